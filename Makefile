@@ -1,0 +1,72 @@
+# ClaimBridge: `make run` builds everything and serves http://localhost:54321;
+# `make test` runs every test layer (it installs what it needs, e.g. Chromium).
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+.PHONY: run build frontend test test-rust test-frontend test-contract test-e2e lint chromium clean stop-test-db
+
+CARGO ?= cargo
+FRONTEND_INPUTS := $(shell find frontend/src frontend/public -type f 2>/dev/null) \
+	frontend/index.html frontend/package.json frontend/package-lock.json frontend/vite.config.ts \
+	$(wildcard frontend/tsconfig*.json)
+
+# ---- build -------------------------------------------------------------------------------
+frontend/node_modules/.package-lock.json: frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund
+	@touch $@
+
+# Rebuilt only when a frontend source changed.
+frontend/dist/index.html: frontend/node_modules/.package-lock.json $(FRONTEND_INPUTS)
+	cd frontend && npm run build
+	@touch $@
+
+frontend: frontend/dist/index.html
+
+build: frontend
+	$(CARGO) build --release --bin claimbridge
+
+run: build
+	./target/release/claimbridge serve
+
+# ---- tests ---------------------------------------------------------------------------------
+test: lint test-rust test-frontend test-contract test-e2e
+	@echo "make test: every layer passed"
+
+lint: frontend
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	tests/tools/check-compose.sh
+
+test-rust: frontend
+	$(CARGO) test --workspace --locked; status=$$?; $(MAKE) --no-print-directory stop-test-db; exit $$status
+
+stop-test-db:
+	@if [ -f target/test-data/postgres/PG_VERSION ]; then \
+		CLAIMBRIDGE_DATA_DIR=target/test-data ./target/debug/claimbridge stop-db || true; fi
+
+test-frontend: frontend/node_modules/.package-lock.json
+	cd frontend && npm run lint && npm run typecheck && npm test
+
+tests/contract/node_modules/.package-lock.json: tests/contract/package-lock.json
+	cd tests/contract && npm ci --no-audit --no-fund
+	@touch $@
+
+tests/e2e/node_modules/.package-lock.json: tests/e2e/package-lock.json
+	cd tests/e2e && npm ci --no-audit --no-fund
+	@touch $@
+
+target/debug/claimbridge: FORCE
+	$(CARGO) build --bin claimbridge
+FORCE:
+
+test-contract: frontend target/debug/claimbridge tests/contract/node_modules/.package-lock.json
+	tests/tools/with-server.sh bash -c 'cd tests/contract && npm test'
+
+chromium:
+	@tests/tools/ensure-chromium.sh
+
+test-e2e: chromium frontend target/debug/claimbridge tests/e2e/node_modules/.package-lock.json
+	tests/tools/with-server.sh bash -c 'cd tests/e2e && npm test'
+
+clean:
+	$(CARGO) clean
+	rm -rf frontend/dist frontend/node_modules tests/contract/node_modules tests/e2e/node_modules

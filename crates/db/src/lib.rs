@@ -1,0 +1,16 @@
+//! PostgreSQL for ClaimBridge: the project-local cluster, the connection pool, migrations and
+//! seed, the per-request role scope that makes row-level security work, and SQL escaping.
+mod local_postgres;
+mod migrate;
+mod pool;
+mod quote;
+mod scope;
+
+pub use local_postgres::{LocalPostgres, LocalPostgresError, PgBinaries};
+pub use migrate::{
+    MigrateError, Migration, MigrationReport, migrate, migrations, pending_count, seed_files,
+};
+pub use pool::{ConnectError, connect};
+pub use quote::{quote_ident, quote_literal};
+pub use scope::{RequestContext, begin_scoped};
+pub use sqlx;

@@ -1,0 +1,53 @@
+//! The connection pool.
+use std::time::Duration;
+
+use sqlx::PgPool;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+
+#[derive(Debug, thiserror::Error)]
+#[error("cannot connect to the database at {target}: {reason}")]
+pub struct ConnectError {
+    pub target: String,
+    pub reason: String,
+}
+
+/// Opens a pool and proves the database answers, within a few seconds.
+pub async fn connect(
+    options: PgConnectOptions,
+    max_connections: u32,
+) -> Result<PgPool, ConnectError> {
+    let target = describe(&options);
+    let pool = PgPoolOptions::new()
+        .max_connections(max_connections)
+        .min_connections(0)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_with(options)
+        .await
+        .map_err(|err| ConnectError {
+            target: target.clone(),
+            reason: reason(&err),
+        })?;
+    Ok(pool)
+}
+
+fn describe(options: &PgConnectOptions) -> String {
+    match options.get_socket() {
+        Some(socket) => format!("{} (Unix socket)", socket.display()),
+        None => format!(
+            "{}:{}/{}",
+            options.get_host(),
+            options.get_port(),
+            options.get_database().unwrap_or("")
+        ),
+    }
+}
+
+fn reason(err: &sqlx::Error) -> String {
+    match err {
+        sqlx::Error::Io(io) => io.to_string(),
+        sqlx::Error::PoolTimedOut => "timed out".into(),
+        sqlx::Error::Database(db) => db.message().to_string(),
+        sqlx::Error::Tls(tls) => format!("TLS: {tls}"),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,131 @@
+//! The project's API keys: long-lived HS256 JWTs for the anon and service_role roles.
+use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use serde_json::json;
+
+/// Supabase's local-development secret and keys (docker/.env.example), so anything configured
+/// for a local Supabase works unchanged. Production refuses them.
+pub const DEMO_JWT_SECRET: &str = "your-super-secret-jwt-token-with-at-least-32-characters-long";
+pub const DEMO_ANON_KEY: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoiYW5vbiIsImlzcyI6InN1cGFiYXNlLWRlbW8iLCJpYXQiOjE2NDE3NjkyMDAsImV4cCI6MTc5OTUzNTYwMH0.dc_X5iR_VP_qT0zsiyj_I_OZ2T9FtRU2BBNWN8Bu4GE";
+pub const DEMO_SERVICE_ROLE_KEY: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIiwiaXNzIjoic3VwYWJhc2UtZGVtbyIsImlhdCI6MTY0MTc2OTIwMCwiZXhwIjoxNzk5NTM1NjAwfQ.DaYlNEoUrrEn2Ig7tqibS-PHK5vgusbcbo7X36XVt4Q";
+
+/// Issued-at and expiry of keys minted for a custom secret: fixed, so the same secret always
+/// gives the same keys (a frontend configured once keeps working across restarts).
+const MINTED_IAT: i64 = 1_763_769_600; // 2025-11-22
+const MINTED_EXP: i64 = 2_079_302_400; // 2035-11-22
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyRole {
+    Anon,
+    ServiceRole,
+}
+
+impl KeyRole {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Anon => "anon",
+            Self::ServiceRole => "service_role",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct ApiKeys {
+    pub anon: String,
+    pub service_role: String,
+}
+
+impl ApiKeys {
+    /// The demo keys for the demo secret, otherwise keys minted deterministically from `secret`.
+    pub fn for_secret(secret: &str) -> Self {
+        if secret == DEMO_JWT_SECRET {
+            return Self {
+                anon: DEMO_ANON_KEY.into(),
+                service_role: DEMO_SERVICE_ROLE_KEY.into(),
+            };
+        }
+        Self {
+            anon: mint(secret, KeyRole::Anon),
+            service_role: mint(secret, KeyRole::ServiceRole),
+        }
+    }
+
+    /// Which consumer a raw `apikey` value belongs to, compared in constant time.
+    pub fn role_of(&self, key: &str) -> Option<KeyRole> {
+        if constant_time_eq(key.as_bytes(), self.anon.as_bytes()) {
+            Some(KeyRole::Anon)
+        } else if constant_time_eq(key.as_bytes(), self.service_role.as_bytes()) {
+            Some(KeyRole::ServiceRole)
+        } else {
+            None
+        }
+    }
+}
+
+fn mint(secret: &str, role: KeyRole) -> String {
+    let claims = json!({ "role": role.as_str(), "iss": "claimbridge", "iat": MINTED_IAT, "exp": MINTED_EXP });
+    jsonwebtoken::encode(
+        &Header::new(Algorithm::HS256),
+        &claims,
+        &EncodingKey::from_secret(secret.as_bytes()),
+    )
+    .expect("HS256 signing of a JSON object cannot fail")
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::JwtVerifier;
+
+    #[test]
+    fn demo_secret_gives_the_supabase_demo_keys() {
+        let keys = ApiKeys::for_secret(DEMO_JWT_SECRET);
+        let verifier = JwtVerifier::new(DEMO_JWT_SECRET);
+        assert_eq!(verifier.verify(&keys.anon).unwrap().role(), Some("anon"));
+        assert_eq!(
+            verifier.verify(&keys.service_role).unwrap().role(),
+            Some("service_role")
+        );
+    }
+
+    #[test]
+    fn minted_keys_are_stable_and_signed_with_the_secret() {
+        let secret = "a-production-secret-that-is-long-enough-0123456789";
+        let keys = ApiKeys::for_secret(secret);
+        assert_eq!(keys.anon, ApiKeys::for_secret(secret).anon);
+        assert_ne!(keys.anon, DEMO_ANON_KEY);
+        assert_eq!(
+            JwtVerifier::new(secret)
+                .verify(&keys.service_role)
+                .unwrap()
+                .role(),
+            Some("service_role")
+        );
+        assert!(
+            JwtVerifier::new(DEMO_JWT_SECRET)
+                .verify(&keys.anon)
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn role_of_recognises_only_the_exact_keys() {
+        let keys = ApiKeys::for_secret(DEMO_JWT_SECRET);
+        assert_eq!(keys.role_of(DEMO_ANON_KEY), Some(KeyRole::Anon));
+        assert_eq!(
+            keys.role_of(DEMO_SERVICE_ROLE_KEY),
+            Some(KeyRole::ServiceRole)
+        );
+        assert_eq!(
+            keys.role_of(&DEMO_ANON_KEY[..DEMO_ANON_KEY.len() - 1]),
+            None
+        );
+        assert_eq!(keys.role_of(""), None);
+    }
+}

@@ -1,0 +1,12 @@
+//! The gateway layer every API route passes through, playing the part Kong plays in front of
+//! Supabase: API-key checks with Kong's exact answers, CORS as Kong's cors plugin does it, and
+//! verification of the HS256 JWTs that carry the caller's role.
+mod apikey;
+mod cors;
+mod jwt;
+mod keys;
+
+pub use apikey::{API_KEY_OPEN_PATHS, require_api_key};
+pub use cors::{EXPOSED_HEADERS, cors};
+pub use jwt::{Claims, JwtError, JwtVerifier};
+pub use keys::{ApiKeys, DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY, KeyRole};

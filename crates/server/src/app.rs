@@ -1,0 +1,190 @@
+//! The application: every service behind one port, the gateway layers around the APIs, the
+//! website as the fallback, and a graceful start and stop.
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderName, Request, StatusCode};
+use axum::middleware::{from_fn, from_fn_with_state};
+use axum::routing::get;
+use cb_db::sqlx::PgPool;
+use tokio::net::TcpListener;
+use tower::ServiceBuilder;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::config::Config;
+use crate::database::DatabaseHandle;
+
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// What every handler can reach.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub config: Arc<Config>,
+    /// The argon2 hash the admin passcode is checked against.
+    pub admin_passcode_hash: Arc<str>,
+}
+
+/// A bound, migrated application, ready to serve.
+#[derive(Debug)]
+pub struct App {
+    listener: TcpListener,
+    router: Router,
+    database: DatabaseHandle,
+}
+
+impl App {
+    /// Binds the port first (so a taken port fails before anything else starts), then opens
+    /// and migrates the database and builds the router.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let address = SocketAddr::new(config.host, config.port);
+        let listener = TcpListener::bind(address).await.map_err(|err| match err.kind() {
+            std::io::ErrorKind::AddrInUse => anyhow::anyhow!(
+                "port {} on {} is already in use: stop the other process or set CLAIMBRIDGE_PORT",
+                config.port,
+                config.host
+            ),
+            std::io::ErrorKind::PermissionDenied => anyhow::anyhow!(
+                "not allowed to listen on port {}: choose a port above 1023 with CLAIMBRIDGE_PORT",
+                config.port
+            ),
+            _ => anyhow::anyhow!("cannot listen on {address}: {err}"),
+        })?;
+        let admin_passcode_hash: Arc<str> = match &config.admin_passcode_hash {
+            Some(hash) => hash.as_str().into(),
+            None => crate::passcode::local_hash(&config.data_dir)?.into(),
+        };
+        let database = DatabaseHandle::open(&config).await?;
+        if let Err(err) = database.migrate_and_seed(&config).await {
+            database.close().await;
+            return Err(err);
+        }
+        let state = AppState {
+            pool: database.pool.clone(),
+            config: Arc::new(config),
+            admin_passcode_hash,
+        };
+        let router = router(state)?;
+        Ok(Self {
+            listener,
+            router,
+            database,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.listener
+            .local_addr()
+            .map(|address| address.port())
+            .unwrap_or_default()
+    }
+
+    pub fn pool(&self) -> &PgPool {
+        &self.database.pool
+    }
+
+    /// Serves until `shutdown` completes, lets requests in flight finish, then closes the
+    /// database (stopping the local cluster when `owns_database`).
+    pub async fn run_until(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+        owns_database: bool,
+    ) -> anyhow::Result<()> {
+        let served = axum::serve(
+            self.listener,
+            self.router
+                .into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown)
+        .await;
+        self.database.shutdown(owns_database).await;
+        served.context("server error")
+    }
+}
+
+/// `claimbridge serve`.
+pub async fn serve(config: Config) -> anyhow::Result<()> {
+    let app = App::build(config).await?;
+    tracing::info!(
+        port = app.port(),
+        "ClaimBridge is serving on http://localhost:{}",
+        app.port()
+    );
+    app.run_until(shutdown_signal(), true).await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}
+
+/// Every route of the server.
+pub fn router(state: AppState) -> anyhow::Result<Router> {
+    let config = state.config.clone();
+
+    // Kong puts key-auth on /rest/v1 and /auth/v1 only; Storage and Functions check JWTs themselves.
+    let mut keyed = Router::new()
+        .nest("/rest/v1", crate::unimplemented::rest())
+        .nest("/auth/v1", crate::unimplemented::auth());
+    if config.require_api_key {
+        keyed = keyed.layer(from_fn_with_state(
+            Arc::new(config.keys.clone()),
+            cb_gateway::require_api_key,
+        ));
+    }
+    let apis = keyed
+        .nest("/storage/v1", crate::unimplemented::storage())
+        .nest("/functions/v1", crate::unimplemented::functions())
+        .layer(
+            ServiceBuilder::new()
+                // CORS outside the key check: a preflight never needs a key.
+                .layer(from_fn(cb_gateway::cors))
+                .layer(TimeoutLayer::with_status_code(
+                    StatusCode::GATEWAY_TIMEOUT,
+                    config.request_timeout,
+                ))
+                .layer(DefaultBodyLimit::max(config.max_body_bytes)),
+        );
+
+    let site = cb_site::router(&config.frontend_dir, &config.runtime_config())?;
+
+    let router = Router::new()
+        .route("/healthz", get(crate::health::healthz))
+        .route("/readyz", get(crate::health::readyz))
+        .with_state(state)
+        .merge(apis)
+        .merge(site)
+        .layer(
+            ServiceBuilder::new()
+                .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+                .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+                    let request_id =
+                        request.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or_default();
+                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id)
+                }))
+                .layer(PropagateRequestIdLayer::new(REQUEST_ID)),
+        );
+    Ok(router)
+}

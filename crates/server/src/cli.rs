@@ -1,0 +1,108 @@
+//! Command line: serve, migrate, keys, passcode-hash. Every failure is one line on stderr and a
+//! non-zero exit: no panic, no backtrace.
+use std::io::{BufRead, IsTerminal};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::config::Config;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "claimbridge",
+    version,
+    about = "ClaimBridge: the website and its Supabase-compatible backend"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Start the server (the default): migrate, then serve the APIs and the website.
+    Serve,
+    /// Apply pending migrations (and the seed on a new database), then exit.
+    Migrate,
+    /// Print the anon and service_role keys for the configured JWT secret.
+    Keys,
+    /// Print the argon2 hash of a passcode, for ADMIN_PASSCODE_HASH (reads stdin without PASSCODE).
+    PasscodeHash { passcode: Option<String> },
+    /// Stop the project-local PostgreSQL of the data directory, if it runs.
+    StopDb,
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command.unwrap_or(Command::Serve)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("claimbridge: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::PasscodeHash { passcode } => {
+            let passcode = match passcode {
+                Some(passcode) => passcode,
+                None => {
+                    if std::io::stdin().is_terminal() {
+                        eprint!("Passcode: ");
+                    }
+                    let mut line = String::new();
+                    std::io::stdin().lock().read_line(&mut line)?;
+                    line.trim_end_matches(['\r', '\n']).to_string()
+                }
+            };
+            anyhow::ensure!(
+                passcode.chars().count() >= 8,
+                "a passcode needs at least 8 characters"
+            );
+            println!(
+                "{}",
+                crate::passcode::hash(&passcode).map_err(anyhow::Error::msg)?
+            );
+            Ok(())
+        }
+        Command::Keys => {
+            let config = Config::from_env()?;
+            println!("ANON_KEY={}", config.keys.anon);
+            println!("SERVICE_ROLE_KEY={}", config.keys.service_role);
+            Ok(())
+        }
+        Command::Serve => {
+            let config = Config::from_env()?;
+            crate::telemetry::init(&config);
+            runtime()?.block_on(crate::app::serve(config))
+        }
+        Command::Migrate => {
+            let config = Config::from_env()?;
+            crate::telemetry::init(&config);
+            runtime()?.block_on(async {
+                let database = crate::database::DatabaseHandle::open(&config).await?;
+                let result = database.migrate_and_seed(&config).await;
+                database.close().await;
+                let report = result?;
+                println!(
+                    "applied {} migration(s){}",
+                    report.applied.len(),
+                    if report.seeded { ", seeded" } else { "" }
+                );
+                Ok(())
+            })
+        }
+        Command::StopDb => {
+            let config = Config::from_env()?;
+            crate::database::stop_local(&config)
+        }
+    }
+}
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?)
+}

@@ -1,0 +1,420 @@
+//! Configuration: the one module that reads the environment. Every variable is documented in
+//! the README and in `.env.example`; every default is for local use, and production mode refuses
+//! the defaults that would be unsafe there.
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use cb_gateway::{ApiKeys, DEMO_JWT_SECRET, JwtVerifier, KeyRole};
+use serde_json::{Value, json};
+
+const MIN_SECRET_LENGTH: usize = 32;
+
+/// A configuration problem: one line naming what is wrong and how to fix it.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ConfigError(String);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Environment {
+    Local,
+    Production,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Pretty,
+    Json,
+}
+
+#[derive(Debug, Clone)]
+pub enum Database {
+    /// DATABASE_URL: an existing PostgreSQL.
+    Url(String),
+    /// The project-local cluster under the data directory.
+    Local { bin_dir: Option<PathBuf> },
+}
+
+/// Facts about the company shown on the website.
+#[derive(Debug, Clone)]
+pub struct Company {
+    pub name: String,
+    pub tagline: String,
+    pub email: String,
+    pub phone: String,
+    pub address: String,
+    pub hours: String,
+    pub site_url: String,
+    pub training_hub_url: String,
+    pub support_desk_url: String,
+    pub linkedin_url: String,
+    pub x_url: String,
+    pub facebook_url: String,
+    pub youtube_url: String,
+}
+
+/// What the browser may know: injected into index.html at serve time.
+#[derive(Debug, Clone)]
+pub struct PublicConfig {
+    pub captcha_provider: String,
+    pub captcha_site_key: String,
+    pub webhook_url: String,
+    pub company: Company,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub environment: Environment,
+    pub host: IpAddr,
+    pub port: u16,
+    pub data_dir: PathBuf,
+    pub database: Database,
+    pub db_max_connections: u32,
+    pub jwt_secret: String,
+    pub keys: ApiKeys,
+    /// The argon2 hash of the admin passcode; None in local mode means "generate one".
+    pub admin_passcode_hash: Option<String>,
+    pub require_api_key: bool,
+    pub frontend_dir: PathBuf,
+    pub log_format: LogFormat,
+    pub log_filter: String,
+    pub max_body_bytes: usize,
+    pub request_timeout: Duration,
+    pub public: PublicConfig,
+}
+
+impl Config {
+    /// Reads the process environment.
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "the one place that reads the environment"
+    )]
+    pub fn from_env() -> Result<Self, ConfigError> {
+        let vars: HashMap<String, String> = std::env::vars().collect();
+        Self::from_lookup(|name| vars.get(name).cloned())
+    }
+
+    /// Builds the configuration from any source of variables (tests pass a map).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let get = |name: &str| {
+            lookup(name)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        };
+        let environment = match get("CLAIMBRIDGE_ENV").as_deref() {
+            None | Some("local" | "development") => Environment::Local,
+            Some("production") => Environment::Production,
+            Some(other) => {
+                return Err(ConfigError(format!(
+                    "CLAIMBRIDGE_ENV is '{other}': set it to 'local' or 'production'"
+                )));
+            }
+        };
+        let production = environment == Environment::Production;
+
+        let default_host = if production { "0.0.0.0" } else { "127.0.0.1" };
+        let host_text = get("CLAIMBRIDGE_HOST").unwrap_or_else(|| default_host.into());
+        let host = host_text.parse::<IpAddr>().map_err(|_| {
+            ConfigError(format!(
+                "CLAIMBRIDGE_HOST is '{host_text}': set it to an IP address such as 127.0.0.1"
+            ))
+        })?;
+        let port = parse_number(&get, "CLAIMBRIDGE_PORT", 54321u16)?;
+
+        let jwt_secret = get("JWT_SECRET").unwrap_or_else(|| DEMO_JWT_SECRET.into());
+        if jwt_secret.chars().count() < MIN_SECRET_LENGTH {
+            return Err(ConfigError(format!(
+                "JWT_SECRET is {} characters long: use at least {MIN_SECRET_LENGTH} (e.g. `openssl rand -base64 48`)",
+                jwt_secret.chars().count()
+            )));
+        }
+        if production && jwt_secret == DEMO_JWT_SECRET {
+            return Err(ConfigError(
+                "JWT_SECRET is the public Supabase demo secret, which production refuses: set your own \
+                 (e.g. `openssl rand -base64 48`)"
+                    .into(),
+            ));
+        }
+        let mut keys = ApiKeys::for_secret(&jwt_secret);
+        let verifier = JwtVerifier::new(&jwt_secret);
+        for (name, role) in [
+            ("ANON_KEY", KeyRole::Anon),
+            ("SERVICE_ROLE_KEY", KeyRole::ServiceRole),
+        ] {
+            if let Some(key) = get(name) {
+                let claims = verifier.verify(&key).map_err(|err| {
+                    ConfigError(format!(
+                        "{name} is not a valid key for JWT_SECRET ({err}): run `claimbridge keys`"
+                    ))
+                })?;
+                if claims.role() != Some(role.as_str()) {
+                    return Err(ConfigError(format!(
+                        "{name} carries role '{}', not '{}': run `claimbridge keys`",
+                        claims.role().unwrap_or(""),
+                        role.as_str()
+                    )));
+                }
+                match role {
+                    KeyRole::Anon => keys.anon = key,
+                    KeyRole::ServiceRole => keys.service_role = key,
+                }
+            }
+        }
+
+        let admin_passcode_hash = get("ADMIN_PASSCODE_HASH");
+        match &admin_passcode_hash {
+            Some(hash) => crate::passcode::check_hash_format(hash).map_err(|reason| {
+                ConfigError(format!(
+                    "ADMIN_PASSCODE_HASH {reason}: create one with `claimbridge passcode-hash`"
+                ))
+            })?,
+            None if production => {
+                return Err(ConfigError(
+                    "ADMIN_PASSCODE_HASH is not set, which production requires: create it with \
+                     `claimbridge passcode-hash`"
+                        .into(),
+                ));
+            }
+            None => {}
+        }
+
+        let database = match get("DATABASE_URL") {
+            Some(url) => {
+                if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+                    return Err(ConfigError(
+                        "DATABASE_URL must start with postgres:// or postgresql://".into(),
+                    ));
+                }
+                Database::Url(url)
+            }
+            None => Database::Local {
+                bin_dir: get("POSTGRES_BIN_DIR").map(PathBuf::from),
+            },
+        };
+
+        let log_format = match get("CLAIMBRIDGE_LOG_FORMAT").as_deref() {
+            None => {
+                if production {
+                    LogFormat::Json
+                } else {
+                    LogFormat::Pretty
+                }
+            }
+            Some("json") => LogFormat::Json,
+            Some("pretty" | "text") => LogFormat::Pretty,
+            Some(other) => {
+                return Err(ConfigError(format!(
+                    "CLAIMBRIDGE_LOG_FORMAT is '{other}': set it to 'json' or 'pretty'"
+                )));
+            }
+        };
+
+        let captcha_provider = get("CAPTCHA_PROVIDER").unwrap_or_else(|| "altcha".into());
+        if !["altcha", "recaptcha", "hcaptcha", "turnstile"].contains(&captcha_provider.as_str()) {
+            return Err(ConfigError(format!(
+                "CAPTCHA_PROVIDER is '{captcha_provider}': set it to altcha, recaptcha, hcaptcha or turnstile"
+            )));
+        }
+        let text = |name: &str, default: &str| get(name).unwrap_or_else(|| default.to_string());
+        let company = Company {
+            name: text("COMPANY_NAME", "ClaimBridge"),
+            tagline: text(
+                "COMPANY_TAGLINE",
+                "Revenue-cycle services and cloud software for HME/DME suppliers.",
+            ),
+            email: text("COMPANY_EMAIL", "hello@claimbridge.com"),
+            phone: text("COMPANY_PHONE", "(888) 555-0142"),
+            address: text(
+                "COMPANY_ADDRESS",
+                "1200 Commerce Street, Suite 400, Nashville, TN 37203",
+            ),
+            hours: text("COMPANY_HOURS", "Mon-Fri 8am to 5pm EST"),
+            site_url: text("SITE_URL", "https://www.claimbridge.com"),
+            training_hub_url: text("TRAINING_HUB_URL", "https://training.claimbridge.com"),
+            support_desk_url: text("SUPPORT_DESK_URL", "https://support.claimbridge.com"),
+            linkedin_url: text(
+                "COMPANY_LINKEDIN_URL",
+                "https://www.linkedin.com/company/claimbridge",
+            ),
+            x_url: text("COMPANY_X_URL", "https://x.com/claimbridge"),
+            facebook_url: text(
+                "COMPANY_FACEBOOK_URL",
+                "https://www.facebook.com/claimbridge",
+            ),
+            youtube_url: text(
+                "COMPANY_YOUTUBE_URL",
+                "https://www.youtube.com/@claimbridge",
+            ),
+        };
+
+        Ok(Self {
+            environment,
+            host,
+            port,
+            data_dir: PathBuf::from(text("CLAIMBRIDGE_DATA_DIR", ".data")),
+            database,
+            db_max_connections: parse_number(&get, "CLAIMBRIDGE_DB_MAX_CONNECTIONS", 20u32)?,
+            jwt_secret,
+            keys,
+            admin_passcode_hash,
+            require_api_key: parse_bool(&get, "CLAIMBRIDGE_REQUIRE_APIKEY", true)?,
+            frontend_dir: PathBuf::from(text("CLAIMBRIDGE_FRONTEND_DIR", "frontend/dist")),
+            log_format,
+            log_filter: text("CLAIMBRIDGE_LOG", "info,sqlx::postgres::notice=warn"),
+            max_body_bytes: parse_number(
+                &get,
+                "CLAIMBRIDGE_MAX_BODY_BYTES",
+                10 * 1024 * 1024usize,
+            )?,
+            request_timeout: Duration::from_secs(parse_number(
+                &get,
+                "CLAIMBRIDGE_REQUEST_TIMEOUT_SECS",
+                30u64,
+            )?),
+            public: PublicConfig {
+                captcha_provider,
+                captcha_site_key: text("CAPTCHA_SITE_KEY", ""),
+                webhook_url: text("WEBHOOK_URL", "/functions/v1/lead-relay"),
+                company,
+            },
+        })
+    }
+
+    /// The configuration the browser receives (no secrets: the anon key is public by design).
+    pub fn runtime_config(&self) -> Value {
+        let company = &self.public.company;
+        json!({
+            "supabaseUrl": null,
+            "supabaseAnonKey": self.keys.anon,
+            "captchaProvider": self.public.captcha_provider,
+            "captchaSiteKey": self.public.captcha_site_key,
+            "captchaChallengeUrl": "/functions/v1/captcha-challenge",
+            "webhookUrl": self.public.webhook_url,
+            "company": {
+                "name": company.name,
+                "tagline": company.tagline,
+                "email": company.email,
+                "phone": company.phone,
+                "address": company.address,
+                "hours": company.hours,
+                "siteUrl": company.site_url,
+                "trainingHubUrl": company.training_hub_url,
+                "supportDeskUrl": company.support_desk_url,
+                "social": {
+                    "linkedin": company.linkedin_url,
+                    "x": company.x_url,
+                    "facebook": company.facebook_url,
+                    "youtube": company.youtube_url,
+                },
+            },
+        })
+    }
+}
+
+fn parse_number<T: std::str::FromStr>(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: T,
+) -> Result<T, ConfigError> {
+    match get(name) {
+        None => Ok(default),
+        Some(text) => text
+            .parse()
+            .map_err(|_| ConfigError(format!("{name} is '{text}': set it to a whole number"))),
+    }
+}
+
+fn parse_bool(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: bool,
+) -> Result<bool, ConfigError> {
+    match get(name).as_deref() {
+        None => Ok(default),
+        Some("1" | "true" | "yes" | "on") => Ok(true),
+        Some("0" | "false" | "no" | "off") => Ok(false),
+        Some(other) => Err(ConfigError(format!(
+            "{name} is '{other}': set it to true or false"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn local_defaults_work_without_any_variable() {
+        let config = config(&[]).unwrap();
+        assert_eq!(config.port, 54321);
+        assert_eq!(config.jwt_secret, DEMO_JWT_SECRET);
+        assert_eq!(config.keys.anon, cb_gateway::DEMO_ANON_KEY);
+        assert!(matches!(config.database, Database::Local { .. }));
+        assert!(config.require_api_key);
+        assert_eq!(config.runtime_config()["company"]["name"], "ClaimBridge");
+    }
+
+    #[test]
+    fn short_secrets_are_refused_everywhere() {
+        let err = config(&[("JWT_SECRET", "too-short")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("JWT_SECRET is 9 characters long"), "{err}");
+    }
+
+    #[test]
+    fn production_refuses_the_demo_secret_and_a_missing_passcode_hash() {
+        let err = config(&[("CLAIMBRIDGE_ENV", "production")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("demo secret"), "{err}");
+        let secret = "a-production-secret-that-is-long-enough-0123456789";
+        let err = config(&[("CLAIMBRIDGE_ENV", "production"), ("JWT_SECRET", secret)])
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("ADMIN_PASSCODE_HASH is not set"), "{err}");
+        let hash = crate::passcode::hash("correct horse battery staple").unwrap();
+        let config = config(&[
+            ("CLAIMBRIDGE_ENV", "production"),
+            ("JWT_SECRET", secret),
+            ("ADMIN_PASSCODE_HASH", &hash),
+        ])
+        .unwrap();
+        assert_eq!(config.log_format, LogFormat::Json);
+        assert_eq!(config.host.to_string(), "0.0.0.0");
+        assert_ne!(config.keys.anon, cb_gateway::DEMO_ANON_KEY);
+    }
+
+    #[test]
+    fn bad_values_name_the_variable() {
+        for (name, value) in [
+            ("CLAIMBRIDGE_PORT", "eighty"),
+            ("CLAIMBRIDGE_HOST", "localhost:1"),
+            ("CLAIMBRIDGE_REQUIRE_APIKEY", "maybe"),
+            ("DATABASE_URL", "mysql://x"),
+            ("ADMIN_PASSCODE_HASH", "plaintext"),
+            ("ANON_KEY", "not-a-jwt"),
+            ("CAPTCHA_PROVIDER", "recaptcha-v9"),
+        ] {
+            let err = config(&[(name, value)]).unwrap_err().to_string();
+            assert!(err.starts_with(name), "{name}: {err}");
+        }
+    }
+
+    #[test]
+    fn keys_must_match_their_role() {
+        let err = config(&[("ANON_KEY", cb_gateway::DEMO_SERVICE_ROLE_KEY)])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("role 'service_role'"), "{err}");
+    }
+}

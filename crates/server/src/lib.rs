@@ -1,0 +1,15 @@
+//! The `claimbridge` binary: configuration, startup, the router that puts every service behind
+//! one port, and shutdown. No business logic lives here.
+pub mod app;
+pub mod cli;
+pub mod config;
+mod database;
+mod health;
+pub mod passcode;
+mod seed_storage;
+mod telemetry;
+mod unimplemented;
+
+pub use app::{App, AppState};
+pub use config::Config;
+pub use database::DatabaseHandle;

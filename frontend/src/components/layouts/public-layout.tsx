@@ -1,0 +1,54 @@
+import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Moves keyboard and screen-reader focus to the new page after client-side navigation. */
+function useFocusMainOnNavigate(main: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    main.current?.focus({ preventScroll: true });
+  }, [pathname, main]);
+}
+
+export function PublicLayout() {
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading';
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusMainOnNavigate(mainRef);
+
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    mainRef.current?.focus();
+  };
+
+  return (
+    <div className="site">
+      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
+        Skip to content
+      </a>
+      <SiteHeader />
+      <div
+        className={loading ? 'route-progress route-progress--active' : 'route-progress'}
+        aria-hidden="true"
+      />
+      <main
+        id={MAIN_CONTENT_ID}
+        ref={mainRef}
+        className="site-main"
+        tabIndex={-1}
+        aria-busy={loading || undefined}
+      >
+        <Outlet />
+      </main>
+      <SiteFooter />
+      {/* New pages start at the top; back/forward restores the previous position; #hash targets scroll into view. */}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { company } from '../../config/company';
+import { CloseIcon, MenuIcon } from '../ui/icons';
+import { Logo } from '../ui/logo';
+import { GET_STARTED_PATH, PRIMARY_NAV } from './nav-items';
+
+export const PRIMARY_NAV_ID = 'primary-navigation';
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  // The menu is open only for the path it was opened on, so any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const close = () => {
+    setOpenOn(null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      close();
+      toggleRef.current?.focus();
+    }
+  };
+
+  return (
+    <header className="site-header" onKeyDown={onKeyDown}>
+      <div className="site-header__inner container">
+        <Link to="/" className="site-header__brand" aria-label={`${company.name} home`}>
+          <Logo />
+        </Link>
+
+        <button
+          ref={toggleRef}
+          type="button"
+          className="site-header__toggle"
+          aria-expanded={open}
+          aria-controls={PRIMARY_NAV_ID}
+          onClick={() => {
+            setOpenOn(open ? null : pathname);
+          }}
+        >
+          {open ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
+          <span className="visually-hidden">Menu</span>
+        </button>
+
+        <nav
+          id={PRIMARY_NAV_ID}
+          className={open ? 'site-nav site-nav--open' : 'site-nav'}
+          aria-label="Primary"
+        >
+          <ul className="site-nav__list">
+            {PRIMARY_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === '/'}
+                  className="site-nav__link"
+                  onClick={close}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <Link to={GET_STARTED_PATH} className="button button--primary site-nav__cta" onClick={close}>
+            Get Started
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,151 @@
+//! Bad configuration: one clear line naming the problem and the fix, a non-zero exit, no panic.
+use std::process::Command;
+
+use cb_tests::{reachable_tempdir, workspace_root};
+
+const SERVER: &str = env!("CARGO_BIN_EXE_claimbridge-under-test");
+
+fn serve_with(vars: &[(&str, &str)]) -> (i32, String) {
+    let data = reachable_tempdir();
+    let mut command = Command::new(SERVER);
+    command
+        .arg("serve")
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("CLAIMBRIDGE_DATA_DIR", data.path())
+        .env(
+            "CLAIMBRIDGE_FRONTEND_DIR",
+            workspace_root().join("frontend/dist"),
+        )
+        .env("CLAIMBRIDGE_LOG", "off")
+        .env(
+            "ADMIN_PASSCODE_HASH",
+            cb_server::passcode::hash("irrelevant-passcode").unwrap(),
+        );
+    for (name, value) in vars {
+        command.env(name, value);
+    }
+    let output = command.output().expect("run claimbridge");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn assert_one_line(stderr: &str, expected: &[&str]) {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .collect();
+    assert_eq!(lines.len(), 1, "exactly one line, got: {stderr}");
+    let line = lines[0];
+    assert!(line.starts_with("claimbridge: "), "{line}");
+    for word in expected {
+        assert!(line.contains(word), "'{word}' in: {line}");
+    }
+    assert!(
+        !line.contains("panicked") && !line.to_lowercase().contains("backtrace"),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_short_jwt_secret_is_refused() {
+    let (code, stderr) = serve_with(&[("JWT_SECRET", "short-secret")]);
+    assert_ne!(code, 0);
+    assert_one_line(&stderr, &["JWT_SECRET", "at least 32"]);
+}
+
+#[test]
+fn production_refuses_the_demo_secret() {
+    let (code, stderr) = serve_with(&[("CLAIMBRIDGE_ENV", "production")]);
+    assert_ne!(code, 0);
+    assert_one_line(&stderr, &["JWT_SECRET", "demo secret"]);
+}
+
+#[test]
+fn an_unreachable_database_is_named_without_its_password() {
+    let (code, stderr) = serve_with(&[
+        (
+            "DATABASE_URL",
+            "postgres://claimbridge:hunter2-secret@127.0.0.1:1/claimbridge",
+        ),
+        ("CLAIMBRIDGE_PORT", "0"),
+    ]);
+    assert_ne!(code, 0);
+    assert_one_line(
+        &stderr,
+        &[
+            "cannot connect to the database",
+            "127.0.0.1:1",
+            "DATABASE_URL",
+        ],
+    );
+    assert!(
+        !stderr.contains("hunter2"),
+        "the password never reaches the output"
+    );
+}
+
+#[test]
+fn a_port_in_use_is_named() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let (code, stderr) = serve_with(&[("CLAIMBRIDGE_PORT", &port)]);
+    assert_ne!(code, 0);
+    assert_one_line(
+        &stderr,
+        &[
+            &format!("port {port}"),
+            "already in use",
+            "CLAIMBRIDGE_PORT",
+        ],
+    );
+}
+
+#[test]
+fn missing_postgresql_binaries_name_the_package() {
+    let empty = tempfile::tempdir().unwrap();
+    let (code, stderr) = serve_with(&[
+        ("POSTGRES_BIN_DIR", empty.path().to_str().unwrap()),
+        ("CLAIMBRIDGE_PORT", "0"),
+    ]);
+    assert_ne!(code, 0);
+    assert_one_line(&stderr, &["PostgreSQL", "postgresql-15"]);
+}
+
+#[test]
+fn keys_prints_the_anon_and_service_role_keys() {
+    let output = Command::new(SERVER)
+        .arg("keys")
+        .env_clear()
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains(&format!("ANON_KEY={}", cb_tests::DEMO_ANON_KEY)));
+    assert!(stdout.contains(&format!(
+        "SERVICE_ROLE_KEY={}",
+        cb_tests::DEMO_SERVICE_ROLE_KEY
+    )));
+}
+
+#[test]
+fn passcode_hash_prints_an_argon2_hash_that_verifies() {
+    let output = Command::new(SERVER)
+        .args(["passcode-hash", "a-long-enough-passcode"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let hash = String::from_utf8(output.stdout).unwrap();
+    assert!(hash.starts_with("$argon2id$"));
+    assert!(cb_server::passcode::verify(
+        "a-long-enough-passcode",
+        hash.trim()
+    ));
+    let short = Command::new(SERVER)
+        .args(["passcode-hash", "short"])
+        .output()
+        .unwrap();
+    assert!(!short.status.success());
+}

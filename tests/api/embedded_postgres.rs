@@ -1,0 +1,174 @@
+//! The embedded PostgreSQL as `claimbridge serve` runs it: first start, clean stop, restart with
+//! the data kept, and recovery after kill -9 of the server and of PostgreSQL itself.
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use cb_db::sqlx;
+use cb_tests::{reachable_tempdir, workspace_root};
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
+
+const SERVER: &str = env!("CARGO_BIN_EXE_claimbridge-under-test");
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn start(data_dir: &Path, port: u16) -> Child {
+    Command::new(SERVER)
+        .arg("serve")
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("CLAIMBRIDGE_DATA_DIR", data_dir)
+        .env("CLAIMBRIDGE_PORT", port.to_string())
+        .env(
+            "CLAIMBRIDGE_FRONTEND_DIR",
+            workspace_root().join("frontend/dist"),
+        )
+        .env("CLAIMBRIDGE_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start claimbridge")
+}
+
+async fn wait_ready(port: u16, child: &mut Child) {
+    let deadline = Instant::now() + Duration::from_secs(90);
+    loop {
+        if let Ok(response) = reqwest::get(format!("http://127.0.0.1:{port}/readyz")).await
+            && response.status() == 200
+        {
+            return;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("claimbridge exited before it was ready: {status}");
+        }
+        assert!(
+            Instant::now() < deadline,
+            "claimbridge was not ready within 90 s"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn wait_exit(child: &mut Child) -> std::process::ExitStatus {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "claimbridge did not stop within 60 s"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn postmaster_pid(data_dir: &Path) -> Option<i32> {
+    let text = std::fs::read_to_string(data_dir.join("postgres/postmaster.pid")).ok()?;
+    text.lines().next()?.trim().parse().ok()
+}
+
+fn is_alive(pid: i32) -> bool {
+    kill(Pid::from_raw(pid), None).is_ok()
+}
+
+fn cluster(data_dir: &Path) -> cb_db::LocalPostgres {
+    cb_db::LocalPostgres::new(
+        cb_db::PgBinaries::discover(None).unwrap(),
+        data_dir.join("postgres"),
+    )
+    .unwrap()
+}
+
+async fn marker_count(data_dir: &Path) -> i64 {
+    let pool = cb_db::connect(cluster(data_dir).connect_options("postgres"), 1)
+        .await
+        .unwrap();
+    let count =
+        sqlx::query_scalar("select count(*) from whitepapers where title = 'Kept across restarts'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    pool.close().await;
+    count
+}
+
+#[tokio::test]
+async fn starts_stops_restarts_and_survives_kill_9() {
+    let data = reachable_tempdir();
+    let data_dir = data.path();
+    let port = free_port();
+
+    // First start: initdb, migrate, seed, serve.
+    let mut server = start(data_dir, port);
+    wait_ready(port, &mut server).await;
+    let pool = cb_db::connect(cluster(data_dir).connect_options("postgres"), 1)
+        .await
+        .unwrap();
+    sqlx::query(
+        "insert into whitepapers (title, category) values ('Kept across restarts', 'Test')",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+
+    // SIGTERM: graceful stop, PostgreSQL stopped with it.
+    kill(Pid::from_raw(server.id() as i32), Signal::SIGTERM).unwrap();
+    assert!(wait_exit(&mut server).success(), "a clean stop exits 0");
+    assert!(
+        !cluster(data_dir).is_running(),
+        "PostgreSQL stops with the server"
+    );
+
+    // Restart: the same data.
+    let mut server = start(data_dir, port);
+    wait_ready(port, &mut server).await;
+    assert_eq!(marker_count(data_dir).await, 1);
+
+    // kill -9 of the server: PostgreSQL lives on; the next start reuses it.
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let postmaster = postmaster_pid(data_dir).expect("postmaster.pid");
+    assert!(is_alive(postmaster));
+    let mut server = start(data_dir, port);
+    wait_ready(port, &mut server).await;
+    assert_eq!(
+        postmaster_pid(data_dir),
+        Some(postmaster),
+        "the running cluster is reused"
+    );
+    assert_eq!(marker_count(data_dir).await, 1);
+
+    // kill -9 of PostgreSQL itself, then of the server: a stale postmaster.pid stays behind.
+    kill(Pid::from_raw(postmaster), Signal::SIGKILL).unwrap();
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while is_alive(postmaster) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        data_dir.join("postgres/postmaster.pid").exists(),
+        "the crash left its pid file"
+    );
+    let mut server = start(data_dir, port);
+    wait_ready(port, &mut server).await;
+    assert_ne!(postmaster_pid(data_dir), Some(postmaster));
+    assert_eq!(
+        marker_count(data_dir).await,
+        1,
+        "crash recovery keeps committed data"
+    );
+
+    kill(Pid::from_raw(server.id() as i32), Signal::SIGINT).unwrap();
+    assert!(wait_exit(&mut server).success(), "Ctrl-C stops cleanly too");
+    assert!(!cluster(data_dir).is_running());
+}

@@ -1,0 +1,182 @@
+//! The apikey check with Kong's semantics, and CORS as Kong's cors plugin answers it.
+use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, mint_jwt, spawn_app, spawn_app_with};
+use serde_json::{Value, json};
+
+#[tokio::test]
+async fn rest_and_auth_need_a_known_api_key() {
+    let app = spawn_app().await;
+    for prefix in ["/rest/v1/blog_posts", "/auth/v1/settings"] {
+        let missing = app.get(prefix).send().await.unwrap();
+        assert_eq!(missing.status(), 401, "{prefix}");
+        assert_eq!(missing.headers()["www-authenticate"], "Key realm=\"kong\"");
+        assert_eq!(
+            missing.json::<Value>().await.unwrap(),
+            json!({"message": "No API key found in request"})
+        );
+
+        let unknown = app
+            .get(prefix)
+            .header("apikey", mint_jwt("anon", json!({})))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(unknown.status(), 401);
+        assert!(!unknown.headers().contains_key("www-authenticate"));
+        assert_eq!(
+            unknown.json::<Value>().await.unwrap(),
+            json!({"message": "Invalid authentication credentials"})
+        );
+
+        for key in [DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY] {
+            let known = app.get(prefix).header("apikey", key).send().await.unwrap();
+            assert_ne!(known.status(), 401, "{prefix} with a known key");
+        }
+        let by_query = app
+            .get(&format!("{prefix}?apikey={DEMO_ANON_KEY}"))
+            .send()
+            .await
+            .unwrap();
+        assert_ne!(by_query.status(), 401, "{prefix} with ?apikey=");
+        let duplicate = app
+            .get(&format!(
+                "{prefix}?apikey={DEMO_ANON_KEY}&apikey={DEMO_ANON_KEY}"
+            ))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(duplicate.status(), 401);
+        assert_eq!(
+            duplicate.json::<Value>().await.unwrap(),
+            json!({"message": "Duplicate API key found"})
+        );
+    }
+}
+
+#[tokio::test]
+async fn storage_functions_and_open_auth_paths_need_no_key() {
+    let app = spawn_app().await;
+    for path in [
+        "/storage/v1/object/public/whitepapers/x.pdf",
+        "/functions/v1/nope",
+        "/auth/v1/.well-known/jwks.json",
+    ] {
+        let response = app.get(path).send().await.unwrap();
+        assert_ne!(response.status(), 401, "{path}");
+        assert!(
+            response.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("application/json"),
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_key_check_can_be_turned_off_for_another_gateway() {
+    let app = spawn_app_with(&[("CLAIMBRIDGE_REQUIRE_APIKEY", "false")]).await;
+    let response = app.get("/rest/v1/blog_posts").send().await.unwrap();
+    assert_ne!(response.status(), 401);
+}
+
+#[tokio::test]
+async fn preflights_are_answered_without_a_key_and_echo_the_requested_headers() {
+    let app = spawn_app().await;
+    for path in [
+        "/rest/v1/blog_posts",
+        "/storage/v1/object/blog-images/a.png",
+        "/functions/v1/simple-auth",
+        "/auth/v1/token",
+    ] {
+        let response = app
+            .client
+            .request(reqwest::Method::OPTIONS, format!("{}{path}", app.url))
+            .header("origin", "https://www.example.com")
+            .header("access-control-request-method", "POST")
+            .header(
+                "access-control-request-headers",
+                "authorization, x-client-info, apikey, content-type, x-upsert",
+            )
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+        let headers = response.headers();
+        assert_eq!(headers["access-control-allow-origin"], "*");
+        assert_eq!(
+            headers["access-control-allow-headers"],
+            "authorization, x-client-info, apikey, content-type, x-upsert"
+        );
+        assert_eq!(
+            headers["access-control-allow-methods"],
+            "GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT"
+        );
+        assert!(!headers.contains_key("access-control-allow-credentials"));
+        assert_eq!(response.text().await.unwrap(), "");
+    }
+}
+
+#[tokio::test]
+async fn responses_to_cross_origin_requests_allow_any_origin_and_expose_client_headers() {
+    let app = spawn_app().await;
+    let response = app
+        .get("/rest/v1/blog_posts")
+        .header("origin", "https://www.example.com")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        response.status(),
+        401,
+        "even errors carry CORS headers, so the browser can read them"
+    );
+    assert_eq!(response.headers()["access-control-allow-origin"], "*");
+    let exposed = response.headers()["access-control-expose-headers"]
+        .to_str()
+        .unwrap()
+        .to_ascii_lowercase();
+    for header in [
+        "content-range",
+        "x-supabase-api-version",
+        "etag",
+        "content-disposition",
+        "x-relay-error",
+    ] {
+        assert!(exposed.contains(header), "{header} exposed");
+    }
+    let same_origin = app.get("/healthz").send().await.unwrap();
+    assert!(
+        !same_origin
+            .headers()
+            .contains_key("access-control-allow-origin")
+    );
+}
+
+#[tokio::test]
+async fn unbuilt_services_answer_in_their_own_wire_format() {
+    let app = spawn_app().await;
+    let rest: Value = app
+        .anon(reqwest::Method::GET, "/rest/v1/blog_posts")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    for field in ["code", "details", "hint", "message"] {
+        assert!(rest.get(field).is_some(), "PostgREST error field {field}");
+    }
+    let storage: Value = app
+        .get("/storage/v1/bucket")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(
+        storage["statusCode"].is_string()
+            && storage["error"].is_string()
+            && storage["message"].is_string()
+    );
+}

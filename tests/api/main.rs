@@ -1,0 +1,12 @@
+//! The one integration-test binary: drives the app over HTTP and the database as each role.
+#![allow(
+    clippy::disallowed_methods,
+    reason = "tests pass PATH on to the server they start"
+)]
+mod access_matrix;
+mod config_errors;
+mod embedded_postgres;
+mod gateway;
+mod health;
+mod migrations;
+mod site;

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Starts `claimbridge serve` (debug build) on a fresh data directory and a free port, waits until
+# it is ready, runs the given command with CLAIMBRIDGE_URL set, then stops the server (and its
+# embedded PostgreSQL) whatever the command's outcome.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+binary=${CLAIMBRIDGE_BIN:-target/debug/claimbridge}
+data_dir=$(mktemp -d /tmp/claimbridge-test.XXXXXX)
+chmod 755 "$data_dir"   # the postgres OS user must reach the cluster when we run as root
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+log="$data_dir/server.log"
+
+# The passcode the browser tests sign in with (its hash is what the server knows).
+export E2E_ADMIN_PASSCODE=${E2E_ADMIN_PASSCODE:-e2e-admin-passcode-2026}
+ADMIN_PASSCODE_HASH=$("$binary" passcode-hash "$E2E_ADMIN_PASSCODE")
+export ADMIN_PASSCODE_HASH
+
+CLAIMBRIDGE_DATA_DIR="$data_dir" CLAIMBRIDGE_PORT="$port" CLAIMBRIDGE_LOG=${CLAIMBRIDGE_LOG:-warn} \
+  "$binary" serve >"$log" 2>&1 &
+server=$!
+
+stop() {
+  kill -TERM "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  rm -rf "$data_dir"
+}
+trap stop EXIT
+
+ready() { node -e 'fetch(process.argv[1]).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "http://127.0.0.1:$port/readyz"; }
+for _ in $(seq 1 300); do
+  if ready; then break; fi
+  if ! kill -0 "$server" 2>/dev/null; then echo "claimbridge exited early:"; cat "$log"; exit 1; fi
+  sleep 0.2
+done
+ready || { echo "claimbridge not ready:"; cat "$log"; exit 1; }
+
+export CLAIMBRIDGE_URL="http://localhost:$port"
+set +e
+"$@"
+status=$?
+set -e
+if [ $status -ne 0 ]; then echo "--- server log ---"; tail -n 50 "$log"; fi
+exit $status
