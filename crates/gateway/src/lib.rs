@@ -2,11 +2,13 @@
 //! Supabase: API-key checks with Kong's exact answers, CORS as Kong's cors plugin does it, and
 //! verification of the HS256 JWTs that carry the caller's role.
 mod apikey;
+mod caller;
 mod cors;
 mod jwt;
 mod keys;
 
 pub use apikey::{API_KEY_OPEN_PATHS, require_api_key};
+pub use caller::{Caller, bearer_token, headers_json, resolve_caller};
 pub use cors::{EXPOSED_HEADERS, cors};
 pub use jwt::{Claims, JwtError, JwtVerifier};
 pub use keys::{ApiKeys, DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY, KeyRole};

@@ -1,0 +1,157 @@
+//! Who is calling: the role and claims from `Authorization: Bearer <jwt>`, or anon without one.
+//! Every service resolves its caller here and renders failures in its own wire format.
+use http::HeaderMap;
+use http::header::AUTHORIZATION;
+use serde_json::{Map, Value, json};
+
+use crate::{JwtError, JwtVerifier};
+
+/// The verified identity of a request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Caller {
+    /// The database role: `anon`, `authenticated`, `service_role` (or any role a JWT names).
+    pub role: String,
+    /// The JWT claims, always with `role` set.
+    pub claims: Value,
+    /// The raw bearer token, when one was sent.
+    pub token: Option<String>,
+}
+
+impl Caller {
+    pub fn anon() -> Self {
+        Self {
+            role: "anon".into(),
+            claims: json!({ "role": "anon" }),
+            token: None,
+        }
+    }
+
+    /// The admin token simple-auth issues: role authenticated with `app_metadata.admin = true`.
+    pub fn is_admin(&self) -> bool {
+        self.role == "authenticated"
+            && self
+                .claims
+                .pointer("/app_metadata/admin")
+                .and_then(Value::as_bool)
+                == Some(true)
+    }
+
+    pub fn is_service_role(&self) -> bool {
+        self.role == "service_role"
+    }
+}
+
+/// Resolves the caller from the request headers. No Authorization header (or another scheme)
+/// means anon; a bearer token must verify; a valid token without a `role` claim is anon.
+pub fn resolve_caller(headers: &HeaderMap, verifier: &JwtVerifier) -> Result<Caller, JwtError> {
+    let Some(token) = bearer_token(headers) else {
+        return Ok(Caller::anon());
+    };
+    let claims = verifier.verify(token)?;
+    let mut object: Map<String, Value> = match claims.0 {
+        Value::Object(object) => object,
+        _ => return Err(JwtError::Invalid),
+    };
+    let role = object
+        .get("role")
+        .and_then(Value::as_str)
+        .unwrap_or("anon")
+        .to_string();
+    object.insert("role".into(), Value::String(role.clone()));
+    Ok(Caller {
+        role,
+        claims: Value::Object(object),
+        token: Some(token.to_string()),
+    })
+}
+
+/// The token of `Authorization: Bearer <token>` (scheme case-insensitive). `Bearer ` with an
+/// empty token is returned as empty, so the verifier can refuse it as PostgREST does.
+pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ').unwrap_or((value, ""));
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+}
+
+/// Request headers as the JSON object PostgREST puts in `request.headers`: lower-case names,
+/// no cookie header, repeated headers joined with ", ".
+pub fn headers_json(headers: &HeaderMap) -> Value {
+    let mut object = Map::new();
+    for (name, value) in headers {
+        if name == http::header::COOKIE {
+            continue;
+        }
+        let Ok(value) = value.to_str() else { continue };
+        match object.get_mut(name.as_str()) {
+            Some(Value::String(existing)) => {
+                existing.push_str(", ");
+                existing.push_str(value);
+            }
+            _ => {
+                object.insert(name.as_str().to_string(), Value::String(value.to_string()));
+            }
+        }
+    }
+    Value::Object(object)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY};
+
+    fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.append(
+                http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
+                value.parse().unwrap(),
+            );
+        }
+        map
+    }
+
+    #[test]
+    fn no_token_is_anon_and_keys_give_their_roles() {
+        let verifier = JwtVerifier::new(DEMO_JWT_SECRET);
+        assert_eq!(
+            resolve_caller(&headers(&[]), &verifier).unwrap(),
+            Caller::anon()
+        );
+        let basic = headers(&[("authorization", "Basic dXNlcjpwYXNz")]);
+        assert_eq!(resolve_caller(&basic, &verifier).unwrap().role, "anon");
+        let anon = headers(&[("authorization", &format!("Bearer {DEMO_ANON_KEY}"))]);
+        assert_eq!(resolve_caller(&anon, &verifier).unwrap().role, "anon");
+        let service = headers(&[("Authorization", &format!("bearer {DEMO_SERVICE_ROLE_KEY}"))]);
+        let caller = resolve_caller(&service, &verifier).unwrap();
+        assert!(caller.is_service_role());
+        assert_eq!(caller.token.as_deref(), Some(DEMO_SERVICE_ROLE_KEY));
+    }
+
+    #[test]
+    fn bad_tokens_are_errors_not_anon() {
+        let verifier = JwtVerifier::new(DEMO_JWT_SECRET);
+        assert_eq!(
+            resolve_caller(&headers(&[("authorization", "Bearer ")]), &verifier),
+            Err(JwtError::Empty)
+        );
+        assert_eq!(
+            resolve_caller(&headers(&[("authorization", "Bearer a.b")]), &verifier),
+            Err(JwtError::Parts(2))
+        );
+    }
+
+    #[test]
+    fn headers_become_postgrest_request_headers() {
+        let json = headers_json(&headers(&[
+            ("X-ClaimBridge-Session", "session_1_a"),
+            ("Cookie", "secret=1"),
+            ("accept", "a"),
+            ("accept", "b"),
+        ]));
+        assert_eq!(
+            json,
+            json!({"x-claimbridge-session": "session_1_a", "accept": "a, b"})
+        );
+    }
+}
