@@ -130,6 +130,8 @@ create table if not exists public.whitepapers (
   updated_at  timestamptz not null default now()
 );
 create index if not exists whitepapers_listing on public.whitepapers (featured desc, created_at desc);
+-- One paper per stored file: deleting or replacing a file can never orphan a second card.
+create unique index if not exists whitepapers_file_path on public.whitepapers (file_path) where file_path is not null;
 
 -- whitepaper_submissions (leads from the whitepaper form; anon may insert, never read) ----------
 create table if not exists public.whitepaper_submissions (

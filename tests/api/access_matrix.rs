@@ -496,6 +496,10 @@ async fn service_role_bypasses_row_level_security() {
 #[tokio::test]
 async fn storage_objects_are_readable_in_the_site_buckets_and_writable_only_by_the_admin() {
     let db = fresh_database().await;
+    cb_db::sqlx::query("insert into storage.objects (bucket_id, name, metadata) values ('whitepapers', 'guide.pdf', '{}')")
+        .execute(&db.pool)
+        .await
+        .unwrap();
     assert!(
         count(
             &db,

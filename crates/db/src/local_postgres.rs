@@ -156,10 +156,18 @@ impl LocalPostgres {
 
     /// A libpq URL for psql, pgbench and friends.
     pub fn url(&self, database: &str) -> String {
-        format!(
-            "postgresql://{SUPERUSER}@/{database}?host={}&port={SOCKET_PORT}",
-            self.data_dir.display()
-        )
+        let socket_dir: String = self
+            .data_dir
+            .to_string_lossy()
+            .bytes()
+            .map(|byte| match byte {
+                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                    (byte as char).to_string()
+                }
+                _ => format!("%{byte:02X}"),
+            })
+            .collect();
+        format!("postgresql://{SUPERUSER}@localhost:{SOCKET_PORT}/{database}?host={socket_dir}")
     }
 
     /// Initialises the cluster on first use and starts it unless it already runs; waits until it
