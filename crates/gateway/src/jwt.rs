@@ -31,6 +31,10 @@ impl Claims {
 pub struct JwtVerifier {
     key: DecodingKey,
     validation: Validation,
+    /// The project's own API keys, accepted by exact match whatever their `exp` says: like
+    /// Kong's key-auth consumers, an API key is valid until it is rotated. (Supabase's demo keys
+    /// carry exp 2027-01-09, which must not break a local stack on that day.)
+    api_keys: Vec<(String, Claims)>,
 }
 
 impl std::fmt::Debug for JwtVerifier {
@@ -51,12 +55,29 @@ impl JwtVerifier {
         Self {
             key: DecodingKey::from_secret(secret.as_bytes()),
             validation,
+            api_keys: Vec::new(),
         }
+    }
+
+    /// Also accepts these API keys by exact match, when their signature verifies (their expiry
+    /// is not checked).
+    pub fn with_api_keys(mut self, keys: &crate::ApiKeys) -> Self {
+        let mut lenient = self.validation.clone();
+        lenient.validate_exp = false;
+        for key in [&keys.anon, &keys.service_role] {
+            if let Ok(data) = jsonwebtoken::decode::<Value>(key, &self.key, &lenient) {
+                self.api_keys.push((key.clone(), Claims(data.claims)));
+            }
+        }
+        self
     }
 
     pub fn verify(&self, token: &str) -> Result<Claims, JwtError> {
         if token.is_empty() {
             return Err(JwtError::Empty);
+        }
+        if let Some((_, claims)) = self.api_keys.iter().find(|(key, _)| key == token) {
+            return Ok(claims.clone());
         }
         let parts = token.split('.').count();
         if parts != 3 {
@@ -111,6 +132,49 @@ mod tests {
         );
         let without = sign(&json!({"role": "anon"}), SECRET, Algorithm::HS512);
         assert_eq!(verifier.verify(&without).unwrap().role(), Some("anon"));
+    }
+
+    #[test]
+    fn project_api_keys_stay_valid_past_their_exp() {
+        let expired_key = sign(
+            &json!({"role": "anon", "exp": now() - 86_400}),
+            SECRET,
+            Algorithm::HS256,
+        );
+        let keys = crate::ApiKeys {
+            anon: expired_key.clone(),
+            service_role: "not-a-key".into(),
+        };
+        assert_eq!(
+            JwtVerifier::new(SECRET).verify(&expired_key),
+            Err(JwtError::Expired)
+        );
+        let verifier = JwtVerifier::new(SECRET).with_api_keys(&keys);
+        assert_eq!(verifier.verify(&expired_key).unwrap().role(), Some("anon"));
+        let other_expired = sign(
+            &json!({"role": "anon", "exp": now() - 86_401}),
+            SECRET,
+            Algorithm::HS256,
+        );
+        assert_eq!(
+            verifier.verify(&other_expired),
+            Err(JwtError::Expired),
+            "only the exact key"
+        );
+        let forged_keys = crate::ApiKeys {
+            anon: sign(
+                &json!({"role": "anon"}),
+                "some-other-secret-some-other-secret",
+                Algorithm::HS256,
+            ),
+            service_role: String::new(),
+        };
+        let verifier = JwtVerifier::new(SECRET).with_api_keys(&forged_keys);
+        assert_eq!(
+            verifier.verify(&forged_keys.anon),
+            Err(JwtError::Invalid),
+            "keys must verify"
+        );
     }
 
     #[test]

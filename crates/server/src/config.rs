@@ -281,6 +281,12 @@ impl Config {
         })
     }
 
+    /// The verifier every service resolves callers with: the project secret, and the project's
+    /// API keys accepted by exact match (they stay valid until rotated, whatever their exp says).
+    pub fn jwt_verifier(&self) -> JwtVerifier {
+        JwtVerifier::new(&self.jwt_secret).with_api_keys(&self.keys)
+    }
+
     /// The configuration the browser receives (no secrets: the anon key is public by design).
     pub fn runtime_config(&self) -> Value {
         let company = &self.public.company;
