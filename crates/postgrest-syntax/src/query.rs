@@ -1,0 +1,502 @@
+//! Query-string splitting, decoding and classification (PostgREST's `QueryParams.parse`).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::ast::{EmbedPath, Filter, LogicTree, Operation, OrderTerm, SelectItem};
+use crate::error::{ErrorCode, SyntaxError};
+use crate::grammar;
+use crate::haskell::read_integer;
+use crate::parsec::{self, Cx, PR, St, alt, map, pure};
+use crate::range::{self, NonnegRange, RangeParam, ResolvedRanges};
+
+/// Default limit on the nesting of embeds in `select=` and of `and`/`or` trees.
+pub const DEFAULT_MAX_DEPTH: u32 = 32;
+
+/// The query parameter PostgREST's gateway consumes; never treated as a filter.
+const APIKEY: &str = "apikey";
+
+/// Options for [`parse_query_with`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QueryOptions {
+    /// `GET`/`HEAD` on `/rpc/fn`: a parameter whose value is not an operator expression is a
+    /// function argument ([`ParsedQuery::rpc_args`]) instead of a `PGRST100` error.
+    pub rpc_read: bool,
+    /// Maximum nesting of embedded resources in `select=` and of logic trees; deeper input is
+    /// rejected with `PGRST100` instead of recursing further.
+    pub max_depth: u32,
+}
+
+impl Default for QueryOptions {
+    fn default() -> Self {
+        QueryOptions {
+            rpc_read: false,
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
+    }
+}
+
+/// A filter together with the embed path it applies to (`actors.name=eq.x`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ScopedFilter {
+    pub embed_path: EmbedPath,
+    pub filter: Filter,
+}
+
+/// A logic tree (`or=`, `not.and=`, `actors.or=`) with its embed path.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ScopedLogic {
+    pub embed_path: EmbedPath,
+    pub tree: LogicTree,
+}
+
+/// An `order=` parameter with its embed path.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ScopedOrder {
+    pub embed_path: EmbedPath,
+    pub terms: Vec<OrderTerm>,
+}
+
+/// The parsed query string of one request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedQuery {
+    /// `select=`; `*` when absent (an explicit empty `select=` selects nothing).
+    pub select: Vec<SelectItem>,
+    /// Filters in query order (filters on the same column are AND-ed).
+    pub filters: Vec<ScopedFilter>,
+    /// `and`/`or` trees in query order.
+    pub logic: Vec<ScopedLogic>,
+    /// `order` parameters in query order.
+    pub order: Vec<ScopedOrder>,
+    /// `limit`/`offset` per level, sorted by key (see [`ParsedQuery::resolve_ranges`]).
+    pub ranges: Vec<RangeParam>,
+    /// `columns=` (a set, as in PostgREST).
+    pub columns: Option<BTreeSet<String>>,
+    /// `on_conflict=`.
+    pub on_conflict: Option<Vec<String>>,
+    /// RPC read arguments `(name, raw value)` (only with [`QueryOptions::rpc_read`]).
+    pub rpc_args: Vec<(String, String)>,
+    /// The raw keys of all filter-like parameters (filters and RPC arguments).
+    pub filter_fields: BTreeSet<String>,
+    /// Canonical query string (keys sorted, re-encoded, duplicates joined with `,`), used by
+    /// PostgREST for `Content-Location`.
+    pub canonical: String,
+}
+
+impl ParsedQuery {
+    /// Filters on the root resource (the ones applied to `UPDATE`/`DELETE`).
+    pub fn root_filters(&self) -> impl Iterator<Item = &Filter> {
+        self.filters
+            .iter()
+            .filter(|f| f.embed_path.is_empty())
+            .map(|f| &f.filter)
+    }
+
+    /// Filters on embedded resources.
+    pub fn embedded_filters(&self) -> impl Iterator<Item = &ScopedFilter> {
+        self.filters.iter().filter(|f| !f.embed_path.is_empty())
+    }
+
+    /// Whether `select=` uses aggregate functions anywhere (PostgREST refuses them with
+    /// `PGRST123` unless `db-aggregates-enabled`).
+    pub fn uses_aggregates(&self) -> bool {
+        self.select.iter().any(SelectItem::uses_aggregates)
+    }
+
+    /// The root `limit`/`offset` range as given in the query (before the `Range` header).
+    pub fn root_range(&self) -> NonnegRange {
+        self.ranges
+            .iter()
+            .find(|r| r.key == "limit")
+            .map_or(NonnegRange::ALL, |r| r.range)
+    }
+
+    /// Combines `limit`/`offset` with the request method and `Range` header (honoured on `GET`
+    /// only) like PostgREST's `getRanges`: errors are `PGRST103` (negative limit, or a `Range`
+    /// whose lower bound exceeds its upper bound) and `PGRST114` (`limit`/`offset` on `PUT`).
+    pub fn resolve_ranges(
+        &self,
+        method: &str,
+        range_header: Option<&str>,
+    ) -> Result<ResolvedRanges, SyntaxError> {
+        range::resolve(&self.ranges, method, range_header)
+    }
+}
+
+/// Parses a raw (still percent-encoded) URL query string, e.g.
+/// `select=id,name&id=eq.1&order=name.desc`. A leading `?` is ignored.
+///
+/// Errors are `PGRST100` with PostgREST's texts. Like PostgREST, parameters are examined in
+/// this order and the first failure is reported: every `order`, every `and`/`or`, `columns`,
+/// `select`, every filter, `on_conflict`, then the keys of `limit`/`offset` parameters.
+pub fn parse_query(query: &str) -> Result<ParsedQuery, SyntaxError> {
+    parse_query_with(query, &QueryOptions::default())
+}
+
+/// [`parse_query`] with options (RPC reads, nesting limit).
+pub fn parse_query_with(query: &str, opts: &QueryOptions) -> Result<ParsedQuery, SyntaxError> {
+    let raw = split_query(query.as_bytes());
+    let params: Vec<(String, Option<String>)> = raw
+        .iter()
+        .map(|(k, v)| {
+            (
+                String::from_utf8_lossy(k).into_owned(),
+                v.as_ref().map(|v| String::from_utf8_lossy(v).into_owned()),
+            )
+        })
+        .filter(|(k, _)| k != APIKEY)
+        .collect();
+    let nonempty: Vec<(&str, &str)> = params
+        .iter()
+        .filter_map(|(k, v)| v.as_deref().map(|v| (k.as_str(), v)))
+        .collect();
+    let lookup = |needle: &str| -> Option<&str> {
+        params
+            .iter()
+            .find(|(k, _)| k == needle)
+            .and_then(|(_, v)| v.as_deref())
+    };
+    let max_depth = opts.max_depth;
+
+    let mut order = Vec::new();
+    for (k, v) in nonempty.iter().filter(|(k, _)| last_segment(k) == "order") {
+        let (embed_path, _) = run_param(
+            &format!("tree path ({k})"),
+            k,
+            max_depth,
+            grammar::tree_path,
+        )?;
+        let terms = run_param(&format!("order ({v})"), v, max_depth, grammar::order)?;
+        order.push(ScopedOrder { embed_path, terms });
+    }
+
+    let mut logic = Vec::new();
+    for (k, v) in nonempty
+        .iter()
+        .filter(|(k, _)| matches!(last_segment(k), "and" | "or"))
+    {
+        let (embed_path, op) = run_param(
+            &format!("logic path ({k})"),
+            k,
+            max_depth,
+            grammar::logic_path,
+        )?;
+        let tree = run_param(
+            &format!("logic tree ({v})"),
+            &format!("{op}{v}"),
+            max_depth,
+            grammar::logic_tree,
+        )?;
+        logic.push(ScopedLogic { embed_path, tree });
+    }
+
+    let columns = match lookup("columns") {
+        Some(v) => Some(
+            run_param(
+                &format!("columns parameter ({v})"),
+                v,
+                max_depth,
+                grammar::columns,
+            )?
+            .into_iter()
+            .collect::<BTreeSet<_>>(),
+        ),
+        None => None,
+    };
+
+    let select_text = lookup("select").unwrap_or("*");
+    let select = run_param(
+        &format!("select parameter ({select_text})"),
+        select_text,
+        max_depth,
+        grammar::field_forest,
+    )?;
+
+    let mut filters = Vec::new();
+    let mut rpc_args = Vec::new();
+    let mut filter_fields = BTreeSet::new();
+    for (k, v) in nonempty.iter().filter(|(k, _)| is_filter_key(k)) {
+        filter_fields.insert((*k).to_owned());
+        let (embed_path, field) = run_param(
+            &format!("tree path ({k})"),
+            k,
+            max_depth,
+            grammar::tree_path,
+        )?;
+        let rpc_read = opts.rpc_read;
+        let op = run_param(
+            &format!("filter ({v})"),
+            v,
+            max_depth,
+            |cx: &mut Cx<'_>, st: St| -> PR<Option<(bool, Operation)>> {
+                if rpc_read {
+                    alt(
+                        cx,
+                        st,
+                        |cx, st| map(grammar::op_expr(cx, st, grammar::single_val), Some),
+                        |_, st| pure(st, None),
+                    )
+                } else {
+                    map(grammar::op_expr(cx, st, grammar::single_val), Some)
+                }
+            },
+        )?;
+        match op {
+            Some((negated, operation)) => filters.push(ScopedFilter {
+                embed_path,
+                filter: Filter {
+                    field,
+                    negated,
+                    operation,
+                },
+            }),
+            None => rpc_args.push((field.name, (*v).to_owned())),
+        }
+    }
+
+    let on_conflict = match lookup("on_conflict") {
+        Some(v) => Some(run_param(
+            &format!("on_conflict parameter ({v})"),
+            v,
+            max_depth,
+            grammar::columns,
+        )?),
+        None => None,
+    };
+
+    let ranges = collect_ranges(&nonempty, max_depth)?;
+
+    Ok(ParsedQuery {
+        select,
+        filters,
+        logic,
+        order,
+        ranges,
+        columns,
+        on_conflict,
+        rpc_args,
+        filter_fields,
+        canonical: canonical(&raw),
+    })
+}
+
+/// Runs one grammar production over a parameter; failures become `PGRST100` with PostgREST's
+/// `"failed to parse <what>" (line l, column c)` message.
+fn run_param<T>(
+    what: &str,
+    input: &str,
+    max_depth: u32,
+    p: impl Fn(&mut Cx<'_>, St) -> PR<T>,
+) -> Result<T, SyntaxError> {
+    parsec::run(input, max_depth, p).map_err(|err| {
+        let (message, details) = parsec::render_failure(&format!("failed to parse {what}"), &err);
+        SyntaxError::new(ErrorCode::QueryParam, message, Some(details), None)
+    })
+}
+
+fn last_segment(key: &str) -> &str {
+    key.rsplit('.').next().unwrap_or(key)
+}
+
+fn is_filter_key(key: &str) -> bool {
+    !matches!(
+        last_segment(key),
+        "order" | "limit" | "offset" | "and" | "or"
+    ) && !matches!(key, "select" | "columns" | "on_conflict")
+}
+
+fn collect_ranges(
+    nonempty: &[(&str, &str)],
+    max_depth: u32,
+) -> Result<Vec<RangeParam>, SyntaxError> {
+    // HM.fromList: the last occurrence of a key wins.
+    let mut limits: BTreeMap<String, NonnegRange> = BTreeMap::new();
+    let mut offsets: BTreeMap<String, NonnegRange> = BTreeMap::new();
+    for (k, v) in nonempty {
+        match last_segment(k) {
+            "limit" => {
+                let r = read_integer(v).map_or(NonnegRange::ALL, |l| NonnegRange::ALL.restrict(l));
+                limits.insert((*k).to_owned(), r);
+            }
+            "offset" => {
+                let key = match k.rfind('.') {
+                    Some(i) => format!("{}.limit", &k[..i]),
+                    None => "limit".to_owned(),
+                };
+                let r = read_integer(v).map_or(NonnegRange::ALL, NonnegRange::from_offset);
+                offsets.insert(key, r);
+            }
+            _ => {}
+        }
+    }
+    let mut merged = limits.clone();
+    for (k, ro) in offsets {
+        let r = match limits.get(&k) {
+            Some(rl) => {
+                let l = rl.limit().unwrap_or(0);
+                let o = ro.offset().unwrap_or(0);
+                NonnegRange::between(o, o.saturating_add(l).saturating_sub(1))
+            }
+            None => ro,
+        };
+        merged.insert(k, r);
+    }
+    let mut out = Vec::with_capacity(merged.len());
+    for (key, range) in merged {
+        let (embed_path, _) = run_param(
+            &format!("tree path ({key})"),
+            &key,
+            max_depth,
+            grammar::tree_path,
+        )?;
+        out.push(RangeParam {
+            key,
+            embed_path,
+            range,
+        });
+    }
+    Ok(out)
+}
+
+/// `parseQueryReplacePlus True`: drop one leading `?`, split on `&` and `;`, split each pair at
+/// the first `=`, percent-decode (invalid escapes kept literally) and map `+` to space.
+fn split_query(q: &[u8]) -> Vec<(Vec<u8>, Option<Vec<u8>>)> {
+    let q = q.strip_prefix(b"?").unwrap_or(q);
+    let mut out = Vec::new();
+    let mut rest = q;
+    while !rest.is_empty() {
+        let end = rest
+            .iter()
+            .position(|b| matches!(b, b'&' | b';'))
+            .unwrap_or(rest.len());
+        let pair = &rest[..end];
+        rest = if end < rest.len() {
+            &rest[end + 1..]
+        } else {
+            &[]
+        };
+        match pair.iter().position(|&b| b == b'=') {
+            Some(eq) => out.push((url_decode(&pair[..eq]), Some(url_decode(&pair[eq + 1..])))),
+            None => out.push((url_decode(pair), None)),
+        }
+    }
+    out
+}
+
+fn url_decode(s: &[u8]) -> Vec<u8> {
+    fn hex(b: u8) -> Option<u8> {
+        match b {
+            b'0'..=b'9' => Some(b - b'0'),
+            b'A'..=b'F' => Some(b - b'A' + 10),
+            b'a'..=b'f' => Some(b - b'a' + 10),
+            _ => None,
+        }
+    }
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        match s[i] {
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b'%' => match (
+                s.get(i + 1).copied().and_then(hex),
+                s.get(i + 2).copied().and_then(hex),
+            ) {
+                (Some(h), Some(l)) => {
+                    out.push(h << 4 | l);
+                    i += 3;
+                }
+                _ => {
+                    out.push(b'%');
+                    i += 1;
+                }
+            },
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// `Network.HTTP.Base.urlEncode` over bytes.
+fn url_encode(out: &mut String, s: &[u8]) {
+    for &b in s {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+}
+
+/// PostgREST's `qsCanonical`: pairs sorted by key (stable), values of equal keys joined with
+/// `,`, everything re-encoded; valueless keys get an empty value.
+fn canonical(raw: &[(Vec<u8>, Option<Vec<u8>>)]) -> String {
+    let mut pairs: Vec<(&[u8], &[u8])> = raw
+        .iter()
+        .filter(|(k, _)| k.as_slice() != APIKEY.as_bytes())
+        .map(|(k, v)| (k.as_slice(), v.as_deref().unwrap_or(&[])))
+        .collect();
+    pairs.sort_by(|a, b| a.0.cmp(b.0));
+    let mut out = String::new();
+    let mut i = 0;
+    while i < pairs.len() {
+        if !out.is_empty() {
+            out.push('&');
+        }
+        let key = pairs[i].0;
+        url_encode(&mut out, key);
+        out.push('=');
+        url_encode(&mut out, pairs[i].1);
+        i += 1;
+        while i < pairs.len() && pairs[i].0 == key {
+            out.push(',');
+            url_encode(&mut out, pairs[i].1);
+            i += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_like_http_types() {
+        let q = split_query(b"?a=1&&b;c=x=y&d&");
+        let q: Vec<(String, Option<String>)> = q
+            .into_iter()
+            .map(|(k, v)| {
+                (
+                    String::from_utf8(k).unwrap(),
+                    v.map(|v| String::from_utf8(v).unwrap()),
+                )
+            })
+            .collect();
+        assert_eq!(
+            q,
+            vec![
+                ("a".into(), Some("1".into())),
+                (String::new(), None),
+                ("b".into(), None),
+                ("c".into(), Some("x=y".into())),
+                ("d".into(), None),
+            ]
+        );
+    }
+
+    #[test]
+    fn decodes_plus_and_bad_escapes() {
+        assert_eq!(url_decode(b"a+b%2Bc%zz%4"), b"a b+c%zz%4".to_vec());
+    }
+
+    #[test]
+    fn canonical_sorts_and_merges() {
+        let raw = split_query(b"order=id&a=1&id=eq.1&a=2&d&apikey=secret");
+        assert_eq!(canonical(&raw), "a=1,2&d=&id=eq.1&order=id");
+    }
+}

@@ -1,0 +1,281 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::fmt::Write as _;
+
+use cb_postgrest_syntax::{
+    Field, Filter, JsonOperand, JsonOperation, LogicOperator, LogicTree, NonnegRange, Operation,
+    OrderDirection, OrderNulls, OrderTerm, ParsedQuery, QueryOptions, SelectItem, SyntaxError,
+    parse_query_with,
+};
+
+/// `application/x-www-form-urlencoded` serialisation as WHATWG `URLSearchParams` does it (what
+/// postgrest-js sends): `A-Z a-z 0-9 * - . _` literal, space as `+`, the rest percent-encoded.
+pub(crate) fn form_encode(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'*' | b'-' | b'.' | b'_' => {
+                out.push(b as char)
+            }
+            b' ' => out.push('+'),
+            _ => {
+                let _ = write!(out, "%{b:02X}");
+            }
+        }
+    }
+    out
+}
+
+/// Builds a query string from decoded pairs, encoded like postgrest-js.
+pub(crate) fn encode_pairs(pairs: &[(&str, &str)]) -> String {
+    pairs
+        .iter()
+        .map(|(k, v)| format!("{}={}", form_encode(k), form_encode(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// Renders an error like PostgREST's JSON body (keys sorted, nulls explicit).
+pub(crate) fn render_error(e: &SyntaxError) -> String {
+    fn j(s: Option<&str>) -> String {
+        s.map_or_else(|| "null".to_owned(), |s| format!("{s:?}"))
+    }
+    format!(
+        "{} {{\"code\":{:?},\"details\":{},\"hint\":{},\"message\":{:?}}}",
+        e.http_status(),
+        e.code(),
+        j(e.details()),
+        j(e.hint()),
+        e.message()
+    )
+}
+
+pub(crate) fn field(f: &Field) -> String {
+    let mut s = format!("{:?}", f.name);
+    for op in &f.json_path {
+        let (arrow, operand) = match op {
+            JsonOperation::Arrow(o) => ("->", o),
+            JsonOperation::DoubleArrow(o) => ("->>", o),
+        };
+        match operand {
+            JsonOperand::Key(k) => {
+                let _ = write!(s, "{arrow}{k:?}");
+            }
+            JsonOperand::Idx(i) => {
+                let _ = write!(s, "{arrow}[{i}]");
+            }
+        }
+    }
+    s
+}
+
+fn opt(label: &str, v: &Option<String>) -> String {
+    v.as_ref()
+        .map_or_else(String::new, |v| format!(" {label}={v:?}"))
+}
+
+pub(crate) fn select_item(out: &mut String, indent: usize, item: &SelectItem) {
+    let pad = "  ".repeat(indent);
+    match item {
+        SelectItem::Field {
+            field: f,
+            aggregate,
+            aggregate_cast,
+            cast,
+            alias,
+        } => {
+            let agg = aggregate.map_or_else(String::new, |a| format!(" agg={a:?}"));
+            let _ = writeln!(
+                out,
+                "{pad}- field {}{}{agg}{}{}",
+                field(f),
+                opt("cast", cast),
+                opt("aggcast", aggregate_cast),
+                opt("alias", alias)
+            );
+        }
+        SelectItem::Relation {
+            relation,
+            alias,
+            hint,
+            join_type,
+            children,
+        } => {
+            let join = join_type.map_or_else(String::new, |j| format!(" join={j}"));
+            let _ = writeln!(
+                out,
+                "{pad}- relation {relation:?}{}{}{join}",
+                opt("alias", alias),
+                opt("hint", hint)
+            );
+            for c in children {
+                select_item(out, indent + 1, c);
+            }
+        }
+        SelectItem::Spread {
+            relation,
+            hint,
+            join_type,
+            children,
+        } => {
+            let join = join_type.map_or_else(String::new, |j| format!(" join={j}"));
+            let _ = writeln!(out, "{pad}- spread {relation:?}{}{join}", opt("hint", hint));
+            for c in children {
+                select_item(out, indent + 1, c);
+            }
+        }
+    }
+}
+
+pub(crate) fn filter(f: &Filter) -> String {
+    let not = if f.negated { "not." } else { "" };
+    let op = match &f.operation {
+        Operation::Simple { op, value } => format!("{} {value:?}", op.keyword()),
+        Operation::Quant {
+            op,
+            quantifier,
+            value,
+        } => {
+            let q = quantifier.map_or_else(String::new, |q| format!("({q:?})"));
+            format!("{}{q} {value:?}", op.keyword())
+        }
+        Operation::In(items) => format!("in {items:?}"),
+        Operation::Is(v) => format!("is {v:?}"),
+        Operation::IsDistinctFrom(v) => format!("isdistinct {v:?}"),
+        Operation::Fts {
+            op,
+            language,
+            value,
+        } => {
+            let l = language
+                .as_ref()
+                .map_or_else(String::new, |l| format!("({l:?})"));
+            format!("{}{l} {value:?}", op.keyword())
+        }
+    };
+    format!("{} {not}{op}", field(&f.field))
+}
+
+pub(crate) fn logic(out: &mut String, indent: usize, t: &LogicTree) {
+    let pad = "  ".repeat(indent);
+    match t {
+        LogicTree::Stmnt(f) => {
+            let _ = writeln!(out, "{pad}- {}", filter(f));
+        }
+        LogicTree::Expr {
+            negated,
+            op,
+            children,
+        } => {
+            let not = if *negated { "not." } else { "" };
+            let op = match op {
+                LogicOperator::And => "and",
+                LogicOperator::Or => "or",
+            };
+            let _ = writeln!(out, "{pad}- {not}{op}");
+            for c in children {
+                logic(out, indent + 1, c);
+            }
+        }
+    }
+}
+
+pub(crate) fn order_term(t: &OrderTerm) -> String {
+    let tail = |d: &Option<OrderDirection>, n: &Option<OrderNulls>| {
+        let mut s = String::new();
+        if let Some(d) = d {
+            let _ = write!(s, " {d:?}");
+        }
+        if let Some(n) = n {
+            let _ = write!(s, " nulls{n:?}");
+        }
+        s
+    };
+    match t {
+        OrderTerm::Field {
+            field: f,
+            direction,
+            nulls,
+        } => format!("{}{}", field(f), tail(direction, nulls)),
+        OrderTerm::Relation {
+            relation,
+            field: f,
+            direction,
+            nulls,
+        } => {
+            format!("{relation:?}({}){}", field(f), tail(direction, nulls))
+        }
+    }
+}
+
+pub(crate) fn range(r: &NonnegRange) -> String {
+    if r.is_empty() {
+        return format!("EMPTY(offset={:?}, upper={:?})", r.offset(), r.upper());
+    }
+    match (r.offset(), r.limit()) {
+        (Some(o), Some(l)) => format!("offset={o} limit={l}"),
+        (Some(o), None) => format!("offset={o} limit=ALL"),
+        (o, l) => format!("offset={o:?} limit={l:?}"),
+    }
+}
+
+/// A compact, explicit rendering of a parsed query (strings shown with Rust escapes).
+pub(crate) fn render_query(q: &ParsedQuery) -> String {
+    let mut out = String::new();
+    out.push_str("select:\n");
+    for item in &q.select {
+        select_item(&mut out, 1, item);
+    }
+    for f in &q.filters {
+        let _ = writeln!(out, "filter {:?}: {}", f.embed_path, filter(&f.filter));
+    }
+    for l in &q.logic {
+        let _ = writeln!(out, "logic {:?}:", l.embed_path);
+        logic(&mut out, 1, &l.tree);
+    }
+    for o in &q.order {
+        let terms: Vec<String> = o.terms.iter().map(order_term).collect();
+        let _ = writeln!(out, "order {:?}: {}", o.embed_path, terms.join(", "));
+    }
+    for r in &q.ranges {
+        let _ = writeln!(
+            out,
+            "range {:?} {:?}: {}",
+            r.key,
+            r.embed_path,
+            range(&r.range)
+        );
+    }
+    if let Some(c) = &q.columns {
+        let _ = writeln!(out, "columns: {c:?}");
+    }
+    if let Some(c) = &q.on_conflict {
+        let _ = writeln!(out, "on_conflict: {c:?}");
+    }
+    for (k, v) in &q.rpc_args {
+        let _ = writeln!(out, "rpc arg {k:?} = {v:?}");
+    }
+    if !q.filter_fields.is_empty() {
+        let _ = writeln!(out, "filter fields: {:?}", q.filter_fields);
+    }
+    let _ = writeln!(out, "canonical: {}", q.canonical);
+    out
+}
+
+/// Renders the result of parsing one query for a snapshot.
+pub(crate) fn render_result(query: &str, r: &Result<ParsedQuery, SyntaxError>) -> String {
+    match r {
+        Ok(q) => format!("### {query}\n{}", render_query(q)),
+        Err(e) => format!("### {query}\nERROR {}\n", render_error(e)),
+    }
+}
+
+/// Parses each query and renders all results into one snapshot text.
+pub(crate) fn render_all(queries: &[String], opts: &QueryOptions) -> String {
+    queries
+        .iter()
+        .map(|q| render_result(q, &parse_query_with(q, opts)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
