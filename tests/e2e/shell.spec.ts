@@ -28,7 +28,7 @@ test.describe('site shell', () => {
     for (const [label, href] of NAV_LINKS) {
       await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
     }
-    await expect(nav.getByRole('link', { name: 'Get Started' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Get Started' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toContainText(String(new Date().getFullYear()));
   });
 

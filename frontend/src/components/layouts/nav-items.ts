@@ -13,6 +13,3 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   { to: '/contact', label: 'Contact' },
   { to: '/auth', label: 'Admin' },
 ];
-
-/** Where 'Get Started' leads until the contact dialog exists. */
-export const GET_STARTED_PATH = '/contact';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { ContactDialogProvider } from '../../features/leads/contact-dialog-context';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -28,27 +29,27 @@ export function PublicLayout() {
   };
 
   return (
-    <div className="site">
-      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
-        Skip to content
-      </a>
-      <SiteHeader />
-      <div
-        className={loading ? 'route-progress route-progress--active' : 'route-progress'}
-        aria-hidden="true"
-      />
-      <main
-        id={MAIN_CONTENT_ID}
-        ref={mainRef}
-        className="site-main"
-        tabIndex={-1}
-        aria-busy={loading || undefined}
-      >
-        <Outlet />
-      </main>
-      <SiteFooter />
-      {/* New pages start at the top; back/forward restores the previous position; #hash targets scroll into view. */}
-      <ScrollRestoration />
-    </div>
+    <ContactDialogProvider>
+      <div className="site">
+        <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
+          Skip to content
+        </a>
+        <SiteHeader />
+        <div
+          className={loading ? 'route-progress route-progress--active' : 'route-progress'}
+          aria-hidden="true"
+        />
+        <main
+          id={MAIN_CONTENT_ID}
+          ref={mainRef}
+          className="site-main"
+          tabIndex={-1}
+          aria-busy={loading || undefined}
+        >
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+    </ContactDialogProvider>
   );
 }

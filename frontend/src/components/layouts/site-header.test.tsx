@@ -1,12 +1,23 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ContactDialogProvider } from '../../features/leads/contact-dialog-context';
 import { PRIMARY_NAV_ID, SiteHeader } from './site-header';
 
 function renderHeader() {
-  const router = createMemoryRouter([{ path: '*', element: <SiteHeader /> }], {
-    initialEntries: ['/'],
-  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <ContactDialogProvider>
+            <SiteHeader />
+          </ContactDialogProvider>
+        ),
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
   render(<RouterProvider router={router} />);
   return {
     router,
@@ -33,8 +44,19 @@ describe('SiteHeader mobile menu', () => {
       ['Blog', '/blog'],
       ['Contact', '/contact'],
       ['Admin', '/auth'],
-      ['Get Started', '/contact'],
     ]);
+    const getStarted = screen.getByRole('button', { name: 'Get Started' });
+    expect(nav.contains(getStarted)).toBe(true);
+    expect(getStarted.getAttribute('aria-haspopup')).toBe('dialog');
+  });
+
+  it('Get Started closes the menu and opens the contact dialog', async () => {
+    const { toggle, nav } = renderHeader();
+    fireEvent.click(toggle);
+    fireEvent.click(screen.getByRole('button', { name: 'Get Started' }));
+
+    expect(isOpen(toggle, nav)).toBe(false);
+    expect(await screen.findByRole('dialog', { name: 'Connect with us' })).toBeTruthy();
   });
 
   it('toggle controls the navigation and reflects its state', () => {

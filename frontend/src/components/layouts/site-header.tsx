@@ -1,9 +1,10 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { company } from '../../config/company';
+import { ContactDialogButton } from '../../features/leads/components/contact-dialog-button';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { Logo } from '../ui/logo';
-import { GET_STARTED_PATH, PRIMARY_NAV } from './nav-items';
+import { PRIMARY_NAV } from './nav-items';
 
 export const PRIMARY_NAV_ID = 'primary-navigation';
 
@@ -65,9 +66,9 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
-          <Link to={GET_STARTED_PATH} className="button button--primary site-nav__cta" onClick={close}>
+          <ContactDialogButton className="button button--primary site-nav__cta" onOpen={close}>
             Get Started
-          </Link>
+          </ContactDialogButton>
         </nav>
       </div>
     </header>

@@ -4,9 +4,9 @@ import type { ReactNode, SVGProps } from 'react';
  * One outline icon set (24px grid, 2px strokes, round caps) used across the site.
  * Icons are decorative by default; give the surrounding control an accessible name.
  */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
+export function Icon({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

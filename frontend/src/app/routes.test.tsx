@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from './router';
+
+function renderAt(path: string, table: RouteObject[] = routes) {
+  const router = createMemoryRouter(table, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** Each static public route and the page heading it must render. */
+const PAGES: [string, string][] = [
+  ['/services', 'Software and billing services for HME/DME suppliers'],
+  ['/rcm-services', 'RCM Services'],
+  ['/about', 'About ClaimBridge'],
+  ['/contact', 'Talk to a DME billing specialist'],
+  ['/careers', 'Help equipment suppliers get paid for the care they deliver'],
+  ['/api-integrations', 'Connect ClaimBridge to the systems you already use'],
+  ['/privacy-policy', 'Privacy Policy'],
+  ['/cookie-policy', 'Cookie Policy'],
+  ['/blog/streamlining-dme-claims-processing', 'Streamlining DME Claims Processing'],
+  ['/blog/compliance-best-practices-dme-providers', 'Compliance Best Practices for DME Providers'],
+  ['/blog/mobile-delivery-management', 'Mobile Delivery Management: A Game Changer'],
+  ['/blog/maximizing-revenue-real-time-reporting', 'Maximizing Revenue with Real-Time Reporting'],
+  [
+    '/blog/dme-billing-coding-guide',
+    'DME Billing and Coding Guide: Nine Common Errors and How to Fix Them',
+  ],
+];
+
+describe('static public routes', () => {
+  it.each(PAGES)('%s renders its page inside the shared header and footer', async (path, heading) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Cookie consent' })).toBeTruthy();
+  });
+
+  it('keeps the fixed article pages ahead of a generic /blog/:slug route', async () => {
+    // The route a later change adds for database posts, placed next to the static pages.
+    renderAt('/blog/dme-billing-coding-guide', addGenericBlogRoute(routes));
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'DME Billing and Coding Guide: Nine Common Errors and How to Fix Them',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Generic post page')).toBeNull();
+  });
+
+  it('sends other slugs to the generic /blog/:slug route', async () => {
+    renderAt('/blog/oxygen-billing-36-month-rental-cap', addGenericBlogRoute(routes));
+    expect(await screen.findByText('Generic post page')).toBeTruthy();
+  });
+});
+
+/** A copy of the route table with a `blog/:slug` page appended to the public pages. */
+function addGenericBlogRoute(table: RouteObject[]): RouteObject[] {
+  const generic: RouteObject = { path: 'blog/:slug', element: <p>Generic post page</p> };
+  const visit = (nodes: RouteObject[]): RouteObject[] =>
+    nodes.map((node) => {
+      const children = node.children ? visit(node.children) : undefined;
+      const isPageList = children?.some((child) => child.path === 'services');
+      return {
+        ...node,
+        children: isPageList && children ? [...children, generic] : children,
+      } as RouteObject;
+    });
+  return visit(table);
+}

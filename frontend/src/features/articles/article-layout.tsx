@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { HeaderPlaceholder } from '../../components/layouts/page-header';
+import { ClockIcon } from '../../components/ui/icons';
+import { ArrowLeftIcon, CalendarIcon } from '../../components/ui/marketing-icons';
+import { formatIsoDateLong } from '../../lib/dates';
+import type { ArticleMeta } from './articles';
+import './article.css';
+
+interface ArticleLayoutProps {
+  meta: ArticleMeta;
+  children: ReactNode;
+  /** The closing call to action (see ArticleCta). */
+  cta: ReactNode;
+}
+
+/** Shared frame of the static articles: back link, badge, read time, hero image, body, call to action. */
+export function ArticleLayout({ meta, children, cta }: ArticleLayoutProps) {
+  return (
+    <article className="article" aria-labelledby="article-title">
+      <div className="article__header">
+        <HeaderPlaceholder />
+        <div className="container article__column">
+          <Link to="/blog" className="article__back">
+            <ArrowLeftIcon size={18} />
+            Back to Blog
+          </Link>
+          <div className="article__meta">
+            <span className="badge">{meta.category}</span>
+            <span className="article__meta-item">
+              <ClockIcon size={16} />
+              {meta.readTime} min read
+            </span>
+            <span className="article__meta-item">
+              <CalendarIcon size={16} />
+              <time dateTime={meta.publishedOn}>{formatIsoDateLong(meta.publishedOn)}</time>
+            </span>
+          </div>
+          <h1 id="article-title" className="article__title">
+            {meta.title}
+          </h1>
+          <p className="article__lead">{meta.description}</p>
+          <p className="article__byline">By {meta.author}</p>
+        </div>
+      </div>
+
+      <div className="container article__column">
+        <img
+          className="article__hero"
+          src={meta.hero.src}
+          alt={meta.hero.alt}
+          width={meta.hero.width}
+          height={meta.hero.height}
+          fetchPriority="high"
+          decoding="async"
+        />
+        <div className="prose article__body">{children}</div>
+        {cta}
+      </div>
+    </article>
+  );
+}
+
+interface ArticleCtaProps {
+  title: string;
+  text: string;
+  action: ReactNode;
+}
+
+/** The closing call to action of an article. */
+export function ArticleCta({ title, text, action }: ArticleCtaProps) {
+  return (
+    <aside className="article-cta" aria-labelledby="article-cta-title">
+      <h2 id="article-cta-title" className="article-cta__title">
+        {title}
+      </h2>
+      <p className="article-cta__text">{text}</p>
+      <div className="article-cta__actions">{action}</div>
+    </aside>
+  );
+}

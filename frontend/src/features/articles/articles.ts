@@ -1,0 +1,95 @@
+/** The five fixed-route articles of spec §2 (metadata in step with the blog_posts seed). */
+export interface ArticleMeta {
+  slug: string;
+  title: string;
+  description: string;
+  category: string;
+  /** Minutes. */
+  readTime: number;
+  /** Calendar date, YYYY-MM-DD. */
+  publishedOn: string;
+  author: string;
+  hero: { src: string; alt: string; width: number; height: number };
+}
+
+const hero = (slug: string, alt: string) => ({
+  src: `/blog-images/${slug}.svg`,
+  alt,
+  width: 1200,
+  height: 630,
+});
+
+export const ARTICLES = {
+  streamlining: {
+    slug: 'streamlining-dme-claims-processing',
+    title: 'Streamlining DME Claims Processing',
+    description:
+      'A CPAP claim can take 31 days from order to payment when only two of them are billing work. These are the four claim steps worth automating first, and how to measure the result.',
+    category: 'Claims Processing',
+    readTime: 5,
+    publishedOn: '2023-12-14',
+    author: 'Maria Delgado, Director of Revenue Cycle Operations',
+    hero: hero(
+      'streamlining-dme-claims-processing',
+      'Claim pipeline with four completed stages and one pending, above a list of claim rows',
+    ),
+  },
+  compliance: {
+    slug: 'compliance-best-practices-dme-providers',
+    title: 'Compliance Best Practices for DME Providers',
+    description:
+      "Build a DME compliance program that works day to day: OIG's seven elements, supplier standards, monthly exclusion screening, refill rules and refunds.",
+    category: 'Compliance',
+    readTime: 7,
+    publishedOn: '2024-01-10',
+    author: 'James Okafor, Compliance Manager',
+    hero: hero(
+      'compliance-best-practices-dme-providers',
+      'Compliance checklist with four items checked beside a shield',
+    ),
+  },
+  mobileDelivery: {
+    slug: 'mobile-delivery-management',
+    title: 'Mobile Delivery Management: A Game Changer',
+    description:
+      'Paper delivery tickets hold DME claims for days. What proof of delivery must contain, and how a mobile workflow lets suppliers bill on the day of delivery.',
+    category: 'Technology',
+    readTime: 4,
+    publishedOn: '2023-12-28',
+    author: 'Priya Raman, Product Manager, Delivery and Logistics',
+    hero: hero(
+      'mobile-delivery-management',
+      "Delivery route with stops on a map next to a driver's phone showing a signature",
+    ),
+  },
+  realTimeReporting: {
+    slug: 'maximizing-revenue-real-time-reporting',
+    title: 'Maximizing Revenue with Real-Time Reporting',
+    description:
+      'Track denials by reason code and payer, route follow-up to worklists, find underpayments and unbilled revenue, and measure staff KPIs with live DME data.',
+    category: 'Analytics',
+    readTime: 6,
+    publishedOn: '2024-01-05',
+    author: 'Kevin Brandt, Head of Analytics',
+    hero: hero(
+      'maximizing-revenue-real-time-reporting',
+      'Revenue dashboard with four KPI tiles, a rising trend line and a bar chart by payer',
+    ),
+  },
+  billingCodingGuide: {
+    slug: 'dme-billing-coding-guide',
+    title: 'DME Billing and Coding Guide: Nine Common Errors and How to Fix Them',
+    description:
+      'A billing and coding guide for durable and home medical equipment: the nine errors behind most denials, from missing documentation to duplicate claims, each with a workflow fix.',
+    category: 'Billing & Coding',
+    readTime: 8,
+    publishedOn: '2024-01-17',
+    author: 'Lauren Mitchell, CPC, Senior Billing and Coding Specialist',
+    hero: hero(
+      'dme-billing-coding-guide',
+      'Claim form with two highlighted code fields under a magnifying glass',
+    ),
+  },
+} as const satisfies Record<string, ArticleMeta>;
+
+export type ArticleKey = keyof typeof ARTICLES;

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { ArticleCta, ArticleLayout } from '../article-layout';
+import { ARTICLES } from '../articles';
+import { DmeBillingCodingGuideBody } from './dme-billing-coding-guide.body';
+
+export function DmeBillingCodingGuideArticle() {
+  return (
+    <ArticleLayout
+      meta={ARTICLES.billingCodingGuide}
+      cta={
+        <ArticleCta
+          title="Get a free billing assessment"
+          text="Send us a sample of recent denials. A certified coder will show you which of these nine errors cost you the most, and how to fix them upstream."
+          action={
+            <Link to="/contact" className="button button--accent button--large">
+              Contact Us for an Assessment
+            </Link>
+          }
+        />
+      }
+    >
+      <DmeBillingCodingGuideBody />
+    </ArticleLayout>
+  );
+}

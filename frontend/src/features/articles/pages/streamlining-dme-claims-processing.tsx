@@ -1,0 +1,25 @@
+import { ContactDialogButton } from '../../leads/components/contact-dialog-button';
+import { ArticleCta, ArticleLayout } from '../article-layout';
+import { ARTICLES } from '../articles';
+import { StreamliningDmeClaimsProcessingBody } from './streamlining-dme-claims-processing.body';
+
+export function StreamliningDmeClaimsProcessingArticle() {
+  return (
+    <ArticleLayout
+      meta={ARTICLES.streamlining}
+      cta={
+        <ArticleCta
+          title="See where your claims wait"
+          text="Our team maps a sample of 50 of your recent claims from order to payment and shows which steps to automate first."
+          action={
+            <ContactDialogButton className="button button--accent button--large">
+              Get Started
+            </ContactDialogButton>
+          }
+        />
+      }
+    >
+      <StreamliningDmeClaimsProcessingBody />
+    </ArticleLayout>
+  );
+}

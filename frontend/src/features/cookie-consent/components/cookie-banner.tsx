@@ -1,0 +1,89 @@
+import { useLayoutEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { CloseIcon } from '../../../components/ui/icons';
+import { readConsent, writeConsent, type CookieConsent } from '../consent-storage';
+
+export const COOKIE_BANNER_TEXT =
+  'We use cookies to enhance your browsing experience, serve personalized content, and analyze our traffic. By clicking Accept All, you consent to our use of cookies.';
+
+/** CSS variable with the banner's height, so the page can scroll clear of it. */
+const HEIGHT_VARIABLE = '--cookie-banner-height';
+const HEADING_ID = 'cookie-banner-title';
+
+/** Reserves room under the page (and for focused elements) while the fixed banner is shown. */
+function useReserveSpace(element: HTMLElement | null) {
+  useLayoutEffect(() => {
+    if (!element) return;
+    const root = document.documentElement;
+    const update = () => {
+      root.style.setProperty(HEIGHT_VARIABLE, `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    };
+    update();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(HEIGHT_VARIABLE);
+    };
+  }, [element]);
+}
+
+/** Fixed bottom banner shown while cookie consent is unset (spec §2, §4). */
+export function CookieBanner() {
+  const [consent, setConsent] = useState<CookieConsent | null>(() => readConsent());
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  useReserveSpace(consent ? null : element);
+
+  if (consent) return null;
+
+  const choose = (choice: CookieConsent) => {
+    writeConsent(choice);
+    setConsent(choice);
+  };
+
+  return (
+    <section ref={setElement} className="cookie-banner" aria-labelledby={HEADING_ID}>
+      <div className="container cookie-banner__inner">
+        <h2 id={HEADING_ID} className="visually-hidden">
+          Cookie consent
+        </h2>
+        <p className="cookie-banner__text">
+          {COOKIE_BANNER_TEXT}{' '}
+          <Link to="/cookie-policy" className="cookie-banner__link">
+            Learn more about our Cookie Policy
+          </Link>
+        </p>
+        <div className="cookie-banner__actions">
+          <button
+            type="button"
+            className="button button--secondary cookie-banner__button"
+            onClick={() => {
+              choose('declined');
+            }}
+          >
+            Decline
+          </button>
+          <button
+            type="button"
+            className="button button--primary cookie-banner__button"
+            onClick={() => {
+              choose('accepted');
+            }}
+          >
+            Accept All
+          </button>
+        </div>
+        <button
+          type="button"
+          className="cookie-banner__close"
+          onClick={() => {
+            choose('declined');
+          }}
+        >
+          <CloseIcon size={18} />
+          <span className="visually-hidden">Close cookie banner</span>
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState, type FocusEvent } from 'react';
+import { prefersReducedMotion } from '../../../components/layouts/scroll-manager';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  PauseIcon,
+  PlayIcon,
+} from '../../../components/ui/marketing-icons';
+import {
+  CUSTOMER_LOGOS,
+  LOGO_HEIGHT,
+  LOGO_WIDTH,
+  MAX_VISIBLE_LOGOS,
+  type CustomerLogo,
+} from '../customer-logos';
+import { CAROUSEL_TRANSITION_MS, useCarousel } from '../hooks/use-carousel';
+
+interface LogoCarouselProps {
+  logos?: readonly CustomerLogo[];
+}
+
+/**
+ * Customer logos advancing one step every 3 seconds and looping. Pause control, previous
+ * and next buttons; rotation holds while hovered or focused, and does not start on its own
+ * when the visitor prefers reduced motion.
+ */
+export function LogoCarousel({ logos = CUSTOMER_LOGOS }: LogoCarouselProps) {
+  const [autoplay] = useState(() => !prefersReducedMotion());
+  const carousel = useCarousel({ count: logos.length, autoplay });
+  const slides = [...logos, ...logos.slice(0, MAX_VISIBLE_LOGOS)];
+  const current = logos[carousel.index];
+
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) carousel.setFocused(false);
+  };
+
+  return (
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label="Customer logos"
+      data-index={carousel.index}
+      onMouseEnter={() => {
+        carousel.setHovered(true);
+      }}
+      onMouseLeave={() => {
+        carousel.setHovered(false);
+      }}
+      onFocus={() => {
+        carousel.setFocused(true);
+      }}
+      onBlur={onBlur}
+    >
+      <div className="carousel__controls">
+        <button
+          type="button"
+          className="carousel__button"
+          onClick={carousel.togglePlaying}
+          aria-label={carousel.playing ? 'Pause logo carousel' : 'Play logo carousel'}
+        >
+          {carousel.playing ? <PauseIcon size={18} /> : <PlayIcon size={18} />}
+        </button>
+        <button
+          type="button"
+          className="carousel__button"
+          onClick={carousel.previous}
+          aria-label="Previous logo"
+        >
+          <ChevronLeftIcon size={18} />
+        </button>
+        <button type="button" className="carousel__button" onClick={carousel.next} aria-label="Next logo">
+          <ChevronRightIcon size={18} />
+        </button>
+      </div>
+
+      <div className="carousel__viewport">
+        <ul
+          className="carousel__track"
+          style={{
+            transform: `translateX(calc(${-carousel.position} * 100% / var(--carousel-visible)))`,
+            transition: carousel.animate ? `transform ${CAROUSEL_TRANSITION_MS}ms ease` : 'none',
+          }}
+        >
+          {slides.map((logo, slide) => {
+            const clone = slide >= logos.length;
+            return (
+              <li
+                key={clone ? `clone-${logo.name}` : logo.name}
+                className="carousel__slide"
+                role={clone ? undefined : 'group'}
+                aria-roledescription={clone ? undefined : 'slide'}
+                aria-label={clone ? undefined : `${slide + 1} of ${logos.length}`}
+                aria-hidden={clone || undefined}
+              >
+                <img
+                  className="carousel__logo"
+                  src={logo.src}
+                  alt={clone ? '' : logo.name}
+                  width={LOGO_WIDTH}
+                  height={LOGO_HEIGHT}
+                  loading="lazy"
+                  decoding="async"
+                  draggable={false}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      {/* Announces the current logo after a manual step, never while rotating on its own. */}
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {carousel.rotating ? '' : `${current?.name ?? ''}, ${carousel.index + 1} of ${logos.length}`}
+      </p>
+    </section>
+  );
+}
