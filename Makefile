@@ -2,7 +2,7 @@
 # `make test` runs every test layer (it installs what it needs, e.g. Chromium).
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
-.PHONY: run build frontend test test-rust test-frontend test-contract test-e2e lint chromium clean stop-test-db
+.PHONY: run build frontend test test-rust test-frontend test-contract test-e2e lint chromium clean stop-test-db s3-server
 
 CARGO ?= cargo
 FRONTEND_INPUTS := $(shell find frontend/src frontend/public -type f 2>/dev/null) \
@@ -36,7 +36,7 @@ lint: frontend
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	tests/tools/check-compose.sh
 
-test-rust: frontend
+test-rust: frontend s3-server
 	$(CARGO) test --workspace --locked; status=$$?; $(MAKE) --no-print-directory stop-test-db; exit $$status
 
 stop-test-db:
@@ -58,8 +58,14 @@ target/debug/claimbridge: FORCE
 	$(CARGO) build --bin claimbridge
 FORCE:
 
-test-contract: frontend target/debug/claimbridge tests/contract/node_modules/.package-lock.json
+test-contract: frontend target/debug/claimbridge tests/contract/node_modules/.package-lock.json s3-server
 	tests/tools/with-server.sh bash -c 'cd tests/contract && npm test'
+	@echo "--- storage contract tests again, on the S3 backend ---"
+	tests/tools/s3-server.sh with tests/tools/with-server.sh bash -c 'cd tests/contract && node --test --test-reporter=spec storage.test.mjs'
+
+# The S3-compatible server the storage tests use (moto, from PyPI, into target/s3-server).
+s3-server:
+	@tests/tools/s3-server.sh install
 
 chromium:
 	@tests/tools/ensure-chromium.sh

@@ -6,12 +6,27 @@ create schema if not exists private;
 -- anon and authenticated evaluate policies that call private.* helpers; they get no table there.
 grant usage on schema private to anon, authenticated, service_role;
 
--- The admin token minted by simple-auth: role authenticated, app_metadata.admin = true.
+-- The passcode generation admin tokens must carry: the server writes it at start from the configured
+-- passcode hash, so a new passcode revokes every token issued before it, in RLS too. No row (a
+-- database the server has not started on) means no generation check.
+create table if not exists private.admin_settings (
+  singleton        boolean primary key default true check (singleton),
+  passcode_version text not null,
+  updated_at       timestamptz not null default now()
+);
+alter table private.admin_settings enable row level security;
+
+-- The admin token minted by simple-auth: role authenticated, app_metadata.admin = true, and the
+-- current passcode_version. Security definer only to read admin_settings, which no API role can.
 create or replace function private.is_admin() returns boolean
-language sql stable
+language sql stable security definer set search_path = ''
 as $$
   select coalesce(auth.jwt() ->> 'role', '') = 'authenticated'
      and coalesce((auth.jwt() -> 'app_metadata' ->> 'admin')::boolean, false)
+     and coalesce(
+           (select s.passcode_version = (auth.jwt() -> 'app_metadata' ->> 'passcode_version')
+              from private.admin_settings s),
+           true)
 $$;
 
 -- The analytics session of the caller, sent by the website as the x-claimbridge-session header
@@ -255,53 +270,53 @@ create policy "visitors record page views" on public.page_analytics
 drop policy if exists "visitors read their own session" on public.page_analytics;
 create policy "visitors read their own session" on public.page_analytics
   for select to anon, authenticated
-  using (session_id = private.request_session_id() or private.is_admin());
+  using (session_id = (select private.request_session_id()) or (select private.is_admin()));
 drop policy if exists "visitors update their own session" on public.page_analytics;
 create policy "visitors update their own session" on public.page_analytics
   for update to anon, authenticated
-  using (session_id = private.request_session_id())
-  with check (session_id = private.request_session_id());
+  using (session_id = (select private.request_session_id()))
+  with check (session_id = (select private.request_session_id()));
 drop policy if exists "admin deletes analytics" on public.page_analytics;
 create policy "admin deletes analytics" on public.page_analytics
-  for delete to authenticated using (private.is_admin());
+  for delete to authenticated using ((select private.is_admin()));
 
 drop policy if exists "anyone reads page seo" on public.page_seo_settings;
 create policy "anyone reads page seo" on public.page_seo_settings
   for select to anon, authenticated using (true);
 drop policy if exists "admin writes page seo" on public.page_seo_settings;
 create policy "admin writes page seo" on public.page_seo_settings
-  for all to authenticated using (private.is_admin()) with check (private.is_admin());
+  for all to authenticated using ((select private.is_admin())) with check ((select private.is_admin()));
 
 drop policy if exists "anyone reads published posts" on public.blog_posts;
 create policy "anyone reads published posts" on public.blog_posts
-  for select to anon, authenticated using (published or private.is_admin());
+  for select to anon, authenticated using (published or (select private.is_admin()));
 drop policy if exists "admin writes posts" on public.blog_posts;
 create policy "admin writes posts" on public.blog_posts
-  for all to authenticated using (private.is_admin()) with check (private.is_admin());
+  for all to authenticated using ((select private.is_admin())) with check ((select private.is_admin()));
 
 drop policy if exists "anyone reads whitepapers" on public.whitepapers;
 create policy "anyone reads whitepapers" on public.whitepapers
   for select to anon, authenticated using (true);
 drop policy if exists "admin writes whitepapers" on public.whitepapers;
 create policy "admin writes whitepapers" on public.whitepapers
-  for all to authenticated using (private.is_admin()) with check (private.is_admin());
+  for all to authenticated using ((select private.is_admin())) with check ((select private.is_admin()));
 
 drop policy if exists "visitors submit whitepaper leads" on public.whitepaper_submissions;
 create policy "visitors submit whitepaper leads" on public.whitepaper_submissions
   for insert to anon, authenticated with check (true);
 drop policy if exists "admin reads whitepaper leads" on public.whitepaper_submissions;
 create policy "admin reads whitepaper leads" on public.whitepaper_submissions
-  for select to authenticated using (private.is_admin());
+  for select to authenticated using ((select private.is_admin()));
 drop policy if exists "admin deletes whitepaper leads" on public.whitepaper_submissions;
 create policy "admin deletes whitepaper leads" on public.whitepaper_submissions
-  for delete to authenticated using (private.is_admin());
+  for delete to authenticated using ((select private.is_admin()));
 
 drop policy if exists "admin manages leads" on public.leads;
 create policy "admin manages leads" on public.leads
-  for all to authenticated using (private.is_admin()) with check (private.is_admin());
+  for all to authenticated using ((select private.is_admin())) with check ((select private.is_admin()));
 drop policy if exists "admin manages deliveries" on public.lead_deliveries;
 create policy "admin manages deliveries" on public.lead_deliveries
-  for all to authenticated using (private.is_admin()) with check (private.is_admin());
+  for all to authenticated using ((select private.is_admin())) with check ((select private.is_admin()));
 
 -- Storage: the site's two public buckets; writes only with the admin token (service_role bypasses RLS).
 drop policy if exists "public buckets are listable" on storage.objects;
@@ -310,16 +325,16 @@ create policy "public buckets are listable" on storage.objects
 drop policy if exists "admin uploads site files" on storage.objects;
 create policy "admin uploads site files" on storage.objects
   for insert to authenticated
-  with check (bucket_id in ('blog-images', 'whitepapers') and private.is_admin());
+  with check (bucket_id in ('blog-images', 'whitepapers') and (select private.is_admin()));
 drop policy if exists "admin updates site files" on storage.objects;
 create policy "admin updates site files" on storage.objects
   for update to authenticated
-  using (bucket_id in ('blog-images', 'whitepapers') and private.is_admin())
-  with check (bucket_id in ('blog-images', 'whitepapers') and private.is_admin());
+  using (bucket_id in ('blog-images', 'whitepapers') and (select private.is_admin()))
+  with check (bucket_id in ('blog-images', 'whitepapers') and (select private.is_admin()));
 drop policy if exists "admin deletes site files" on storage.objects;
 create policy "admin deletes site files" on storage.objects
   for delete to authenticated
-  using (bucket_id in ('blog-images', 'whitepapers') and private.is_admin());
+  using (bucket_id in ('blog-images', 'whitepapers') and (select private.is_admin()));
 drop policy if exists "anyone reads site buckets" on storage.buckets;
 create policy "anyone reads site buckets" on storage.buckets
   for select to anon, authenticated using (id in ('blog-images', 'whitepapers'));

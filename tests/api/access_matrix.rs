@@ -547,3 +547,49 @@ async fn storage_objects_are_readable_in_the_site_buckets_and_writable_only_by_t
         Err(PERMISSION_DENIED.into())
     );
 }
+
+#[tokio::test]
+async fn a_new_passcode_revokes_admin_tokens_of_the_old_one_in_rls_too() {
+    let db = fresh_database().await;
+    cb_db::sqlx::query(
+        "insert into private.admin_settings (passcode_version) values ('generation-2')",
+    )
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let with_version = |version: &str| Caller {
+        role: "authenticated",
+        claims: json!({"role": "authenticated", "app_metadata": {"admin": true, "passcode_version": version}}),
+        headers: json!({}),
+    };
+    let current = with_version("generation-2");
+    let revoked = with_version("generation-1");
+    let insert = "insert into whitepapers (title, category) values ('x', 'x')";
+    assert_eq!(run(&db, &current, insert).await, Ok(1));
+    assert_eq!(
+        run(&db, &revoked, insert).await,
+        Err(PERMISSION_DENIED.into())
+    );
+    assert!(
+        count(
+            &db,
+            &current,
+            "select id from blog_posts where not published"
+        )
+        .await
+            >= 1
+    );
+    assert_eq!(
+        count(
+            &db,
+            &revoked,
+            "select id from blog_posts where not published"
+        )
+        .await,
+        0
+    );
+    assert_eq!(
+        rows(&db, &anon(), "select * from private.admin_settings").await,
+        Err(PERMISSION_DENIED.into())
+    );
+}

@@ -153,21 +153,20 @@ async fn responses_to_cross_origin_requests_allow_any_origin_and_expose_client_h
 }
 
 #[tokio::test]
-async fn unbuilt_services_answer_in_their_own_wire_format() {
+async fn each_service_answers_errors_in_its_own_wire_format() {
     let app = spawn_app().await;
-    let rest: Value = app
-        .anon(reqwest::Method::GET, "/rest/v1/blog_posts")
+    let rest = app
+        .anon(reqwest::Method::GET, "/rest/v1/no_such_table")
         .send()
         .await
-        .unwrap()
-        .json()
-        .await
         .unwrap();
+    assert_eq!(rest.status(), 404);
+    let rest: Value = rest.json().await.unwrap();
     for field in ["code", "details", "hint", "message"] {
         assert!(rest.get(field).is_some(), "PostgREST error field {field}");
     }
     let storage: Value = app
-        .get("/storage/v1/bucket")
+        .get("/storage/v1/no/such/route")
         .send()
         .await
         .unwrap()
@@ -179,4 +178,13 @@ async fn unbuilt_services_answer_in_their_own_wire_format() {
             && storage["error"].is_string()
             && storage["message"].is_string()
     );
+    let functions: Value = app
+        .get("/functions/v1/no-such-function")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(functions.is_object());
 }

@@ -4,9 +4,13 @@
     reason = "tests pass PATH on to the server they start"
 )]
 mod access_matrix;
+mod auth;
 mod config_errors;
 mod embedded_postgres;
+mod functions;
 mod gateway;
 mod health;
 mod migrations;
+mod rest;
 mod site;
+mod storage;

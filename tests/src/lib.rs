@@ -229,10 +229,12 @@ pub fn mint_jwt(role: &str, extra: Value) -> String {
     .expect("sign")
 }
 
-/// The claims of the admin token simple-auth issues.
+/// The claims of the admin token simple-auth issues to the apps `spawn_app` starts (their
+/// passcode generation is the one RLS checks).
 pub fn admin_claims() -> Value {
+    let version = cb_server::app::cb_auth::passcode_version(DEMO_JWT_SECRET, passcode_hash());
     json!({ "role": "authenticated", "aud": "authenticated", "sub": "00000000-0000-0000-0000-00000000ad01",
-            "app_metadata": { "admin": true, "passcode_version": 1 } })
+            "app_metadata": { "admin": true, "passcode_version": version } })
 }
 
 pub fn admin_jwt() -> String {

@@ -35,6 +35,14 @@ for _ in $(seq 1 300); do
 done
 ready || { echo "claimbridge not ready:"; cat "$log"; exit 1; }
 
+# Test-only SQL fixtures (e.g. the /rest/v1 contract schema), applied over the cluster's Unix
+# socket; each ends with NOTIFY pgrst, 'reload schema' so the running server picks it up.
+for fixture in tests/contract/fixtures/*.sql; do
+  [ -e "$fixture" ] || continue
+  psql -h "$data_dir/postgres" -U postgres -d postgres -v ON_ERROR_STOP=1 -q -f "$fixture" >/dev/null \
+    || { echo "could not apply $fixture"; exit 1; }
+done
+
 export CLAIMBRIDGE_URL="http://localhost:$port"
 set +e
 "$@"

@@ -12,5 +12,8 @@ pub use migrate::{
 };
 pub use pool::{ConnectError, connect};
 pub use quote::{quote_ident, quote_literal};
-pub use scope::{RequestContext, begin_scoped};
+pub use scope::{
+    RequestContext, ScopeOptions, begin_scoped, begin_scoped_inline, begin_scoped_on,
+    begin_scoped_with,
+};
 pub use sqlx;

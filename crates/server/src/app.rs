@@ -20,6 +20,10 @@ use tower_http::trace::TraceLayer;
 use crate::config::Config;
 use crate::database::DatabaseHandle;
 
+/// The function and auth services, for tests and tools that speak their protocols (solving an
+/// ALTCHA challenge, checking a webhook signature).
+pub use {cb_auth, cb_functions};
+
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// What every handler can reach.
@@ -29,6 +33,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// The argon2 hash the admin passcode is checked against.
     pub admin_passcode_hash: Arc<str>,
+    /// /functions/v1 (shared with the webhook outbox worker `run_until` starts).
+    pub functions: cb_functions::FunctionsState,
 }
 
 /// A bound, migrated application, ready to serve.
@@ -37,6 +43,7 @@ pub struct App {
     listener: TcpListener,
     router: Router,
     database: DatabaseHandle,
+    functions: cb_functions::FunctionsState,
 }
 
 impl App {
@@ -65,16 +72,39 @@ impl App {
             database.close().await;
             return Err(err);
         }
+        let functions = cb_functions::FunctionsState::new(
+            database.pool.clone(),
+            config.functions.clone(),
+            cb_auth::AdminTokens::new(&config.jwt_secret, &admin_passcode_hash),
+            admin_passcode_hash.clone(),
+        );
+        // The passcode generation RLS checks admin tokens against (private.is_admin()).
+        let recorded = cb_db::sqlx::query(
+            "insert into private.admin_settings (singleton, passcode_version) values (true, $1)
+             on conflict (singleton) do update set passcode_version = excluded.passcode_version, updated_at = now()
+             where private.admin_settings.passcode_version is distinct from excluded.passcode_version",
+        )
+        .bind(functions.admin_tokens().passcode_version())
+        .execute(&database.pool)
+        .await;
+        if let Err(err) = recorded {
+            database.close().await;
+            return Err(anyhow::anyhow!(
+                "recording the admin passcode generation: {err}"
+            ));
+        }
         let state = AppState {
             pool: database.pool.clone(),
             config: Arc::new(config),
             admin_passcode_hash,
+            functions: functions.clone(),
         };
         let router = router(state)?;
         Ok(Self {
             listener,
             router,
             database,
+            functions,
         })
     }
 
@@ -96,6 +126,8 @@ impl App {
         shutdown: impl Future<Output = ()> + Send + 'static,
         owns_database: bool,
     ) -> anyhow::Result<()> {
+        // The lead webhook outbox: delivers while the server runs, stops before the database.
+        let outbox = self.functions.start_outbox();
         let served = axum::serve(
             self.listener,
             self.router
@@ -103,6 +135,7 @@ impl App {
         )
         .with_graceful_shutdown(shutdown)
         .await;
+        outbox.stop().await;
         self.database.shutdown(owns_database).await;
         served.context("server error")
     }
@@ -146,8 +179,22 @@ pub fn router(state: AppState) -> anyhow::Result<Router> {
 
     // Kong puts key-auth on /rest/v1 and /auth/v1 only; Storage and Functions check JWTs themselves.
     let mut keyed = Router::new()
-        .nest("/rest/v1", crate::unimplemented::rest())
-        .nest("/auth/v1", crate::unimplemented::auth());
+        // nest_service also routes `/rest/v1/` (the OpenAPI root postgrest-js asks for).
+        .nest_service(
+            "/rest/v1",
+            cb_rest::router(cb_rest::RestState::start(
+                state.pool.clone(),
+                config.jwt_verifier(),
+                cb_rest::RestSettings::default(),
+            )),
+        )
+        .nest(
+            "/auth/v1",
+            cb_auth::router(cb_auth::AuthState::new(
+                &config.jwt_secret,
+                state.functions.admin_tokens().clone(),
+            )),
+        );
     if config.require_api_key {
         keyed = keyed.layer(from_fn_with_state(
             Arc::new(config.keys.clone()),
@@ -155,8 +202,10 @@ pub fn router(state: AppState) -> anyhow::Result<Router> {
         ));
     }
     let apis = keyed
-        .nest("/storage/v1", crate::unimplemented::storage())
-        .nest("/functions/v1", crate::unimplemented::functions())
+        .nest(
+            "/functions/v1",
+            cb_functions::router(state.functions.clone()),
+        )
         .layer(
             ServiceBuilder::new()
                 // CORS outside the key check: a preflight never needs a key.
@@ -168,6 +217,17 @@ pub fn router(state: AppState) -> anyhow::Result<Router> {
                 .layer(DefaultBodyLimit::max(config.max_body_bytes)),
         );
 
+    // Storage streams bodies of any size: its own limits (bucket file_size_limit while the bytes
+    // arrive, an idle timeout on uploads, the request timeout elsewhere) replace the global body
+    // limit and timeout, which would cut large uploads and downloads off. CORS as everywhere.
+    let storage = Router::new()
+        .nest(
+            "/storage/v1",
+            cb_storage::router(config.storage.clone(), state.pool.clone())
+                .context("opening the object store")?,
+        )
+        .layer(from_fn(cb_gateway::cors));
+
     let site = cb_site::router(&config.frontend_dir, &config.runtime_config())?;
 
     let router = Router::new()
@@ -175,6 +235,7 @@ pub fn router(state: AppState) -> anyhow::Result<Router> {
         .route("/readyz", get(crate::health::readyz))
         .with_state(state)
         .merge(apis)
+        .merge(storage)
         .merge(site)
         .layer(
             ServiceBuilder::new()

@@ -82,6 +82,10 @@ pub struct Config {
     pub max_body_bytes: usize,
     pub request_timeout: Duration,
     pub public: PublicConfig,
+    /// /storage/v1: the object store (filesystem or S3), upload cap, signed URLs.
+    pub storage: cb_storage::StorageConfig,
+    /// /functions/v1: captcha, rate limits, trusted proxies, lead webhooks.
+    pub functions: cb_functions::Settings,
 }
 
 impl Config {
@@ -248,6 +252,10 @@ impl Config {
             ),
         };
 
+        let functions = functions_settings(&get, &jwt_secret, production, &captcha_provider)?;
+
+        let storage = storage_settings(&get, &jwt_secret)?;
+
         Ok(Self {
             environment,
             host,
@@ -272,12 +280,14 @@ impl Config {
                 "CLAIMBRIDGE_REQUEST_TIMEOUT_SECS",
                 30u64,
             )?),
+            storage,
             public: PublicConfig {
                 captcha_provider,
                 captcha_site_key: text("CAPTCHA_SITE_KEY", ""),
                 webhook_url: text("WEBHOOK_URL", "/functions/v1/lead-relay"),
                 company,
             },
+            functions,
         })
     }
 
@@ -316,6 +326,209 @@ impl Config {
             },
         })
     }
+}
+
+// ---- /functions/v1 ------------------------------------------------------------------------
+/// Captcha, rate limits, trusted proxies and lead webhooks (README "Functions" variables).
+fn functions_settings(
+    get: &impl Fn(&str) -> Option<String>,
+    jwt_secret: &str,
+    production: bool,
+    captcha_provider: &str,
+) -> Result<cb_functions::Settings, ConfigError> {
+    use cb_functions::{CaptchaProvider, RateLimit, TrustedProxies, WebhookSettings};
+    let mut settings = cb_functions::Settings::defaults(jwt_secret);
+
+    let captcha = &mut settings.captcha;
+    captcha.provider = CaptchaProvider::parse(captcha_provider).ok_or_else(|| {
+        ConfigError(format!("CAPTCHA_PROVIDER is '{captcha_provider}': set it to altcha, recaptcha, hcaptcha or turnstile"))
+    })?;
+    captcha.site_key = get("CAPTCHA_SITE_KEY").unwrap_or_default();
+    captcha.secret_key = get("CAPTCHA_SECRET_KEY").unwrap_or_default();
+    if captcha.provider != CaptchaProvider::Altcha && captcha.secret_key.is_empty() {
+        return Err(ConfigError(format!(
+            "CAPTCHA_SECRET_KEY is not set, which CAPTCHA_PROVIDER={captcha_provider} needs: copy the \
+             secret key from the provider's console (or use CAPTCHA_PROVIDER=altcha)"
+        )));
+    }
+    if let Some(url) = get("CAPTCHA_VERIFY_URL") {
+        if !(url.starts_with("http://") || url.starts_with("https://")) {
+            return Err(ConfigError(
+                "CAPTCHA_VERIFY_URL must start with http:// or https://".into(),
+            ));
+        }
+        captcha.verify_url = url;
+    }
+    if let Some(text) = get("CAPTCHA_MIN_SCORE") {
+        captcha.min_score = text
+            .parse::<f64>()
+            .ok()
+            .filter(|score| (0.0..=1.0).contains(score))
+            .ok_or_else(|| {
+                ConfigError(format!(
+                    "CAPTCHA_MIN_SCORE is '{text}': set it between 0.0 and 1.0"
+                ))
+            })?;
+    }
+    if let Some(key) = get("ALTCHA_HMAC_KEY") {
+        if key.chars().count() < MIN_SECRET_LENGTH {
+            return Err(ConfigError(format!(
+                "ALTCHA_HMAC_KEY is {} characters long: use at least {MIN_SECRET_LENGTH}, or unset it \
+                 to derive it from JWT_SECRET",
+                key.chars().count()
+            )));
+        }
+        captcha.altcha_hmac_key = key.into_bytes();
+    }
+    captcha.altcha_max_number = parse_number(get, "ALTCHA_MAX_NUMBER", captcha.altcha_max_number)?;
+    if captcha.altcha_max_number == 0 {
+        return Err(ConfigError(
+            "ALTCHA_MAX_NUMBER is 0: set it to a whole number above 0 (e.g. 100000)".into(),
+        ));
+    }
+    captcha.altcha_ttl = Duration::from_secs(parse_number(
+        get,
+        "ALTCHA_EXPIRES_SECS",
+        captcha.altcha_ttl.as_secs(),
+    )?);
+
+    let limit = |name: &str, default: RateLimit| -> Result<RateLimit, ConfigError> {
+        match get(name) {
+            None => Ok(default),
+            Some(text) => {
+                RateLimit::parse(&text).map_err(|reason| ConfigError(format!("{name} {reason}")))
+            }
+        }
+    };
+    settings.antispam_ip_limit = limit("ANTISPAM_IP_RATE_LIMIT", settings.antispam_ip_limit)?;
+    settings.antispam_email_limit =
+        limit("ANTISPAM_EMAIL_RATE_LIMIT", settings.antispam_email_limit)?;
+    settings.login_failure_limit = limit("LOGIN_FAILURE_LIMIT", settings.login_failure_limit)?;
+    settings.lead_relay_ip_limit = limit("LEAD_RELAY_IP_RATE_LIMIT", settings.lead_relay_ip_limit)?;
+    settings.lead_relay_require_captcha = parse_bool(
+        get,
+        "LEAD_RELAY_REQUIRE_CAPTCHA",
+        settings.lead_relay_require_captcha,
+    )?;
+    if let Some(text) = get("TRUSTED_PROXIES") {
+        settings.trusted_proxies = TrustedProxies::parse(&text)
+            .map_err(|reason| ConfigError(format!("TRUSTED_PROXIES: {reason}")))?;
+    }
+
+    let webhooks = &mut settings.webhooks;
+    let list = |text: String| -> Vec<String> {
+        text.split([',', ' ', '\n'])
+            .map(str::trim)
+            .filter(|item| !item.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    webhooks.targets = get("LEAD_WEBHOOK_URLS").map(list).unwrap_or_default();
+    if let Some(bad) = webhooks
+        .targets
+        .iter()
+        .find(|url| !(url.starts_with("http://") || url.starts_with("https://")))
+    {
+        return Err(ConfigError(format!(
+            "LEAD_WEBHOOK_URLS has '{bad}': list http:// or https:// URLs separated by commas"
+        )));
+    }
+    match get("LEAD_WEBHOOK_SECRET").map(list) {
+        Some(secrets) if !secrets.is_empty() => {
+            webhooks.secrets = secrets
+                .iter()
+                .map(|secret| WebhookSettings::secret_key(secret))
+                .collect();
+        }
+        _ if production && !webhooks.targets.is_empty() => {
+            return Err(ConfigError(
+                "LEAD_WEBHOOK_SECRET is not set, which production requires with LEAD_WEBHOOK_URLS: \
+                 create one (e.g. `echo whsec_$(openssl rand -base64 32)`) and give it to the receiver"
+                    .into(),
+            ));
+        }
+        _ => {}
+    }
+    webhooks.timeout =
+        Duration::from_secs(parse_number(get, "LEAD_WEBHOOK_TIMEOUT_SECS", 15u64)?.max(1));
+    webhooks.retry_base =
+        Duration::from_millis(parse_number(get, "LEAD_WEBHOOK_RETRY_BASE_MS", 5000u64)?.max(10));
+    webhooks.retry_max =
+        Duration::from_secs(parse_number(get, "LEAD_WEBHOOK_RETRY_MAX_SECS", 6 * 3600u64)?.max(1));
+    webhooks.max_age =
+        Duration::from_secs(parse_number(get, "LEAD_WEBHOOK_MAX_AGE_HOURS", 72u64)?.max(1) * 3600);
+    webhooks.poll_interval =
+        Duration::from_millis(parse_number(get, "LEAD_WEBHOOK_POLL_MS", 2000u64)?.max(10));
+    Ok(settings)
+}
+
+// ---- /storage/v1 --------------------------------------------------------------------------
+/// The object store and the upload limits (README "Storage" variables).
+fn storage_settings(
+    get: &impl Fn(&str) -> Option<String>,
+    jwt_secret: &str,
+) -> Result<cb_storage::StorageConfig, ConfigError> {
+    let data_dir = PathBuf::from(get("CLAIMBRIDGE_DATA_DIR").unwrap_or_else(|| ".data".into()));
+    let backend = match get("STORAGE_BACKEND").as_deref() {
+        None | Some("file") => cb_storage::BackendConfig::File {
+            root: data_dir.join("storage"),
+        },
+        Some("s3") => {
+            let required = |name: &str| {
+                get(name).ok_or_else(|| {
+                    ConfigError(format!(
+                        "{name} is not set, which STORAGE_BACKEND=s3 needs: set it (see README, Storage)"
+                    ))
+                })
+            };
+            let endpoint = get("S3_ENDPOINT");
+            if let Some(url) = &endpoint
+                && !(url.starts_with("http://") || url.starts_with("https://"))
+            {
+                return Err(ConfigError(
+                    "S3_ENDPOINT must start with http:// or https:// (e.g. http://minio:9000)"
+                        .into(),
+                ));
+            }
+            cb_storage::BackendConfig::S3(cb_storage::S3Settings {
+                endpoint,
+                region: get("S3_REGION").unwrap_or_else(|| "us-east-1".into()),
+                bucket: required("S3_BUCKET")?,
+                force_path_style: parse_bool(get, "S3_FORCE_PATH_STYLE", false)?,
+                access_key_id: required("S3_ACCESS_KEY_ID")?,
+                secret_access_key: required("S3_SECRET_ACCESS_KEY")?,
+            })
+        }
+        Some(other) => {
+            return Err(ConfigError(format!(
+                "STORAGE_BACKEND is '{other}': set it to 'file' or 's3'"
+            )));
+        }
+    };
+    let signing_secret = get("STORAGE_SIGNING_SECRET").unwrap_or_else(|| jwt_secret.to_string());
+    if signing_secret.chars().count() < MIN_SECRET_LENGTH {
+        return Err(ConfigError(format!(
+            "STORAGE_SIGNING_SECRET is {} characters long: use at least {MIN_SECRET_LENGTH}, or unset \
+             it to sign with JWT_SECRET",
+            signing_secret.chars().count()
+        )));
+    }
+    let request_timeout = Duration::from_secs(parse_number(
+        get,
+        "CLAIMBRIDGE_REQUEST_TIMEOUT_SECS",
+        30u64,
+    )?);
+    Ok(cb_storage::StorageConfig {
+        backend,
+        file_size_limit: parse_number(get, "STORAGE_FILE_SIZE_LIMIT", 50 * 1024 * 1024u64)?,
+        jwt_secret: jwt_secret.to_string(),
+        signing_secret,
+        signed_upload_expiry: Duration::from_secs(
+            parse_number(get, "STORAGE_SIGNED_UPLOAD_EXPIRY_SECS", 7200u64)?.max(1),
+        ),
+        request_timeout,
+        idle_timeout: request_timeout,
+    })
 }
 
 fn parse_number<T: std::str::FromStr>(
@@ -417,10 +630,104 @@ mod tests {
     }
 
     #[test]
+    fn storage_defaults_to_the_data_dir_and_s3_needs_its_settings() {
+        let local = config(&[("CLAIMBRIDGE_DATA_DIR", "/srv/cb")]).unwrap();
+        assert_eq!(
+            local.storage.backend,
+            cb_storage::BackendConfig::File {
+                root: PathBuf::from("/srv/cb/storage")
+            }
+        );
+        assert_eq!(local.storage.signing_secret, DEMO_JWT_SECRET);
+        assert_eq!(local.storage.file_size_limit, 50 * 1024 * 1024);
+        let err = config(&[("STORAGE_BACKEND", "s3"), ("S3_ACCESS_KEY_ID", "id")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("S3_BUCKET is not set"), "{err}");
+        let s3 = config(&[
+            ("STORAGE_BACKEND", "s3"),
+            ("S3_ENDPOINT", "http://minio:9000"),
+            ("S3_BUCKET", "claimbridge"),
+            ("S3_FORCE_PATH_STYLE", "true"),
+            ("S3_ACCESS_KEY_ID", "id"),
+            ("S3_SECRET_ACCESS_KEY", "secret"),
+        ])
+        .unwrap();
+        let cb_storage::BackendConfig::S3(settings) = s3.storage.backend else {
+            panic!("s3 expected");
+        };
+        assert!(settings.force_path_style);
+        assert_eq!(settings.region, "us-east-1");
+        for (name, value) in [
+            ("STORAGE_BACKEND", "ftp"),
+            ("STORAGE_FILE_SIZE_LIMIT", "big"),
+            ("STORAGE_SIGNING_SECRET", "short"),
+        ] {
+            let err = config(&[(name, value)]).unwrap_err().to_string();
+            assert!(err.starts_with(name), "{name}: {err}");
+        }
+    }
+
+    #[test]
     fn keys_must_match_their_role() {
         let err = config(&[("ANON_KEY", cb_gateway::DEMO_SERVICE_ROLE_KEY)])
             .unwrap_err()
             .to_string();
         assert!(err.contains("role 'service_role'"), "{err}");
+    }
+
+    #[test]
+    fn function_settings_parse_and_name_bad_variables() {
+        let parsed = config(&[
+            ("ANTISPAM_IP_RATE_LIMIT", "7/5m"),
+            ("LOGIN_FAILURE_LIMIT", "off"),
+            ("TRUSTED_PROXIES", "10.0.0.0/8, 127.0.0.1"),
+            ("LEAD_WEBHOOK_URLS", "https://a.test/hook, http://b.test/x"),
+            (
+                "LEAD_WEBHOOK_SECRET",
+                "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw,plain-text-secret",
+            ),
+        ])
+        .unwrap();
+        let functions = &parsed.functions;
+        assert_eq!(
+            functions.antispam_ip_limit,
+            cb_functions::RateLimit::new(7, 300)
+        );
+        assert!(functions.login_failure_limit.is_off());
+        assert_eq!(
+            functions.antispam_email_limit,
+            cb_functions::RateLimit::new(3, 3600)
+        );
+        assert_eq!(functions.webhooks.targets.len(), 2);
+        assert_eq!(functions.webhooks.secrets.len(), 2);
+        assert_eq!(functions.webhooks.secrets[1], b"plain-text-secret");
+        for (name, value) in [
+            ("ANTISPAM_EMAIL_RATE_LIMIT", "lots"),
+            ("TRUSTED_PROXIES", "proxy.internal"),
+            ("LEAD_WEBHOOK_URLS", "ftp://x"),
+            ("ALTCHA_HMAC_KEY", "short"),
+            ("ALTCHA_MAX_NUMBER", "0"),
+            ("CAPTCHA_MIN_SCORE", "2"),
+            ("CAPTCHA_VERIFY_URL", "siteverify"),
+        ] {
+            let err = config(&[(name, value)]).unwrap_err().to_string();
+            assert!(err.starts_with(name), "{name}: {err}");
+        }
+        let err = config(&[("CAPTCHA_PROVIDER", "turnstile")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("CAPTCHA_SECRET_KEY"), "{err}");
+        let secret = "a-production-secret-that-is-long-enough-0123456789";
+        let hash = crate::passcode::hash("correct horse battery staple").unwrap();
+        let err = config(&[
+            ("CLAIMBRIDGE_ENV", "production"),
+            ("JWT_SECRET", secret),
+            ("ADMIN_PASSCODE_HASH", &hash),
+            ("LEAD_WEBHOOK_URLS", "https://hooks.test/leads"),
+        ])
+        .unwrap_err()
+        .to_string();
+        assert!(err.starts_with("LEAD_WEBHOOK_SECRET"), "{err}");
     }
 }

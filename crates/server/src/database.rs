@@ -63,8 +63,7 @@ impl DatabaseHandle {
     pub async fn migrate_and_seed(&self, config: &Config) -> anyhow::Result<MigrationReport> {
         let report = cb_db::migrate(&self.pool).await?;
         if report.seeded {
-            crate::seed_storage::write_seed_files(&self.pool, &config.data_dir.join("storage"))
-                .await?;
+            crate::seed_storage::write_seed_files(&self.pool, config).await?;
         }
         Ok(report)
     }

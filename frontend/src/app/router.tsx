@@ -2,7 +2,10 @@ import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { RootLayout } from '../components/layouts/root-layout';
+import { SiteDataLayout } from '../features/seo/site-data-layout';
+import { dataPublicPages } from './routes/data-public-pages';
 import { RouteError } from './routes/route-error';
+import { adminRoutes } from './routes/admin/admin-routes';
 
 /** Shown while the first page chunk loads: the header bar only, so nothing jumps. */
 function BootFallback() {
@@ -90,12 +93,16 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <BootFallback />,
     children: [
+      // /auth and the admin screens (lazy; no public header or footer).
+      ...adminRoutes,
       {
         element: <PublicLayout />,
         children: [
           {
             // ...errors thrown by a page render inside the header and footer.
             errorElement: <RouteError />,
+            // Page SEO, page body content and analytics for every public page.
+            element: <SiteDataLayout />,
             children: [
               {
                 index: true,
@@ -105,6 +112,7 @@ export const routes: RouteObject[] = [
                 },
               },
               ...staticPublicPages,
+              ...dataPublicPages,
               {
                 path: '*',
                 lazy: async () => {

@@ -65,7 +65,10 @@ function addGenericBlogRoute(table: RouteObject[]): RouteObject[] {
       const isPageList = children?.some((child) => child.path === 'services');
       return {
         ...node,
-        children: isPageList && children ? [...children, generic] : children,
+        // The real blog/:slug route (data-public-pages) gives way to the placeholder page.
+        children: isPageList && children
+          ? [...children.filter((child) => child.path !== generic.path), generic]
+          : children,
       } as RouteObject;
     });
   return visit(table);

@@ -1,5 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { runtimeConfig } from '../config/runtime-config';
+import { getSessionId, SESSION_HEADER } from '../features/analytics/session-id';
 
 const { supabaseUrl, supabaseAnonKey } = runtimeConfig;
 
@@ -10,5 +11,44 @@ if (!supabaseAnonKey) {
   );
 }
 
-/** The one Supabase client of the app (stock supabase-js, public anon key only). */
-export const supabase = createClient(supabaseUrl, supabaseAnonKey);
+/** Browsers refuse keepalive requests whose bodies exceed 64 KiB in total. */
+const KEEPALIVE_BODY_LIMIT = 60_000;
+
+/**
+ * Small requests (no body or a short text body, such as every PostgREST call) are sent with
+ * `keepalive`, so the analytics update made while the page is hidden or unloaded still
+ * reaches the server. File uploads and other large bodies are sent normally.
+ */
+const keepaliveFetch: typeof fetch = (input, init) => {
+  const body = init?.body;
+  const small = body == null || (typeof body === 'string' && body.length < KEEPALIVE_BODY_LIMIT);
+  return fetch(input, small ? { ...init, keepalive: true } : init);
+};
+
+/**
+ * The one Supabase client of the app (stock supabase-js, public anon key only). The tab's
+ * analytics session id goes with every request: row-level security shows a visitor only
+ * the analytics rows of its own session.
+ */
+export const supabase = createClient(supabaseUrl, supabaseAnonKey, {
+  global: {
+    headers: { [SESSION_HEADER]: getSessionId() },
+    fetch: keepaliveFetch,
+  },
+});
+
+/**
+ * A client that sends the admin token (a JWT from simple-auth) as the bearer on REST and
+ * Storage calls, so row-level security authorises admin writes. Used by the admin area only.
+ */
+export function createAdminClient(token: string) {
+  return createClient(supabaseUrl, supabaseAnonKey ?? '', {
+    global: { headers: { Authorization: `Bearer ${token}` } },
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storageKey: 'claimbridge-admin',
+    },
+  });
+}

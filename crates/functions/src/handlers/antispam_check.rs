@@ -1,0 +1,95 @@
+//! `antispam-check`: `{email, ip, recaptchaToken}` → 200 `{allowed: true}`, or a non-2xx JSON
+//! error (`{allowed: false, error}`) that the page turns into "Too many requests". The body's
+//! `ip` is ignored: the client address comes from the connection (or a trusted proxy).
+//! Order: the email's syntax (400), the per-IP and per-email windows (429 with Retry-After), the
+//! captcha (403), its single use (403).
+use axum::Json;
+use axum::response::{IntoResponse, Response};
+use futures_util::FutureExt as _;
+use serde_json::{Value, json};
+
+use crate::captcha::{self, CaptchaError};
+use crate::lead::is_valid_email;
+use crate::rate_limit::{self, wait_text};
+use crate::registry::{Function, Invocation, json_object};
+use crate::{FunctionError, unix_now};
+
+pub(crate) const FUNCTION: Function = Function {
+    name: "antispam-check",
+    methods: &["POST"],
+    max_body: 16 * 1024,
+    handler: |invocation| handle(invocation).boxed(),
+};
+
+fn refused(err: FunctionError) -> FunctionError {
+    err.with_field("allowed", Value::Bool(false))
+}
+
+async fn handle(invocation: Invocation) -> Result<Response, FunctionError> {
+    let body = json_object(&invocation.body).map_err(refused)?;
+    let email = body
+        .get("email")
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_lowercase();
+    if !is_valid_email(&email) {
+        return Err(refused(FunctionError::BadRequest(
+            "Invalid email address".into(),
+        )));
+    }
+    let token = ["recaptchaToken", "captchaToken", "altcha"]
+        .iter()
+        .find_map(|field| body.get(*field).and_then(Value::as_str))
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_string();
+
+    let state = &invocation.state;
+    let settings = state.settings();
+    let client = invocation.client_key();
+    for (scope, key, limit) in [
+        ("antispam:ip", client.as_str(), settings.antispam_ip_limit),
+        (
+            "antispam:email",
+            email.as_str(),
+            settings.antispam_email_limit,
+        ),
+    ] {
+        if let Some(retry_after_secs) = rate_limit::take(state.pool(), scope, key, limit).await? {
+            tracing::info!(%scope, "anti-spam rate limit reached");
+            return Err(refused(FunctionError::TooManyRequests {
+                message: format!(
+                    "Too many requests: please wait {} before submitting again",
+                    wait_text(retry_after_secs)
+                ),
+                retry_after_secs,
+            }));
+        }
+    }
+
+    let verified = state
+        .captcha()
+        .verify(&token, invocation.client_ip, unix_now())
+        .await
+        .map_err(|err| {
+            refused(match err {
+                CaptchaError::Unavailable(why) => {
+                    tracing::warn!(%why, "captcha provider unavailable");
+                    FunctionError::Unavailable(
+                        "Captcha verification is unavailable: try again shortly".into(),
+                    )
+                }
+                other => FunctionError::Forbidden(format!(
+                    "Captcha verification failed ({})",
+                    other.reason()
+                )),
+            })
+        })?;
+    if !captcha::consume(state.pool(), "antispam", &verified).await? {
+        return Err(refused(FunctionError::Forbidden(
+            "Captcha verification failed (captcha already used)".into(),
+        )));
+    }
+    Ok(Json(json!({ "allowed": true })).into_response())
+}

@@ -1,0 +1,41 @@
+//! `captcha-challenge`: a fresh signed ALTCHA challenge for the widget (GET, or POST as some
+//! widget versions send). With another captcha provider there is nothing to issue: 404.
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::Json;
+use axum::response::{IntoResponse, Response};
+use futures_util::FutureExt as _;
+use http::header;
+
+use crate::FunctionError;
+use crate::captcha::CaptchaProvider;
+use crate::registry::{Function, Invocation};
+
+pub(crate) const FUNCTION: Function = Function {
+    name: "captcha-challenge",
+    methods: &["GET", "POST"],
+    max_body: 16 * 1024,
+    handler: |invocation| handle(invocation).boxed(),
+};
+
+/// The same, under the name ALTCHA's documentation uses.
+pub(crate) const ALTCHA_ALIAS: Function = Function {
+    name: "altcha-challenge",
+    ..FUNCTION
+};
+
+async fn handle(invocation: Invocation) -> Result<Response, FunctionError> {
+    let captcha = invocation.state.captcha();
+    if captcha.provider() != CaptchaProvider::Altcha {
+        return Err(FunctionError::NotFound);
+    }
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|elapsed| elapsed.as_secs() as i64)
+        .unwrap_or_default();
+    Ok((
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(captcha.altcha().challenge(now)),
+    )
+        .into_response())
+}

@@ -1,0 +1,136 @@
+//! `/functions/v1`: native handlers for the website's Edge Functions, in the wire format
+//! functions-js expects (JSON bodies with a JSON Content-Type, non-2xx for errors):
+//! `simple-auth` (admin passcode login and token check), `antispam-check` (captcha and rate
+//! limits), `captcha-challenge` (self-hosted ALTCHA challenges) and `lead-relay` (stores every
+//! lead, then delivers it to the configured webhooks from an outbox). Everything shared between
+//! requests lives in PostgreSQL, so any number of instances can serve.
+mod captcha;
+mod client_ip;
+mod error;
+mod handlers;
+mod lead;
+mod outbox;
+mod passcode;
+mod rate_limit;
+mod registry;
+mod settings;
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use axum::Router;
+use cb_auth::AdminTokens;
+use cb_db::sqlx::PgPool;
+use tokio::sync::{Notify, Semaphore};
+
+pub use captcha::{Altcha, Captcha, CaptchaError, CaptchaProvider, CaptchaSettings, solve_altcha};
+pub use client_ip::TrustedProxies;
+pub use error::FunctionError;
+pub use lead::{REQUIRED_FIELDS, is_valid_email};
+pub use outbox::{OutboxHandle, schedule, signature};
+pub use rate_limit::RateLimit;
+pub use settings::{Settings, WebhookSettings, derive_key};
+
+/// What every function can reach.
+#[derive(Clone)]
+pub struct FunctionsState(Arc<Inner>);
+
+struct Inner {
+    pool: PgPool,
+    settings: Settings,
+    admin_tokens: AdminTokens,
+    passcode_hash: Arc<str>,
+    captcha: Captcha,
+    passcode_permits: Arc<Semaphore>,
+    outbox_wake: Notify,
+    webhook_client: reqwest::Client,
+}
+
+impl std::fmt::Debug for FunctionsState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FunctionsState")
+            .field("settings", &self.0.settings)
+            .finish_non_exhaustive()
+    }
+}
+
+impl FunctionsState {
+    pub fn new(
+        pool: PgPool,
+        settings: Settings,
+        admin_tokens: AdminTokens,
+        passcode_hash: Arc<str>,
+    ) -> Self {
+        let captcha = Captcha::new(settings.captcha.clone());
+        let webhook_client = reqwest::Client::builder()
+            .timeout(settings.webhooks.timeout)
+            .connect_timeout(settings.webhooks.timeout.min(Duration::from_secs(10)))
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(concat!("ClaimBridge-Webhooks/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .unwrap_or_default();
+        Self(Arc::new(Inner {
+            pool,
+            settings,
+            admin_tokens,
+            passcode_hash,
+            captcha,
+            passcode_permits: Arc::new(Semaphore::new(passcode::CONCURRENT_CHECKS)),
+            outbox_wake: Notify::new(),
+            webhook_client,
+        }))
+    }
+
+    pub fn pool(&self) -> &PgPool {
+        &self.0.pool
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.0.settings
+    }
+
+    pub fn admin_tokens(&self) -> &AdminTokens {
+        &self.0.admin_tokens
+    }
+
+    pub fn captcha(&self) -> &Captcha {
+        &self.0.captcha
+    }
+
+    pub(crate) fn passcode_hash(&self) -> Arc<str> {
+        self.0.passcode_hash.clone()
+    }
+
+    pub(crate) fn passcode_permits(&self) -> &Arc<Semaphore> {
+        &self.0.passcode_permits
+    }
+
+    pub(crate) fn outbox_wake(&self) -> &Notify {
+        &self.0.outbox_wake
+    }
+
+    pub(crate) fn wake_outbox(&self) {
+        self.0.outbox_wake.notify_one();
+    }
+
+    pub(crate) fn webhook_client(&self) -> &reqwest::Client {
+        &self.0.webhook_client
+    }
+
+    /// Starts this instance's webhook outbox worker; stop it with the server.
+    pub fn start_outbox(&self) -> OutboxHandle {
+        outbox::start(self.clone())
+    }
+}
+
+/// The router to nest at `/functions/v1`.
+pub fn router(state: FunctionsState) -> Router {
+    Router::new().fallback(registry::dispatch).with_state(state)
+}
+
+pub(crate) fn unix_now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|elapsed| elapsed.as_secs() as i64)
+        .unwrap_or_default()
+}

@@ -1,0 +1,123 @@
+//! Everything the functions are configured with. `cb_server`'s config module fills it from the
+//! environment (the only place that reads it); the defaults here are the documented ones.
+use std::time::Duration;
+
+use base64::Engine as _;
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+use crate::captcha::CaptchaSettings;
+use crate::client_ip::TrustedProxies;
+use crate::rate_limit::RateLimit;
+
+/// Outgoing lead webhooks.
+#[derive(Clone)]
+pub struct WebhookSettings {
+    /// Where every accepted lead is delivered (`LEAD_WEBHOOK_URLS`); empty: stored only.
+    pub targets: Vec<String>,
+    /// Signing keys (`LEAD_WEBHOOK_SECRET`, several for rotation): each signs every delivery.
+    pub secrets: Vec<Vec<u8>>,
+    /// One delivery attempt may take this long; 2xx within it is success.
+    pub timeout: Duration,
+    /// The first retry waits about this long; each later one twice as long as the one before.
+    pub retry_base: Duration,
+    /// No wait between attempts is longer than this.
+    pub retry_max: Duration,
+    /// A delivery still failing this long after the lead arrived is given up (status failed).
+    pub max_age: Duration,
+    /// How often the outbox is polled for due deliveries (other instances' leads, retries).
+    pub poll_interval: Duration,
+}
+
+impl std::fmt::Debug for WebhookSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WebhookSettings")
+            .field("targets", &self.targets)
+            .field(
+                "secrets",
+                &format_args!("[{} redacted]", self.secrets.len()),
+            )
+            .field("timeout", &self.timeout)
+            .field("retry_base", &self.retry_base)
+            .field("retry_max", &self.retry_max)
+            .field("max_age", &self.max_age)
+            .field("poll_interval", &self.poll_interval)
+            .finish()
+    }
+}
+
+impl WebhookSettings {
+    /// A Standard Webhooks secret (`whsec_<base64>`) is its decoded bytes; any other text is
+    /// used as it is.
+    pub fn secret_key(text: &str) -> Vec<u8> {
+        text.strip_prefix("whsec_")
+            .and_then(|encoded| {
+                base64::engine::general_purpose::STANDARD
+                    .decode(encoded)
+                    .ok()
+            })
+            .unwrap_or_else(|| text.as_bytes().to_vec())
+    }
+}
+
+/// Configuration of the functions.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub captcha: CaptchaSettings,
+    /// antispam-check per client IP (default 5 per 10 minutes).
+    pub antispam_ip_limit: RateLimit,
+    /// antispam-check per email address (default 3 per hour).
+    pub antispam_email_limit: RateLimit,
+    /// simple-auth failures per client IP before 429 (default 10 per 15 minutes).
+    pub login_failure_limit: RateLimit,
+    /// A failed login answers no sooner than this (default 300 ms).
+    pub login_failure_delay: Duration,
+    /// Lead relay posts per client IP (default 20 per 10 minutes).
+    pub lead_relay_ip_limit: RateLimit,
+    /// Leads whose captcha does not verify are stored but not forwarded (default true).
+    pub lead_relay_require_captcha: bool,
+    pub trusted_proxies: TrustedProxies,
+    pub webhooks: WebhookSettings,
+}
+
+/// A key derived from the JWT secret for `purpose`, so instances sharing the secret agree.
+pub fn derive_key(jwt_secret: &str, purpose: &str) -> Vec<u8> {
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(jwt_secret.as_bytes())
+        .expect("HMAC accepts keys of any length");
+    mac.update(purpose.as_bytes());
+    mac.finalize().into_bytes().to_vec()
+}
+
+impl Settings {
+    /// The documented defaults for a project secret (tests start from here).
+    pub fn defaults(jwt_secret: &str) -> Self {
+        Self {
+            captcha: CaptchaSettings {
+                provider: crate::captcha::CaptchaProvider::Altcha,
+                secret_key: String::new(),
+                site_key: String::new(),
+                verify_url: String::new(),
+                min_score: 0.5,
+                altcha_hmac_key: derive_key(jwt_secret, "claimbridge altcha hmac key"),
+                altcha_max_number: 100_000,
+                altcha_ttl: Duration::from_secs(20 * 60),
+            },
+            antispam_ip_limit: RateLimit::new(5, 600),
+            antispam_email_limit: RateLimit::new(3, 3600),
+            login_failure_limit: RateLimit::new(10, 900),
+            login_failure_delay: Duration::from_millis(300),
+            lead_relay_ip_limit: RateLimit::new(20, 600),
+            lead_relay_require_captcha: true,
+            trusted_proxies: TrustedProxies::default(),
+            webhooks: WebhookSettings {
+                targets: Vec::new(),
+                secrets: vec![derive_key(jwt_secret, "claimbridge lead webhook secret")],
+                timeout: Duration::from_secs(15),
+                retry_base: Duration::from_secs(5),
+                retry_max: Duration::from_secs(6 * 3600),
+                max_age: Duration::from_secs(72 * 3600),
+                poll_interval: Duration::from_secs(2),
+            },
+        }
+    }
+}

@@ -1,0 +1,680 @@
+//! One request, start to end: caller, schema cache, api request, plan, the transaction with
+//! its one main statement, and the response.
+use std::collections::BTreeSet;
+
+use axum::response::Response;
+use bytes::Bytes;
+use cb_db::sqlx::{self, Row};
+use cb_db::{RequestContext, ScopeOptions, begin_scoped_inline, begin_scoped_on, quote_ident};
+use cb_gateway::{Caller, headers_json, resolve_caller};
+use cb_postgrest_syntax::{
+    MediaType, PreferCount, PreferHandling, PreferReturn, PreferTransaction, media_type_error,
+    parse_prefer,
+};
+use http::{HeaderMap, Method, Uri};
+use serde_json::{Map, Value};
+
+use crate::RestState;
+use crate::api_request::{self, Action, ApiRequest, Invoke, Mutation, ParseSettings, Payload};
+use crate::error::ApiError;
+use crate::plan::call::{call_plan, direct_args};
+use crate::plan::read::ReadKind;
+use crate::plan::{CallArgs, ReadContext, find_routine, mutate_plan, read_plan};
+use crate::pool;
+use crate::query::{self, CountMode, Handler, Param, Sql};
+use crate::response::{self, ResultSet};
+use crate::schema_cache::{Qi, ReturnKind, SchemaCache, Volatility};
+
+pub(crate) async fn run(
+    state: &RestState,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let caller = resolve_caller(headers, &state.verifier).map_err(ApiError::Jwt)?;
+    let cache = state
+        .cache
+        .get_or_wait(state.settings.first_load_patience)
+        .await
+        .ok_or(ApiError::SchemaCacheNotReady)?;
+    let anon = caller.role == state.settings.anon_role;
+
+    let prefs = parse_prefer(
+        headers
+            .get_all("prefer")
+            .iter()
+            .filter_map(|v| v.to_str().ok()),
+        state.settings.tx_allow_override,
+        |tz| cache.timezones.contains(tz),
+    );
+    let path = uri.path();
+    let req = api_request::parse(
+        method.as_str(),
+        path,
+        uri.query().unwrap_or(""),
+        headers,
+        &body,
+        prefs,
+        &ParseSettings {
+            schemas: &state.settings.schemas,
+            tx_allow_override: state.settings.tx_allow_override,
+        },
+    )?;
+
+    match req.action.clone() {
+        Action::RelationInfo { name } => {
+            let qi = Qi::new(req.schema.clone(), name);
+            let table = find_table(&cache, &qi)?;
+            let mut allow = vec!["OPTIONS,GET,HEAD"];
+            if table.insertable {
+                allow.push("POST");
+            }
+            if table.insertable && table.updatable && !table.pk.is_empty() {
+                allow.push("PUT");
+            }
+            if table.updatable {
+                allow.push("PATCH");
+            }
+            if table.deletable {
+                allow.push("DELETE");
+            }
+            Ok(response::info_response(&allow.join(",")).into_response())
+        }
+        Action::RoutineInfo { name } => {
+            let qi = Qi::new(req.schema.clone(), name);
+            let keys: BTreeSet<String> =
+                req.query.rpc_args.iter().map(|(k, _)| k.clone()).collect();
+            let routine = find_routine(&cache, &qi, &keys, &req.content_type, false)?;
+            let allow = if routine.volatility == Volatility::Volatile {
+                "OPTIONS,POST"
+            } else {
+                "OPTIONS,GET,HEAD,POST"
+            };
+            Ok(response::info_response(allow).into_response())
+        }
+        Action::SchemaInfo => Ok(response::info_response("OPTIONS,GET,HEAD").into_response()),
+        Action::SchemaRead { head } => {
+            let exec = Exec::new(state, &caller, anon, &req, headers, path);
+            schema_read(&exec, &cache, head).await
+        }
+        Action::RelationRead { name, head } => {
+            let exec = Exec::new(state, &caller, anon, &req, headers, path);
+            relation_read(&exec, &cache, &name, head).await
+        }
+        Action::RelationMut { name, mutation } => {
+            let exec = Exec::new(state, &caller, anon, &req, headers, path);
+            relation_mutation(&exec, &cache, &name, mutation).await
+        }
+        Action::Routine { name, invoke } => {
+            let exec = Exec::new(state, &caller, anon, &req, headers, path);
+            routine_call(&exec, &cache, &name, invoke).await
+        }
+    }
+}
+
+/// Everything needed to run the request's transaction.
+struct Exec<'a> {
+    state: &'a RestState,
+    caller: &'a Caller,
+    anon: bool,
+    req: &'a ApiRequest,
+    headers: &'a HeaderMap,
+    path: &'a str,
+}
+
+impl<'a> Exec<'a> {
+    fn new(
+        state: &'a RestState,
+        caller: &'a Caller,
+        anon: bool,
+        req: &'a ApiRequest,
+        headers: &'a HeaderMap,
+        path: &'a str,
+    ) -> Self {
+        Exec {
+            state,
+            caller,
+            anon,
+            req,
+            headers,
+            path,
+        }
+    }
+
+    fn db_error(&self, err: &sqlx::Error) -> ApiError {
+        ApiError::from_sqlx(err, self.anon)
+    }
+
+    fn context<'c>(&self, cache: &'c SchemaCache, kind: ReadKind) -> ReadContext<'c>
+    where
+        'a: 'c,
+    {
+        ReadContext {
+            cache,
+            schema: &self.req.schema,
+            max_rows: self.state.settings.max_rows,
+            aggregates_enabled: self.state.settings.aggregates_enabled,
+            kind,
+            root_columns: None,
+        }
+    }
+
+    fn scope(
+        &self,
+        cache: &SchemaCache,
+        read_only: bool,
+    ) -> Result<(RequestContext, ScopeOptions), ApiError> {
+        check_role(cache, &self.caller.role)?;
+        let mut search_path = vec![quote_ident(&self.req.schema)];
+        search_path.extend(
+            self.state
+                .settings
+                .extra_search_path
+                .iter()
+                .map(|s| quote_ident(s)),
+        );
+        Ok((
+            RequestContext {
+                role: self.caller.role.clone(),
+                claims: self.caller.claims.clone(),
+                method: self.req.method.clone(),
+                path: self.path.to_owned(),
+                headers: headers_json(self.headers),
+            },
+            ScopeOptions {
+                read_only,
+                search_path: Some(search_path.join(", ")),
+                cookies: Some(cookies(self.headers)),
+                timezone: self.req.prefs.timezone.clone(),
+                role_statement_timeout: Some(cache.roles.get(&self.caller.role).cloned().flatten()),
+            },
+        ))
+    }
+
+    /// Runs the main statement (and, for planned counts, the EXPLAIN) in the request's
+    /// transaction; `check` can refuse the result, which rolls the transaction back.
+    ///
+    /// Three round trips: `BEGIN` with the `set_config` statement (one simple query), the
+    /// prepared main statement, `COMMIT` (or `ROLLBACK`).
+    async fn transaction(
+        &self,
+        cache: &SchemaCache,
+        read_only: bool,
+        main: Sql,
+        explain: Option<Sql>,
+        check: impl FnOnce(&ResultSet) -> Result<(), ApiError>,
+    ) -> Result<(ResultSet, Option<i64>), ApiError> {
+        let (context, options) = self.scope(cache, read_only)?;
+        let mut lease = self
+            .state
+            .conns
+            .acquire()
+            .await
+            .map_err(|e| self.db_error(&e))?;
+        lease.set_in_transaction(true);
+        let outcome = self
+            .run(
+                &mut lease,
+                &context,
+                &options,
+                &main,
+                explain.as_ref(),
+                check,
+            )
+            .await;
+        match outcome {
+            Ok(done) => {
+                lease.set_in_transaction(false);
+                Ok(done)
+            }
+            Err(Failure::Api(err)) => {
+                end_transaction(&mut lease, "ROLLBACK").await;
+                Err(err)
+            }
+            Err(Failure::Db(err)) => {
+                if pool::is_transport_error(&err) {
+                    lease.set_broken();
+                } else {
+                    end_transaction(&mut lease, "ROLLBACK").await;
+                }
+                Err(self.db_error(&err))
+            }
+        }
+    }
+
+    async fn run(
+        &self,
+        lease: &mut pool::Conn<'_>,
+        context: &RequestContext,
+        options: &ScopeOptions,
+        main: &Sql,
+        explain: Option<&Sql>,
+        check: impl FnOnce(&ResultSet) -> Result<(), ApiError>,
+    ) -> Result<(ResultSet, Option<i64>), Failure> {
+        let conn = lease.connection()?;
+        begin_scoped_inline(conn, context, options).await?;
+        let row = bind(sqlx::query(&main.text), &main.params)
+            .fetch_optional(&mut *conn)
+            .await?;
+        let rs = match row {
+            Some(row) => decode(&row)?,
+            None => ResultSet::default(),
+        };
+        check(&rs).map_err(Failure::Api)?;
+        let planned = match explain {
+            Some(sql) => {
+                let plan: Option<sqlx::types::Json<Value>> =
+                    bind(sqlx::query(&sql.text), &sql.params)
+                        .fetch_optional(&mut *conn)
+                        .await?
+                        .and_then(|row| row.try_get(0).ok());
+                plan.and_then(|p| p.0.pointer("/0/Plan/Plan Rows").and_then(Value::as_f64))
+                    .map(|rows| rows as i64)
+            }
+            None => None,
+        };
+        let end = if self.req.prefs.transaction == Some(PreferTransaction::Rollback) {
+            // Deferred constraints are checked before the rollback, as PostgREST does.
+            "SET CONSTRAINTS ALL IMMEDIATE; ROLLBACK"
+        } else {
+            "COMMIT"
+        };
+        sqlx::Executor::execute(&mut *conn, end).await?;
+        Ok((rs, planned))
+    }
+
+    /// One statement in the caller's read-only transaction (the OpenAPI privileges query).
+    async fn read_row(
+        &self,
+        cache: &SchemaCache,
+        sql: &str,
+        bind_text: &str,
+    ) -> Result<sqlx::postgres::PgRow, ApiError> {
+        let (context, options) = self.scope(cache, true)?;
+        let mut lease = self
+            .state
+            .conns
+            .acquire()
+            .await
+            .map_err(|e| self.db_error(&e))?;
+        let mut transport_failed = false;
+        let outcome = async {
+            let conn = lease.connection()?;
+            let mut tx = begin_scoped_on(conn, &context, &options).await?;
+            let row = sqlx::query(sql).bind(bind_text).fetch_one(&mut *tx).await?;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(row)
+        }
+        .await
+        .map_err(|e| {
+            transport_failed = pool::is_transport_error(&e);
+            self.db_error(&e)
+        });
+        if transport_failed {
+            lease.set_broken();
+        }
+        outcome
+    }
+}
+
+/// Ends an aborted or refused transaction; a connection that cannot do even that is dropped.
+async fn end_transaction(lease: &mut pool::Conn<'_>, statement: &'static str) {
+    let ended = match lease.connection() {
+        Ok(conn) => sqlx::Executor::execute(&mut *conn, statement).await.is_ok(),
+        Err(_) => false,
+    };
+    if ended {
+        lease.set_in_transaction(false);
+    } else {
+        lease.set_broken();
+    }
+}
+
+/// Why a transaction stopped: the database, or a check of the engine.
+enum Failure {
+    Db(sqlx::Error),
+    Api(ApiError),
+}
+
+impl From<sqlx::Error> for Failure {
+    fn from(err: sqlx::Error) -> Self {
+        Failure::Db(err)
+    }
+}
+
+fn bind<'q>(
+    mut query: sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>,
+    params: &'q [Param],
+) -> sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments> {
+    for p in params {
+        query = match p {
+            Param::Text(t) => query.bind(t.as_deref()),
+            Param::Int(i) => query.bind(*i),
+            Param::Bytes(b) => query.bind(b.as_slice()),
+        };
+    }
+    query
+}
+
+fn decode(row: &sqlx::postgres::PgRow) -> Result<ResultSet, sqlx::Error> {
+    Ok(ResultSet {
+        total: row.try_get(0)?,
+        page_total: row.try_get(1)?,
+        location: row
+            .try_get::<Option<Vec<String>>, _>(2)?
+            .unwrap_or_default(),
+        body: row.try_get::<Option<String>, _>(3)?.unwrap_or_default(),
+        guc_headers: row.try_get(4)?,
+        guc_status: row.try_get(5)?,
+        inserted: row.try_get(6)?,
+    })
+}
+
+/// Request cookies as a JSON object (PostgREST's `request.cookies`).
+fn cookies(headers: &HeaderMap) -> Value {
+    let mut object = Map::new();
+    for value in headers.get_all(http::header::COOKIE) {
+        let Ok(value) = value.to_str() else { continue };
+        for pair in value.split(';') {
+            let pair = pair.trim();
+            if pair.is_empty() {
+                continue;
+            }
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            object.insert(k.to_owned(), Value::String(v.to_owned()));
+        }
+    }
+    Value::Object(object)
+}
+
+/// A JWT may only name a role the engine may switch to; anything else is refused before the
+/// database sees it, with the texts PostgreSQL would give.
+fn check_role(cache: &SchemaCache, role: &str) -> Result<(), ApiError> {
+    if cache.roles.contains_key(role) {
+        return Ok(());
+    }
+    Err(ApiError::Pg {
+        code: "22023".into(),
+        message: format!("role \"{role}\" does not exist"),
+        details: None,
+        hint: None,
+        anon: false,
+    })
+}
+
+fn find_table<'c>(
+    cache: &'c SchemaCache,
+    qi: &Qi,
+) -> Result<&'c crate::schema_cache::Table, ApiError> {
+    cache.table(qi).ok_or_else(|| {
+        let names: Vec<&str> = cache
+            .relations_in(&qi.schema)
+            .map(|t| t.qi.name.as_str())
+            .collect();
+        let suggestion = if names.len() < 500 {
+            crate::plan::fuzzy_one(&names, &qi.name, 0.75)
+                .map(|t| format!("Perhaps you meant the table '{}.{t}'", qi.schema))
+        } else {
+            None
+        };
+        ApiError::TableNotFound {
+            schema: qi.schema.clone(),
+            table: qi.name.clone(),
+            suggestion,
+        }
+    })
+}
+
+/// PostgREST's `negotiateContent` for the built-in handlers.
+fn negotiate(req: &ApiRequest) -> Result<(Handler, MediaType), ApiError> {
+    for media in &req.accept {
+        let picked = match media {
+            MediaType::VndSingularJson { strip_nulls } => Some(Handler::Singular {
+                strip_nulls: *strip_nulls,
+            }),
+            MediaType::VndArrayJsonStrip => Some(Handler::Json { strip_nulls: true }),
+            MediaType::ApplicationJson | MediaType::Any => {
+                Some(Handler::Json { strip_nulls: false })
+            }
+            MediaType::TextCsv => Some(Handler::Csv),
+            MediaType::GeoJson => Some(Handler::GeoJson),
+            _ => None,
+        };
+        if let Some(handler) = picked {
+            let media = match media {
+                MediaType::Any => MediaType::ApplicationJson,
+                other => other.clone(),
+            };
+            return Ok((handler, media));
+        }
+    }
+    Err(media_type_error(&req.accept).into())
+}
+
+fn is_singular(media: &MediaType) -> bool {
+    matches!(media, MediaType::VndSingularJson { .. })
+}
+
+fn check_strict(req: &ApiRequest) -> Result<(), ApiError> {
+    req.prefs.check_strict().map_err(ApiError::from)
+}
+
+fn count_mode(req: &ApiRequest, max_rows: Option<i64>) -> CountMode {
+    match req.prefs.count {
+        Some(PreferCount::Exact) => CountMode::Exact,
+        Some(PreferCount::Estimated) => match max_rows {
+            Some(max) => CountMode::Limited(max),
+            None => CountMode::Exact,
+        },
+        _ => CountMode::None,
+    }
+}
+
+async fn relation_read(
+    exec: &Exec<'_>,
+    cache: &SchemaCache,
+    name: &str,
+    head: bool,
+) -> Result<Response, ApiError> {
+    let req = exec.req;
+    let qi = Qi::new(req.schema.clone(), name.to_owned());
+    find_table(cache, &qi)?;
+    let plan = read_plan(&exec.context(cache, ReadKind::Read), &qi, req)?;
+    let (handler, media) = negotiate(req)?;
+    check_strict(req)?;
+    let handler = if head { Handler::NoAgg } else { handler };
+    let max_rows = exec.state.settings.max_rows;
+    let count = count_mode(req, max_rows);
+    let main = query::main_read(&plan, count, handler);
+    let explain = req
+        .prefs
+        .count
+        .filter(|c| c.should_explain())
+        .map(|_| query::explain_count(&plan));
+    let singular = is_singular(&media);
+    let (mut rs, planned) = exec
+        .transaction(cache, true, main, explain, |rs| {
+            if singular && rs.page_total != 1 {
+                return Err(ApiError::Singularity(rs.page_total));
+            }
+            Ok(())
+        })
+        .await?;
+    rs.total = match req.prefs.count {
+        Some(PreferCount::Planned) => planned,
+        Some(PreferCount::Estimated) => match (rs.total, max_rows) {
+            (Some(total), Some(max)) if total > max => Some(total.max(planned.unwrap_or(0))),
+            (total, _) => total,
+        },
+        _ => rs.total,
+    };
+    Ok(response::read_response(req, name, &media, head, rs)?.into_response())
+}
+
+async fn relation_mutation(
+    exec: &Exec<'_>,
+    cache: &SchemaCache,
+    name: &str,
+    mutation: Mutation,
+) -> Result<Response, ApiError> {
+    let req = exec.req;
+    let qi = Qi::new(req.schema.clone(), name.to_owned());
+    let table = find_table(cache, &qi)?;
+    let ctx = exec.context(cache, ReadKind::Mutation);
+    let read = read_plan(&ctx, &qi, req)?;
+    let plan = mutate_plan(&ctx, mutation, table, req, &read)?;
+    check_strict(req)?;
+    let (handler, media) = negotiate(req)?;
+    let handler = if req.prefs.representation == Some(PreferReturn::Representation) {
+        handler
+    } else {
+        Handler::NoAgg
+    };
+    let headers_only = req.prefs.representation == Some(PreferReturn::HeadersOnly);
+    let main = query::main_write(&read, &plan, req.payload.as_ref(), handler, headers_only);
+    let singular = is_singular(&media);
+    let max_affected = (req.prefs.handling == Some(PreferHandling::Strict))
+        .then_some(req.prefs.max_affected)
+        .flatten();
+    let (rs, _) = exec
+        .transaction(cache, false, main, None, |rs| match mutation {
+            Mutation::SingleUpsert if rs.page_total != 1 => Err(ApiError::PutMatchingPk),
+            Mutation::SingleUpsert => Ok(()),
+            _ if singular && rs.page_total != 1 => Err(ApiError::Singularity(rs.page_total)),
+            Mutation::Update | Mutation::Delete
+                if max_affected.is_some_and(|n| rs.page_total > n) =>
+            {
+                Err(ApiError::MaxAffected(rs.page_total))
+            }
+            _ => Ok(()),
+        })
+        .await?;
+    let insert_has_target = !table.pk.is_empty() || req.query.on_conflict.is_some();
+    Ok(
+        response::mutation_response(req, name, mutation, &media, insert_has_target, rs)?
+            .into_response(),
+    )
+}
+
+async fn routine_call(
+    exec: &Exec<'_>,
+    cache: &SchemaCache,
+    name: &str,
+    invoke: Invoke,
+) -> Result<Response, ApiError> {
+    let req = exec.req;
+    let qi = Qi::new(req.schema.clone(), name.to_owned());
+    let keys: BTreeSet<String> = match invoke {
+        Invoke::Read { .. } => req.query.rpc_args.iter().map(|(k, _)| k.clone()).collect(),
+        Invoke::Post => req.columns.clone(),
+    };
+    let is_post = invoke == Invoke::Post;
+    let routine = find_routine(cache, &qi, &keys, &req.content_type, is_post)?;
+    let root = Qi::new(
+        routine.schema.clone(),
+        routine.table_name().unwrap_or(&routine.name).to_owned(),
+    );
+    let root_columns = match &routine.returns {
+        ReturnKind::Composite { columns, .. } => Some(columns.as_slice()),
+        ReturnKind::Scalar(_) => None,
+    };
+    let mut ctx = exec.context(cache, ReadKind::Call);
+    ctx.root_columns = root_columns;
+    let read = read_plan(&ctx, &root, req)?;
+    let args = match (invoke, &req.payload) {
+        (Invoke::Read { .. }, _) => CallArgs::Direct(direct_args(routine, &req.query.rpc_args)),
+        (Invoke::Post, Some(Payload::UrlEncoded(pairs))) => {
+            CallArgs::Direct(direct_args(routine, pairs))
+        }
+        (Invoke::Post, Some(Payload::Raw(bytes))) => CallArgs::Raw(bytes.clone()),
+        (Invoke::Post, Some(Payload::Json(text))) => CallArgs::Json(Some(text.clone())),
+        (Invoke::Post, None) => CallArgs::Json(None),
+    };
+    let call = call_plan(routine, &keys, args, &read);
+    let read_only = match invoke {
+        Invoke::Read { .. } => true,
+        Invoke::Post => routine.volatility != Volatility::Volatile,
+    };
+    let (handler, media) = negotiate(req)?;
+    check_strict(req)?;
+    let strict = req.prefs.handling == Some(PreferHandling::Strict);
+    if strict && req.prefs.max_affected.is_some() && routine.returns_single() {
+        return Err(ApiError::MaxAffectedRpc);
+    }
+    let head = matches!(invoke, Invoke::Read { head: true });
+    let handler = if head { Handler::NoAgg } else { handler };
+    let count = match req.prefs.count {
+        Some(c) if c.should_count() => CountMode::Exact,
+        _ => CountMode::None,
+    };
+    let main = query::main_call(routine, &call, &read, count, handler);
+    let singular = is_singular(&media);
+    let max_affected = strict.then_some(req.prefs.max_affected).flatten();
+    let (rs, _) = exec
+        .transaction(cache, read_only, main, None, |rs| {
+            if singular && rs.page_total != 1 {
+                return Err(ApiError::Singularity(rs.page_total));
+            }
+            if max_affected.is_some_and(|n| rs.page_total > n) {
+                return Err(ApiError::MaxAffected(rs.page_total));
+            }
+            Ok(())
+        })
+        .await?;
+    let void = routine.returns_void();
+    Ok(response::call_response(req, &media, head, void, rs)?.into_response())
+}
+
+/// `GET /`: the OpenAPI description of what the caller's role can reach.
+async fn schema_read(
+    exec: &Exec<'_>,
+    cache: &SchemaCache,
+    head: bool,
+) -> Result<Response, ApiError> {
+    let req = exec.req;
+    let acceptable = req.accept.iter().any(|m| {
+        matches!(
+            m,
+            MediaType::OpenApi | MediaType::ApplicationJson | MediaType::Any
+        )
+    });
+    if !acceptable {
+        return Err(media_type_error(&req.accept).into());
+    }
+    let row = exec
+        .read_row(cache, crate::openapi::VISIBLE_SQL, &req.schema)
+        .await?;
+    let names = |i: usize| -> BTreeSet<String> {
+        row.try_get::<String, _>(i)
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default()
+    };
+    let visible = crate::openapi::Visible {
+        tables: names(0),
+        routines: names(1),
+        description: row.try_get(2).ok().flatten(),
+    };
+    let header = |name: &str| exec.headers.get(name).and_then(|v| v.to_str().ok());
+    let host = header("x-forwarded-host")
+        .or_else(|| header("host"))
+        .unwrap_or("localhost");
+    let scheme = header("x-forwarded-proto").unwrap_or("http");
+    let document = crate::openapi::document(cache, &req.schema, &visible, host, scheme);
+    let mut answer = response::Answer::new(http::StatusCode::OK);
+    answer.header(
+        http::header::CONTENT_TYPE,
+        MediaType::OpenApi.content_type(),
+    );
+    if req.negotiated_by_profile {
+        answer.header(
+            http::HeaderName::from_static("content-profile"),
+            req.schema.clone(),
+        );
+    }
+    if !head {
+        answer.body = axum::body::Body::from(document.to_string());
+    }
+    Ok(answer.into_response())
+}

@@ -1,0 +1,117 @@
+//! # /rest/v1 — a PostgREST-compatible engine
+//!
+//! Speaks PostgREST v14's wire protocol as `@supabase/postgrest-js` expects it, in PostgREST's
+//! stages:
+//!
+//! * [`schema_cache`] — relations, columns, keys, relationships and functions from
+//!   pg_catalog; loaded at start (503 `PGRST002` with `Retry-After` until then) and reloaded on
+//!   `NOTIFY pgrst, 'reload schema'`.
+//! * [`api_request`] — method, path, headers, query string and body parsed with
+//!   `cb_postgrest_syntax` into what the client asks for.
+//! * [`plan`] — the read plan tree with embeds resolved through foreign keys (PGRST200/201),
+//!   the mutation plan, the function call plan (overloads by argument names).
+//! * [`query`] — one SQL statement per request, JSON (or CSV) rendered by PostgreSQL
+//!   (`json_agg`), `Content-Range` totals computed in the same statement.
+//! * [`response`] — statuses and headers; [`error`] — every error body.
+//!
+//! Each request runs in one transaction opened by `cb_db::begin_scoped_with`: role, claims,
+//! method, path, headers, cookies and search path in one `set_config` statement, read only
+//! for reads and non-volatile calls.
+pub mod api_request;
+mod engine;
+pub mod error;
+mod openapi;
+pub mod plan;
+mod pool;
+pub mod query;
+pub mod response;
+mod routes;
+pub mod schema_cache;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use cb_db::sqlx::PgPool;
+use cb_gateway::JwtVerifier;
+
+pub use error::ApiError;
+pub use routes::router;
+pub use schema_cache::{SchemaCache, SchemaCacheHolder};
+
+/// Engine settings (PostgREST's `db-schemas`, `db-extra-search-path`, `db-max-rows`,
+/// `db-anon-role`, `db-tx-end`, `db-aggregates-enabled`), with Supabase's defaults.
+#[derive(Debug, Clone)]
+pub struct RestSettings {
+    /// Exposed schemas; the first is the default.
+    pub schemas: Vec<String>,
+    /// Appended to the request schema in `search_path`.
+    pub extra_search_path: Vec<String>,
+    /// Caps every read (not mutations).
+    pub max_rows: Option<i64>,
+    pub anon_role: String,
+    /// Honour `Prefer: tx=rollback|commit` (`db-tx-end = commit-allow-override`).
+    pub tx_allow_override: bool,
+    /// Allow `count()`, `col.sum()`, … in `select=`.
+    pub aggregates_enabled: bool,
+    /// How long a request waits for the first schema cache load before answering 503.
+    pub first_load_patience: Duration,
+    /// Connections of the engine's own pool (PostgREST's `db-pool`, 10).
+    pub pool_size: u32,
+    /// Waiting longer than this for a connection is 504 PGRST003 (`db-pool-acquisition-timeout`).
+    pub pool_acquire_timeout: Duration,
+}
+
+impl Default for RestSettings {
+    fn default() -> Self {
+        RestSettings {
+            schemas: vec!["public".into()],
+            extra_search_path: vec!["public".into(), "extensions".into()],
+            max_rows: Some(1000),
+            anon_role: "anon".into(),
+            tx_allow_override: true,
+            aggregates_enabled: false,
+            first_load_patience: Duration::from_secs(5),
+            pool_size: 10,
+            pool_acquire_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// What every REST request can reach.
+#[derive(Debug, Clone)]
+pub struct RestState {
+    conns: Arc<pool::ConnPool>,
+    pub verifier: JwtVerifier,
+    pub cache: Arc<SchemaCacheHolder>,
+    pub settings: Arc<RestSettings>,
+}
+
+impl RestState {
+    /// The state, with the schema cache loader started (it needs a Tokio runtime).
+    ///
+    /// Requests run on connections of the engine's own (see `pool`), opened lazily with the
+    /// shared pool's connect options and dropped when the shared pool closes: a request is
+    /// four round trips (BEGIN, set_config, the statement, COMMIT) as in PostgREST, and a
+    /// broken connection surfaces as 503 PGRST001 once before it is replaced. The schema cache
+    /// loader and its LISTEN connection use the shared pool.
+    pub fn start(pool: PgPool, verifier: JwtVerifier, settings: RestSettings) -> Self {
+        let cache = Arc::new(SchemaCacheHolder::new());
+        cache.spawn_loader(pool.clone(), settings.schemas.clone());
+        let conns = Arc::new(pool::ConnPool::new(
+            (*pool.connect_options()).clone(),
+            settings.pool_size,
+            settings.pool_acquire_timeout,
+        ));
+        let closing = Arc::clone(&conns);
+        tokio::spawn(async move {
+            pool.close_event().await;
+            closing.close();
+        });
+        RestState {
+            conns,
+            verifier,
+            cache,
+            settings: Arc::new(settings),
+        }
+    }
+}

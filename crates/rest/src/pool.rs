@@ -1,0 +1,122 @@
+//! The engine's own connections. sqlx's pool pings a connection when it is handed out and
+//! again when it comes back; for a request that is three round trips long (BEGIN with its
+//! set_config, the statement, COMMIT) those two extra round trips would be most of its cost.
+//! These connections are handed out as they are. One whose transport failed, or that still has
+//! a transaction open when its request stops (the client went away mid-request), is dropped
+//! instead of being reused.
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use cb_db::sqlx::postgres::{PgConnectOptions, PgConnection};
+use cb_db::sqlx::{self, ConnectOptions as _};
+
+use tokio::sync::{Semaphore, SemaphorePermit};
+
+#[derive(Debug)]
+pub(crate) struct ConnPool {
+    options: PgConnectOptions,
+    idle: Mutex<Vec<PgConnection>>,
+    permits: Semaphore,
+    acquire_timeout: Duration,
+    closed: AtomicBool,
+}
+
+/// A connection on loan; it goes back to the pool when dropped unless marked broken.
+pub(crate) struct Conn<'p> {
+    pool: &'p ConnPool,
+    conn: Option<PgConnection>,
+    broken: bool,
+    /// A transaction was begun and not yet ended: if the request stops here (an error, or the
+    /// client went away and the future was dropped), the connection is discarded.
+    in_transaction: bool,
+    _permit: SemaphorePermit<'p>,
+}
+
+impl ConnPool {
+    pub(crate) fn new(options: PgConnectOptions, size: u32, acquire_timeout: Duration) -> Self {
+        ConnPool {
+            options,
+            idle: Mutex::new(Vec::new()),
+            permits: Semaphore::new(size.max(1) as usize),
+            acquire_timeout,
+            closed: AtomicBool::new(false),
+        }
+    }
+
+    pub(crate) async fn acquire(&self) -> Result<Conn<'_>, sqlx::Error> {
+        if self.closed.load(Ordering::Acquire) {
+            return Err(sqlx::Error::PoolClosed);
+        }
+        let permit = tokio::time::timeout(self.acquire_timeout, self.permits.acquire())
+            .await
+            .map_err(|_| sqlx::Error::PoolTimedOut)?
+            .map_err(|_| sqlx::Error::PoolClosed)?;
+        let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
+        let conn = match idle {
+            Some(conn) => conn,
+            None => tokio::time::timeout(self.acquire_timeout, self.options.connect())
+                .await
+                .map_err(|_| sqlx::Error::PoolTimedOut)??,
+        };
+        Ok(Conn {
+            pool: self,
+            conn: Some(conn),
+            broken: false,
+            in_transaction: false,
+            _permit: permit,
+        })
+    }
+
+    /// Refuses new loans and drops the idle connections.
+    pub(crate) fn close(&self) {
+        self.closed.store(true, Ordering::Release);
+        self.permits.close();
+        if let Ok(mut idle) = self.idle.lock() {
+            idle.clear();
+        }
+    }
+}
+
+impl Conn<'_> {
+    pub(crate) fn connection(&mut self) -> Result<&mut PgConnection, sqlx::Error> {
+        self.conn.as_mut().ok_or(sqlx::Error::PoolClosed)
+    }
+
+    /// Marks the connection unusable (its transport failed).
+    pub(crate) fn set_broken(&mut self) {
+        self.broken = true;
+    }
+
+    pub(crate) fn set_in_transaction(&mut self, open: bool) {
+        self.in_transaction = open;
+    }
+}
+
+/// Whether `err` means the connection itself is no longer usable.
+pub(crate) fn is_transport_error(err: &sqlx::Error) -> bool {
+    !matches!(
+        err,
+        sqlx::Error::Database(_)
+            | sqlx::Error::RowNotFound
+            | sqlx::Error::ColumnDecode { .. }
+            | sqlx::Error::ColumnNotFound(_)
+            | sqlx::Error::ColumnIndexOutOfBounds { .. }
+            | sqlx::Error::TypeNotFound { .. }
+            | sqlx::Error::Decode(_)
+            | sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+    )
+}
+
+impl Drop for Conn<'_> {
+    fn drop(&mut self) {
+        let Some(conn) = self.conn.take() else { return };
+        if self.broken || self.in_transaction || self.pool.closed.load(Ordering::Acquire) {
+            return;
+        }
+        if let Ok(mut idle) = self.pool.idle.lock() {
+            idle.push(conn);
+        }
+    }
+}

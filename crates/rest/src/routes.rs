@@ -1,0 +1,37 @@
+//! The axum router mounted at `/rest/v1`: every method and path goes to the engine.
+use std::panic::AssertUnwindSafe;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::response::Response;
+use futures_util::FutureExt as _;
+use http::{HeaderMap, Method, Uri};
+
+use crate::RestState;
+use crate::error::ApiError;
+
+/// The `/rest/v1` router.
+pub fn router(state: RestState) -> Router {
+    Router::new().fallback(handle).with_state(state)
+}
+
+async fn handle(
+    State(state): State<RestState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let outcome = AssertUnwindSafe(crate::engine::run(&state, &method, &uri, &headers, body))
+        .catch_unwind()
+        .await;
+    match outcome {
+        Ok(Ok(response)) => response,
+        Ok(Err(err)) => err.into_response(),
+        Err(_) => {
+            tracing::error!(%method, path = %uri.path(), "rest: the engine panicked");
+            ApiError::Internal.into_response()
+        }
+    }
+}

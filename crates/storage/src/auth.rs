@@ -1,0 +1,183 @@
+//! Who is calling, as Storage decides it: `Authorization: <jwt>` with an optional `Bearer `
+//! prefix, verified with the project secret. Routes that need a JWT refuse a missing or bad one
+//! with AccessDenied and the verifier's text; the read routes that allow an invalid JWT treat
+//! the caller as anon.
+use cb_db::RequestContext;
+use cb_gateway::{Caller, JwtError, JwtVerifier};
+use http::{HeaderMap, Method, header};
+use serde_json::Value;
+
+use crate::error::StorageError;
+
+/// The caller of one request and what the database policies see of it.
+#[derive(Debug, Clone)]
+pub(crate) struct Identity {
+    pub(crate) caller: Caller,
+    /// A valid JWT was presented (Storage's `isAuthenticated`).
+    pub(crate) authenticated: bool,
+    pub(crate) context: RequestContext,
+}
+
+impl Identity {
+    /// The `sub` claim: the owner of what this caller uploads.
+    pub(crate) fn owner(&self) -> Option<String> {
+        self.caller
+            .claims
+            .get("sub")
+            .and_then(Value::as_str)
+            .filter(|sub| !sub.is_empty())
+            .map(str::to_string)
+    }
+
+    /// The server itself (bucket routing, public reads, signed URLs): RLS does not apply.
+    pub(crate) fn is_service_role(&self) -> bool {
+        self.caller.is_service_role()
+    }
+}
+
+/// The token after an optional case-insensitive `Bearer` and whitespace.
+fn token(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?.trim();
+    let stripped = match value.get(..6) {
+        Some(prefix)
+            if prefix.eq_ignore_ascii_case("bearer")
+                && value[6..].starts_with(char::is_whitespace) =>
+        {
+            value[6..].trim_start()
+        }
+        _ => value,
+    };
+    (!stripped.is_empty()).then_some(stripped)
+}
+
+/// What jose (Storage's verifier) says for each failure.
+fn verifier_text(err: &JwtError) -> &'static str {
+    match err {
+        JwtError::Empty | JwtError::Parts(_) => "Invalid Compact JWS",
+        JwtError::Expired => "\"exp\" claim timestamp check failed",
+        JwtError::Invalid => "signature verification failed",
+    }
+}
+
+fn verify(token: &str, verifier: &JwtVerifier) -> Result<Caller, JwtError> {
+    let claims = verifier.verify(token)?;
+    let Value::Object(mut object) = claims.0 else {
+        return Err(JwtError::Invalid);
+    };
+    let role = object
+        .get("role")
+        .and_then(Value::as_str)
+        .filter(|role| !role.is_empty())
+        .unwrap_or("anon")
+        .to_string();
+    object.insert("role".into(), Value::String(role.clone()));
+    Ok(Caller {
+        role,
+        claims: Value::Object(object),
+        token: Some(token.to_string()),
+    })
+}
+
+fn context(caller: &Caller, method: &Method, path: &str, headers: &HeaderMap) -> RequestContext {
+    RequestContext {
+        role: caller.role.clone(),
+        claims: caller.claims.clone(),
+        method: method.to_string(),
+        path: path.to_string(),
+        headers: cb_gateway::headers_json(headers),
+    }
+}
+
+/// A valid JWT is required.
+pub(crate) fn require(
+    verifier: &JwtVerifier,
+    method: &Method,
+    path: &str,
+    headers: &HeaderMap,
+) -> Result<Identity, StorageError> {
+    let token = token(headers).unwrap_or_default();
+    let caller = verify(token, verifier)
+        .map_err(|err| StorageError::AccessDenied(verifier_text(&err).to_string()))?;
+    Ok(Identity {
+        context: context(&caller, method, path, headers),
+        caller,
+        authenticated: true,
+    })
+}
+
+/// A valid JWT is used when present; anything else makes the caller anon.
+pub(crate) fn optional(
+    verifier: &JwtVerifier,
+    method: &Method,
+    path: &str,
+    headers: &HeaderMap,
+) -> Identity {
+    let verified = token(headers).and_then(|token| verify(token, verifier).ok());
+    let authenticated = verified.is_some();
+    let caller = verified.unwrap_or_else(Caller::anon);
+    Identity {
+        context: context(&caller, method, path, headers),
+        caller,
+        authenticated,
+    }
+}
+
+/// No caller at all (public and signed routes): the server acts, with the request's facts.
+pub(crate) fn server(method: &Method, path: &str, headers: &HeaderMap) -> Identity {
+    let caller = Caller {
+        role: "service_role".into(),
+        claims: serde_json::json!({ "role": "service_role" }),
+        token: None,
+    };
+    Identity {
+        context: context(&caller, method, path, headers),
+        caller,
+        authenticated: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cb_gateway::{DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY};
+
+    fn headers(authorization: &str) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        map.insert(header::AUTHORIZATION, authorization.parse().unwrap());
+        map
+    }
+
+    #[test]
+    fn the_bearer_prefix_is_optional() {
+        let verifier = JwtVerifier::new(DEMO_JWT_SECRET);
+        for value in [
+            format!("Bearer {DEMO_SERVICE_ROLE_KEY}"),
+            format!("bearer   {DEMO_SERVICE_ROLE_KEY}"),
+            DEMO_SERVICE_ROLE_KEY.to_string(),
+        ] {
+            let identity = require(&verifier, &Method::GET, "/", &headers(&value)).unwrap();
+            assert!(identity.is_service_role());
+        }
+        let anon = require(&verifier, &Method::GET, "/", &headers(DEMO_ANON_KEY)).unwrap();
+        assert_eq!(anon.caller.role, "anon");
+        assert!(anon.authenticated);
+    }
+
+    #[test]
+    fn failures_carry_the_verifier_text() {
+        let verifier = JwtVerifier::new(DEMO_JWT_SECRET);
+        let missing = require(&verifier, &Method::GET, "/", &HeaderMap::new()).unwrap_err();
+        assert_eq!(
+            missing,
+            StorageError::AccessDenied("Invalid Compact JWS".into())
+        );
+        let forged = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.c2ln";
+        assert_eq!(
+            require(&verifier, &Method::GET, "/", &headers(forged)).unwrap_err(),
+            StorageError::AccessDenied("signature verification failed".into())
+        );
+        let anon = optional(&verifier, &Method::GET, "/", &headers(forged));
+        assert_eq!(anon.caller.role, "anon");
+        assert!(!anon.authenticated);
+    }
+}

@@ -1,0 +1,464 @@
+//! The filesystem store: `<root>/<bucket>/<key>/~<version>`, written to `<root>/~tmp/` first,
+//! fsynced, then renamed into place (rename is atomic on one filesystem), so a crash never
+//! exposes a partial object.
+//!
+//! Confinement: every path is built from checked segments (never `.`, `..`, empty, or holding
+//! a separator or NUL; `~` starts only our own names and is not a valid key character), and the
+//! resolved directory must still be inside the canonical root, so neither a crafted key nor a
+//! symlink planted under the root can make the store touch anything outside it.
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use futures_util::StreamExt as _;
+use tokio::io::{AsyncSeekExt as _, AsyncWriteExt as _};
+use tokio_util::io::ReaderStream;
+
+use super::{ByteRange, ByteStream, Location, ObjectStore, StoreError, StoreFuture};
+
+const TEMP_DIR: &str = "~tmp";
+const WRITE_BUFFER: usize = 1024 * 1024;
+const READ_CHUNK: usize = 256 * 1024;
+/// Temp files older than this are left-overs of a crash and are removed on start.
+const STALE_TEMP: Duration = Duration::from_secs(3600);
+
+#[derive(Debug, Clone)]
+pub struct FsStore {
+    root: PathBuf,
+}
+
+/// Deletes the temp file unless the write completed (also when the request is cancelled and
+/// the future dropped mid-stream).
+struct TempGuard {
+    path: PathBuf,
+    armed: bool,
+}
+
+impl Drop for TempGuard {
+    fn drop(&mut self) {
+        if self.armed {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+fn check_segment(segment: &str) -> Result<(), StoreError> {
+    let bad = segment.is_empty()
+        || segment == "."
+        || segment == ".."
+        || segment.starts_with('~')
+        || segment.len() > 255
+        || segment.contains(['/', '\\', '\0']);
+    if bad {
+        Err(StoreError::OutsideRoot(segment.to_string()))
+    } else {
+        Ok(())
+    }
+}
+
+fn check_version(version: &str) -> Result<(), StoreError> {
+    if !version.is_empty()
+        && version.len() <= 64
+        && version
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        Ok(())
+    } else {
+        Err(StoreError::OutsideRoot(version.to_string()))
+    }
+}
+
+fn not_found_to_store(err: io::Error) -> StoreError {
+    if err.kind() == io::ErrorKind::NotFound {
+        StoreError::NotFound
+    } else {
+        StoreError::Io(err)
+    }
+}
+
+impl FsStore {
+    /// Creates the root (and its temp folder) when missing.
+    pub fn new(root: impl AsRef<Path>) -> io::Result<Self> {
+        let root = root.as_ref();
+        std::fs::create_dir_all(root.join(TEMP_DIR))?;
+        let root = root.canonicalize()?;
+        Ok(Self { root })
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    fn object_dir(&self, bucket: &str, key: &str) -> Result<PathBuf, StoreError> {
+        let mut path = self.root.clone();
+        check_segment(bucket)?;
+        path.push(bucket);
+        for segment in key.split('/') {
+            check_segment(segment)?;
+            path.push(segment);
+        }
+        Ok(path)
+    }
+
+    /// The file of one version.
+    pub fn version_path(&self, location: &Location) -> Result<PathBuf, StoreError> {
+        check_version(&location.version)?;
+        Ok(self
+            .object_dir(&location.bucket, &location.key)?
+            .join(format!("~{}", location.version)))
+    }
+
+    /// Resolves symlinks and checks the result is still under the root.
+    async fn confine(&self, path: &Path) -> Result<PathBuf, StoreError> {
+        let real = tokio::fs::canonicalize(path)
+            .await
+            .map_err(not_found_to_store)?;
+        if real.starts_with(&self.root) {
+            Ok(real)
+        } else {
+            Err(StoreError::OutsideRoot(path.display().to_string()))
+        }
+    }
+
+    fn temp_path(&self) -> PathBuf {
+        self.root
+            .join(TEMP_DIR)
+            .join(format!("{}.part", uuid::Uuid::new_v4()))
+    }
+
+    /// Creates the version's directory (inside the root) and moves `temp` there. Retries when
+    /// a concurrent delete removed a just-created empty directory.
+    async fn install(&self, temp: &Path, target: &Path) -> Result<(), StoreError> {
+        let dir = target
+            .parent()
+            .ok_or_else(|| StoreError::OutsideRoot(target.display().to_string()))?;
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            self.ensure_dir(dir).await?;
+            match tokio::fs::rename(temp, target).await {
+                Ok(()) => break,
+                Err(err) if err.kind() == io::ErrorKind::NotFound && attempt < 5 => continue,
+                Err(err) => return Err(err.into()),
+            }
+        }
+        // Persist the directory entry too.
+        if let Ok(handle) = tokio::fs::File::open(dir).await {
+            let _ = handle.sync_all().await;
+        }
+        Ok(())
+    }
+
+    /// Creates `dir` one component at a time below the root, refusing to go through a
+    /// symlink or anything that is not a directory (so nothing is ever created outside).
+    async fn ensure_dir(&self, dir: &Path) -> Result<(), StoreError> {
+        let relative = dir
+            .strip_prefix(&self.root)
+            .map_err(|_| StoreError::OutsideRoot(dir.display().to_string()))?;
+        let mut current = self.root.clone();
+        for component in relative.components() {
+            let std::path::Component::Normal(name) = component else {
+                return Err(StoreError::OutsideRoot(dir.display().to_string()));
+            };
+            current.push(name);
+            match tokio::fs::symlink_metadata(&current).await {
+                Ok(meta) if meta.is_dir() => {}
+                Ok(_) => return Err(StoreError::OutsideRoot(current.display().to_string())),
+                Err(err) if err.kind() == io::ErrorKind::NotFound => {
+                    match tokio::fs::create_dir(&current).await {
+                        Ok(()) => {}
+                        Err(err) if err.kind() == io::ErrorKind::AlreadyExists => {
+                            let meta = tokio::fs::symlink_metadata(&current).await?;
+                            if !meta.is_dir() {
+                                return Err(StoreError::OutsideRoot(current.display().to_string()));
+                            }
+                        }
+                        Err(err) => return Err(err.into()),
+                    }
+                }
+                Err(err) => return Err(err.into()),
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes now-empty key directories up to (not including) the bucket's directory.
+    async fn prune(&self, dir: &Path, bucket: &str) {
+        let stop = self.root.join(bucket);
+        let mut current = dir.to_path_buf();
+        while current.starts_with(&stop) && current != stop {
+            if tokio::fs::remove_dir(&current).await.is_err() {
+                break;
+            }
+            if !current.pop() {
+                break;
+            }
+        }
+    }
+
+    /// Deletes temp files a crash left behind.
+    pub async fn sweep_temp(&self) {
+        let Ok(mut entries) = tokio::fs::read_dir(self.root.join(TEMP_DIR)).await else {
+            return;
+        };
+        while let Ok(Some(entry)) = entries.next_entry().await {
+            let stale = entry
+                .metadata()
+                .await
+                .ok()
+                .and_then(|meta| meta.modified().ok())
+                .and_then(|modified| SystemTime::now().duration_since(modified).ok())
+                .is_some_and(|age| age > STALE_TEMP);
+            if stale {
+                let _ = tokio::fs::remove_file(entry.path()).await;
+            }
+        }
+    }
+
+    async fn write(&self, location: &Location, mut body: ByteStream) -> Result<u64, StoreError> {
+        let target = self.version_path(location)?;
+        let temp = self.temp_path();
+        let file = tokio::fs::File::create(&temp).await?;
+        let mut guard = TempGuard {
+            path: temp.clone(),
+            armed: true,
+        };
+        let mut writer = tokio::io::BufWriter::with_capacity(WRITE_BUFFER, file);
+        let mut written = 0u64;
+        while let Some(chunk) = body.next().await {
+            let chunk = chunk.map_err(StoreError::Body)?;
+            writer.write_all(&chunk).await?;
+            written += chunk.len() as u64;
+        }
+        writer.flush().await?;
+        let file = writer.into_inner();
+        file.sync_all().await?;
+        drop(file);
+        self.install(&temp, &target).await?;
+        guard.armed = false;
+        Ok(written)
+    }
+
+    async fn read(
+        &self,
+        location: &Location,
+        range: Option<ByteRange>,
+    ) -> Result<ByteStream, StoreError> {
+        let path = self.version_path(location)?;
+        let real = self.confine(&path).await?;
+        let mut file = tokio::fs::File::open(&real)
+            .await
+            .map_err(not_found_to_store)?;
+        match range {
+            None => Ok(Box::pin(ReaderStream::with_capacity(file, READ_CHUNK))),
+            Some(range) => {
+                file.seek(io::SeekFrom::Start(range.start)).await?;
+                let limited = tokio::io::AsyncReadExt::take(file, range.len());
+                Ok(Box::pin(ReaderStream::with_capacity(limited, READ_CHUNK)))
+            }
+        }
+    }
+
+    async fn remove(&self, location: &Location) -> Result<(), StoreError> {
+        let path = self.version_path(location)?;
+        match tokio::fs::remove_file(&path).await {
+            Ok(()) => {}
+            Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(()),
+            Err(err) => return Err(err.into()),
+        }
+        if let Some(dir) = path.parent() {
+            self.prune(dir, &location.bucket).await;
+        }
+        Ok(())
+    }
+
+    async fn duplicate(&self, from: &Location, to: &Location) -> Result<(), StoreError> {
+        let source = self.confine(&self.version_path(from)?).await?;
+        let target = self.version_path(to)?;
+        // Versions are immutable, so a hard link is a safe, instant copy; across devices or
+        // where links are refused, copy through a temp file.
+        let temp = self.temp_path();
+        let mut guard = TempGuard {
+            path: temp.clone(),
+            armed: true,
+        };
+        if tokio::fs::hard_link(&source, &temp).await.is_err() {
+            tokio::fs::copy(&source, &temp)
+                .await
+                .map_err(not_found_to_store)?;
+            let file = tokio::fs::File::open(&temp).await?;
+            file.sync_all().await?;
+        }
+        self.install(&temp, &target).await?;
+        guard.armed = false;
+        Ok(())
+    }
+}
+
+impl ObjectStore for FsStore {
+    fn kind(&self) -> &'static str {
+        "file"
+    }
+
+    fn prepare(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            tokio::fs::create_dir_all(self.root.join(TEMP_DIR)).await?;
+            self.sweep_temp().await;
+            Ok(())
+        })
+    }
+
+    fn put<'a>(&'a self, location: &'a Location, body: ByteStream) -> StoreFuture<'a, u64> {
+        Box::pin(self.write(location, body))
+    }
+
+    fn get<'a>(
+        &'a self,
+        location: &'a Location,
+        range: Option<ByteRange>,
+    ) -> StoreFuture<'a, ByteStream> {
+        Box::pin(self.read(location, range))
+    }
+
+    fn delete<'a>(&'a self, location: &'a Location) -> StoreFuture<'a, ()> {
+        Box::pin(self.remove(location))
+    }
+
+    fn copy<'a>(&'a self, from: &'a Location, to: &'a Location) -> StoreFuture<'a, ()> {
+        Box::pin(self.duplicate(from, to))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bytes::Bytes;
+
+    fn body(parts: &[&'static [u8]]) -> ByteStream {
+        let items: Vec<io::Result<Bytes>> = parts.iter().map(|p| Ok(Bytes::from(*p))).collect();
+        Box::pin(futures_util::stream::iter(items))
+    }
+
+    async fn collect(stream: ByteStream) -> Vec<u8> {
+        let chunks: Vec<io::Result<Bytes>> = stream.collect().await;
+        chunks
+            .into_iter()
+            .flat_map(|c| c.unwrap().to_vec())
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn writes_reads_ranges_copies_and_deletes() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = FsStore::new(dir.path()).unwrap();
+        let location = Location::new("b", "folder/a.txt", "v1");
+        assert_eq!(
+            store
+                .put(&location, body(&[b"hello ", b"world"]))
+                .await
+                .unwrap(),
+            11
+        );
+        assert_eq!(
+            collect(store.get(&location, None).await.unwrap()).await,
+            b"hello world"
+        );
+        let range = ByteRange { start: 6, end: 10 };
+        assert_eq!(
+            collect(store.get(&location, Some(range)).await.unwrap()).await,
+            b"world"
+        );
+        let copy = Location::new("c", "x/y/z.txt", "v2");
+        store.copy(&location, &copy).await.unwrap();
+        store.delete(&location).await.unwrap();
+        assert!(matches!(
+            store.get(&location, None).await,
+            Err(StoreError::NotFound)
+        ));
+        assert_eq!(
+            collect(store.get(&copy, None).await.unwrap()).await,
+            b"hello world"
+        );
+        // The emptied key directories are gone, the bucket directory stays.
+        assert!(!dir.path().join("b/folder").exists());
+        assert!(dir.path().join("b").exists());
+        store.delete(&location).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_failed_stream_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = FsStore::new(dir.path()).unwrap();
+        let location = Location::new("b", "a.bin", "v1");
+        let items: Vec<io::Result<Bytes>> = vec![
+            Ok(Bytes::from_static(b"partial")),
+            Err(io::Error::other("client went away")),
+        ];
+        let result = store
+            .put(&location, Box::pin(futures_util::stream::iter(items)))
+            .await;
+        assert!(matches!(result, Err(StoreError::Body(_))));
+        assert!(matches!(
+            store.get(&location, None).await,
+            Err(StoreError::NotFound)
+        ));
+        assert_eq!(
+            std::fs::read_dir(dir.path().join(TEMP_DIR))
+                .unwrap()
+                .count(),
+            0
+        );
+    }
+
+    #[tokio::test]
+    async fn never_leaves_the_root() {
+        let outer = tempfile::tempdir().unwrap();
+        let root = outer.path().join("root");
+        let store = FsStore::new(&root).unwrap();
+        for (bucket, key) in [
+            ("b", "../escape.txt"),
+            ("..", "escape.txt"),
+            ("b", "a/../../escape.txt"),
+            ("b", "/etc/passwd"),
+            ("b", "a//b"),
+            ("b", "~tmp/x"),
+            ("~tmp", "x"),
+            ("b", "a\0b"),
+        ] {
+            let location = Location::new(bucket, key, "v1");
+            assert!(
+                matches!(
+                    store.put(&location, body(&[b"x"])).await,
+                    Err(StoreError::OutsideRoot(_))
+                ),
+                "{bucket}/{key}"
+            );
+            assert!(matches!(
+                store.get(&location, None).await,
+                Err(StoreError::OutsideRoot(_))
+            ));
+        }
+        assert!(matches!(
+            store
+                .put(&Location::new("b", "a", "../v"), body(&[b"x"]))
+                .await,
+            Err(StoreError::OutsideRoot(_))
+        ));
+        // A symlink planted inside the root that points outside is not followed.
+        std::fs::create_dir_all(root.join("b")).unwrap();
+        std::os::unix::fs::symlink(outer.path(), root.join("b/link")).unwrap();
+        let location = Location::new("b", "link/evil.txt", "v1");
+        assert!(matches!(
+            store.put(&location, body(&[b"x"])).await,
+            Err(StoreError::OutsideRoot(_))
+        ));
+        std::fs::create_dir_all(outer.path().join("evil.txt")).unwrap();
+        std::fs::write(outer.path().join("evil.txt/~v1"), b"secret").unwrap();
+        assert!(matches!(
+            store.get(&location, None).await,
+            Err(StoreError::OutsideRoot(_))
+        ));
+        assert_eq!(std::fs::read_dir(outer.path()).unwrap().count(), 2);
+    }
+}

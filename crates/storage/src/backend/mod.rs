@@ -1,0 +1,118 @@
+//! Where the bytes live. One trait, two implementations: a directory on the local filesystem
+//! (the default) and an S3 bucket. Both stream in both directions, so memory stays flat
+//! whatever the object's size.
+//!
+//! Every upload is written under a fresh version id (`<bucket>/<key>/<version>`), never over the
+//! bytes a reader may be streaming: the database row names the version that is current, and
+//! the previous version is deleted only after the row moved on. A crash mid-upload therefore
+//! leaves at worst an unreferenced temp file or version, never a partial object.
+use std::fmt;
+use std::future::Future;
+use std::io;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use futures_util::Stream;
+
+mod fs;
+mod s3;
+
+pub use fs::FsStore;
+pub use s3::{S3Settings, S3Store};
+
+/// A stream of body chunks.
+pub type ByteStream = Pin<Box<dyn Stream<Item = io::Result<Bytes>> + Send>>;
+/// What the trait's methods return (the trait is used as `Arc<dyn ObjectStore>`).
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// One stored version of one object.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location {
+    pub bucket: String,
+    pub key: String,
+    pub version: String,
+}
+
+impl Location {
+    pub fn new(bucket: &str, key: &str, version: &str) -> Self {
+        Self {
+            bucket: bucket.to_string(),
+            key: key.to_string(),
+            version: version.to_string(),
+        }
+    }
+}
+
+/// An inclusive byte range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ByteRange {
+    pub start: u64,
+    pub end: u64,
+}
+
+impl ByteRange {
+    pub fn len(&self) -> u64 {
+        self.end - self.start + 1
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.end < self.start
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("object not found in the backend")]
+    NotFound,
+    /// A location that would leave the store's root (never reached with validated keys).
+    #[error("location outside the store: {0}")]
+    OutsideRoot(String),
+    /// The body stream failed (client went away, size limit, idle timeout).
+    #[error("upload body: {0}")]
+    Body(io::Error),
+    #[error("backend i/o: {0}")]
+    Io(#[from] io::Error),
+    #[error("backend: {0}")]
+    Backend(String),
+}
+
+/// The object store behind the Storage API.
+pub trait ObjectStore: Send + Sync + fmt::Debug {
+    /// A short name for logs: `file` or `s3`.
+    fn kind(&self) -> &'static str;
+
+    /// Gets the store ready (creates the root or the S3 bucket when missing).
+    fn prepare(&self) -> StoreFuture<'_, ()>;
+
+    /// Writes `body` to `location` atomically: readers see all of it or nothing. Returns the
+    /// number of bytes written. When `body` yields an error the write is abandoned and the
+    /// error comes back as [`StoreError::Body`].
+    fn put<'a>(&'a self, location: &'a Location, body: ByteStream) -> StoreFuture<'a, u64>;
+
+    /// Streams the object, or the inclusive `range` of it.
+    fn get<'a>(
+        &'a self,
+        location: &'a Location,
+        range: Option<ByteRange>,
+    ) -> StoreFuture<'a, ByteStream>;
+
+    /// Deletes one version; a missing one is not an error.
+    fn delete<'a>(&'a self, location: &'a Location) -> StoreFuture<'a, ()>;
+
+    /// Copies a version to another location (server-side where the backend can).
+    fn copy<'a>(&'a self, from: &'a Location, to: &'a Location) -> StoreFuture<'a, ()>;
+}
+
+pub type SharedStore = Arc<dyn ObjectStore>;
+
+/// Deletes versions no row references any more, logging (not failing on) errors: an orphan
+/// costs disk space, never correctness.
+pub async fn delete_quietly(store: &dyn ObjectStore, locations: &[Location]) {
+    for location in locations {
+        if let Err(err) = store.delete(location).await {
+            tracing::warn!(%err, bucket = %location.bucket, key = %location.key,
+                version = %location.version, "could not delete an unreferenced object version");
+        }
+    }
+}

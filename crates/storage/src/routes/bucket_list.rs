@@ -1,0 +1,74 @@
+//! `GET /bucket[?limit=&offset=&search=&sortColumn=&sortOrder=]`: the buckets the caller's
+//! policies show.
+use axum::Json;
+use axum::extract::State;
+use http::{HeaderMap, Method, Uri};
+use serde_json::Value;
+
+use super::Shared;
+use crate::auth;
+use crate::db::{self, BUCKET_COLUMNS, BucketRow};
+use crate::error::StorageError;
+use crate::serve::query_param;
+
+pub(super) async fn handler(
+    State(state): State<Shared>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Result<Json<Value>, StorageError> {
+    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
+    let query = uri.query();
+    let number = |name: &str| -> Result<Option<i64>, StorageError> {
+        match query_param(query, name) {
+            None => Ok(None),
+            Some(text) => text
+                .parse::<i64>()
+                .ok()
+                .filter(|n| *n >= 0)
+                .map(Some)
+                .ok_or_else(|| {
+                    StorageError::BadRequest(format!("querystring/{name} must be integer"))
+                }),
+        }
+    };
+    let limit = number("limit")?;
+    let offset = number("offset")?.unwrap_or(0);
+    let column = match query_param(query, "sortColumn").as_deref() {
+        None | Some("name") => "name",
+        Some("id") => "id",
+        Some("created_at") => "created_at",
+        Some("updated_at") => "updated_at",
+        Some(_) => {
+            return Err(StorageError::BadRequest(
+                "querystring/sortColumn must be equal to one of the allowed values".into(),
+            ));
+        }
+    };
+    let order = match query_param(query, "sortOrder").as_deref() {
+        None | Some("asc") => "asc",
+        Some("desc") => "desc",
+        Some(_) => {
+            return Err(StorageError::BadRequest(
+                "querystring/sortOrder must be equal to one of the allowed values".into(),
+            ));
+        }
+    };
+    let search = query_param(query, "search").filter(|s| !s.is_empty());
+    let mut tx = db::begin(&state.pool, &identity, "storage.bucket.list", true).await?;
+    let rows = sqlx::query_as::<_, BucketRow>(&format!(
+        "select {BUCKET_COLUMNS} from storage.buckets
+          where ($1::text is null or name ilike '%' || $1 || '%' escape '\\')
+          order by {column} {order}
+          limit $2 offset $3"
+    ))
+    .bind(search.map(|s| db::escape_like(&s)))
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Json(Value::Array(
+        rows.iter().map(|row| row.to_json(true)).collect(),
+    )))
+}

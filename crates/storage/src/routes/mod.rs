@@ -1,0 +1,142 @@
+//! The routes of `/storage/v1`, one handler per file. Requests that do not stream a body run
+//! under the request timeout; uploads stream under an idle timeout instead, so a large upload
+//! is never cut off while its bytes keep coming.
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Request, State};
+use axum::middleware::{Next, from_fn, from_fn_with_state};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, delete, get, post, put};
+use futures_util::FutureExt as _;
+
+use crate::StorageState;
+use crate::error::StorageError;
+
+mod bucket_create;
+mod bucket_delete;
+mod bucket_empty;
+mod bucket_get;
+mod bucket_list;
+mod bucket_update;
+mod object_copy;
+mod object_delete;
+mod object_get;
+mod object_get_authenticated;
+mod object_get_public;
+mod object_get_signed;
+mod object_info;
+mod object_info_authenticated;
+mod object_info_public;
+mod object_list;
+mod object_list_v2;
+mod object_move;
+mod object_remove;
+mod object_sign;
+mod object_sign_many;
+mod object_update;
+mod object_upload;
+mod upload_sign;
+mod upload_signed;
+
+type Shared = Arc<StorageState>;
+
+async fn time_limit(State(state): State<Shared>, request: Request, next: Next) -> Response {
+    match tokio::time::timeout(state.config.request_timeout, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => StorageError::RequestTimeout.into_response(),
+    }
+}
+
+/// A bug must not take the connection down silently: a panicking handler answers 500 in
+/// Storage's format (and is logged).
+async fn catch_panic(request: Request, next: Next) -> Response {
+    match std::panic::AssertUnwindSafe(next.run(request))
+        .catch_unwind()
+        .await
+    {
+        Ok(response) => response,
+        Err(_) => StorageError::internal("a storage handler panicked").into_response(),
+    }
+}
+
+async fn not_found(request: Request) -> Response {
+    let path = request
+        .uri()
+        .path_and_query()
+        .map(|p| p.as_str().to_string())
+        .unwrap_or_default();
+    StorageError::RouteNotFound {
+        method: request.method().to_string(),
+        path,
+    }
+    .into_response()
+}
+
+pub(crate) fn router(state: Shared) -> Router {
+    let timed =
+        |routes: MethodRouter<Shared>| routes.layer(from_fn_with_state(state.clone(), time_limit));
+    Router::new()
+        .route(
+            "/bucket",
+            timed(get(bucket_list::handler).post(bucket_create::handler)),
+        )
+        .route(
+            "/bucket/{id}",
+            timed(
+                get(bucket_get::handler)
+                    .put(bucket_update::handler)
+                    .delete(bucket_delete::handler),
+            ),
+        )
+        .route("/bucket/{id}/empty", timed(post(bucket_empty::handler)))
+        .route("/object/list/{bucket}", timed(post(object_list::handler)))
+        .route(
+            "/object/list-v2/{bucket}",
+            timed(post(object_list_v2::handler)),
+        )
+        .route("/object/move", timed(post(object_move::handler)))
+        .route("/object/copy", timed(post(object_copy::handler)))
+        .route(
+            "/object/sign/{bucket}",
+            timed(post(object_sign_many::handler)),
+        )
+        .route(
+            "/object/sign/{bucket}/{*path}",
+            timed(post(object_sign::handler).get(object_get_signed::handler)),
+        )
+        .route(
+            "/object/upload/sign/{bucket}/{*path}",
+            timed(post(upload_sign::handler)).merge(put(upload_signed::handler)),
+        )
+        .route(
+            "/object/public/{bucket}/{*path}",
+            timed(get(object_get_public::handler)),
+        )
+        .route(
+            "/object/authenticated/{bucket}/{*path}",
+            timed(get(object_get_authenticated::handler)),
+        )
+        .route(
+            "/object/info/{bucket}/{*path}",
+            timed(get(object_info::handler)),
+        )
+        .route(
+            "/object/info/public/{bucket}/{*path}",
+            timed(get(object_info_public::handler)),
+        )
+        .route(
+            "/object/info/authenticated/{bucket}/{*path}",
+            timed(get(object_info_authenticated::handler)),
+        )
+        .route("/object/{bucket}", timed(delete(object_remove::handler)))
+        .route(
+            "/object/{bucket}/{*path}",
+            timed(get(object_get::handler).delete(object_delete::handler))
+                .merge(post(object_upload::handler).put(object_update::handler)),
+        )
+        .fallback(not_found)
+        .method_not_allowed_fallback(not_found)
+        .layer(from_fn(catch_panic))
+        .with_state(state)
+}

@@ -1,0 +1,46 @@
+//! `GET /object/info/public/{bucket}/{*path}`: an object's facts, from a public bucket.
+use axum::Json;
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use http::{HeaderMap, HeaderValue, Method, Uri, header};
+
+use super::Shared;
+use crate::access::{self, ReadMode};
+use crate::error::StorageError;
+use crate::request::ObjectPath;
+
+pub(super) async fn handler(
+    State(state): State<Shared>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    path: ObjectPath,
+) -> Result<Response, StorageError> {
+    let row = access::object_for_read(
+        &state,
+        ReadMode::Public,
+        (&method, uri.path(), &headers),
+        &path.bucket,
+        &path.key,
+        "storage.object.info",
+    )
+    .await?;
+    let mut response = Json(row.info_json()).into_response();
+    let out = response.headers_mut();
+    if let Some(etag) = row
+        .etag()
+        .and_then(|etag| HeaderValue::from_str(&etag).ok())
+    {
+        out.insert(header::ETAG, etag);
+    }
+    if let Some(modified) = row
+        .last_modified()
+        .and_then(|modified| HeaderValue::from_str(&httpdate::fmt_http_date(modified.into())).ok())
+    {
+        out.insert(header::LAST_MODIFIED, modified);
+    }
+    if let Ok(cache) = HeaderValue::from_str(&row.cache_control()) {
+        out.insert(header::CACHE_CONTROL, cache);
+    }
+    Ok(response)
+}

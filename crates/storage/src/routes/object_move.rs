@@ -1,0 +1,113 @@
+//! `POST /object/move`: renames an object (optionally into another bucket) as the caller: the
+//! source must be visible and deletable, the destination insertable and free.
+use axum::Json;
+use axum::extract::State;
+use http::{HeaderMap, Method, Uri};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::Shared;
+use crate::auth;
+use crate::backend::{Location, delete_quietly};
+use crate::db;
+use crate::error::StorageError;
+use crate::keys;
+use crate::request::JsonBody;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct MoveBody {
+    bucket_id: Option<String>,
+    source_key: Option<String>,
+    destination_key: Option<String>,
+    #[serde(default)]
+    destination_bucket: Option<String>,
+}
+
+fn required(value: Option<String>, name: &str) -> Result<String, StorageError> {
+    value.ok_or_else(|| {
+        StorageError::BadRequest(format!("body must have required property '{name}'"))
+    })
+}
+
+pub(super) async fn handler(
+    State(state): State<Shared>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<MoveBody>,
+) -> Result<Json<Value>, StorageError> {
+    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
+    let bucket = required(body.bucket_id, "bucketId")?;
+    let source_key = required(body.source_key, "sourceKey")?;
+    let destination_key = required(body.destination_key, "destinationKey")?;
+    let destination_bucket = body.destination_bucket.unwrap_or_else(|| bucket.clone());
+    keys::validate_key(&destination_key)?;
+    db::require_bucket(&state.pool, &destination_bucket).await?;
+
+    let mut tx = db::begin(&state.pool, &identity, "storage.object.move", false).await?;
+    // Lock both keys in a fixed order so two opposite moves cannot deadlock.
+    let mut locks = [
+        (&bucket, &source_key),
+        (&destination_bucket, &destination_key),
+    ];
+    locks.sort();
+    for (lock_bucket, lock_key) in locks {
+        db::lock_key(&mut tx, lock_bucket, lock_key).await?;
+    }
+    let source = db::find_object(&mut tx, &bucket, &source_key)
+        .await?
+        .ok_or(StorageError::NoSuchKey)?;
+    if bucket == destination_bucket && source_key == destination_key {
+        return Ok(Json(json!({
+            "message": "Successfully moved", "Id": source.id, "Key": destination_key
+        })));
+    }
+    let version = uuid::Uuid::new_v4().to_string();
+    let target = Location::new(&destination_bucket, &destination_key, &version);
+    state.store.copy(&source.location(), &target).await?;
+
+    let result: Result<(), StorageError> = async {
+        let deleted = sqlx::query("delete from storage.objects where id = $1")
+            .bind(source.id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if deleted == 0 {
+            return Err(StorageError::RowLevelSecurity);
+        }
+        sqlx::query(
+            "insert into storage.objects
+               (id, bucket_id, name, owner, owner_id, version, metadata, user_metadata, created_at)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(source.id)
+        .bind(&destination_bucket)
+        .bind(&destination_key)
+        .bind(source.owner)
+        .bind(&source.owner_id)
+        .bind(&version)
+        .bind(&source.metadata)
+        .bind(&source.user_metadata)
+        .bind(source.created_at)
+        .execute(&mut *tx)
+        .await
+        .map_err(|err| match StorageError::from_db(&err) {
+            StorageError::ResourceAlreadyExists => StorageError::KeyAlreadyExists,
+            other => other,
+        })?;
+        tx.commit().await?;
+        Ok(())
+    }
+    .await;
+    if let Err(err) = result {
+        delete_quietly(state.store.as_ref(), &[target]).await;
+        return Err(err);
+    }
+    delete_quietly(state.store.as_ref(), &[source.location()]).await;
+    Ok(Json(json!({
+        "message": "Successfully moved",
+        "Id": source.id,
+        "Key": destination_key,
+    })))
+}

@@ -1,0 +1,77 @@
+//! `DELETE /object/{bucket}` with `{"prefixes": [...]}`: deletes those keys as the caller;
+//! missing or hidden ones are skipped; answers with the rows actually deleted.
+use axum::Json;
+use axum::extract::State;
+use http::{HeaderMap, Method, Uri};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::Shared;
+use crate::auth;
+use crate::backend::{Location, delete_quietly};
+use crate::db::{self, OBJECT_COLUMNS, ObjectRow};
+use crate::error::StorageError;
+use crate::request::{BucketPath, JsonBody};
+
+const MAX_KEYS: usize = 1000;
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub(super) enum Prefix {
+    Key(String),
+    Versioned {
+        path: String,
+        #[serde(default, rename = "versionId")]
+        _version_id: Option<String>,
+    },
+}
+
+#[derive(Debug, Deserialize)]
+pub(super) struct RemoveBody {
+    prefixes: Option<Vec<Prefix>>,
+}
+
+pub(super) async fn handler(
+    State(state): State<Shared>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    BucketPath(bucket): BucketPath,
+    JsonBody(body): JsonBody<RemoveBody>,
+) -> Result<Json<Value>, StorageError> {
+    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
+    let prefixes = body.prefixes.ok_or_else(|| {
+        StorageError::BadRequest("body must have required property 'prefixes'".into())
+    })?;
+    if prefixes.is_empty() {
+        return Err(StorageError::BadRequest(
+            "body/prefixes must NOT have fewer than 1 items".into(),
+        ));
+    }
+    if prefixes.len() > MAX_KEYS {
+        return Err(StorageError::BadRequest(format!(
+            "body/prefixes must NOT have more than {MAX_KEYS} items"
+        )));
+    }
+    let names: Vec<String> = prefixes
+        .into_iter()
+        .map(|prefix| match prefix {
+            Prefix::Key(key) => key,
+            Prefix::Versioned { path, .. } => path,
+        })
+        .collect();
+    let mut tx = db::begin(&state.pool, &identity, "storage.object.delete_many", false).await?;
+    let removed = sqlx::query_as::<_, ObjectRow>(&format!(
+        "delete from storage.objects where bucket_id = $1 and name = any($2) returning {OBJECT_COLUMNS}"
+    ))
+    .bind(&bucket)
+    .bind(&names)
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    let locations: Vec<Location> = removed.iter().map(ObjectRow::location).collect();
+    delete_quietly(state.store.as_ref(), &locations).await;
+    Ok(Json(Value::Array(
+        removed.iter().map(ObjectRow::to_json).collect(),
+    )))
+}

@@ -1,0 +1,74 @@
+//! `POST /object/sign/{bucket}` with `{"expiresIn", "paths"}`: signed download URLs for many
+//! objects; the ones the caller cannot see get an error entry instead.
+use std::collections::HashSet;
+
+use axum::Json;
+use axum::extract::State;
+use http::{HeaderMap, Method, Uri};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::Shared;
+use super::object_sign::expires_in;
+use crate::auth;
+use crate::db;
+use crate::error::StorageError;
+use crate::request::{BucketPath, JsonBody};
+
+const MAX_PATHS: usize = 1000;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct SignManyBody {
+    expires_in: Option<Value>,
+    paths: Option<Vec<String>>,
+}
+
+pub(super) async fn handler(
+    State(state): State<Shared>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    BucketPath(bucket): BucketPath,
+    JsonBody(body): JsonBody<SignManyBody>,
+) -> Result<Json<Value>, StorageError> {
+    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
+    let seconds = expires_in(body.expires_in.as_ref())?;
+    let paths = body.paths.ok_or_else(|| {
+        StorageError::BadRequest("body must have required property 'paths'".into())
+    })?;
+    if paths.is_empty() || paths.len() > MAX_PATHS {
+        return Err(StorageError::BadRequest(format!(
+            "body/paths must have between 1 and {MAX_PATHS} items"
+        )));
+    }
+    let mut tx = db::begin(&state.pool, &identity, "storage.object.sign", true).await?;
+    let visible: Vec<String> = sqlx::query_scalar(
+        "select name from storage.objects where bucket_id = $1 and name = any($2)",
+    )
+    .bind(&bucket)
+    .bind(&paths)
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    let visible: HashSet<String> = visible.into_iter().collect();
+    let mut answer = Vec::with_capacity(paths.len());
+    for path in paths {
+        if visible.contains(&path) {
+            let url = format!("{bucket}/{path}");
+            let token = state.signer.sign_download(&url, seconds)?;
+            answer.push(json!({
+                "error": null,
+                "path": path,
+                "signedURL": format!("/object/sign/{url}?token={token}"),
+            }));
+        } else {
+            answer.push(json!({
+                "error": "Either the object does not exist or you do not have access to it",
+                "path": path,
+                "signedURL": null,
+            }));
+        }
+    }
+    Ok(Json(Value::Array(answer)))
+}

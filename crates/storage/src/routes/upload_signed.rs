@@ -1,0 +1,40 @@
+//! `PUT /object/upload/sign/{bucket}/{*path}?token=`: one upload with a signed upload token,
+//! no JWT; it runs as the server with the owner and upsert flag the token carries.
+use axum::Json;
+use axum::body::Body;
+use axum::extract::State;
+use http::{HeaderMap, Method, Uri};
+use serde_json::{Value, json};
+
+use super::Shared;
+use crate::auth;
+use crate::error::StorageError;
+use crate::request::ObjectPath;
+use crate::serve::query_param;
+use crate::signing::Scope;
+use crate::upload::{self, UploadTarget};
+
+pub(super) async fn handler(
+    State(state): State<Shared>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    path: ObjectPath,
+    body: Body,
+) -> Result<Json<Value>, StorageError> {
+    let token = query_param(uri.query(), "token").ok_or_else(|| {
+        StorageError::BadRequest("querystring must have required property 'token'".into())
+    })?;
+    let claims = state.signer.verify(&token, &path.full(), Scope::Upload)?;
+    let identity = auth::server(&method, uri.path(), &headers);
+    let target = UploadTarget {
+        identity: &identity,
+        bucket: &path.bucket,
+        key: &path.key,
+        upsert: claims.upsert.unwrap_or(false),
+        owner: claims.owner,
+        operation: "storage.object.upload_signed",
+    };
+    upload::upload(&state, &target, &headers, body).await?;
+    Ok(Json(json!({ "Key": path.full() })))
+}

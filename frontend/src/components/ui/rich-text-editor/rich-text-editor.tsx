@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from 'react';
+import type QuillType from 'quill';
+import type { ToolbarConfig } from './toolbars';
+
+export interface RichTextEditorProps {
+  /** HTML content. */
+  value: string;
+  onChange: (html: string) => void;
+  toolbar: ToolbarConfig;
+  /** Accessible name of the editing area. */
+  label: string;
+  placeholder?: string;
+  /** Minimum height of the editing area, in pixels. */
+  minHeight?: number;
+  /**
+   * Uploads a picked image and resolves to its URL; the image is then inserted at the
+   * cursor. Without it the image button embeds the file as a data URL (Quill's default).
+   */
+  onImageUpload?: (file: File) => Promise<string>;
+  /** Called after an uploaded image has been inserted. */
+  onImageInserted?: () => void;
+}
+
+const EMPTY_HTML = /^(<p>(<br>)?<\/p>)*$/;
+
+/** A Quill (v2, snow theme) editor; Quill itself is loaded on first use, in its own chunk. */
+export function RichTextEditor({
+  value,
+  onChange,
+  toolbar,
+  label,
+  placeholder,
+  minHeight = 200,
+  onImageUpload,
+  onImageInserted,
+}: RichTextEditorProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const quillRef = useRef<QuillType | null>(null);
+  const emittedRef = useRef<string>(value);
+  const latest = useRef({ value, onChange, onImageUpload, onImageInserted });
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    latest.current = { value, onChange, onImageUpload, onImageInserted };
+  });
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    let cancelled = false;
+    let quill: QuillType | null = null;
+    const container = document.createElement('div');
+    host.appendChild(container);
+
+    void import('./quill-setup').then(({ Quill }) => {
+      if (cancelled) return;
+      const pickAndUpload = () => {
+        const upload = latest.current.onImageUpload;
+        const editor = quill;
+        if (!editor) return;
+        const input = document.createElement('input');
+        input.type = 'file';
+        input.accept = 'image/*';
+        input.addEventListener('change', () => {
+          const file = input.files?.[0];
+          if (!file) return;
+          const range = editor.getSelection(true);
+          const insert = (url: string) => {
+            editor.insertEmbed(range.index, 'image', url, 'user');
+            editor.setSelection(range.index + 1, 0, 'silent');
+          };
+          if (upload) {
+            upload(file).then(
+              (url) => {
+                insert(url);
+                latest.current.onImageInserted?.();
+              },
+              () => {
+                // The uploader reports its own failure.
+              },
+            );
+          } else {
+            const reader = new FileReader();
+            reader.onload = () => {
+              if (typeof reader.result === 'string') insert(reader.result);
+            };
+            reader.readAsDataURL(file);
+          }
+        });
+        input.click();
+      };
+
+      quill = new Quill(container, {
+        theme: 'snow',
+        placeholder,
+        modules: {
+          toolbar: { container: toolbar, handlers: { image: pickAndUpload } },
+          history: { delay: 1000, maxStack: 100, userOnly: true },
+        },
+      });
+      quill.root.setAttribute('aria-label', label);
+      quill.root.setAttribute('aria-multiline', 'true');
+      quill.root.setAttribute('role', 'textbox');
+      quill.root.style.minHeight = `${minHeight}px`;
+      const initial = latest.current.value;
+      if (initial) quill.setContents(quill.clipboard.convert({ html: initial }), 'silent');
+      emittedRef.current = initial;
+      quill.on('text-change', () => {
+        if (!quill) return;
+        const html = EMPTY_HTML.test(quill.root.innerHTML) ? '' : quill.root.innerHTML;
+        emittedRef.current = html;
+        latest.current.onChange(html);
+      });
+      quillRef.current = quill;
+      setReady(true);
+    });
+
+    return () => {
+      cancelled = true;
+      quillRef.current = null;
+      host.replaceChildren();
+    };
+    // The toolbar, label, placeholder and height are fixed for an editor's lifetime.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Outside changes (a post loaded for editing, a reset form) replace the content.
+  useEffect(() => {
+    const quill = quillRef.current;
+    if (!quill || value === emittedRef.current) return;
+    emittedRef.current = value;
+    quill.setContents(quill.clipboard.convert({ html: value }), 'silent');
+    quill.history.clear();
+  }, [value, ready]);
+
+  return (
+    <div className="rich-text-editor" aria-busy={!ready}>
+      <div ref={hostRef} />
+      {!ready && (
+        <div className="rich-text-editor__loading" style={{ minHeight }}>
+          Loading editor…
+        </div>
+      )}
+    </div>
+  );
+}

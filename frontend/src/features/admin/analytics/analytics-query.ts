@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import { periodStart, type AnalyticsRow } from './analytics-summary';
+
+/** At most this many page views are summarised per period. */
+export const ANALYTICS_ROW_LIMIT = 10_000;
+
+/** Page views of the last `days` days, newest first. */
+export const analyticsQuery = (days: number) =>
+  queryOptions({
+    queryKey: ['admin', 'analytics', days],
+    queryFn: async (): Promise<AnalyticsRow[]> => {
+      const { data, error } = await adminClient()
+        .from('page_analytics')
+        .select('session_id, page_path, referrer, device_type, browser, visited_at, time_on_page, scroll_depth')
+        .gte('visited_at', periodStart(days))
+        .order('visited_at', { ascending: false })
+        .limit(ANALYTICS_ROW_LIMIT);
+      if (error) throw error;
+      return data;
+    },
+  });

@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { EditIcon, TrashIcon } from '../shared/icons';
+import { toast } from '../../../components/ui/toast';
+import { EMPTY_BLOG_FORM, postToForm, type BlogFormValues } from './blog-post';
+import { useDeletePost } from './delete-post';
+import { ImageUploadPanel } from './image-upload-panel';
+import { PostForm } from './post-form';
+import { adminPostsQuery } from './posts-query';
+
+interface Editing {
+  id: string | null;
+  values: BlogFormValues;
+  /** Remounts the form whenever a post is loaded or the form is reset. */
+  key: number;
+}
+
+export function BlogAdminPage() {
+  const posts = useQuery(adminPostsQuery());
+  const remove = useDeletePost();
+  const [editing, setEditing] = useState<Editing>({ id: null, values: EMPTY_BLOG_FORM, key: 0 });
+
+  useEffect(() => {
+    if (posts.isError) {
+      toast({ title: 'Error', description: 'Failed to load blog posts.', variant: 'destructive' });
+    }
+  }, [posts.isError]);
+
+  const reset = () => {
+    setEditing((current) => ({ id: null, values: EMPTY_BLOG_FORM, key: current.key + 1 }));
+  };
+
+  const onDelete = (id: string) => {
+    if (!window.confirm('Are you sure you want to delete this post?')) return;
+    remove.mutate(id, {
+      onSuccess: () => {
+        toast({ title: 'Post deleted successfully!' });
+        if (editing.id === id) reset();
+      },
+      onError: () => {
+        toast({ title: 'Error', description: 'Failed to delete post.', variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <div className="admin-page">
+      <h1 className="admin-page__title">Blog Posts</h1>
+      <ImageUploadPanel />
+      <PostForm key={editing.key} editingId={editing.id} initial={editing.values} onDone={reset} />
+      <section className="admin-card" aria-labelledby="existing-posts-title">
+        <h2 id="existing-posts-title" className="admin-card__title">
+          Existing Posts
+        </h2>
+        {posts.isPending ? (
+          <p className="admin-muted" role="status">
+            Loading posts...
+          </p>
+        ) : (
+          <ul className="admin-post-list">
+            {(posts.data ?? []).map((post) => (
+              <li key={post.id} className="admin-post">
+                <div className="admin-post__body">
+                  <h3 className="admin-post__title">{post.title}</h3>
+                  <p className="admin-muted">
+                    {post.category} · {post.read_time} min read
+                  </p>
+                  <p>{post.description}</p>
+                  <span className={post.published ? 'admin-badge admin-badge--ok' : 'admin-badge'}>
+                    {post.published ? 'Published' : 'Draft'}
+                  </span>
+                </div>
+                <div className="admin-post__actions">
+                  <button
+                    type="button"
+                    className="admin-icon-button"
+                    aria-label={`Edit ${post.title}`}
+                    onClick={() => {
+                      setEditing((current) => ({ id: post.id, values: postToForm(post), key: current.key + 1 }));
+                      window.scrollTo({ top: 0, behavior: 'smooth' });
+                    }}
+                  >
+                    <EditIcon />
+                  </button>
+                  <button
+                    type="button"
+                    className="admin-icon-button admin-icon-button--danger"
+                    aria-label={`Delete ${post.title}`}
+                    onClick={() => {
+                      onDelete(post.id);
+                    }}
+                  >
+                    <TrashIcon />
+                  </button>
+                </div>
+              </li>
+            ))}
+            {posts.data?.length === 0 && <li className="admin-muted">No posts yet.</li>}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

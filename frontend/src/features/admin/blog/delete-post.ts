@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import { PUBLIC_BLOG_KEY } from '../shared/public-keys';
+import { adminPostsKey } from './posts-query';
+
+export async function deletePost(id: string): Promise<void> {
+  const { error } = await adminClient().from('blog_posts').delete().eq('id', id);
+  if (error) throw error;
+}
+
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePost,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminPostsKey }),
+        queryClient.invalidateQueries({ queryKey: PUBLIC_BLOG_KEY }),
+      ]),
+  });
+}

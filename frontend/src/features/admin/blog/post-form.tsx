@@ -1,0 +1,258 @@
+import { useState, type SubmitEvent, type ReactNode } from 'react';
+import { BLOG_TOOLBAR, RichTextEditor } from '../../../components/ui/rich-text-editor';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../shared/admin-client';
+import { Counter } from '../shared/counter';
+import { uploadBlogImage } from '../shared/upload-image';
+import {
+  formToPayload,
+  SCHEMA_TYPES,
+  TWITTER_CARD_TYPES,
+  type BlogFormValues,
+  type SchemaType,
+  type TwitterCardType,
+} from './blog-post';
+import { useSavePost } from './save-post';
+
+type TextField = {
+  [K in keyof BlogFormValues]: BlogFormValues[K] extends string ? K : never;
+}[keyof BlogFormValues];
+
+export interface PostFormProps {
+  /** The post being edited, or null in create mode. */
+  editingId: string | null;
+  initial: BlogFormValues;
+  onDone: () => void;
+}
+
+/** Uploads an editor image; failures get the 'Upload failed' toast. */
+async function uploadForEditor(file: File): Promise<string> {
+  try {
+    return await uploadBlogImage(file);
+  } catch (error) {
+    toast({ title: 'Upload failed', description: errorMessage(error), variant: 'destructive' });
+    throw error;
+  }
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <details className="admin-section">
+      <summary>{title}</summary>
+      <div className="admin-section__body">{children}</div>
+    </details>
+  );
+}
+
+export function PostForm({ editingId, initial, onDone }: PostFormProps) {
+  const [form, setForm] = useState<BlogFormValues>(initial);
+  const save = useSavePost();
+
+  const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+  };
+
+  const text = (
+    key: TextField,
+    label: string,
+    options: { required?: boolean; multiline?: boolean; placeholder?: string; type?: string; counter?: ReactNode } = {},
+  ) => {
+    const id = `post-${key}`;
+    const props = {
+      id,
+      value: form[key],
+      required: options.required,
+      placeholder: options.placeholder,
+      'aria-describedby': options.counter ? `${id}-counter` : undefined,
+    };
+    return (
+      <div className="admin-field">
+        <label htmlFor={id}>
+          {label}
+          {options.required && ' *'}
+        </label>
+        {options.multiline ? (
+          <textarea
+            {...props}
+            rows={3}
+            onChange={(event) => {
+              set(key, event.target.value);
+            }}
+          />
+        ) : (
+          <input
+            {...props}
+            type={options.type ?? 'text'}
+            onChange={(event) => {
+              set(key, event.target.value);
+            }}
+          />
+        )}
+        {options.counter}
+      </div>
+    );
+  };
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.mutate(
+      { id: editingId, payload: formToPayload(form) },
+      {
+        onSuccess: () => {
+          toast({
+            title: editingId ? 'Blog post updated successfully!' : 'Blog post created successfully!',
+          });
+          onDone();
+        },
+        onError: (error) => {
+          toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="admin-card" aria-labelledby="post-form-title">
+      <h2 id="post-form-title" className="admin-card__title">
+        {editingId ? 'Edit Post' : 'Create New Post'}
+      </h2>
+      <form className="admin-form" onSubmit={onSubmit}>
+        <div className="admin-grid-2">
+          {text('title', 'Title', { required: true })}
+          {text('slug', 'Slug', { required: true, placeholder: 'my-post-url' })}
+          {text('category', 'Category', { required: true })}
+          {text('read_time', 'Read Time (minutes)', { required: true })}
+        </div>
+        {text('description', 'Description', {
+          required: true,
+          multiline: true,
+          counter: (
+            <Counter id="post-description-counter" text={form.description} max={160} recommended={[150, 160]} />
+          ),
+        })}
+        <div className="admin-field">
+          <span className="admin-label" id="post-content-label">
+            Content
+          </span>
+          <RichTextEditor
+            label="Content"
+            value={form.content}
+            onChange={(html) => {
+              set('content', html);
+            }}
+            toolbar={BLOG_TOOLBAR}
+            minHeight={300}
+            onImageUpload={uploadForEditor}
+            onImageInserted={() => {
+              toast({
+                title: 'Image inserted!',
+                description: 'Image has been added to your blog content.',
+              });
+            }}
+          />
+        </div>
+        <div className="admin-grid-2">
+          {text('featured_image_url', 'Featured Image URL', { type: 'url' })}
+          {text('featured_image_alt', 'Featured Image Alt Text')}
+        </div>
+
+        <Section title="SEO Settings">
+          {text('meta_title', 'Meta Title', {
+            counter: <Counter id="post-meta_title-counter" text={form.meta_title} max={60} recommended={[50, 60]} />,
+          })}
+          {text('focus_keyword', 'Focus Keyword')}
+          {text('excerpt', 'Excerpt', {
+            multiline: true,
+            counter: <Counter id="post-excerpt-counter" text={form.excerpt} max={155} />,
+          })}
+          {text('canonical_url', 'Canonical URL', { type: 'url' })}
+          {text('tags', 'Tags (comma-separated)', { placeholder: 'billing, compliance, DME' })}
+        </Section>
+
+        <Section title="Social Media Settings">
+          {text('og_title', 'Open Graph Title')}
+          {text('og_description', 'Open Graph Description', { multiline: true })}
+          {text('og_image', 'Open Graph Image URL', { type: 'url' })}
+          <div className="admin-field">
+            <label htmlFor="post-twitter_card_type">Twitter Card Type</label>
+            <select
+              id="post-twitter_card_type"
+              value={form.twitter_card_type}
+              onChange={(event) => {
+                set('twitter_card_type', event.target.value as TwitterCardType);
+              }}
+            >
+              {TWITTER_CARD_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </div>
+        </Section>
+
+        <Section title="Advanced Settings">
+          {text('author_name', 'Author Name')}
+          <div className="admin-field">
+            <label htmlFor="post-schema_type">Schema Type</label>
+            <select
+              id="post-schema_type"
+              value={form.schema_type}
+              onChange={(event) => {
+                set('schema_type', event.target.value as SchemaType);
+              }}
+            >
+              {SCHEMA_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label className="admin-check">
+            <input
+              type="checkbox"
+              checked={form.noindex}
+              onChange={(event) => {
+                set('noindex', event.target.checked);
+              }}
+            />
+            NoIndex
+          </label>
+          <label className="admin-check">
+            <input
+              type="checkbox"
+              checked={form.nofollow}
+              onChange={(event) => {
+                set('nofollow', event.target.checked);
+              }}
+            />
+            NoFollow
+          </label>
+        </Section>
+
+        <label className="admin-check">
+          <input
+            type="checkbox"
+            checked={form.published}
+            onChange={(event) => {
+              set('published', event.target.checked);
+            }}
+          />
+          Published
+        </label>
+
+        <div className="admin-actions">
+          <button type="submit" className="admin-button admin-button--primary" disabled={save.isPending}>
+            {editingId ? 'Update Post' : 'Create Post'}
+          </button>
+          {editingId && (
+            <button type="button" className="admin-button" onClick={onDone}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import { PUBLIC_BLOG_KEY } from '../shared/public-keys';
+import type { BlogPostPayload } from './blog-post';
+import { adminPostsKey } from './posts-query';
+
+export interface SavePostInput {
+  /** Set when updating an existing post. */
+  id: string | null;
+  payload: BlogPostPayload;
+}
+
+/** INSERT a new post, or UPDATE every form field where id matches. */
+export async function savePost({ id, payload }: SavePostInput): Promise<void> {
+  const table = adminClient().from('blog_posts');
+  const { error } = id ? await table.update(payload).eq('id', id) : await table.insert(payload);
+  if (error) throw error;
+}
+
+export function useSavePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePost,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminPostsKey }),
+        queryClient.invalidateQueries({ queryKey: PUBLIC_BLOG_KEY }),
+      ]),
+  });
+}

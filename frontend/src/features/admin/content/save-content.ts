@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import { PUBLIC_PAGE_SEO_KEY } from '../shared/public-keys';
+import { adminPagesKey } from '../pages/pages-query';
+
+export interface SaveContentInput {
+  id: string;
+  content: string;
+}
+
+/** UPDATE only the content of page_seo_settings where id matches. */
+export async function savePageContent({ id, content }: SaveContentInput): Promise<void> {
+  const { error } = await adminClient().from('page_seo_settings').update({ content }).eq('id', id);
+  if (error) throw error;
+}
+
+export function useSavePageContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePageContent,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminPagesKey }),
+        queryClient.invalidateQueries({ queryKey: PUBLIC_PAGE_SEO_KEY }),
+      ]),
+  });
+}

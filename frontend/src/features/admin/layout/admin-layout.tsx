@@ -1,0 +1,74 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { adminSessionQuery } from '../auth/validate-token';
+import { getAdminToken, removeAdminToken } from '../shared/admin-token';
+import '../admin.css';
+
+const LINKS: ReadonlyArray<readonly [string, string]> = [
+  ['Blog Posts', '/admin/blog'],
+  ['Webpage Edit', '/admin/content'],
+  ['Page SEO', '/admin/pages'],
+  ['Leads', '/admin/leads'],
+  ['Analytics', '/admin/analytics'],
+];
+
+/**
+ * Every admin screen: validates the stored token through simple-auth on each route entry
+ * ('Loading' while checking, nothing when signed out) and shows the admin navigation.
+ */
+export function AdminLayout() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [token] = useState(getAdminToken);
+  const session = useQuery({
+    ...adminSessionQuery(token ?? '', pathname),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+  });
+
+  const refused = token === null || session.isError || session.data?.valid === false;
+
+  useEffect(() => {
+    if (!refused) return;
+    removeAdminToken();
+    void navigate('/auth', { replace: true });
+  }, [refused, navigate]);
+
+  if (refused) return null;
+  if (!session.data) {
+    return (
+      <div className="admin-loading" role="status">
+        Loading
+      </div>
+    );
+  }
+
+  const signOut = () => {
+    removeAdminToken();
+    void navigate('/auth');
+  };
+
+  return (
+    <div className="admin">
+      <header className="admin-nav">
+        <div className="admin-nav__inner">
+          <span className="admin-nav__title">Admin Dashboard</span>
+          <nav aria-label="Admin" className="admin-nav__links">
+            {LINKS.map(([label, to]) => (
+              <NavLink key={to} to={to} className="admin-nav__link">
+                {label}
+              </NavLink>
+            ))}
+          </nav>
+          <button type="button" className="admin-button" onClick={signOut}>
+            Sign Out
+          </button>
+        </div>
+      </header>
+      <main className="admin-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

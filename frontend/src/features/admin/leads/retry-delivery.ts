@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import { relayedLeadsKey } from './leads-query';
+
+/** Puts a failed webhook delivery back in the outbox, due now. */
+export async function retryDelivery(id: string): Promise<void> {
+  const { error } = await adminClient()
+    .from('lead_deliveries')
+    .update({ status: 'pending', next_attempt_at: new Date().toISOString() })
+    .eq('id', id);
+  if (error) throw error;
+}
+
+export function useRetryDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryDelivery,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: relayedLeadsKey }),
+  });
+}

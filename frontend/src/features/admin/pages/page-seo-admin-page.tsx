@@ -1,0 +1,124 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from '../../../components/ui/toast';
+import { EditIcon, TrashIcon } from '../shared/icons';
+import { useDeletePageSeo } from './delete-page-seo';
+import { EMPTY_PAGE_SEO_FORM, pageToForm, type PageSeoForm } from './page-seo';
+import { PageSeoDialog } from './page-seo-dialog';
+import { adminPagesQuery } from './pages-query';
+
+interface DialogState {
+  open: boolean;
+  id: string | null;
+  values: PageSeoForm;
+  key: number;
+}
+
+function formatUpdated(value: string | null): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString('en-US');
+}
+
+export function PageSeoAdminPage() {
+  const pages = useQuery(adminPagesQuery());
+  const remove = useDeletePageSeo();
+  const [dialog, setDialog] = useState<DialogState>({ open: false, id: null, values: EMPTY_PAGE_SEO_FORM, key: 0 });
+
+  const close = () => {
+    setDialog((current) => ({ ...current, open: false }));
+  };
+
+  return (
+    <div className="admin-page">
+      <div className="admin-page__header">
+        <h1 className="admin-page__title">Page SEO Management</h1>
+        <button
+          type="button"
+          className="admin-button admin-button--primary"
+          onClick={() => {
+            setDialog((current) => ({ open: true, id: null, values: EMPTY_PAGE_SEO_FORM, key: current.key + 1 }));
+          }}
+        >
+          Add New Page
+        </button>
+      </div>
+      <section className="admin-card">
+        {pages.isPending ? (
+          <p className="admin-muted" role="status">
+            Loading pages...
+          </p>
+        ) : pages.isError ? (
+          <p className="admin-error">Failed to load pages.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Page Name</th>
+                  <th scope="col">Route</th>
+                  <th scope="col">Meta Title</th>
+                  <th scope="col">Last Updated</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {pages.data.map((page) => (
+                  <tr key={page.id}>
+                    <td>{page.page_name}</td>
+                    <td>{page.page_route}</td>
+                    <td>{page.meta_title}</td>
+                    <td>{formatUpdated(page.updated_at)}</td>
+                    <td>
+                      <div className="admin-post__actions">
+                        <button
+                          type="button"
+                          className="admin-icon-button"
+                          aria-label={`Edit ${page.page_name}`}
+                          onClick={() => {
+                            setDialog((current) => ({
+                              open: true,
+                              id: page.id,
+                              values: pageToForm(page),
+                              key: current.key + 1,
+                            }));
+                          }}
+                        >
+                          <EditIcon />
+                        </button>
+                        <button
+                          type="button"
+                          className="admin-icon-button admin-icon-button--danger"
+                          aria-label={`Delete ${page.page_name}`}
+                          onClick={() => {
+                            remove.mutate(page.id, {
+                              onSuccess: () => {
+                                toast({ title: 'Page deleted successfully' });
+                              },
+                              onError: (error) => {
+                                console.error('Page SEO delete failed', error);
+                              },
+                            });
+                          }}
+                        >
+                          <TrashIcon />
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <PageSeoDialog
+        key={dialog.key}
+        open={dialog.open}
+        editingId={dialog.id}
+        initial={dialog.values}
+        onClose={close}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,297 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Dialog } from '../../../components/ui/dialog';
+import { PAGE_SEO_TOOLBAR, RichTextEditor } from '../../../components/ui/rich-text-editor';
+import { toast } from '../../../components/ui/toast';
+import { company } from '../../../config/company';
+import { errorMessage } from '../shared/admin-client';
+import { Counter } from '../shared/counter';
+import { splitCommaList } from '../shared/split-list';
+import { uploadBlogImage } from '../shared/upload-image';
+import { formToPagePayload, OG_TYPES, PAGE_TWITTER_CARD_TYPES, type PageSeoForm } from './page-seo';
+import { useSavePageSeo } from './save-page-seo';
+import { pageSeoErrors, searchPreview, seoScore } from './seo-score';
+
+const TABS = ['Basic', 'Content', 'Image', 'Social', 'Advanced', 'Preview'] as const;
+type Tab = (typeof TABS)[number];
+
+type TextKey = {
+  [K in keyof PageSeoForm]: PageSeoForm[K] extends string ? K : never;
+}[keyof PageSeoForm];
+
+export interface PageSeoDialogProps {
+  open: boolean;
+  /** The record being edited, or null when adding. */
+  editingId: string | null;
+  initial: PageSeoForm;
+  onClose: () => void;
+}
+
+export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDialogProps) {
+  const baseId = useId();
+  const [form, setForm] = useState<PageSeoForm>(initial);
+  const [tab, setTab] = useState<Tab>('Basic');
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const save = useSavePageSeo();
+
+  const set = <K extends keyof PageSeoForm>(key: K, value: PageSeoForm[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+  };
+
+  const field = (
+    key: TextKey,
+    label: string,
+    options: { maxLength?: number; multiline?: boolean; placeholder?: string; counter?: ReactNode } = {},
+  ) => {
+    const id = `${baseId}-${key}`;
+    const common = {
+      id,
+      value: form[key],
+      maxLength: options.maxLength,
+      placeholder: options.placeholder,
+      'aria-describedby': options.counter ? `${id}-counter` : undefined,
+    };
+    return (
+      <div className="admin-field">
+        <label htmlFor={id}>{label}</label>
+        {options.multiline ? (
+          <textarea
+            {...common}
+            rows={3}
+            onChange={(event) => {
+              set(key, event.target.value);
+            }}
+          />
+        ) : (
+          <input
+            {...common}
+            type="text"
+            onChange={(event) => {
+              set(key, event.target.value);
+            }}
+          />
+        )}
+        {options.counter}
+      </div>
+    );
+  };
+
+  const select = (key: 'og_type' | 'twitter_card_type', label: string, values: readonly string[]) => {
+    const id = `${baseId}-${key}`;
+    return (
+      <div className="admin-field">
+        <label htmlFor={id}>{label}</label>
+        <select
+          id={id}
+          value={form[key]}
+          onChange={(event) => {
+            set(key, event.target.value);
+          }}
+        >
+          {values.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  };
+
+  const keywords = splitCommaList(form.keywords);
+  const score = seoScore({ ...form, keywords });
+  const preview = searchPreview(form, company.siteUrl);
+
+  const onSave = () => {
+    const errors = pageSeoErrors(form);
+    if (errors.length > 0) {
+      toast({ title: 'Validation Error', description: errors.join(', '), variant: 'destructive' });
+      return;
+    }
+    save.mutate(
+      { id: editingId, payload: formToPagePayload(form) },
+      {
+        onSuccess: () => {
+          toast({ title: 'Page SEO settings saved successfully' });
+          onClose();
+        },
+        onError: (error) => {
+          toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.indexOf(tab);
+    let next: number | null = null;
+    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length;
+    else if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = TABS.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    const target = TABS[next] ?? 'Basic';
+    setTab(target);
+    tabRefs.current[target]?.focus();
+  };
+
+  const panel = (name: Tab, children: ReactNode) => (
+    <div
+      role="tabpanel"
+      id={`${baseId}-panel-${name}`}
+      aria-labelledby={`${baseId}-tab-${name}`}
+      hidden={tab !== name}
+      className="admin-tabpanel"
+    >
+      {children}
+    </div>
+  );
+
+  const check = (key: 'noindex' | 'nofollow', label: string) => (
+    <label className="admin-check">
+      <input
+        type="checkbox"
+        checked={form[key]}
+        onChange={(event) => {
+          set(key, event.target.checked);
+        }}
+      />
+      {label}
+    </label>
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Add or Edit Page SEO Settings" className="admin-dialog">
+      <div role="tablist" aria-label="Page SEO sections" className="admin-tabs" onKeyDown={onTabKeyDown}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              tabRefs.current[name] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${baseId}-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            className="admin-tab"
+            onClick={() => {
+              setTab(name);
+            }}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+
+      {panel(
+        'Basic',
+        <>
+          {field('page_route', 'Page Route', { placeholder: '/services' })}
+          {field('page_name', 'Page Name', { placeholder: 'Services' })}
+          {field('meta_title', 'Meta Title', {
+            maxLength: 60,
+            counter: <Counter id={`${baseId}-meta_title-counter`} text={form.meta_title} max={60} />,
+          })}
+          {field('meta_description', 'Meta Description', {
+            maxLength: 160,
+            multiline: true,
+            counter: <Counter id={`${baseId}-meta_description-counter`} text={form.meta_description} max={160} />,
+          })}
+          {field('keywords', 'Keywords (comma-separated)', { placeholder: 'dme billing, rcm, claims' })}
+          {field('canonical_url', 'Canonical URL', { placeholder: 'https://example.com/page' })}
+        </>,
+      )}
+      {panel(
+        'Content',
+        <div className="admin-field">
+          <span className="admin-label">Page Content</span>
+          {tab === 'Content' && (
+            <RichTextEditor
+              label="Page Content"
+              value={form.content}
+              onChange={(html) => {
+                set('content', html);
+              }}
+              toolbar={PAGE_SEO_TOOLBAR}
+              minHeight={200}
+              onImageUpload={uploadBlogImage}
+            />
+          )}
+        </div>,
+      )}
+      {panel(
+        'Image',
+        <>
+          {field('featured_image_url', 'Featured Image URL')}
+          {field('featured_image_alt', 'Featured Image Alt Text')}
+        </>,
+      )}
+      {panel(
+        'Social',
+        <>
+          <details className="admin-section" open>
+            <summary>Open Graph</summary>
+            <div className="admin-section__body">
+              {field('og_title', 'OG Title')}
+              {field('og_description', 'OG Description', { multiline: true })}
+              {field('og_image', 'OG Image URL')}
+              {select('og_type', 'OG Type', OG_TYPES)}
+            </div>
+          </details>
+          <details className="admin-section">
+            <summary>Twitter Card</summary>
+            <div className="admin-section__body">
+              {select('twitter_card_type', 'Card Type', PAGE_TWITTER_CARD_TYPES)}
+              {field('twitter_title', 'Twitter Title')}
+              {field('twitter_description', 'Twitter Description', { multiline: true })}
+              {field('twitter_image', 'Twitter Image URL')}
+            </div>
+          </details>
+        </>,
+      )}
+      {panel(
+        'Advanced',
+        <>
+          {check('noindex', 'NoIndex (hide this page from search engines)')}
+          {check('nofollow', 'NoFollow (do not follow links on this page)')}
+        </>,
+      )}
+      {panel(
+        'Preview',
+        <>
+          <div className="admin-score">
+            <p>
+              SEO Score: <strong>{score}</strong>/100
+            </p>
+            <div
+              className="admin-score__bar"
+              role="progressbar"
+              aria-label="SEO score"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={score}
+            >
+              <div className="admin-score__fill" style={{ width: `${score}%` }} />
+            </div>
+          </div>
+          <div className="admin-serp" aria-label="Search result preview">
+            <p className="admin-serp__url">{preview.url}</p>
+            <p className="admin-serp__title">{preview.title}</p>
+            <p className="admin-serp__description">{preview.description}</p>
+          </div>
+        </>,
+      )}
+
+      <div className="admin-actions admin-actions--end">
+        <button type="button" className="admin-button" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="admin-button admin-button--primary" onClick={onSave} disabled={save.isPending}>
+          Save Page SEO
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import type { PageSeo } from './page-seo';
+
+export const adminPagesKey = ['admin', 'page-seo'] as const;
+
+/** Admin page list: every page_seo_settings row by page name. */
+export const adminPagesQuery = () =>
+  queryOptions({
+    queryKey: adminPagesKey,
+    queryFn: async (): Promise<PageSeo[]> => {
+      const { data, error } = await adminClient()
+        .from('page_seo_settings')
+        .select('*')
+        .order('page_name', { ascending: true });
+      if (error) throw error;
+      return data as PageSeo[];
+    },
+  });

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import { PUBLIC_PAGE_SEO_KEY } from '../shared/public-keys';
+import type { PageSeoPayload } from './page-seo';
+import { adminPagesKey } from './pages-query';
+
+export interface SavePageSeoInput {
+  id: string | null;
+  payload: PageSeoPayload;
+}
+
+/** INSERT a page SEO record, or UPDATE it where id matches. */
+export async function savePageSeo({ id, payload }: SavePageSeoInput): Promise<void> {
+  const table = adminClient().from('page_seo_settings');
+  const { error } = id ? await table.update(payload).eq('id', id) : await table.insert(payload);
+  if (error) throw error;
+}
+
+export function useSavePageSeo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePageSeo,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminPagesKey }),
+        queryClient.invalidateQueries({ queryKey: PUBLIC_PAGE_SEO_KEY }),
+      ]),
+  });
+}

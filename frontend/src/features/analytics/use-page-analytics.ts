@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import { buildPageViewRow, recordPageExit, recordPageView } from './page-analytics';
+import { scrollDepthPercent, secondsBetween } from './scroll-depth';
+import { getSessionId } from './session-id';
+
+const loadClient = async () => (await import('../../lib/supabase')).supabase;
+
+function currentScrollDepth(): number {
+  const root = document.documentElement;
+  return scrollDepthPercent({
+    scrollTop: window.scrollY,
+    viewportHeight: window.innerHeight,
+    documentHeight: root.scrollHeight,
+  });
+}
+
+function logFailure(error: unknown) {
+  console.error('Analytics:', error);
+}
+
+/**
+ * Page analytics (spec §3, §4, §7): a page_analytics row per page view; when the visitor
+ * leaves the page, hides the tab or unloads it, that row gets time on page and the deepest
+ * scroll reached. Failures are only logged.
+ */
+export function usePageAnalytics(path: string, enabled = true) {
+  useEffect(() => {
+    if (!enabled) return;
+    const sessionId = getSessionId();
+    const startedAt = Date.now();
+    let maxDepth = 0;
+    let viewRecorded: Promise<void> | null = null;
+
+    const trackScroll = () => {
+      maxDepth = Math.max(maxDepth, currentScrollDepth());
+    };
+
+    // After the page has rendered, so the title is the page's own.
+    const timer = window.setTimeout(() => {
+      trackScroll();
+      viewRecorded = loadClient()
+        .then((client) =>
+          recordPageView(
+            client,
+            buildPageViewRow({
+              sessionId,
+              path,
+              title: document.title,
+              referrer: document.referrer,
+              userAgent: navigator.userAgent,
+              visitedAt: new Date(startedAt),
+            }),
+          ),
+        )
+        .catch(logFailure);
+    }, 0);
+
+    const sendExit = () => {
+      trackScroll();
+      const exit = {
+        sessionId,
+        path,
+        timeOnPage: secondsBetween(startedAt, Date.now()),
+        scrollDepth: maxDepth,
+      };
+      const pending = viewRecorded;
+      if (!pending) return;
+      void pending
+        .then(loadClient)
+        .then((client) => recordPageExit(client, exit))
+        .catch(logFailure);
+    };
+
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'hidden') sendExit();
+    };
+
+    window.addEventListener('scroll', trackScroll, { passive: true });
+    window.addEventListener('pagehide', sendExit);
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('scroll', trackScroll);
+      window.removeEventListener('pagehide', sendExit);
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      // Leaving this page inside the app is also a page exit.
+      sendExit();
+    };
+  }, [path, enabled]);
+}

@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/layouts/page-header';
+import { ArrowRightIcon, ClockIcon } from '../../components/ui/icons';
+import { blogListQueryOptions } from './blog-list-query';
+import type { BlogListItem } from './blog-types';
+import { formatPostDate, formatReadTime } from './dates';
+import { SAMPLE_POSTS } from './sample-posts';
+import './blog.css';
+
+export const BLOG_SKELETON_COUNT = 4;
+
+function PostCard({ post }: { post: BlogListItem }) {
+  const titleId = `post-${post.id}`;
+  return (
+    <li className="card blog-card">
+      <article aria-labelledby={titleId} className="blog-card__inner">
+        <div className="blog-card__meta">
+          <span className="badge badge--quiet">{post.category}</span>
+          <span className="blog-card__read-time">
+            <ClockIcon size={16} />
+            {formatReadTime(post.read_time)}
+          </span>
+        </div>
+        <h2 id={titleId} className="card__title">
+          {post.title}
+        </h2>
+        <p className="card__text">{post.description}</p>
+        <div className="card__footer blog-card__footer">
+          <time dateTime={post.created_at} className="blog-card__date">
+            {formatPostDate(post.created_at)}
+          </time>
+          <Link to={`/blog/${post.slug}`} className="text-link blog-card__more">
+            Read More
+            <span className="visually-hidden">: {post.title}</span>
+            <ArrowRightIcon size={16} />
+          </Link>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function SkeletonCard() {
+  return (
+    <li className="card blog-card blog-card--skeleton" aria-hidden="true">
+      <span className="skeleton skeleton--badge" />
+      <span className="skeleton skeleton--title" />
+      <span className="skeleton skeleton--line" />
+      <span className="skeleton skeleton--line" />
+      <span className="skeleton skeleton--line skeleton--short" />
+    </li>
+  );
+}
+
+/** /blog: published posts; four skeleton cards while loading; sample posts if loading fails. */
+export function BlogListPage() {
+  const { data, isPending, isError, error } = useQuery(blogListQueryOptions);
+
+  useEffect(() => {
+    if (isError) console.error('Blog posts failed to load; showing sample posts.', error);
+  }, [isError, error]);
+
+  const posts = isError ? SAMPLE_POSTS : data;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Blog"
+        title="Insights for HME/DME billing teams"
+        subtitle="Claims, compliance, prior authorization and revenue-cycle practice from the people who work DME claims every day."
+      />
+      <section className="section" aria-label="Blog posts">
+        <div className="container">
+          {isPending ? (
+            <ul className="card-grid card-grid--3 blog-grid" aria-busy="true">
+              <li className="visually-hidden" role="status">
+                Loading posts…
+              </li>
+              {Array.from({ length: BLOG_SKELETON_COUNT }, (_, index) => (
+                <SkeletonCard key={index} />
+              ))}
+            </ul>
+          ) : posts && posts.length > 0 ? (
+            <ul className="card-grid card-grid--3 blog-grid">
+              {posts.map((post) => (
+                <PostCard key={post.id} post={post} />
+              ))}
+            </ul>
+          ) : (
+            <p className="blog-empty">No posts yet. Check back soon.</p>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

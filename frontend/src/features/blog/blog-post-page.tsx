@@ -1,0 +1,154 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { HeaderPlaceholder } from '../../components/layouts/page-header';
+import { ClockIcon } from '../../components/ui/icons';
+import { ArrowLeftIcon, CalendarIcon } from '../../components/ui/marketing-icons';
+import { company } from '../../config/company';
+import { applyHead } from '../seo/head';
+import { blogPostQueryOptions } from './blog-post-query';
+import type { BlogPost } from './blog-types';
+import { formatPostDate, formatReadTime } from './dates';
+import { buildBlogPostHead } from './post-head';
+import { sanitizeHtml } from './sanitize-html';
+import '../articles/article.css';
+import './blog.css';
+
+export const LOGO_PATH = '/favicon.svg';
+
+function PostSkeleton() {
+  return (
+    <div className="blog-post blog-post--skeleton" aria-busy="true">
+      <HeaderPlaceholder />
+      <div className="container article__column">
+        <p className="visually-hidden" role="status">
+          Loading post…
+        </p>
+        <span className="skeleton skeleton--line skeleton--short" />
+        <span className="skeleton skeleton--hero" />
+        <span className="skeleton skeleton--badge" />
+        <span className="skeleton skeleton--title" />
+        <span className="skeleton skeleton--line" />
+        <span className="skeleton skeleton--line" />
+        <span className="skeleton skeleton--line skeleton--short" />
+      </div>
+    </div>
+  );
+}
+
+export function PostNotFound() {
+  return (
+    <div className="status-page blog-not-found">
+      <HeaderPlaceholder />
+      <div className="container status-page__inner">
+        <h1 className="status-page__title">Blog Post Not Found</h1>
+        <p className="status-page__message">
+          The blog post you're looking for doesn't exist or has been removed.
+        </p>
+        <Link to="/blog" className="button button--primary">
+          Back to Blog
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function PostView({ post }: { post: BlogPost }) {
+  const html = useMemo(() => sanitizeHtml(post.content), [post.content]);
+  const lead = post.excerpt?.trim() || post.description;
+  const tags = (post.tags ?? []).filter((tag) => tag.trim() !== '');
+  const published = formatPostDate(post.created_at);
+  const updated = formatPostDate(post.updated_at);
+
+  return (
+    <article className="article blog-post" aria-labelledby="article-title">
+      <div className="article__header">
+        <HeaderPlaceholder />
+        <div className="container article__column">
+          <Link to="/blog" className="article__back">
+            <ArrowLeftIcon size={18} />
+            Back to Blog
+          </Link>
+          <div className="article__meta">
+            <span className="badge">{post.category}</span>
+            <span className="article__meta-item">
+              <ClockIcon size={16} />
+              {formatReadTime(post.read_time)}
+            </span>
+          </div>
+          <h1 id="article-title" className="article__title">
+            {post.title}
+          </h1>
+          <p className="article__lead">{lead}</p>
+          <div className="blog-post__byline">
+            {post.author_name && <p className="article__byline">By {post.author_name}</p>}
+            <p className="article__meta-item">
+              <CalendarIcon size={16} />
+              <span>
+                Published on <time dateTime={post.created_at}>{published}</time>
+              </span>
+            </p>
+          </div>
+          {tags.length > 0 && (
+            <ul className="blog-post__tags" aria-label="Tags">
+              {tags.map((tag) => (
+                <li key={tag} className="badge badge--quiet">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+
+      <div className="container article__column">
+        {post.featured_image_url && (
+          <img
+            className="article__hero"
+            src={post.featured_image_url}
+            alt={post.featured_image_alt?.trim() || post.title}
+            width={1200}
+            height={630}
+            fetchPriority="high"
+            decoding="async"
+          />
+        )}
+        <div className="prose article__body" dangerouslySetInnerHTML={{ __html: html }} />
+        <footer className="blog-post__footer">
+          <p className="blog-post__updated">
+            Last updated <time dateTime={post.updated_at}>{updated}</time>
+          </p>
+          <Link to="/blog" className="button button--secondary">
+            View All Posts
+          </Link>
+        </footer>
+      </div>
+    </article>
+  );
+}
+
+/** /blog/{slug}: a published post from the database, with the whole head rebuilt (spec §4). */
+export function BlogPostPage() {
+  const { slug = '' } = useParams();
+  const { data: post, isPending, isError, error } = useQuery(blogPostQueryOptions(slug));
+
+  useEffect(() => {
+    if (isError) {
+      console.error(`Blog post "${slug}" could not be loaded:`, error);
+      applyHead(document, { title: company.name, metas: [] });
+    }
+  }, [isError, error, slug]);
+
+  useEffect(() => {
+    if (!post) return;
+    applyHead(
+      document,
+      buildBlogPostHead(post, { companyName: company.name, siteUrl: company.siteUrl, logoPath: LOGO_PATH }),
+    );
+    window.scrollTo(0, 0);
+  }, [post]);
+
+  if (isPending) return <PostSkeleton />;
+  if (isError) return <PostNotFound />;
+  return <PostView post={post} />;
+}

@@ -1,0 +1,166 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { PageHeader } from '../../components/layouts/page-header';
+import { CheckCircleIcon } from '../../components/ui/icons';
+import { FileTextIcon } from '../../components/ui/marketing-icons';
+import { toast } from '../../components/ui/toast';
+import type { Whitepaper } from '../whitepapers/whitepaper-types';
+import { whitepapersQueryOptions } from '../whitepapers/whitepapers-query';
+import { NoPublicUrlError, pdfFileName, saveFromUrl } from './download-file';
+import { fileExistsQueryOptions, WHITEPAPERS_BUCKET } from './file-exists-query';
+import '../whitepapers/whitepapers.css';
+import './downloads.css';
+
+export const DOWNLOAD_NO_URL_TOAST = {
+  title: 'Download Error',
+  description: 'Unable to download the whitepaper. Please try again',
+};
+export const DOWNLOAD_FAILED_TOAST = {
+  title: 'Download Error',
+  description: 'An unexpected error occurred during download.',
+};
+
+async function downloadWhitepaper(paper: Whitepaper & { file_path: string }) {
+  const { supabase } = await import('../../lib/supabase');
+  const { data } = supabase.storage.from(WHITEPAPERS_BUCKET).getPublicUrl(paper.file_path);
+  if (!data.publicUrl) throw new NoPublicUrlError(paper.file_path);
+  await saveFromUrl(data.publicUrl, pdfFileName(paper.title));
+}
+
+function DownloadButton({ paper, titleId }: { paper: Whitepaper; titleId: string }) {
+  const filePath = paper.file_path;
+  const exists = useQuery({ ...fileExistsQueryOptions(filePath ?? ''), enabled: Boolean(filePath) });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (exists.isError) console.error('Whitepaper file check failed:', exists.error);
+  }, [exists.isError, exists.error]);
+
+  if (!filePath) {
+    return (
+      <button type="button" className="button button--secondary" disabled aria-describedby={titleId}>
+        No File Specified
+      </button>
+    );
+  }
+  if (exists.isPending) {
+    return (
+      <button type="button" className="button button--primary" disabled aria-describedby={titleId}>
+        Checking file…
+      </button>
+    );
+  }
+  if (!exists.data) {
+    return (
+      <button type="button" className="button button--secondary" disabled aria-describedby={titleId}>
+        File Not Available
+      </button>
+    );
+  }
+
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await downloadWhitepaper({ ...paper, file_path: filePath });
+      toast({ title: 'Download Started', description: `${paper.title} is downloading.` });
+    } catch (error) {
+      console.error('Whitepaper download failed:', error);
+      toast({
+        ...(error instanceof NoPublicUrlError ? DOWNLOAD_NO_URL_TOAST : DOWNLOAD_FAILED_TOAST),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className="button button--primary"
+      disabled={busy}
+      aria-describedby={titleId}
+      onClick={() => {
+        void onClick();
+      }}
+    >
+      Download PDF
+    </button>
+  );
+}
+
+function DownloadCard({ paper }: { paper: Whitepaper }) {
+  const titleId = `download-${paper.id}`;
+  return (
+    <li className="card whitepaper-card">
+      <article aria-labelledby={titleId} className="whitepaper-card__inner">
+        <div className="whitepaper-card__meta">
+          <span className="badge badge--quiet">{paper.category}</span>
+          {paper.pages ? (
+            <span className="whitepaper-card__pages">
+              <FileTextIcon size={16} />
+              {paper.pages === 1 ? '1 page' : `${paper.pages} pages`}
+            </span>
+          ) : null}
+        </div>
+        <h2 id={titleId} className="card__title">
+          {paper.title}
+        </h2>
+        {paper.description && <p className="card__text">{paper.description}</p>}
+        <div className="card__footer">
+          <DownloadButton paper={paper} titleId={titleId} />
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** /downloads: the thank-you banner and every whitepaper with its download. */
+export function DownloadsPage() {
+  const { data: papers, isPending, isError, error } = useQuery(whitepapersQueryOptions);
+
+  useEffect(() => {
+    if (isError) console.error('Whitepapers failed to load:', error);
+  }, [isError, error]);
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Resources"
+        title="Your downloads"
+        subtitle="Every ClaimBridge whitepaper, ready to save as a PDF."
+      />
+      <section className="section" aria-label="Downloads">
+        <div className="container">
+          <div className="downloads-banner" role="status">
+            <CheckCircleIcon size={28} />
+            <div>
+              <h2 className="downloads-banner__title">Thank you for your interest!</h2>
+              <p className="downloads-banner__text">
+                Your information was received. Download any whitepaper below; a ClaimBridge
+                specialist will follow up within 24 hours.
+              </p>
+            </div>
+          </div>
+          {isPending ? (
+            <div className="spinner-block" role="status">
+              <span className="spinner" aria-hidden="true" />
+              <span className="visually-hidden">Loading whitepapers…</span>
+            </div>
+          ) : papers && papers.length > 0 ? (
+            <ul className="card-grid card-grid--3">
+              {papers.map((paper) => (
+                <DownloadCard key={paper.id} paper={paper} />
+              ))}
+            </ul>
+          ) : (
+            <div className="downloads-empty">
+              <h2 className="downloads-empty__title">No Whitepapers Available</h2>
+              <p>New whitepapers are on the way. Please check back soon.</p>
+            </div>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

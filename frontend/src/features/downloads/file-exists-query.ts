@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+
+export const WHITEPAPERS_BUCKET = 'whitepapers';
+
+/** Whether a file is in the whitepapers bucket: a storage list searched by its path (spec §7). */
+export function fileExistsQueryOptions(filePath: string) {
+  return queryOptions({
+    queryKey: ['whitepaper-file-exists', filePath],
+    queryFn: async (): Promise<boolean> => {
+      const { supabase } = await import('../../lib/supabase');
+      const { data, error } = await supabase.storage.from(WHITEPAPERS_BUCKET).list('', { search: filePath });
+      if (error) throw new Error(`Storage list for ${filePath} failed: ${error.message}`);
+      return data.some((item) => item.name === filePath);
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import { absoluteUrl, metaName, metaProperty, presentMetas, type HeadSpec } from './head';
+
+/** A page_seo_settings row (spec §3). */
+export interface PageSeoRecord {
+  id: string;
+  page_route: string;
+  page_name: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  keywords: string[] | null;
+  canonical_url: string | null;
+  featured_image_url: string | null;
+  featured_image_alt: string | null;
+  og_title: string | null;
+  og_description: string | null;
+  og_image: string | null;
+  og_type: string | null;
+  twitter_card_type: string | null;
+  twitter_title: string | null;
+  twitter_description: string | null;
+  twitter_image: string | null;
+  noindex: boolean | null;
+  nofollow: boolean | null;
+  schema_json: unknown;
+  content: string | null;
+  updated_at: string | null;
+}
+
+export interface SeoContext {
+  companyName: string;
+  siteUrl: string;
+  /** Absolute URL of the page being shown. */
+  pageUrl: string;
+}
+
+const text = (value: string | null | undefined) => value?.trim() ?? '';
+
+/** robots content for the two flags, or '' when neither is set. */
+export function robotsContent(noindex: boolean | null | undefined, nofollow: boolean | null | undefined) {
+  return [noindex ? 'noindex' : '', nofollow ? 'nofollow' : ''].filter(Boolean).join(', ');
+}
+
+/**
+ * The head of a page from its SEO record. No record: the default document title (the
+ * company name) and no page-specific tags.
+ */
+export function buildPageSeoHead(record: PageSeoRecord | null, context: SeoContext): HeadSpec {
+  if (!record) return { title: context.companyName, metas: [] };
+
+  const title = text(record.meta_title) || context.companyName;
+  const description = text(record.meta_description);
+  const canonical = text(record.canonical_url);
+  const image = text(record.og_image) || text(record.featured_image_url);
+  const ogTitle = text(record.og_title) || title;
+  const ogDescription = text(record.og_description) || description;
+  const twitterImage = text(record.twitter_image) || image;
+  const keywords = (record.keywords ?? []).map((keyword) => keyword.trim()).filter(Boolean);
+
+  return {
+    title,
+    canonical: canonical ? absoluteUrl(canonical, context.siteUrl) : undefined,
+    metas: presentMetas([
+      metaName('description', description),
+      metaName('keywords', keywords.join(', ')),
+      metaName('robots', robotsContent(record.noindex, record.nofollow)),
+      metaProperty('og:type', text(record.og_type) || 'website'),
+      metaProperty('og:title', ogTitle),
+      metaProperty('og:description', ogDescription),
+      image !== '' && metaProperty('og:image', absoluteUrl(image, context.siteUrl)),
+      metaProperty('og:url', canonical ? absoluteUrl(canonical, context.siteUrl) : context.pageUrl),
+      metaProperty('og:site_name', context.companyName),
+      metaName('twitter:card', text(record.twitter_card_type) || 'summary_large_image'),
+      metaName('twitter:title', text(record.twitter_title) || ogTitle),
+      metaName('twitter:description', text(record.twitter_description) || ogDescription),
+      twitterImage !== '' && metaName('twitter:image', absoluteUrl(twitterImage, context.siteUrl)),
+    ]),
+    jsonLd: record.schema_json ?? undefined,
+  };
+}

@@ -1,0 +1,200 @@
+import { useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Dialog } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast';
+import { runtimeConfig } from '../../config/runtime-config';
+import { supabase } from '../../lib/supabase';
+import { resolveUrl } from '../../lib/urls';
+import { CaptchaField, type CaptchaFieldHandle } from '../leads/components/captcha-field';
+import {
+  CONTACT_FIELDS,
+  emptyContactForm,
+  HONEYPOT_FIELD,
+  type ContactField,
+  type ContactFormValues,
+} from '../leads/contact-form';
+import {
+  DOWNLOADS_REDIRECT_DELAY_MS,
+  submitWhitepaperLead,
+  type WhitepaperLeadDeps,
+} from './whitepaper-submission';
+import '../leads/components/contact-dialog.css';
+
+export const WHITEPAPER_DIALOG_TITLE = 'Access our whitepapers';
+
+const { supabaseUrl, webhookUrl, captchaChallengeUrl, captchaProvider } = runtimeConfig;
+const endpoints = {
+  webhookUrl: webhookUrl ? resolveUrl(webhookUrl, supabaseUrl) : undefined,
+  captchaChallengeUrl: captchaChallengeUrl ? resolveUrl(captchaChallengeUrl, supabaseUrl) : undefined,
+};
+
+/** The real backend calls: the anti-spam function and the insert (no read-back: anon cannot read it). */
+const backend: WhitepaperLeadDeps = {
+  antispamCheck: async (body) => {
+    const result = await supabase.functions.invoke<unknown>('antispam-check', { body });
+    return { error: result.error as unknown };
+  },
+  insertSubmission: async (row) => {
+    const { error } = await supabase.from('whitepaper_submissions').insert(row);
+    return { error };
+  },
+  webhookUrl: endpoints.webhookUrl,
+};
+
+export interface WhitepaperLeadDialogProps {
+  open: boolean;
+  /** Epoch ms when the form was opened (the too-fast check measures from here). */
+  openedAt: number;
+  onClose: () => void;
+}
+
+/** The whitepaper lead form (spec §2-§5, §7-§8): on success, redirects to /downloads after 1 s. */
+export function WhitepaperLeadDialog({ open, openedAt, onClose }: WhitepaperLeadDialogProps) {
+  const idPrefix = useId();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ContactFormValues>(emptyContactForm);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const firstFieldRef = useRef<HTMLInputElement>(null);
+  const captchaRef = useRef<CaptchaFieldHandle>(null);
+  const hintId = `${idPrefix}-submit-hint`;
+
+  const close = () => {
+    setCaptchaToken(null);
+    onClose();
+  };
+
+  const onFieldChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const name = event.target.name as ContactField;
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (processing) return;
+    const trap = formRef.current?.elements.namedItem(HONEYPOT_FIELD);
+    const honeypot = trap instanceof HTMLInputElement ? trap.value : '';
+
+    setProcessing(true);
+    const outcome = await submitWhitepaperLead(
+      { values, honeypot, openedAt, now: Date.now(), captchaToken },
+      backend,
+    );
+    setProcessing(false);
+
+    if (outcome.kind === 'submitted') {
+      toast(outcome.toast);
+      setValues(emptyContactForm());
+      close();
+      window.setTimeout(() => {
+        void navigate('/downloads');
+      }, DOWNLOADS_REDIRECT_DELAY_MS);
+      return;
+    }
+    toast({ ...outcome.toast, variant: 'destructive' });
+    // A used or refused captcha solution cannot be sent again.
+    if (outcome.kind !== 'rejected') captchaRef.current?.reset();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={WHITEPAPER_DIALOG_TITLE}
+      description={
+        <p>
+          Tell us a little about your company and your downloads open right away. All fields are
+          required.
+        </p>
+      }
+      initialFocusRef={firstFieldRef}
+      className="contact-dialog"
+    >
+      <form
+        ref={formRef}
+        className="contact-form"
+        onSubmit={(event) => {
+          void onSubmit(event);
+        }}
+        aria-busy={processing || undefined}
+      >
+        <div className="contact-form__grid">
+          {CONTACT_FIELDS.map((field, index) => {
+            const id = `${idPrefix}-${field.name}`;
+            const className = field.half ? 'field field--half' : 'field';
+            return (
+              <div key={field.name} className={className}>
+                <label htmlFor={id} className="field__label">
+                  {field.label}
+                </label>
+                {field.type === 'textarea' ? (
+                  <textarea
+                    id={id}
+                    name={field.name}
+                    className="field__control field__control--multiline"
+                    rows={3}
+                    required
+                    placeholder={field.placeholder}
+                    value={values[field.name]}
+                    onChange={onFieldChange}
+                  />
+                ) : (
+                  <input
+                    ref={index === 0 ? firstFieldRef : undefined}
+                    id={id}
+                    name={field.name}
+                    type={field.type}
+                    className="field__control"
+                    required
+                    autoComplete={field.autoComplete}
+                    placeholder={field.placeholder}
+                    value={values[field.name]}
+                    onChange={onFieldChange}
+                  />
+                )}
+              </div>
+            );
+          })}
+        </div>
+
+        {/* Honeypot: hidden from people and assistive technology, filled by bots. */}
+        <div className="contact-form__trap" aria-hidden="true">
+          <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+          <input
+            id={`${idPrefix}-${HONEYPOT_FIELD}`}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+
+        <CaptchaField
+          ref={captchaRef}
+          provider={captchaProvider}
+          challengeUrl={endpoints.captchaChallengeUrl}
+          onChange={setCaptchaToken}
+        />
+
+        <div className="contact-form__actions">
+          <button
+            type="submit"
+            className="button button--primary button--large contact-form__submit"
+            disabled={processing || !captchaToken}
+            aria-describedby={captchaToken ? undefined : hintId}
+          >
+            {processing ? 'Processing...' : 'Access Downloads'}
+          </button>
+          {!captchaToken && (
+            <p id={hintId} className="contact-form__hint">
+              Complete the verification above to open your downloads.
+            </p>
+          )}
+        </div>
+      </form>
+    </Dialog>
+  );
+}

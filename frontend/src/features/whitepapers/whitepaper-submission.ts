@@ -1,0 +1,136 @@
+import type { ContactFormValues } from '../leads/contact-form';
+import { runLeadChecks, type LeadCheck, type ToastMessage } from '../leads/lead-checks';
+import { splitName } from '../leads/name-split';
+import { sendLeadWebhook } from '../leads/send-webhook';
+import { buildWebhookPayload, type WebhookPayload } from '../leads/webhook-payload';
+
+/** A whitepaper_submissions row as the form writes it (spec §3). */
+export interface WhitepaperSubmissionRow {
+  company_name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  job_title: string;
+  company_size: string;
+  revenue: string;
+  current_challenges: string;
+}
+
+export const ANTISPAM_TOAST: ToastMessage = {
+  title: 'Too many requests',
+  description: 'Please wait a few minutes before submitting again',
+};
+
+export const LEAD_ERROR_TOAST: ToastMessage = {
+  title: 'Error',
+  description: 'Failed to submit form. Please try again or contact us directly',
+};
+
+export const LEAD_SUCCESS_TOAST: ToastMessage = {
+  title: 'Thank you!',
+  description: 'Your information has been submitted. Redirecting to your downloads...',
+};
+
+/** Wait between the success toast and the redirect to /downloads (spec §9). */
+export const DOWNLOADS_REDIRECT_DELAY_MS = 1000;
+
+/** The help request, claims per month, current software and products as one text. */
+export function combinedChallenges(values: ContactFormValues): string {
+  return [
+    `How can we help: ${values.howCanWeHelp.trim()}`,
+    `Claims per month: ${values.claimsPerMonth.trim()}`,
+    `Current software: ${values.currentSoftware.trim()}`,
+    `Products: ${values.aboutProducts.trim()}`,
+  ].join('\n');
+}
+
+/**
+ * The §3 mapping: name split into first and last name, job title always empty, company
+ * size holds the how-many-users answer, revenue the years-in-business answer.
+ */
+export function buildWhitepaperSubmission(values: ContactFormValues): WhitepaperSubmissionRow {
+  const { firstName, lastName } = splitName(values.yourName);
+  return {
+    company_name: values.companyName.trim(),
+    first_name: firstName,
+    last_name: lastName,
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    job_title: '',
+    company_size: values.howManyUsers.trim(),
+    revenue: values.yearsInBusiness.trim(),
+    current_challenges: combinedChallenges(values),
+  };
+}
+
+export interface WhitepaperLeadSubmission {
+  values: ContactFormValues;
+  honeypot: string;
+  openedAt: number;
+  now: number;
+  captchaToken: string | null;
+}
+
+/** The backend calls of the form, injected so the flow is testable without a server. */
+export interface WhitepaperLeadDeps {
+  antispamCheck: (body: { email: string; ip: string; recaptchaToken: string }) => Promise<{ error: unknown }>;
+  insertSubmission: (row: WhitepaperSubmissionRow) => Promise<{ error: unknown }>;
+  webhookUrl: string | undefined;
+  send?: typeof sendLeadWebhook;
+}
+
+export type WhitepaperLeadOutcome =
+  | { kind: 'rejected'; check: LeadCheck; toast: ToastMessage }
+  | { kind: 'spam'; error: unknown; toast: ToastMessage }
+  | { kind: 'failed'; error: unknown; toast: ToastMessage }
+  | { kind: 'submitted'; row: WhitepaperSubmissionRow; payload: WebhookPayload; toast: ToastMessage };
+
+/**
+ * The whitepaper form's submit (spec §5, §7, §8): the four checks in order, the anti-spam
+ * function, the whitepaper_submissions insert, then the webhook POST of the contact payload.
+ */
+export async function submitWhitepaperLead(
+  submission: WhitepaperLeadSubmission,
+  deps: WhitepaperLeadDeps,
+): Promise<WhitepaperLeadOutcome> {
+  const check = runLeadChecks({
+    honeypot: submission.honeypot,
+    openedAt: submission.openedAt,
+    now: submission.now,
+    email: submission.values.email,
+    captchaToken: submission.captchaToken,
+  });
+  if (!check.ok) return { kind: 'rejected', check: check.failed, toast: check.toast };
+  const captchaToken = submission.captchaToken ?? '';
+
+  try {
+    const antispam = await deps.antispamCheck({
+      email: submission.values.email.trim(),
+      ip: 'unknown',
+      recaptchaToken: captchaToken,
+    });
+    if (antispam.error) {
+      console.error('Anti-spam check rejected the whitepaper form:', antispam.error);
+      return { kind: 'spam', error: antispam.error, toast: ANTISPAM_TOAST };
+    }
+
+    const row = buildWhitepaperSubmission(submission.values);
+    const inserted = await deps.insertSubmission(row);
+    if (inserted.error) throw inserted.error instanceof Error ? inserted.error : new Error(JSON.stringify(inserted.error));
+
+    const payload = buildWebhookPayload(submission.values, {
+      submittedAt: new Date(submission.now),
+      captchaToken,
+    });
+    if (deps.webhookUrl) {
+      await (deps.send ?? sendLeadWebhook)(deps.webhookUrl, payload);
+    } else {
+      console.warn('No lead webhook URL is configured; the whitepaper lead was stored only.');
+    }
+    return { kind: 'submitted', row, payload, toast: LEAD_SUCCESS_TOAST };
+  } catch (error) {
+    console.error('Whitepaper form submission failed:', error);
+    return { kind: 'failed', error, toast: LEAD_ERROR_TOAST };
+  }
+}

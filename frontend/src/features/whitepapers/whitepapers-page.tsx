@@ -1,0 +1,148 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { PageHeader } from '../../components/layouts/page-header';
+import { toast } from '../../components/ui/toast';
+import { FileTextIcon } from '../../components/ui/marketing-icons';
+import type { Whitepaper } from './whitepaper-types';
+import { whitepapersQueryOptions } from './whitepapers-query';
+import './whitepapers.css';
+
+export const WHITEPAPERS_ERROR_TOAST = { title: 'Error', description: 'Failed to load whitepapers.' };
+
+const loadLeadDialog = () => import('./whitepaper-lead-dialog');
+const WhitepaperLeadDialog = lazy(async () => ({ default: (await loadLeadDialog()).WhitepaperLeadDialog }));
+
+function preloadLeadDialog() {
+  loadLeadDialog().catch((error: unknown) => {
+    console.error('Whitepaper form failed to load:', error);
+  });
+}
+
+export function pageCountLabel(pages: number | null): string | null {
+  if (!pages) return null;
+  return pages === 1 ? '1 page' : `${pages} pages`;
+}
+
+function WhitepaperCard({ paper, onDownload }: { paper: Whitepaper; onDownload: () => void }) {
+  const titleId = `whitepaper-${paper.id}`;
+  const pages = pageCountLabel(paper.pages);
+  return (
+    <li className="card whitepaper-card">
+      <article aria-labelledby={titleId} className="whitepaper-card__inner">
+        <div className="whitepaper-card__meta">
+          <span className="badge badge--quiet">{paper.category}</span>
+          {paper.featured && <span className="badge">Featured</span>}
+          {pages && (
+            <span className="whitepaper-card__pages">
+              <FileTextIcon size={16} />
+              {pages}
+            </span>
+          )}
+        </div>
+        <h2 id={titleId} className="card__title">
+          {paper.title}
+        </h2>
+        {paper.description && <p className="card__text">{paper.description}</p>}
+        <div className="card__footer">
+          {paper.file_path ? (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={onDownload}
+              onMouseEnter={preloadLeadDialog}
+              onFocus={preloadLeadDialog}
+              aria-describedby={titleId}
+            >
+              Download PDF
+            </button>
+          ) : (
+            <button type="button" className="button button--secondary" disabled aria-describedby={titleId}>
+              Coming Soon
+            </button>
+          )}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+interface FormState {
+  open: boolean;
+  openedAt: number;
+  mounted: boolean;
+}
+
+/** /whitepapers: the grid; Download PDF and Request Custom Research open the lead form. */
+export function WhitepapersPage() {
+  const { data: papers, isPending, isError, error } = useQuery(whitepapersQueryOptions);
+  const [form, setForm] = useState<FormState>({ open: false, openedAt: 0, mounted: false });
+
+  useEffect(() => {
+    if (!isError) return;
+    console.error('Whitepapers failed to load:', error);
+    toast({ ...WHITEPAPERS_ERROR_TOAST, variant: 'destructive' });
+  }, [isError, error]);
+
+  const openForm = () => {
+    setForm({ open: true, openedAt: Date.now(), mounted: true });
+  };
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Resources"
+        title="Whitepapers"
+        subtitle="Practical guides for HME/DME billing, prior authorization and compliance teams, free to download."
+      />
+      <section className="section" aria-label="Whitepapers">
+        <div className="container">
+          {isPending ? (
+            <div className="spinner-block" role="status">
+              <span className="spinner" aria-hidden="true" />
+              <span className="visually-hidden">Loading whitepapers…</span>
+            </div>
+          ) : papers && papers.length > 0 ? (
+            <ul className="card-grid card-grid--3">
+              {papers.map((paper) => (
+                <WhitepaperCard key={paper.id} paper={paper} onDownload={openForm} />
+              ))}
+            </ul>
+          ) : (
+            !isError && <p className="whitepapers-empty">No whitepapers yet. Check back soon.</p>
+          )}
+        </div>
+      </section>
+      <section className="section section--surface" aria-labelledby="custom-research-title">
+        <div className="container custom-research">
+          <h2 id="custom-research-title" className="section__title">
+            Request Custom Research
+          </h2>
+          <p className="section__lead">
+            Need numbers for your own payer mix, product lines or region? Our analysts prepare
+            custom benchmarks and reports for HME/DME suppliers.
+          </p>
+          <button
+            type="button"
+            className="button button--primary button--large"
+            onClick={openForm}
+            onMouseEnter={preloadLeadDialog}
+            onFocus={preloadLeadDialog}
+          >
+            Request Custom Research
+          </button>
+        </div>
+      </section>
+      {form.mounted && (
+        <Suspense fallback={null}>
+          <WhitepaperLeadDialog
+            open={form.open}
+            openedAt={form.openedAt}
+            onClose={() => {
+              setForm((current) => ({ ...current, open: false }));
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Whitepaper } from './whitepaper-types';
+
+/** Every whitepaper, featured first, then newest (spec §7 "Whitepaper list"). */
+export const whitepapersQueryOptions = queryOptions({
+  queryKey: ['whitepapers'],
+  queryFn: async (): Promise<Whitepaper[]> => {
+    const { supabase } = await import('../../lib/supabase');
+    const { data, error } = await supabase
+      .from('whitepapers')
+      .select('*')
+      .order('featured', { ascending: false })
+      .order('created_at', { ascending: false });
+    if (error) throw new Error(`Whitepapers failed to load: ${error.message}`);
+    return data as Whitepaper[];
+  },
+});

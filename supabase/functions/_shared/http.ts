@@ -1,0 +1,53 @@
+// Responses in the shape functions-js reads: JSON bodies with a JSON Content-Type, CORS on all.
+export const corsHeaders: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers':
+    'authorization, x-client-info, apikey, content-type, x-retry-count, traceparent, tracestate, baggage, x-region',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Expose-Headers': 'Retry-After, x-relay-error',
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...corsHeaders, 'Content-Type': 'application/json', ...headers },
+  })
+}
+
+export function options(): Response {
+  return new Response('ok', { headers: { ...corsHeaders, 'Content-Type': 'text/plain; charset=utf-8' } })
+}
+
+export function methodNotAllowed(allowed: string[]): Response {
+  return json({ error: `Method not allowed: use ${allowed.join(', ')}` }, 405, { Allow: allowed.join(', ') })
+}
+
+/** A JSON object body, whatever Content-Type it was declared with; null when it is not one. */
+export async function jsonObject(request: Request, limit: number): Promise<Record<string, unknown> | null | 'too-large'> {
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  if (bytes.length > limit) return 'too-large'
+  try {
+    const value = JSON.parse(new TextDecoder().decode(bytes))
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : null
+  } catch {
+    return null
+  }
+}
+
+export function waitText(seconds: number): string {
+  return seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`
+}
+
+/** The client address: the peer, or (behind a trusted proxy) the rightmost untrusted X-Forwarded-For entry. */
+export function clientIp(request: Request, peer: string | undefined): string {
+  const trusted = (Deno.env.get('TRUSTED_PROXIES') ?? '').split(/[\s,]+/).filter(Boolean)
+  const isTrusted = (ip: string) => trusted.includes('*') || trusted.includes(ip)
+  let client = peer ?? 'unknown'
+  if (!peer || !isTrusted(peer)) return client
+  const forwarded = (request.headers.get('x-forwarded-for') ?? '').split(',').map((part) => part.trim()).filter(Boolean)
+  for (const entry of forwarded.reverse()) {
+    client = entry
+    if (!isTrusted(entry)) break
+  }
+  return client
+}

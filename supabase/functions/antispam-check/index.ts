@@ -1,0 +1,45 @@
+// antispam-check: {email, ip, recaptchaToken} → 200 {allowed:true} or a non-2xx {allowed:false, error}.
+// The body's ip is ignored. Order: email syntax (400), per-IP and per-email windows (429), captcha (403),
+// single use (403) — as the Rust handler.
+import { consume, isVerified, verify } from '../_shared/captcha.ts'
+import { parseLimit, rateLimitTake } from '../_shared/db.ts'
+import { clientIp, json, jsonObject, methodNotAllowed, options, waitText } from '../_shared/http.ts'
+import { isValidEmail } from '../_shared/lead.ts'
+
+export async function handler(request: Request, info?: Deno.ServeHandlerInfo): Promise<Response> {
+  if (request.method === 'OPTIONS') return options()
+  if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  const body = await jsonObject(request, 16 * 1024)
+  if (body === 'too-large') return json({ error: 'Request body is larger than 16384 bytes' }, 413)
+  if (!body) return json({ allowed: false, error: 'The body must be a JSON object' }, 400)
+  const email = (typeof body.email === 'string' ? body.email : '').trim().toLowerCase()
+  if (!isValidEmail(email)) return json({ allowed: false, error: 'Invalid email address' }, 400)
+  const token = [body.recaptchaToken, body.captchaToken, body.altcha].find((value) => typeof value === 'string') as string ?? ''
+  const client = clientIp(request, (info?.remoteAddr as Deno.NetAddr | undefined)?.hostname)
+  for (const [scope, key, limit] of [
+    ['antispam:ip', client, parseLimit(Deno.env.get('ANTISPAM_IP_RATE_LIMIT'), '5/10m')],
+    ['antispam:email', email, parseLimit(Deno.env.get('ANTISPAM_EMAIL_RATE_LIMIT'), '3/1h')],
+  ] as const) {
+    const retry = await rateLimitTake(scope, key, limit)
+    if (retry > 0) {
+      return json(
+        { allowed: false, error: `Too many requests: please wait ${waitText(retry)} before submitting again`, retryAfter: retry },
+        429,
+        { 'Retry-After': String(retry) },
+      )
+    }
+  }
+  const result = await verify(token.trim(), client)
+  if (!isVerified(result)) {
+    if (result.kind === 'unavailable') {
+      return json({ allowed: false, error: 'Captcha verification is unavailable: try again shortly' }, 503)
+    }
+    return json({ allowed: false, error: `Captcha verification failed (${result.reason})` }, 403)
+  }
+  if (!(await consume('antispam', result))) {
+    return json({ allowed: false, error: 'Captcha verification failed (captcha already used)' }, 403)
+  }
+  return json({ allowed: true })
+}
+
+if (import.meta.main) Deno.serve(handler)

@@ -1,0 +1,54 @@
+// simple-auth: the admin passcode login and token check (same contract as the Rust handler).
+//   {action:'login', passcode} → {success:true, token, expiresAt} | {success:false, error}
+//   {action:'validate', token} → {valid:true, expiresAt} | {valid:false, error}
+// Failures per client IP are counted in PostgreSQL; past LOGIN_FAILURE_LIMIT (10/15m) the answer
+// is 429 with Retry-After without checking the passcode; every failure takes at least 300 ms.
+import { argon2Verify } from 'npm:hash-wasm@4.13.0'
+import { issue, validate } from '../_shared/admin-token.ts'
+import { parseLimit, rateLimitTake, sql } from '../_shared/db.ts'
+import { clientIp, json, jsonObject, methodNotAllowed, options, waitText } from '../_shared/http.ts'
+
+const FAILURE_DELAY_MS = 300
+
+export async function handler(request: Request, info?: Deno.ServeHandlerInfo): Promise<Response> {
+  if (request.method === 'OPTIONS') return options()
+  if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  const body = await jsonObject(request, 16 * 1024)
+  if (body === 'too-large') return json({ error: 'Request body is larger than 16384 bytes' }, 413)
+  if (!body) return json({ success: false, error: 'The body must be a JSON object' }, 400)
+  const passcodeHash = Deno.env.get('ADMIN_PASSCODE_HASH') ?? ''
+  if (body.action === 'validate') {
+    if (typeof body.token !== 'string' || !body.token) return json({ valid: false, error: 'Token is required' })
+    const result = await validate(body.token, passcodeHash)
+    return json(result.valid ? { valid: true, expiresAt: result.exp } : result)
+  }
+  if (body.action !== 'login') return json({ success: false, error: "Unknown action: use 'login' or 'validate'" }, 400)
+  const passcode = body.passcode
+  if (typeof passcode !== 'string' || !passcode || passcode.length > 1024) {
+    return json({ success: false, error: 'Passcode is required' }, 400)
+  }
+  const client = clientIp(request, (info?.remoteAddr as Deno.NetAddr | undefined)?.hostname)
+  const retry = await rateLimitTake('login:ip', client, parseLimit(Deno.env.get('LOGIN_FAILURE_LIMIT'), '10/15m'))
+  if (retry > 0) {
+    return json(
+      { success: false, error: `Too many failed attempts. Try again in ${waitText(retry)}.`, retryAfter: retry },
+      429,
+      { 'Retry-After': String(retry) },
+    )
+  }
+  const started = Date.now()
+  let correct = false
+  try {
+    correct = await argon2Verify({ password: passcode, hash: passcodeHash })
+  } catch {
+    correct = false
+  }
+  if (correct) {
+    await sql()`delete from private.rate_limit_hits where scope = 'login:ip' and key = ${client}`
+    return json({ success: true, ...(await issue(passcodeHash)) })
+  }
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + FAILURE_DELAY_MS - Date.now())))
+  return json({ success: false, error: 'Invalid passcode' })
+}
+
+if (import.meta.main) Deno.serve(handler)

@@ -1,0 +1,296 @@
+//! settings, token errors, logout 204, user from the JWT, jwks; GoTrue's error shapes and the
+//! X-Supabase-Api-Version header.
+use cb_server::app::cb_auth::{ADMIN_USER_ID, AdminTokens};
+use cb_tests::{
+    DEMO_ANON_KEY, DEMO_JWT_SECRET, TEST_PASSCODE, TestApp, mint_jwt, spawn_app, spawn_app_with,
+};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+fn auth(app: &TestApp, method: Method, path: &str) -> reqwest::RequestBuilder {
+    app.client
+        .request(method, format!("{}/auth/v1{path}", app.url))
+        .header("apikey", DEMO_ANON_KEY)
+        .header("x-supabase-api-version", "2024-01-01")
+}
+
+async fn expect_error(response: reqwest::Response, status: u16, code: &str, message: &str) {
+    assert_eq!(response.status(), status, "{code}");
+    assert_eq!(response.headers()["x-supabase-api-version"], "2024-01-01");
+    assert_eq!(response.headers()["x-sb-error-code"], code);
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/json")
+    );
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], code);
+    assert_eq!(body["error_code"], code);
+    assert_eq!(body["msg"], message);
+    assert_eq!(body["message"], message);
+}
+
+async fn admin_token(app: &TestApp) -> String {
+    let body: Value = app
+        .client
+        .post(format!("{}/functions/v1/simple-auth", app.url))
+        .json(&json!({"action": "login", "passcode": TEST_PASSCODE}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    body["token"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn settings_describe_a_server_without_signups() {
+    let app = spawn_app().await;
+    let response = auth(&app, Method::GET, "/settings").send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["x-supabase-api-version"], "2024-01-01");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["disable_signup"], true);
+    assert_eq!(body["external"]["email"], true);
+    assert_eq!(body["external"]["google"], false);
+    assert_eq!(body["saml_enabled"], false);
+    let signup = auth(&app, Method::POST, "/signup")
+        .json(&json!({"email": "a@b.c", "password": "x"}))
+        .send()
+        .await
+        .unwrap();
+    expect_error(
+        signup,
+        422,
+        "signup_disabled",
+        "Signups not allowed for this instance",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn token_grants_fail_as_gotrue_does_without_users() {
+    let app = spawn_app().await;
+    let cases = [
+        (
+            "/token?grant_type=password",
+            json!({"email": "nobody@acme.test", "password": "x", "gotrue_meta_security": {}}),
+            400,
+            "invalid_credentials",
+            "Invalid login credentials",
+        ),
+        (
+            "/token?grant_type=password",
+            json!({"password": "x"}),
+            400,
+            "validation_failed",
+            "missing email or phone",
+        ),
+        (
+            "/token?grant_type=refresh_token",
+            json!({"refresh_token": "abc123"}),
+            400,
+            "refresh_token_not_found",
+            "Invalid Refresh Token: Refresh Token Not Found",
+        ),
+        (
+            "/token?grant_type=refresh_token",
+            json!({}),
+            400,
+            "validation_failed",
+            "refresh_token required",
+        ),
+        (
+            "/token?grant_type=pkce",
+            json!({"auth_code": "a", "code_verifier": "b"}),
+            404,
+            "flow_state_not_found",
+            "invalid flow state, no valid flow state found",
+        ),
+        (
+            "/token?grant_type=magic",
+            json!({}),
+            400,
+            "unsupported_grant_type",
+            "unsupported_grant_type",
+        ),
+        (
+            "/token",
+            json!({}),
+            400,
+            "unsupported_grant_type",
+            "unsupported_grant_type",
+        ),
+    ];
+    for (path, body, status, code, message) in cases {
+        let response = auth(&app, Method::POST, path)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        expect_error(response, status, code, message).await;
+    }
+    let malformed = auth(&app, Method::POST, "/token?grant_type=password")
+        .header("content-type", "application/json")
+        .body("{not json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(malformed.status(), 400);
+    assert_eq!(malformed.json::<Value>().await.unwrap()["code"], "bad_json");
+}
+
+#[tokio::test]
+async fn logout_answers_204_for_a_session_and_gotrue_errors_otherwise() {
+    let app = spawn_app().await;
+    let token = admin_token(&app).await;
+    for scope in ["", "?scope=global", "?scope=local", "?scope=others"] {
+        let response = auth(&app, Method::POST, &format!("/logout{scope}"))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 204, "{scope}");
+        assert!(response.bytes().await.unwrap().is_empty());
+    }
+    let bad_scope = auth(&app, Method::POST, "/logout?scope=everything")
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    expect_error(
+        bad_scope,
+        400,
+        "validation_failed",
+        "Unsupported logout scope \"everything\"",
+    )
+    .await;
+    let none = auth(&app, Method::POST, "/logout").send().await.unwrap();
+    expect_error(
+        none,
+        401,
+        "no_authorization",
+        "This endpoint requires a valid Bearer token",
+    )
+    .await;
+    let anon = auth(&app, Method::POST, "/logout")
+        .bearer_auth(DEMO_ANON_KEY)
+        .send()
+        .await
+        .unwrap();
+    expect_error(anon, 403, "bad_jwt", "invalid claim: missing sub claim").await;
+    let forged = auth(&app, Method::POST, "/logout")
+        .bearer_auth("a.b.c")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), 403);
+    assert_eq!(forged.json::<Value>().await.unwrap()["code"], "bad_jwt");
+}
+
+#[tokio::test]
+async fn user_is_read_from_the_token_and_revoked_admin_tokens_are_gone_sessions() {
+    let app = spawn_app().await;
+    let token = admin_token(&app).await;
+    let response = auth(&app, Method::GET, "/user")
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let user: Value = response.json().await.unwrap();
+    assert_eq!(user["id"], ADMIN_USER_ID);
+    assert_eq!(user["aud"], "authenticated");
+    assert_eq!(user["role"], "authenticated");
+    assert_eq!(user["app_metadata"]["admin"], true);
+    assert_eq!(user["identities"], json!([]));
+    assert_eq!(user["is_anonymous"], false);
+    assert!(user["created_at"].as_str().unwrap().ends_with('Z'));
+
+    let someone = mint_jwt(
+        "authenticated",
+        json!({"sub": "5b1f0c47-0000-4000-8000-000000000001", "email": "x@acme.test"}),
+    );
+    let other: Value = auth(&app, Method::GET, "/user")
+        .bearer_auth(&someone)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(other["email"], "x@acme.test");
+
+    let expired = mint_jwt(
+        "authenticated",
+        json!({"sub": ADMIN_USER_ID, "exp": 1_000_000_000}),
+    );
+    let response = auth(&app, Method::GET, "/user")
+        .bearer_auth(&expired)
+        .send()
+        .await
+        .unwrap();
+    expect_error(response, 403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired").await;
+    let none = auth(&app, Method::GET, "/user").send().await.unwrap();
+    expect_error(
+        none,
+        401,
+        "no_authorization",
+        "This endpoint requires a valid Bearer token",
+    )
+    .await;
+
+    let new_hash = cb_server::passcode::hash("another-passcode-entirely").unwrap();
+    let rotated = spawn_app_with(&[("ADMIN_PASSCODE_HASH", &new_hash)]).await;
+    let revoked = auth(&rotated, Method::GET, "/user")
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    expect_error(
+        revoked,
+        403,
+        "session_not_found",
+        "Session from session_id claim in JWT does not exist",
+    )
+    .await;
+    let fresh = AdminTokens::new(DEMO_JWT_SECRET, &new_hash).issue();
+    assert_eq!(
+        auth(&rotated, Method::GET, "/user")
+            .bearer_auth(&fresh.token)
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+}
+
+#[tokio::test]
+async fn jwks_is_open_and_empty_and_unknown_paths_are_gotrue_404s() {
+    let app = spawn_app().await;
+    let response = app
+        .get("/auth/v1/.well-known/jwks.json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "public, max-age=600");
+    assert_eq!(response.json::<Value>().await.unwrap(), json!({"keys": []}));
+    let unknown = auth(&app, Method::GET, "/factors").send().await.unwrap();
+    expect_error(unknown, 404, "not_found", "Not Found").await;
+    let wrong_method = auth(&app, Method::DELETE, "/settings")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(wrong_method.status(), 405);
+    // Kong's key check still guards everything but the open paths.
+    let keyless = app.get("/auth/v1/user").send().await.unwrap();
+    assert_eq!(keyless.status(), 401);
+    assert_eq!(
+        keyless.json::<Value>().await.unwrap(),
+        json!({"message": "No API key found in request"})
+    );
+}

@@ -1,0 +1,2 @@
+//! /auth/v1: the GoTrue subset supabase-js touches.
+mod endpoints;

@@ -1,0 +1,229 @@
+//! antispam-check: captcha (ALTCHA issued here, or a provider's verify URL), single use, and the
+//! per-IP and per-email windows.
+use cb_tests::{DEMO_ANON_KEY, TestApp, spawn_app_with};
+use serde_json::{Value, json};
+
+use super::support::{FAST, Receiver, altcha_token, fast_with};
+
+async fn check(app: &TestApp, email: &str, token: &str, ip: &str) -> (u16, Value, Option<String>) {
+    let response = app
+        .client
+        .post(format!("{}/functions/v1/antispam-check", app.url))
+        .header("apikey", DEMO_ANON_KEY)
+        .header("x-forwarded-for", ip)
+        .json(&json!({"email": email, "ip": "unknown", "recaptchaToken": token}))
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/json")
+    );
+    let retry_after = response
+        .headers()
+        .get("retry-after")
+        .map(|value| value.to_str().unwrap().to_string());
+    (status, response.json().await.unwrap(), retry_after)
+}
+
+#[tokio::test]
+async fn a_solved_altcha_is_allowed_once() {
+    let app = spawn_app_with(FAST).await;
+    let token = altcha_token(&app.client, &app.url).await;
+    let (status, body, _) = check(&app, "dana@acme.test", &token, "198.51.100.1").await;
+    assert_eq!((status, body), (200, json!({"allowed": true})));
+
+    let (status, body, _) = check(&app, "dana@acme.test", &token, "198.51.100.1").await;
+    assert_eq!(status, 403);
+    assert_eq!(body["allowed"], false);
+    assert_eq!(
+        body["error"],
+        "Captcha verification failed (captcha already used)"
+    );
+}
+
+#[tokio::test]
+async fn bad_captchas_and_emails_are_refused() {
+    let app = spawn_app_with(FAST).await;
+    for (n, token) in ["", "not-a-solution", "eyJhbGdvcml0aG0iOiJTSEEtMjU2In0="]
+        .into_iter()
+        .enumerate()
+    {
+        let (status, body, _) = check(
+            &app,
+            &format!("bad{n}@acme.test"),
+            token,
+            &format!("198.51.100.{}", 10 + n),
+        )
+        .await;
+        assert_eq!(status, 403, "{token}");
+        assert_eq!(body["allowed"], false);
+        assert!(
+            body["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("Captcha verification failed"),
+            "{body}"
+        );
+    }
+    // A solution signed with another key (another deployment) does not verify.
+    let other = spawn_app_with(&fast_with(&[(
+        "ALTCHA_HMAC_KEY",
+        "another-altcha-key-that-is-long-enough-1234",
+    )]))
+    .await;
+    let foreign = altcha_token(&other.client, &other.url).await;
+    let (status, _, _) = check(&app, "foreign@acme.test", &foreign, "198.51.100.3").await;
+    assert_eq!(status, 403);
+
+    for (n, email) in ["", "dana", "dana@acme", "dana @acme.test"]
+        .into_iter()
+        .enumerate()
+    {
+        let token = altcha_token(&app.client, &app.url).await;
+        let (status, body, _) = check(&app, email, &token, &format!("198.51.100.{}", 20 + n)).await;
+        assert_eq!(
+            (status, body),
+            (
+                400,
+                json!({"allowed": false, "error": "Invalid email address"})
+            ),
+            "{email}"
+        );
+    }
+    let response = app
+        .client
+        .post(format!("{}/functions/v1/antispam-check", app.url))
+        .body("email=dana@acme.test")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 400);
+}
+
+#[tokio::test]
+async fn the_ip_and_email_windows_limit_with_retry_after() {
+    let app = spawn_app_with(FAST).await;
+    // Five per IP in ten minutes, then 429 (whatever the body's ip says).
+    for n in 0..5 {
+        let token = altcha_token(&app.client, &app.url).await;
+        let (status, _, _) =
+            check(&app, &format!("lead{n}@acme.test"), &token, "203.0.113.50").await;
+        assert_eq!(status, 200, "request {n}");
+    }
+    let token = altcha_token(&app.client, &app.url).await;
+    let (status, body, retry_after) = check(&app, "lead5@acme.test", &token, "203.0.113.50").await;
+    assert_eq!(status, 429);
+    assert_eq!(body["allowed"], false);
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("Too many requests"),
+        "{body}"
+    );
+    let retry_after: u64 = retry_after.unwrap().parse().unwrap();
+    assert!((1..=600).contains(&retry_after), "{retry_after}");
+    // The refused request did not burn its captcha: it still works from elsewhere.
+    let (status, _, _) = check(&app, "lead5@acme.test", &token, "203.0.113.51").await;
+    assert_eq!(status, 200);
+
+    // Three per email address in an hour, across addresses, case-insensitively.
+    for n in 0..2 {
+        let token = altcha_token(&app.client, &app.url).await;
+        let (status, _, _) = check(&app, "Repeat@Acme.test", &token, &format!("192.0.2.{n}")).await;
+        assert_eq!(status, 200);
+    }
+    let token = altcha_token(&app.client, &app.url).await;
+    assert_eq!(
+        check(&app, "repeat@acme.test", &token, "192.0.2.10")
+            .await
+            .0,
+        200
+    );
+    let token = altcha_token(&app.client, &app.url).await;
+    let (status, _, retry_after) = check(&app, "repeat@acme.test", &token, "192.0.2.11").await;
+    assert_eq!(status, 429);
+    assert!(retry_after.unwrap().parse::<u64>().unwrap() <= 3600);
+}
+
+#[tokio::test]
+async fn remote_providers_are_asked_at_their_verify_url() {
+    let provider = Receiver::start(200, r#"{"success": true, "hostname": "localhost"}"#).await;
+    let app = spawn_app_with(&fast_with(&[
+        ("CAPTCHA_PROVIDER", "turnstile"),
+        ("CAPTCHA_SECRET_KEY", "turnstile-secret"),
+        ("CAPTCHA_VERIFY_URL", &provider.url),
+    ]))
+    .await;
+    let (status, body, _) =
+        check(&app, "dana@acme.test", "provider-token-1", "198.51.100.20").await;
+    assert_eq!((status, body), (200, json!({"allowed": true})));
+    let asked = provider.received();
+    assert_eq!(asked.len(), 1);
+    let form = String::from_utf8(asked[0].body.clone()).unwrap();
+    assert!(form.contains("secret=turnstile-secret"), "{form}");
+    assert!(form.contains("response=provider-token-1"), "{form}");
+    assert!(form.contains("remoteip=198.51.100.20"), "{form}");
+
+    // Replays are refused here even if the provider would say yes.
+    let (status, _, _) = check(&app, "dana@acme.test", "provider-token-1", "198.51.100.20").await;
+    assert_eq!(status, 403);
+
+    provider.set_status(200);
+    let rejecting = Receiver::start(
+        200,
+        r#"{"success": false, "error-codes": ["invalid-input-response"]}"#,
+    )
+    .await;
+    let app = spawn_app_with(&fast_with(&[
+        ("CAPTCHA_PROVIDER", "recaptcha"),
+        ("CAPTCHA_SECRET_KEY", "recaptcha-secret"),
+        ("CAPTCHA_VERIFY_URL", &rejecting.url),
+    ]))
+    .await;
+    let (status, body, _) = check(&app, "dana@acme.test", "bad-token", "198.51.100.21").await;
+    assert_eq!(status, 403);
+    assert_eq!(
+        body["error"],
+        "Captcha verification failed (captcha invalid: rejected by the captcha provider)"
+    );
+
+    let low_score = Receiver::start(200, r#"{"success": true, "score": 0.1}"#).await;
+    let app = spawn_app_with(&fast_with(&[
+        ("CAPTCHA_PROVIDER", "recaptcha"),
+        ("CAPTCHA_SECRET_KEY", "recaptcha-secret"),
+        ("CAPTCHA_VERIFY_URL", &low_score.url),
+    ]))
+    .await;
+    assert_eq!(
+        check(&app, "dana@acme.test", "bot-token", "198.51.100.22")
+            .await
+            .0,
+        403
+    );
+
+    let down = Receiver::start(200, "{}").await;
+    down.go_down();
+    let app = spawn_app_with(&fast_with(&[
+        ("CAPTCHA_PROVIDER", "hcaptcha"),
+        ("CAPTCHA_SECRET_KEY", "hcaptcha-secret"),
+        ("CAPTCHA_VERIFY_URL", &down.url),
+    ]))
+    .await;
+    let (status, body, _) = check(&app, "dana@acme.test", "any-token", "198.51.100.23").await;
+    assert_eq!(status, 503);
+    assert_eq!(body["allowed"], false);
+    // No ALTCHA challenges are issued for another provider.
+    assert_eq!(
+        app.get("/functions/v1/captcha-challenge")
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+}

@@ -1,0 +1,8 @@
+//! /functions/v1: simple-auth, antispam-check with ALTCHA and remote captcha providers, the lead
+//! relay and its webhook outbox.
+mod antispam;
+mod lead_relay;
+mod relay_crash;
+mod router;
+mod simple_auth;
+mod support;

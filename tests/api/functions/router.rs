@@ -1,0 +1,119 @@
+//! The functions router: names, methods, CORS, and JSON errors with a JSON Content-Type.
+use cb_tests::spawn_app;
+use serde_json::{Value, json};
+
+#[tokio::test]
+async fn unknown_and_missing_names_get_the_platform_answers() {
+    let app = spawn_app().await;
+    let unknown = app
+        .get("/functions/v1/nope/sub/path?x=1")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unknown.status(), 404);
+    assert_eq!(unknown.headers()["content-type"], "application/json");
+    assert_eq!(
+        unknown.json::<Value>().await.unwrap(),
+        json!({"code": "NOT_FOUND", "message": "Requested function was not found"})
+    );
+    for path in ["/functions/v1"] {
+        let missing = app
+            .client
+            .post(format!("{}{path}", app.url))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(missing.status(), 400, "{path}");
+        assert_eq!(
+            missing.json::<Value>().await.unwrap()["msg"],
+            "missing function name in request"
+        );
+    }
+}
+
+#[tokio::test]
+async fn preflights_are_answered_and_responses_carry_cors_headers() {
+    let app = spawn_app().await;
+    let preflight = app
+        .client
+        .request(
+            reqwest::Method::OPTIONS,
+            format!("{}/functions/v1/simple-auth", app.url),
+        )
+        .header("origin", "https://www.claimbridge.com")
+        .header("access-control-request-method", "POST")
+        .header(
+            "access-control-request-headers",
+            "authorization, x-client-info, apikey, content-type",
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(preflight.status(), 200);
+    assert_eq!(preflight.headers()["access-control-allow-origin"], "*");
+    assert_eq!(
+        preflight.headers()["access-control-allow-headers"],
+        "authorization, x-client-info, apikey, content-type"
+    );
+    // A bare OPTIONS reaches the function, which answers as hosted Supabase functions do.
+    let bare = app
+        .client
+        .request(
+            reqwest::Method::OPTIONS,
+            format!("{}/functions/v1/antispam-check", app.url),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bare.status(), 200);
+    assert_eq!(bare.headers()["access-control-allow-origin"], "*");
+    assert_eq!(bare.text().await.unwrap(), "ok");
+
+    let error = app
+        .client
+        .post(format!("{}/functions/v1/antispam-check", app.url))
+        .header("origin", "https://www.claimbridge.com")
+        .body("{")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(error.status(), 400);
+    assert_eq!(error.headers()["access-control-allow-origin"], "*");
+    assert!(
+        error.headers()["access-control-expose-headers"]
+            .to_str()
+            .unwrap()
+            .contains("Retry-After")
+    );
+}
+
+#[tokio::test]
+async fn captcha_challenges_are_fresh_signed_and_uncached() {
+    let app = spawn_app().await;
+    let first = app
+        .get("/functions/v1/captcha-challenge")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(first.status(), 200);
+    assert_eq!(first.headers()["cache-control"], "no-store");
+    let first: Value = first.json().await.unwrap();
+    assert_eq!(first["algorithm"], "SHA-256");
+    for field in ["challenge", "salt", "signature"] {
+        assert!(
+            first[field].as_str().is_some_and(|text| !text.is_empty()),
+            "{field}"
+        );
+    }
+    assert_eq!(first["maxnumber"], 100_000);
+    assert!(first["salt"].as_str().unwrap().contains("?expires="));
+    let second: Value = app
+        .get("/functions/v1/altcha-challenge")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_ne!(first["challenge"], second["challenge"]);
+}

@@ -1,0 +1,296 @@
+//! Helpers for the function tests: a tiny HTTP server that records what it receives and answers
+//! with a status the test chooses (a webhook receiver, a captcha provider's verify endpoint),
+//! ALTCHA solving, and lead payloads.
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use cb_server::app::cb_functions;
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+/// One request the receiver got.
+#[derive(Debug, Clone)]
+pub(super) struct Received {
+    pub(super) path: String,
+    pub(super) headers: Vec<(String, String)>,
+    pub(super) body: Vec<u8>,
+}
+
+impl Received {
+    pub(super) fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+
+    pub(super) fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).expect("JSON body")
+    }
+}
+
+#[derive(Default)]
+struct Shared {
+    received: Vec<Received>,
+    status: u16,
+    body: String,
+}
+
+/// A recording HTTP server on 127.0.0.1.
+#[derive(Clone)]
+pub(super) struct Receiver {
+    pub(super) url: String,
+    shared: Arc<Mutex<Shared>>,
+    task: Arc<Mutex<Option<tokio::task::JoinHandle<()>>>>,
+    port: u16,
+}
+
+impl Receiver {
+    pub(super) async fn start(status: u16, body: &str) -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let shared = Arc::new(Mutex::new(Shared {
+            received: Vec::new(),
+            status,
+            body: body.to_string(),
+        }));
+        let receiver = Self {
+            url: format!("http://127.0.0.1:{port}/hook"),
+            shared,
+            task: Arc::new(Mutex::new(None)),
+            port,
+        };
+        receiver.listen(listener);
+        receiver
+    }
+
+    fn listen(&self, listener: TcpListener) {
+        let shared = self.shared.clone();
+        let task = tokio::spawn(async move {
+            loop {
+                let Ok((stream, _)) = listener.accept().await else {
+                    return;
+                };
+                let shared = shared.clone();
+                tokio::spawn(async move {
+                    let _ = serve(stream, shared).await;
+                });
+            }
+        });
+        *self.task.lock().unwrap() = Some(task);
+    }
+
+    /// Stops listening: connections are refused until `resume`.
+    pub(super) fn go_down(&self) {
+        if let Some(task) = self.task.lock().unwrap().take() {
+            task.abort();
+        }
+    }
+
+    pub(super) async fn resume(&self) {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            match TcpListener::bind(("127.0.0.1", self.port)).await {
+                Ok(listener) => return self.listen(listener),
+                Err(_) if Instant::now() < deadline => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Err(err) => panic!("cannot listen again on {}: {err}", self.port),
+            }
+        }
+    }
+
+    pub(super) fn set_status(&self, status: u16) {
+        self.shared.lock().unwrap().status = status;
+    }
+
+    pub(super) fn received(&self) -> Vec<Received> {
+        self.shared.lock().unwrap().received.clone()
+    }
+
+    /// Waits until `count` requests have arrived.
+    pub(super) async fn wait_for(&self, count: usize, within: Duration) -> Vec<Received> {
+        let deadline = Instant::now() + within;
+        loop {
+            let received = self.received();
+            if received.len() >= count {
+                return received;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the receiver got {} requests, not {count}, within {within:?}",
+                received.len()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+async fn serve(mut stream: TcpStream, shared: Arc<Mutex<Shared>>) -> std::io::Result<()> {
+    let mut buffer = Vec::new();
+    let mut chunk = [0u8; 8192];
+    let head_end = loop {
+        let read = stream.read(&mut chunk).await?;
+        if read == 0 {
+            return Ok(());
+        }
+        buffer.extend_from_slice(&chunk[..read]);
+        if let Some(index) = buffer.windows(4).position(|window| window == b"\r\n\r\n") {
+            break index + 4;
+        }
+    };
+    let head = String::from_utf8_lossy(&buffer[..head_end]).into_owned();
+    let mut lines = head.split("\r\n");
+    let request_line = lines.next().unwrap_or_default();
+    let path = request_line
+        .split(' ')
+        .nth(1)
+        .unwrap_or_default()
+        .to_string();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.trim().to_lowercase(), value.trim().to_string()))
+        .collect();
+    let length: usize = headers
+        .iter()
+        .find(|(name, _)| name == "content-length")
+        .and_then(|(_, value)| value.parse().ok())
+        .unwrap_or(0);
+    while buffer.len() < head_end + length {
+        let read = stream.read(&mut chunk).await?;
+        if read == 0 {
+            break;
+        }
+        buffer.extend_from_slice(&chunk[..read]);
+    }
+    let body = buffer[head_end..].to_vec();
+    let (status, answer) = {
+        let mut shared = shared.lock().unwrap();
+        shared.received.push(Received {
+            path,
+            headers,
+            body,
+        });
+        (shared.status, shared.body.clone())
+    };
+    let response = format!(
+        "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{answer}",
+        answer.len()
+    );
+    stream.write_all(response.as_bytes()).await?;
+    stream.shutdown().await
+}
+
+/// A fresh ALTCHA challenge from the app, solved as the widget would.
+pub(super) async fn altcha_token(client: &reqwest::Client, base_url: &str) -> String {
+    let challenge: Value = client
+        .get(format!("{base_url}/functions/v1/captcha-challenge"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    cb_functions::solve_altcha(&challenge).expect("solvable challenge")
+}
+
+/// The contact form's payload (product spec §7).
+pub(super) fn lead_payload(email: &str, captcha: &str) -> Value {
+    json!({
+        "companyName": "Acme Medical Supply",
+        "yourName": "Dana Scully",
+        "email": email,
+        "phone": "555-0100",
+        "howCanWeHelp": "Our denials are piling up",
+        "howManyUsers": "10-50",
+        "yearsInBusiness": "12",
+        "claimsPerMonth": "2000",
+        "currentSoftware": "Brightree",
+        "aboutProducts": "CPAP, oxygen",
+        "timestamp": "2026-01-05T10:00:00.000Z",
+        "source": "ClaimBridge website contact form",
+        "recaptchaToken": captcha,
+    })
+}
+
+/// Settings that keep the tests fast: small proof of work, quick retries.
+pub(super) const FAST: &[(&str, &str)] = &[
+    ("ALTCHA_MAX_NUMBER", "2000"),
+    ("LEAD_WEBHOOK_RETRY_BASE_MS", "100"),
+    ("LEAD_WEBHOOK_RETRY_MAX_SECS", "1"),
+    ("LEAD_WEBHOOK_POLL_MS", "100"),
+    ("LEAD_WEBHOOK_TIMEOUT_SECS", "2"),
+    ("LEAD_WEBHOOK_SECRET", WEBHOOK_SECRET),
+    ("TRUSTED_PROXIES", "127.0.0.1"),
+];
+
+pub(super) const WEBHOOK_SECRET: &str = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+
+/// `FAST` plus more.
+pub(super) fn fast_with<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+    let mut vars: Vec<(&str, &str)> = FAST.to_vec();
+    vars.extend_from_slice(extra);
+    vars
+}
+
+/// Another instance of the server on the same database as `db_url` (scale-out), stopped when
+/// the returned sender is dropped.
+pub(super) async fn second_instance(
+    db_url: &str,
+    vars: &[(&str, &str)],
+) -> (String, tokio::sync::oneshot::Sender<()>, tempfile::TempDir) {
+    use std::collections::HashMap;
+    let data_dir = tempfile::tempdir().unwrap();
+    let hash = cb_server::passcode::hash(cb_tests::TEST_PASSCODE).unwrap();
+    let mut env: HashMap<String, String> = HashMap::from([
+        ("CLAIMBRIDGE_PORT".into(), "0".into()),
+        ("DATABASE_URL".into(), db_url.to_string()),
+        (
+            "CLAIMBRIDGE_DATA_DIR".into(),
+            data_dir.path().display().to_string(),
+        ),
+        ("ADMIN_PASSCODE_HASH".into(), hash),
+        (
+            "CLAIMBRIDGE_FRONTEND_DIR".into(),
+            cb_tests::workspace_root()
+                .join("frontend/dist")
+                .display()
+                .to_string(),
+        ),
+        ("CLAIMBRIDGE_LOG".into(), "warn".into()),
+    ]);
+    for (name, value) in vars {
+        env.insert((*name).into(), (*value).into());
+    }
+    let config = cb_server::Config::from_lookup(|name| env.get(name).cloned()).unwrap();
+    let app = cb_server::App::build(config).await.unwrap();
+    let url = format!("http://127.0.0.1:{}", app.port());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(app.run_until(
+        async {
+            let _ = stopped.await;
+        },
+        false,
+    ));
+    (url, stop, data_dir)
+}
+
+/// Waits until `sql` (one boolean) is true.
+pub(super) async fn wait_until(pool: &cb_db::sqlx::PgPool, sql: &str, within: Duration) {
+    let deadline = Instant::now() + within;
+    loop {
+        let done: bool = cb_db::sqlx::query_scalar(sql)
+            .fetch_one(pool)
+            .await
+            .unwrap();
+        if done {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "not true within {within:?}: {sql}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}

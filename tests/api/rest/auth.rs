@@ -1,0 +1,258 @@
+//! Roles from the JWT: PGRST301/303 with PostgREST's texts and `WWW-Authenticate`, unknown
+//! roles, 42501 as 401 for anon and 403 otherwise, and the request facts RLS policies read.
+use cb_tests::{DEMO_JWT_SECRET, admin_jwt, mint_jwt, spawn_app};
+use jsonwebtoken::{EncodingKey, Header};
+use serde_json::{Value, json};
+
+use super::{delete, get, patch, post};
+
+#[tokio::test]
+async fn bad_tokens_are_refused_with_postgrest_texts() {
+    let app = spawn_app().await;
+    let empty = get(&app, "/blog_posts")
+        .header("authorization", "Bearer ")
+        .send()
+        .await;
+    let body = empty.assert_error(401, "PGRST301");
+    assert_eq!(body["message"], "Empty JWT is sent in Authorization header");
+    assert_eq!(
+        empty.header("www-authenticate"),
+        Some(
+            "Bearer error=\"invalid_token\", error_description=\"Empty JWT is sent in Authorization header\""
+        )
+    );
+
+    let parts = get(&app, "/blog_posts").bearer("abc.def").send().await;
+    let body = parts.assert_error(401, "PGRST301");
+    assert_eq!(body["message"], "Expected 3 parts in JWT; got 2");
+
+    let expired = mint_jwt("anon", json!({"exp": 1_000_000_000}));
+    let reply = get(&app, "/blog_posts").bearer(&expired).send().await;
+    let body = reply.assert_error(401, "PGRST303");
+    assert_eq!(body["message"], "JWT expired");
+    assert_eq!(
+        reply.header("www-authenticate"),
+        Some("Bearer error=\"invalid_token\", error_description=\"JWT expired\"")
+    );
+
+    let forged = jsonwebtoken::encode(
+        &Header::default(),
+        &json!({"role": "service_role"}),
+        &EncodingKey::from_secret(b"not-the-project-secret-not-the-project-secret"),
+    )
+    .unwrap();
+    let reply = get(&app, "/blog_posts").bearer(&forged).send().await;
+    reply.assert_error(401, "PGRST301");
+
+    let alg_none = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.";
+    let reply = get(&app, "/blog_posts").bearer(alg_none).send().await;
+    reply.assert_error(401, "PGRST301");
+}
+
+#[tokio::test]
+async fn a_role_the_engine_cannot_assume_is_refused() {
+    let app = spawn_app().await;
+    let unknown = mint_jwt("nobody_at_all", json!({}));
+    let reply = get(&app, "/blog_posts").bearer(&unknown).send().await;
+    let body = reply.assert_error(401, "22023");
+    assert_eq!(body["message"], "role \"nobody_at_all\" does not exist");
+    // A signed token naming the superuser must not become the superuser.
+    let superuser = mint_jwt("postgres", json!({}));
+    let reply = get(&app, "/blog_posts").bearer(&superuser).send().await;
+    assert_eq!(reply.status, 401);
+    // A token without a role claim is anon.
+    let no_role = jsonwebtoken::encode(
+        &Header::default(),
+        &json!({"sub": "x"}),
+        &EncodingKey::from_secret(DEMO_JWT_SECRET.as_bytes()),
+    )
+    .unwrap();
+    let reply = get(&app, "/blog_posts?select=slug&limit=1")
+        .bearer(&no_role)
+        .send()
+        .await;
+    assert_eq!(reply.status, 200);
+}
+
+#[tokio::test]
+async fn permission_denied_is_401_for_anon_and_403_for_users() {
+    let app = spawn_app().await;
+    let anon = post(
+        &app,
+        "/blog_posts",
+        &json!({"title": "t", "slug": "t", "description": "d", "category": "c"}),
+    )
+    .send()
+    .await;
+    let body = anon.assert_error(401, "42501");
+    assert_eq!(body["message"], "permission denied for table blog_posts");
+    assert_eq!(anon.header("www-authenticate"), Some("Bearer"));
+
+    let user = mint_jwt(
+        "authenticated",
+        json!({"sub": "00000000-0000-0000-0000-0000000000f1"}),
+    );
+    let reply = post(
+        &app,
+        "/blog_posts",
+        &json!({"title": "t", "slug": "t", "description": "d", "category": "c"}),
+    )
+    .bearer(&user)
+    .send()
+    .await;
+    let body = reply.assert_error(403, "42501");
+    assert_eq!(
+        body["message"],
+        "new row violates row-level security policy for table \"blog_posts\""
+    );
+    assert!(reply.header("www-authenticate").is_none());
+
+    let read = get(&app, "/whitepaper_submissions?select=id").send().await;
+    read.assert_error(401, "42501");
+}
+
+#[tokio::test]
+async fn the_admin_token_writes_blog_posts() {
+    let app = spawn_app().await;
+    let admin = admin_jwt();
+    let created = post(&app, "/blog_posts?select=id,slug,published", &json!({"title": "Admin post", "slug": "admin-post", "description": "d", "category": "News"}))
+        .bearer(&admin)
+        .header("prefer", "return=representation")
+        .send()
+        .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.json()[0]["id"].as_str().unwrap().to_owned();
+    assert_eq!(created.json()[0]["published"], false);
+    // Drafts are invisible to anon, visible to the admin.
+    let anon = get(&app, "/blog_posts?slug=eq.admin-post").send().await;
+    assert_eq!(anon.text, "[]");
+    let mine = get(&app, "/blog_posts?select=slug&slug=eq.admin-post")
+        .bearer(&admin)
+        .send()
+        .await;
+    assert_eq!(mine.json(), json!([{"slug": "admin-post"}]));
+    let updated = patch(
+        &app,
+        &format!("/blog_posts?id=eq.{id}"),
+        &json!({"published": true}),
+    )
+    .bearer(&admin)
+    .send()
+    .await;
+    assert_eq!(updated.status, 204);
+    let public = get(&app, "/blog_posts?select=slug&slug=eq.admin-post")
+        .send()
+        .await;
+    assert_eq!(public.json(), json!([{"slug": "admin-post"}]));
+    let deleted = delete(&app, &format!("/blog_posts?id=eq.{id}"))
+        .bearer(&admin)
+        .send()
+        .await;
+    assert_eq!(deleted.status, 204);
+}
+
+#[tokio::test]
+async fn request_headers_reach_row_level_security() {
+    let app = spawn_app().await;
+    let session = "session_1700000000000_abc123";
+    let inserted = post(
+        &app,
+        "/page_analytics",
+        &json!({"session_id": session, "page_path": "/about", "page_title": "About"}),
+    )
+    .send()
+    .await;
+    assert_eq!(inserted.status, 201, "{}", inserted.text);
+    let mine = get(&app, &format!("/page_analytics?select=id&session_id=eq.{session}&page_path=eq./about&order=visited_at.desc&limit=1"))
+        .header("x-claimbridge-session", session)
+        .send()
+        .await;
+    let rows = mine.json();
+    assert_eq!(rows.as_array().unwrap().len(), 1, "{}", mine.text);
+    let id = rows[0]["id"].as_str().unwrap().to_owned();
+    let other = get(
+        &app,
+        &format!("/page_analytics?select=id&session_id=eq.{session}"),
+    )
+    .header("x-claimbridge-session", "session_1_someoneelse")
+    .send()
+    .await;
+    assert_eq!(other.text, "[]");
+    let update = patch(
+        &app,
+        &format!("/page_analytics?id=eq.{id}"),
+        &json!({"time_on_page": 30, "scroll_depth": 80}),
+    )
+    .header("x-claimbridge-session", session)
+    .header("prefer", "count=exact")
+    .send()
+    .await;
+    assert_eq!(update.status, 204);
+    assert_eq!(update.header("content-range"), Some("0-0/1"));
+    let stolen = patch(
+        &app,
+        &format!("/page_analytics?id=eq.{id}"),
+        &json!({"time_on_page": 1}),
+    )
+    .header("x-claimbridge-session", "session_1_someoneelse")
+    .header("prefer", "count=exact")
+    .send()
+    .await;
+    assert_eq!(stolen.header("content-range"), Some("*/0"));
+    let with_id = post(
+        &app,
+        "/page_analytics?select=id",
+        &json!({"session_id": session, "page_path": "/x"}),
+    )
+    .header("x-claimbridge-session", session)
+    .header("prefer", "return=representation")
+    .send()
+    .await;
+    assert_eq!(with_id.status, 201, "{}", with_id.text);
+    assert!(with_id.json()[0]["id"].is_string());
+}
+
+#[tokio::test]
+async fn the_request_facts_are_set_like_postgrest() {
+    let app = spawn_app().await;
+    // The role's own statement_timeout applies (anon: 3s), and claims always carry the role.
+    let pool = &app.db.pool;
+    cb_db::sqlx::raw_sql(
+        "create function public.fx_request_facts() returns json language sql stable as $$
+           select json_build_object('role', current_user, 'claims', current_setting('request.jwt.claims')::json,
+             'method', current_setting('request.method'), 'path', current_setting('request.path'),
+             'session', current_setting('request.headers')::json->>'x-claimbridge-session',
+             'cookies', current_setting('request.cookies')::json, 'timeout', current_setting('statement_timeout'),
+             'search_path', current_setting('search_path'))
+         $$;
+         grant execute on function public.fx_request_facts() to anon;
+         notify pgrst, 'reload schema';",
+    )
+    .execute(pool)
+    .await
+    .unwrap();
+    let mut facts = Value::Null;
+    for _ in 0..100 {
+        let reply = get(&app, "/rpc/fx_request_facts")
+            .header("x-claimbridge-session", "session_9_x")
+            .header("cookie", "a=1; b=two")
+            .send()
+            .await;
+        if reply.status == 200 {
+            facts = reply.json();
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(facts["role"], "anon");
+    assert_eq!(facts["claims"]["role"], "anon");
+    assert_eq!(facts["method"], "GET");
+    assert_eq!(facts["path"], "/rpc/fx_request_facts");
+    assert_eq!(facts["session"], "session_9_x");
+    assert_eq!(facts["cookies"], json!({"a": "1", "b": "two"}));
+    assert_eq!(facts["timeout"], "3s");
+    assert_eq!(
+        facts["search_path"],
+        "\"public\", \"public\", \"extensions\""
+    );
+}

@@ -1,0 +1,59 @@
+//! The schema cache: loaded at start from pg_catalog, reloaded on `NOTIFY pgrst, 'reload schema'`.
+use cb_tests::spawn_app;
+use serde_json::json;
+
+use super::{get, wait_for_relation};
+
+#[tokio::test]
+async fn the_website_tables_are_served_at_start() {
+    let app = spawn_app().await;
+    for table in ["blog_posts", "page_seo_settings", "whitepapers"] {
+        let reply = get(&app, &format!("/{table}?limit=1")).send().await;
+        assert_eq!(reply.status, 200, "{table}: {}", reply.text);
+    }
+}
+
+#[tokio::test]
+async fn a_notify_reloads_the_schema_cache() {
+    let app = spawn_app().await;
+    // The first load has happened once a request is answered.
+    assert_eq!(get(&app, "/blog_posts?limit=0").send().await.status, 200);
+    cb_db::sqlx::raw_sql(
+        "create table public.fx_late (id int primary key, note text);
+         insert into public.fx_late values (1, 'hello');
+         grant select on public.fx_late to anon;",
+    )
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+    // Not known until the reload is asked for.
+    let before = get(&app, "/fx_late").send().await;
+    before.assert_error(404, "PGRST205");
+    cb_db::sqlx::query("notify pgrst, 'reload schema'")
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    wait_for_relation(&app, "fx_late").await;
+    let after = get(&app, "/fx_late?select=note").send().await;
+    assert_eq!(after.json(), json!([{"note": "hello"}]));
+
+    // Dropped relations disappear the same way; other payloads are ignored.
+    cb_db::sqlx::raw_sql("drop table public.fx_late; notify pgrst, 'reload config';")
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    cb_db::sqlx::query("notify pgrst")
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    let mut gone = false;
+    for _ in 0..100 {
+        let reply = get(&app, "/fx_late").send().await;
+        if reply.status == 404 && reply.json()["code"] == "PGRST205" {
+            gone = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(gone, "an empty NOTIFY payload reloads too");
+}

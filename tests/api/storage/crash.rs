@@ -1,0 +1,189 @@
+//! The server killed with SIGKILL in the middle of an upload: after a restart there is no row
+//! and no object for the key (the partial bytes stayed in the store's temp folder), and the
+//! same upload then succeeds. Also: a new database is seeded through the object store.
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use cb_tests::{TestDatabase, empty_database, fresh_database, workspace_root};
+
+use super::{RawConnection, pdf, service};
+
+const SERVER: &str = env!("CARGO_BIN_EXE_claimbridge-under-test");
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+pub(crate) fn start(
+    db: &TestDatabase,
+    data_dir: &Path,
+    port: u16,
+    extra: &[(&str, &str)],
+) -> Child {
+    let mut command = Command::new(SERVER);
+    command
+        .arg("serve")
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("DATABASE_URL", db.url())
+        .env("CLAIMBRIDGE_DATA_DIR", data_dir)
+        .env("CLAIMBRIDGE_PORT", port.to_string())
+        .env(
+            "CLAIMBRIDGE_FRONTEND_DIR",
+            workspace_root().join("frontend/dist"),
+        )
+        .env("CLAIMBRIDGE_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    for (name, value) in extra {
+        command.env(name, value);
+    }
+    command.spawn().expect("start claimbridge")
+}
+
+pub(crate) async fn wait_ready(port: u16, child: &mut Child) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Ok(response) = reqwest::get(format!("http://127.0.0.1:{port}/readyz")).await
+            && response.status() == 200
+        {
+            return;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("claimbridge exited before it was ready: {status}");
+        }
+        assert!(
+            Instant::now() < deadline,
+            "claimbridge was not ready within 60 s"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn files_under(dir: &Path) -> Vec<(std::path::PathBuf, u64)> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                out.extend(files_under(&path));
+            } else {
+                let len = entry.metadata().map(|m| m.len()).unwrap_or(0);
+                out.push((path, len));
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn kill_9_during_an_upload_leaves_neither_a_partial_object_nor_a_row() {
+    let db = fresh_database().await;
+    let data = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let mut server = start(&db, data.path(), port, &[]);
+    wait_ready(port, &mut server).await;
+
+    let body = pdf(8_000_000);
+    let mut connection = RawConnection::open(&base).await;
+    let head = format!(
+        "POST /storage/v1/object/whitepapers/interrupted.pdf HTTP/1.1\r\nHost: test\r\n\
+         Authorization: Bearer {}\r\nContent-Type: application/pdf\r\nContent-Length: {}\r\n\r\n",
+        service(),
+        body.len()
+    );
+    connection.send(head.as_bytes()).await.unwrap();
+    connection.send(&body[..3_000_000]).await.unwrap();
+    // Wait until the server is streaming the body to disk, then kill it.
+    let temp = data.path().join("storage/~tmp");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !files_under(&temp).iter().any(|(_, len)| *len >= 1_000_000) {
+        assert!(
+            Instant::now() < deadline,
+            "the upload never reached the store"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    server.kill().unwrap();
+    server.wait().unwrap();
+    drop(connection);
+
+    let rows: i64 = cb_db::sqlx::query_scalar(
+        "select count(*) from storage.objects where name = 'interrupted.pdf'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(rows, 0, "no orphan row");
+    assert!(
+        !data
+            .path()
+            .join("storage/whitepapers/interrupted.pdf")
+            .exists(),
+        "no partial object where objects live"
+    );
+
+    let mut server = start(&db, data.path(), port, &[]);
+    wait_ready(port, &mut server).await;
+    let client = reqwest::Client::new();
+    let missing = client
+        .get(format!(
+            "{base}/storage/v1/object/public/whitepapers/interrupted.pdf"
+        ))
+        .send()
+        .await
+        .unwrap();
+    let missing: serde_json::Value = missing.json().await.unwrap();
+    assert_eq!(missing["code"], "NoSuchKey");
+    let stored = client
+        .post(format!(
+            "{base}/storage/v1/object/whitepapers/interrupted.pdf"
+        ))
+        .bearer_auth(service())
+        .header("content-type", "application/pdf")
+        .body(body.clone())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(stored.status(), 200);
+    let served = client
+        .get(format!(
+            "{base}/storage/v1/object/public/whitepapers/interrupted.pdf"
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(served.bytes().await.unwrap().len(), body.len());
+    server.kill().unwrap();
+    server.wait().unwrap();
+}
+
+#[tokio::test]
+async fn a_new_database_is_seeded_through_the_object_store() {
+    let db = empty_database().await;
+    let data = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let mut server = start(&db, data.path(), port, &[]);
+    wait_ready(port, &mut server).await;
+    let seeded = cb_db::seed_files()
+        .iter()
+        .find(|(name, _)| name.starts_with("whitepapers/") && name.ends_with(".pdf"))
+        .expect("a seeded whitepaper");
+    let response = reqwest::get(format!(
+        "http://127.0.0.1:{port}/storage/v1/object/public/{}",
+        seeded.0
+    ))
+    .await
+    .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "application/pdf");
+    assert_eq!(response.bytes().await.unwrap().as_ref(), seeded.1);
+    server.kill().unwrap();
+    server.wait().unwrap();
+}

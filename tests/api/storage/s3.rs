@@ -1,0 +1,309 @@
+//! The same API on the S3 backend, against a real S3-compatible server (moto, started by
+//! tests/tools/s3-server.sh on loopback): uploads in one part and in several, downloads with
+//! ranges and ETags, overwrite, move, copy, delete, signed URLs, limits, and seeding.
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use cb_tests::{TestApp, empty_database, spawn_app_with, workspace_root};
+use reqwest::Method;
+use serde_json::json;
+
+use super::{admin, call, json, md5_etag, pdf, png, service, upload, url};
+
+/// The endpoint of the S3 test server, started once per test run (it stops when we exit).
+#[expect(
+    clippy::zombie_processes,
+    reason = "the S3 server lives for the whole test binary and exits when its parent does"
+)]
+fn endpoint() -> &'static str {
+    static ENDPOINT: OnceLock<String> = OnceLock::new();
+    ENDPOINT.get_or_init(|| {
+        if let Ok(endpoint) = std::env::var("CLAIMBRIDGE_TEST_S3_ENDPOINT") {
+            return endpoint;
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        Command::new(workspace_root().join("tests/tools/s3-server.sh"))
+            .arg("serve")
+            .arg(port.to_string())
+            .env("S3_SERVER_PARENT", std::process::id().to_string())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("start tests/tools/s3-server.sh");
+        // The first run installs the server (pip), so give it time.
+        let deadline = Instant::now() + Duration::from_secs(600);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "the S3 test server did not start"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        format!("http://127.0.0.1:{port}")
+    })
+}
+
+fn s3_vars(bucket: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("STORAGE_BACKEND", "s3".into()),
+        ("S3_ENDPOINT", endpoint().to_string()),
+        ("S3_REGION", "us-east-1".into()),
+        ("S3_BUCKET", bucket.into()),
+        ("S3_FORCE_PATH_STYLE", "true".into()),
+        ("S3_ACCESS_KEY_ID", "test".into()),
+        ("S3_SECRET_ACCESS_KEY", "test".into()),
+    ]
+}
+
+async fn s3_app() -> TestApp {
+    let bucket = format!("cb-{}", uuid::Uuid::new_v4().simple());
+    let vars = s3_vars(&bucket);
+    let pairs: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    spawn_app_with(&pairs).await
+}
+
+#[tokio::test]
+async fn uploads_and_downloads_stream_through_s3() {
+    let app = s3_app().await;
+    // Over one 8 MiB part: a multipart upload.
+    let big = pdf(9 * 1024 * 1024);
+    let (status, body) = json(
+        upload(
+            &app,
+            &admin(),
+            "whitepapers",
+            "big/guide.pdf",
+            big.clone(),
+            "application/pdf",
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let public = url(&app, "/object/public/whitepapers/big/guide.pdf");
+    let response = app.client.get(&public).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let etag = response.headers()["etag"].to_str().unwrap().to_string();
+    assert_eq!(
+        response.headers()["content-length"],
+        big.len().to_string().as_str()
+    );
+    let downloaded = response.bytes().await.unwrap();
+    assert!(
+        downloaded.as_ref() == big.as_slice(),
+        "the downloaded bytes are the uploaded ones"
+    );
+    assert_eq!(etag, md5_etag(&app, &big).await);
+    let ranged = app
+        .client
+        .get(&public)
+        .header("range", "bytes=-4")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ranged.status(), 206);
+    assert_eq!(
+        ranged.bytes().await.unwrap().as_ref(),
+        &big[big.len() - 4..]
+    );
+    let middle = app
+        .client
+        .get(&public)
+        .header("range", "bytes=8388600-8388615")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        middle.bytes().await.unwrap().as_ref(),
+        &big[8_388_600..=8_388_615]
+    );
+    let cached = app
+        .client
+        .get(&public)
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cached.status(), 304);
+
+    // Overwrite, then move, copy and delete.
+    let small = pdf(10);
+    let replaced = call(
+        &app,
+        Method::PUT,
+        "/object/whitepapers/big/guide.pdf",
+        &admin(),
+    )
+    .header("content-type", "application/pdf")
+    .body(small.clone())
+    .send()
+    .await
+    .unwrap();
+    assert_eq!(replaced.status(), 200);
+    assert_eq!(
+        app.client
+            .get(&public)
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap()
+            .to_vec(),
+        small
+    );
+    let moved = call(&app, Method::POST, "/object/move", &admin())
+        .json(&json!({"bucketId": "whitepapers", "sourceKey": "big/guide.pdf", "destinationKey": "moved.pdf"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(moved.status(), 200);
+    let copied = call(&app, Method::POST, "/object/copy", &admin())
+        .json(&json!({"bucketId": "whitepapers", "sourceKey": "moved.pdf", "destinationKey": "copied.pdf"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(copied.status(), 200);
+    for key in ["moved.pdf", "copied.pdf"] {
+        let served = app
+            .client
+            .get(url(&app, &format!("/object/public/whitepapers/{key}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(served.bytes().await.unwrap().to_vec(), small, "{key}");
+    }
+    let (status, signed) = json(
+        call(
+            &app,
+            Method::POST,
+            "/object/sign/whitepapers/copied.pdf",
+            service(),
+        )
+        .json(&json!({"expiresIn": 60}))
+        .send()
+        .await
+        .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let fetched = app
+        .client
+        .get(format!(
+            "{}/storage/v1{}",
+            app.url,
+            signed["signedURL"].as_str().unwrap()
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(fetched.bytes().await.unwrap().to_vec(), small);
+    let removed = json(
+        call(&app, Method::DELETE, "/object/whitepapers", &admin())
+            .json(&json!({"prefixes": ["moved.pdf", "copied.pdf"]}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(removed.1.as_array().map(Vec::len), Some(2));
+    let gone = json(
+        app.client
+            .get(url(&app, "/object/public/whitepapers/copied.pdf"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(gone.1["code"], "NoSuchKey");
+}
+
+#[tokio::test]
+async fn limits_and_types_hold_on_s3() {
+    let app = s3_app().await;
+    let text = json(
+        upload(
+            &app,
+            &admin(),
+            "blog-images",
+            "fake.png",
+            b"plain text".to_vec(),
+            "image/png",
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(text.1["code"], "InvalidMimeType");
+    assert_eq!(
+        upload(
+            &app,
+            &admin(),
+            "blog-images",
+            "real.png",
+            png(100),
+            "image/png"
+        )
+        .await
+        .status(),
+        200
+    );
+    let big = json(
+        upload(
+            &app,
+            &admin(),
+            "blog-images",
+            "big.png",
+            png(11 * 1024 * 1024),
+            "image/png",
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(big.1["code"], "EntityTooLarge");
+    let rows: i64 = cb_db::sqlx::query_scalar(
+        "select count(*) from storage.objects where bucket_id = 'blog-images'",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(rows, 1);
+}
+
+#[tokio::test]
+async fn a_new_database_is_seeded_into_s3() {
+    let db = empty_database().await;
+    let data = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let bucket = format!("cb-{}", uuid::Uuid::new_v4().simple());
+    let vars = s3_vars(&bucket);
+    let pairs: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let mut server = super::crash::start(&db, data.path(), port, &pairs);
+    super::crash::wait_ready(port, &mut server).await;
+    let seeded = cb_db::seed_files()
+        .iter()
+        .find(|(name, _)| name.starts_with("whitepapers/"))
+        .expect("a seeded whitepaper");
+    let response = reqwest::get(format!(
+        "http://127.0.0.1:{port}/storage/v1/object/public/{}",
+        seeded.0
+    ))
+    .await
+    .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.bytes().await.unwrap().as_ref(), seeded.1);
+    assert!(
+        !data.path().join("storage/whitepapers").exists(),
+        "nothing went to the filesystem store"
+    );
+    server.kill().unwrap();
+    server.wait().unwrap();
+}

@@ -1,0 +1,234 @@
+//! The storage calls of product-spec §7: the whitepapers list with a search on file_path, the
+//! public URL of the PDF downloaded with Range and ETag, a blog image uploaded under a random
+//! name with the admin token then read at its public URL, and anon writes refused.
+use cb_tests::{mint_jwt, spawn_app};
+use reqwest::Method;
+use serde_json::json;
+
+use super::{admin, anon, assert_error, call, json, md5_etag, pdf, png, upload, url};
+
+#[tokio::test]
+async fn a_whitepaper_is_found_by_search_and_downloaded_publicly_with_range_and_etag() {
+    let app = spawn_app().await;
+    let bytes = pdf(200_000);
+    let (status, body) = json(
+        upload(
+            &app,
+            &admin(),
+            "whitepapers",
+            "guides/dme-guide.pdf",
+            bytes.clone(),
+            "application/pdf",
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["Key"], "whitepapers/guides/dme-guide.pdf");
+    assert!(body["Id"].as_str().is_some_and(|id| id.len() == 36));
+
+    // The downloads page: list with a search on file_path, as the anon visitor.
+    let (status, listed) = json(
+        call(&app, Method::POST, "/object/list/whitepapers", anon())
+            .json(
+                &json!({"limit": 100, "offset": 0, "sortBy": {"column": "name", "order": "asc"},
+                          "prefix": "guides", "search": "dme-guide.pdf"}),
+            )
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200, "{listed}");
+    let entries = listed.as_array().unwrap();
+    assert_eq!(entries.len(), 1, "{listed}");
+    assert_eq!(entries[0]["name"], "dme-guide.pdf");
+    assert_eq!(entries[0]["metadata"]["size"], bytes.len());
+    assert_eq!(entries[0]["metadata"]["mimetype"], "application/pdf");
+
+    // getPublicUrl + download, no credentials at all.
+    let public = url(&app, "/object/public/whitepapers/guides/dme-guide.pdf");
+    let response = app.client.get(&public).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let headers = response.headers().clone();
+    assert_eq!(headers["content-type"], "application/pdf");
+    assert_eq!(headers["content-length"], bytes.len().to_string().as_str());
+    assert_eq!(headers["accept-ranges"], "bytes");
+    assert_eq!(headers["cache-control"], "max-age=3600");
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+    assert!(headers.contains_key("last-modified"));
+    let etag = headers["etag"].to_str().unwrap().to_string();
+    assert_eq!(etag, md5_etag(&app, &bytes).await);
+    assert_eq!(response.bytes().await.unwrap().to_vec(), bytes);
+
+    let ranged = app
+        .client
+        .get(&public)
+        .header("range", "bytes=0-3")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ranged.status(), 206);
+    assert_eq!(
+        ranged.headers()["content-range"],
+        format!("bytes 0-3/{}", bytes.len()).as_str()
+    );
+    assert_eq!(ranged.bytes().await.unwrap().as_ref(), b"%PDF");
+
+    let cached = app
+        .client
+        .get(&public)
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cached.status(), 304);
+    assert!(cached.bytes().await.unwrap().is_empty());
+
+    // Downloaded as a PDF named after the title.
+    let named = app
+        .client
+        .get(format!("{public}?download=DME%20Guide.pdf"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        named.headers()["content-disposition"],
+        "attachment; filename=DME%20Guide.pdf; filename*=UTF-8''DME%20Guide.pdf"
+    );
+}
+
+#[tokio::test]
+async fn a_blog_image_uploaded_under_a_random_name_is_served_at_its_public_url() {
+    let app = spawn_app().await;
+    let name = format!("{}.png", uuid::Uuid::new_v4());
+    let bytes = png(5000);
+    // supabase-js sends a File as multipart: cacheControl first, the file part named "".
+    let boundary = "----cbboundary";
+    let mut form = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"cacheControl\"\r\n\r\n3600\r\n\
+         --{boundary}\r\nContent-Disposition: form-data; name=\"\"; filename=\"photo.png\"\r\n\
+         Content-Type: image/png\r\n\r\n"
+    )
+    .into_bytes();
+    form.extend_from_slice(&bytes);
+    form.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let (status, body) = json(
+        call(
+            &app,
+            Method::POST,
+            &format!("/object/blog-images/{name}"),
+            &admin(),
+        )
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .header("x-upsert", "false")
+        .body(form)
+        .send()
+        .await
+        .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["Key"], format!("blog-images/{name}"));
+
+    let response = app
+        .client
+        .get(url(&app, &format!("/object/public/blog-images/{name}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "image/png");
+    assert_eq!(response.headers()["cache-control"], "max-age=3600");
+    assert_eq!(response.bytes().await.unwrap().to_vec(), bytes);
+}
+
+#[tokio::test]
+async fn anon_and_plain_users_cannot_write_the_site_buckets() {
+    let app = spawn_app().await;
+    let user = mint_jwt(
+        "authenticated",
+        json!({"sub": "00000000-0000-0000-0000-0000000000aa"}),
+    );
+    for token in [anon().to_string(), user] {
+        let refused = json(
+            upload(
+                &app,
+                &token,
+                "blog-images",
+                "evil.png",
+                png(10),
+                "image/png",
+            )
+            .await,
+        )
+        .await;
+        assert_error(&refused, 400, "403", "AccessDenied");
+        assert_eq!(refused.1["error"], "Unauthorized");
+        assert_eq!(
+            refused.1["message"],
+            "new row violates row-level security policy"
+        );
+        let refused = json(
+            call(&app, Method::PUT, "/object/whitepapers/evil.pdf", &token)
+                .header("content-type", "application/pdf")
+                .body(pdf(10))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_error(&refused, 400, "403", "AccessDenied");
+    }
+    // Without any token the JWT check refuses first, with the verifier's text.
+    let refused = json(
+        app.client
+            .post(url(&app, "/object/blog-images/evil.png"))
+            .header("content-type", "image/png")
+            .body(png(10))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_error(&refused, 400, "403", "AccessDenied");
+    assert_eq!(refused.1["message"], "Invalid Compact JWS");
+
+    // What the admin stored, anon can neither delete nor overwrite; nothing was stored for anon.
+    let stored = upload(
+        &app,
+        &admin(),
+        "blog-images",
+        "kept.png",
+        png(10),
+        "image/png",
+    )
+    .await;
+    assert_eq!(stored.status(), 200);
+    let (status, removed) = json(
+        call(&app, Method::DELETE, "/object/blog-images", anon())
+            .json(&json!({"prefixes": ["kept.png"]}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!((status, removed), (200, json!([])));
+    let rows: i64 = cb_db::sqlx::query_scalar(
+        "select count(*) from storage.objects where bucket_id = 'blog-images'",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(rows, 1, "only the admin's object exists");
+    let kept = app
+        .client
+        .get(url(&app, "/object/public/blog-images/kept.png"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(kept.status(), 200);
+}

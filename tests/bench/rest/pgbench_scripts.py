@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Turns the statements the engine sent (PostgreSQL log with log_statement = 'all') into
+pgbench scripts that replay exactly that SQL with the same parameters.
+
+usage: pgbench_scripts.py <postgres.log> <from-byte-offset> <out-dir> <name> [<name> ...]
+
+The log must contain, after the offset, one request per name, in order: BEGIN, the set_config
+statement, the main statement, COMMIT (as `statement:` / `execute <name>:` entries with their
+`DETAIL:  parameters:` lines). Each script gets its parameters as pgbench variables
+(`:<name>_<n>`), written to <out-dir>/<name>.vars as `-D` arguments (one per line), so pgbench
+prepares and binds them as the engine does (-M prepared).
+"""
+import re
+import sys
+
+ENTRY = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d+ \S+ \[\d+\] ")
+
+
+def entries(text):
+    current = None
+    for line in text.splitlines():
+        if ENTRY.match(line):
+            if current is not None:
+                yield current
+            current = ENTRY.sub("", line, count=1)
+        elif current is not None:
+            current += "\n" + line
+    if current is not None:
+        yield current
+
+
+def parse_params(detail):
+    # $1 = 'a', $2 = 'it''s', $3 = NULL
+    params = {}
+    i = 0
+    while True:
+        m = re.compile(r"\$(\d+) = ").search(detail, i)
+        if not m:
+            break
+        n = int(m.group(1))
+        j = m.end()
+        if detail.startswith("NULL", j):
+            params[n] = None
+            i = j + 4
+            continue
+        assert detail[j] == "'", detail[j:j + 20]
+        j += 1
+        value = []
+        while True:
+            k = detail.index("'", j)
+            value.append(detail[j:k])
+            if k + 1 < len(detail) and detail[k + 1] == "'":
+                value.append("'")
+                j = k + 2
+            else:
+                j = k + 1
+                break
+        params[n] = "".join(value)
+        i = j
+    return params
+
+
+def statements(text):
+    """(sql, params) in log order."""
+    pending = None
+    for entry in entries(text):
+        if entry.startswith("LOG:  statement: "):
+            if pending:
+                yield pending
+            pending = (entry[len("LOG:  statement: "):], {})
+        elif entry.startswith("LOG:  execute "):
+            if pending:
+                yield pending
+            sql = entry.split(": ", 2)[2] if entry.count(": ") >= 2 else entry
+            sql = re.sub(r"^LOG:  execute [^:]+: ", "", entry)
+            pending = (sql, {})
+        elif entry.startswith("DETAIL:  parameters: ") and pending:
+            pending = (pending[0], parse_params(entry[len("DETAIL:  parameters: "):]))
+            yield pending
+            pending = None
+    if pending:
+        yield pending
+
+
+def split_statements(sql):
+    """Splits on top-level semicolons (quotes and double quotes respected)."""
+    parts, current, quote = [], [], None
+    for ch in sql:
+        if quote:
+            current.append(ch)
+            if ch == quote:
+                quote = None
+            continue
+        if ch in ("'", '"'):
+            quote = ch
+        if ch == ";" and quote is None:
+            parts.append("".join(current).strip())
+            current = []
+            continue
+        current.append(ch)
+    tail = "".join(current).strip()
+    if tail:
+        parts.append(tail)
+    return [p for p in parts if p]
+
+
+def main():
+    log, offset, out_dir, names = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+    with open(log, encoding="utf-8", errors="replace") as f:
+        f.seek(offset)
+        text = f.read()
+    stmts = [s for s in statements(text) if not s[0].startswith(("alter system", "select pg_reload_conf"))]
+    transactions, current = [], []
+    for sql, params in stmts:
+        current.append((sql, params))
+        if sql.strip().upper() in ("COMMIT", "ROLLBACK"):
+            transactions.append(current)
+            current = []
+    if len(transactions) < len(names):
+        sys.exit(f"expected {len(names)} transactions in the log, found {len(transactions)}")
+    for name, tx in zip(names, transactions[-len(names):]):
+        lines, variables = [], []
+        for index, (sql, params) in enumerate(tx):
+            prefix = f"{name}{index}_"
+
+            def var(m):
+                value = params.get(int(m.group(1)))
+                # pgbench refuses empty -D values: those are written as literals.
+                if value is None:
+                    return "NULL"
+                if value == "":
+                    return "''"
+                return f":{prefix}{m.group(1)}"
+
+            statements = split_statements(sql)
+            if len(statements) > 1:
+                # The engine sent these in one round trip (one simple query): pipeline them.
+                lines.append("\\startpipeline")
+                lines.extend(re.sub(r"\$(\d+)", var, st) + ";" for st in statements)
+                lines.append("\\endpipeline")
+            else:
+                lines.append(re.sub(r"\$(\d+)", var, sql.strip().rstrip(";")) + ";")
+            for n, value in sorted(params.items()):
+                if value:
+                    variables.append(f"{prefix}{n}={value}")
+        with open(f"{out_dir}/{name}.sql", "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+        with open(f"{out_dir}/{name}.vars", "w", encoding="utf-8") as f:
+            f.write("\n".join(variables) + "\n")
+
+
+if __name__ == "__main__":
+    main()

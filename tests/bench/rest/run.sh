@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# /rest/v1 benchmark (issue 3): wrk against a release build on a fresh database, and in the same
+# run pgbench replaying the exact SQL the engine sent (same BEGIN, same role switch and
+# set_config, same statement and parameters, prepared) at the same concurrency.
+#
+#   tests/bench/rest/run.sh [seconds per run, default 10] [connections, default 64]
+#
+# Needs wrk and pgbench (apt-get install wrk postgresql-client) and python3. Prints, per case,
+# req/s, p50/p99 latency, the pgbench TPS and the ratio, then the server's RSS after the runs
+# and the schema cache load time for 500 tables. Everything shares this machine's cores.
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+
+seconds=${1:-10}
+connections=${2:-64}
+threads=${THREADS:-2}
+for tool in wrk pgbench psql python3; do
+  command -v "$tool" >/dev/null || { echo "$tool is needed (apt-get install wrk postgresql-client python3)"; exit 1; }
+done
+
+cargo build --release --bin claimbridge
+binary=target/release/claimbridge
+
+data_dir=$(mktemp -d /tmp/claimbridge-bench.XXXXXX)
+chmod 755 "$data_dir"
+work=$(mktemp -d /tmp/claimbridge-bench-work.XXXXXX)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+CLAIMBRIDGE_DATA_DIR="$data_dir" CLAIMBRIDGE_PORT="$port" CLAIMBRIDGE_LOG=warn,cb_rest::schema_cache=info CLAIMBRIDGE_LOG_FORMAT=json "$binary" serve >"$work/server.log" 2>&1 &
+server=$!
+cleanup() {
+  kill -TERM "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  rm -rf "$data_dir" "$work"
+}
+trap cleanup EXIT
+for _ in $(seq 1 300); do
+  curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break
+  kill -0 "$server" 2>/dev/null || { cat "$work/server.log"; exit 1; }
+  sleep 0.2
+done
+
+base="http://127.0.0.1:$port/rest/v1"
+anon=$("$binary" keys | sed -n 's/^ANON_KEY=//p')
+service=$("$binary" keys | sed -n 's/^SERVICE_ROLE_KEY=//p')
+psql_db() { psql -h "$data_dir/postgres" -U postgres -d postgres -qAt "$@"; }
+slug=$(curl -sf -H "apikey: $anon" "$base/blog_posts?select=slug&published=eq.true&limit=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["slug"])')
+list_query="select=id,title,slug,description,category,read_time,created_at&published=eq.true&order=created_at.desc"
+post_body='{"session_id":"session_1700000000000_bench0001","page_path":"/","page_title":"Home","referrer":"","user_agent":"Mozilla/5.0 bench","device_type":"desktop","browser":"Chrome","visited_at":"2026-11-22T00:00:00Z"}'
+common=(-H "apikey: $anon" -H "authorization: Bearer $anon" -H "x-client-info: supabase-js-web/2.119.0")
+
+# --- capture the SQL of one request of each case -----------------------------------------------
+log="$data_dir/postgres.log"
+offset=$(stat -c %s "$log")
+psql_db -c "alter system set log_statement = 'all'" -c "select pg_reload_conf()" >/dev/null
+sleep 0.5
+curl -sf -o /dev/null "${common[@]}" -H "accept: application/vnd.pgrst.object+json" -H "accept-profile: public" \
+  "$base/blog_posts?select=*&slug=eq.$slug&published=eq.true"
+curl -sf -o /dev/null "${common[@]}" -H "accept-profile: public" "$base/blog_posts?$list_query"
+curl -sf -o /dev/null "${common[@]}" -H "content-profile: public" -H "content-type: application/json" -X POST \
+  -d "$post_body" "$base/page_analytics"
+psql_db -c "alter system reset log_statement" -c "select pg_reload_conf()" >/dev/null
+python3 tests/bench/rest/pgbench_scripts.py "$log" "$offset" "$work" post_by_slug blog_list analytics_insert
+
+cat >"$work/insert.lua" <<EOF
+wrk.method = "POST"
+wrk.body = '$post_body'
+wrk.headers["content-type"] = "application/json"
+wrk.headers["content-profile"] = "public"
+EOF
+
+run_wrk() { # name, extra args...
+  local name=$1; shift
+  wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency "${common[@]}" "$@" >"$work/$name.wrk"
+  local rps p50 p99
+  rps=$(awk '/^Requests\/sec/ {print $2}' "$work/$name.wrk")
+  p50=$(awk '$1=="50%" {print $2}' "$work/$name.wrk")
+  p99=$(awk '$1=="99%" {print $2}' "$work/$name.wrk")
+  local errors
+  errors=$(awk '/Non-2xx or 3xx responses/ {print $5}' "$work/$name.wrk")
+  echo "$rps $p50 $p99 ${errors:-0}"
+}
+run_pgbench() { # name
+  local name=$1 defines=()
+  while IFS= read -r line; do [ -n "$line" ] && defines+=(-D "$line"); done <"$work/$name.vars"
+  pgbench -h "$data_dir/postgres" -U postgres -n -M prepared -c "$connections" -j "$threads" -T "$seconds" \
+    "${defines[@]}" -f "$work/$name.sql" postgres >"$work/$name.pgbench" 2>&1 || true
+  local tps
+  tps=$(awk '/^tps/ {print $3; exit}' "$work/$name.pgbench")
+  if [ -z "$tps" ]; then echo "pgbench $name failed:" >&2; tail -5 "$work/$name.pgbench" >&2; echo 0; else echo "$tps"; fi
+}
+
+declare -A results
+echo "warming up..."
+wrk -t"$threads" -c"$connections" -d2s "${common[@]}" -H "accept: application/vnd.pgrst.object+json" \
+  "$base/blog_posts?select=*&slug=eq.$slug&published=eq.true" >/dev/null
+results[a_wrk]=$(run_wrk a -H "accept: application/vnd.pgrst.object+json" -H "accept-profile: public" \
+  "$base/blog_posts?select=*&slug=eq.$slug&published=eq.true")
+results[a_pg]=$(run_pgbench post_by_slug)
+results[b_wrk]=$(run_wrk b -H "accept-profile: public" "$base/blog_posts?$list_query")
+results[b_pg]=$(run_pgbench blog_list)
+results[c_wrk]=$(run_wrk c -s "$work/insert.lua" "$base/page_analytics")
+results[c_pg]=$(run_pgbench analytics_insert)
+rss_kb=$(ps -o rss= -p "$server" | tr -d ' ')
+
+# --- schema cache load with 500 tables (and 499 foreign keys) -------------------------------------
+psql_db -c "create table public.bench_t1 (id serial primary key, name text, parent int)" \
+  -c "do \$\$ begin for i in 2..500 loop execute format('create table public.bench_t%s (id serial primary key, name text, note text, created_at timestamptz default now(), parent int references public.bench_t1 (id))', i); end loop; end \$\$" \
+  -c "notify pgrst, 'reload schema'"
+for _ in $(seq 1 200); do
+  curl -sf -o /dev/null -H "apikey: $service" -H "authorization: Bearer $service" "$base/bench_t500?limit=0" && break
+  sleep 0.05
+done
+load_ms=$(grep "schema cache loaded" "$work/server.log" | tail -1 | grep -o '"load_ms":[0-9]*' | cut -d: -f2)
+relations=$(grep "schema cache loaded" "$work/server.log" | tail -1 | grep -o '"relations":[0-9]*' | cut -d: -f2)
+
+printf '\n/rest/v1 benchmark: %ss per run, %s connections, %s wrk threads, %s cores\n' "$seconds" "$connections" "$threads" "$(nproc)"
+printf '%-34s %10s %9s %9s %8s %12s %7s\n' case "req/s" p50 p99 non2xx "pgbench tps" ratio
+for case in a b c; do
+  read -r rps p50 p99 errors <<<"${results[${case}_wrk]}"
+  tps=${results[${case}_pg]}
+  ratio=$(python3 -c "print(f'{float(\"$rps\")/float(\"$tps\"):.2f}x' if float('${tps:-0}' or 0) else 'n/a')")
+  label=$(case $case in a) echo "(a) GET post by slug (single)";; b) echo "(b) GET public blog list";; c) echo "(c) POST page_analytics";; esac)
+  printf '%-34s %10s %9s %9s %8s %12s %7s\n' "$label" "$rps" "$p50" "$p99" "$errors" "$tps" "$ratio"
+done
+printf '\nserver RSS after the runs: %s MB\n' "$((rss_kb / 1024))"
+printf 'schema cache load with %s relations: %s ms\n' "$relations" "$load_ms"
