@@ -46,8 +46,10 @@ stop-test-db:
 test-frontend: frontend/node_modules/.package-lock.json
 	cd frontend && npm run lint && npm run typecheck && npm test
 
+# `npm install`, not `npm ci`: npm leaves deno's other-platform optional packages out of the lock
+# file, and `npm ci` then refuses it; install still uses the locked versions.
 tests/contract/node_modules/.package-lock.json: tests/contract/package-lock.json
-	cd tests/contract && npm ci --no-audit --no-fund
+	cd tests/contract && npm install --no-audit --no-fund --no-save
 	@touch $@
 
 tests/e2e/node_modules/.package-lock.json: tests/e2e/package-lock.json
