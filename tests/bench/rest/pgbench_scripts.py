@@ -132,11 +132,11 @@ def main():
                     return "''"
                 return f":{prefix}{m.group(1)}"
 
-            statements = split_statements(sql)
-            if len(statements) > 1:
+            parts = split_statements(sql)
+            if len(parts) > 1:
                 # The engine sent these in one round trip (one simple query): pipeline them.
                 lines.append("\\startpipeline")
-                lines.extend(re.sub(r"\$(\d+)", var, st) + ";" for st in statements)
+                lines.extend(re.sub(r"\$(\d+)", var, st) + ";" for st in parts)
                 lines.append("\\endpipeline")
             else:
                 lines.append(re.sub(r"\$(\d+)", var, sql.strip().rstrip(";")) + ";")
