@@ -8,7 +8,6 @@ mod health;
 pub mod passcode;
 mod seed_storage;
 mod telemetry;
-mod unimplemented;
 
 pub use app::{App, AppState};
 pub use config::Config;
