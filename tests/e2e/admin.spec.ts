@@ -342,9 +342,15 @@ test.describe('admin leads inbox', () => {
 
 test.describe('admin analytics', () => {
   test('page views recorded by the public site show on the dashboard', async ({ page }) => {
-    // A public visit records a page view (the analytics feature of the public site).
+    // A public visit records a page view (the analytics feature of the public site); wait for the
+    // insert to land before navigating away, or the navigation may cancel it.
+    const recorded = page.waitForResponse(
+      (response) =>
+        response.url().includes('/rest/v1/page_analytics') && response.request().method() === 'POST',
+    );
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect((await recorded).status()).toBe(201);
 
     await signIn(page);
     await page.getByRole('link', { name: 'Analytics', exact: true }).click();
