@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
@@ -6,11 +6,10 @@ import { runtimeConfig } from '../../config/runtime-config';
 import { supabase } from '../../lib/supabase';
 import { resolveUrl } from '../../lib/urls';
 import { CaptchaField, type CaptchaFieldHandle } from '../leads/components/captcha-field';
+import { LeadFormFields } from '../leads/components/lead-form-fields';
 import {
-  CONTACT_FIELDS,
   emptyContactForm,
   HONEYPOT_FIELD,
-  type ContactField,
   type ContactFormValues,
 } from '../leads/contact-form';
 import {
@@ -65,12 +64,6 @@ export function WhitepaperLeadDialog({ open, openedAt, onClose }: WhitepaperLead
     onClose();
   };
 
-  const onFieldChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const name = event.target.name as ContactField;
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
-
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (processing) return;
@@ -120,57 +113,12 @@ export function WhitepaperLeadDialog({ open, openedAt, onClose }: WhitepaperLead
         }}
         aria-busy={processing || undefined}
       >
-        <div className="contact-form__grid">
-          {CONTACT_FIELDS.map((field, index) => {
-            const id = `${idPrefix}-${field.name}`;
-            const className = field.half ? 'field field--half' : 'field';
-            return (
-              <div key={field.name} className={className}>
-                <label htmlFor={id} className="field__label">
-                  {field.label}
-                </label>
-                {field.type === 'textarea' ? (
-                  <textarea
-                    id={id}
-                    name={field.name}
-                    className="field__control field__control--multiline"
-                    rows={3}
-                    required
-                    placeholder={field.placeholder}
-                    value={values[field.name]}
-                    onChange={onFieldChange}
-                  />
-                ) : (
-                  <input
-                    ref={index === 0 ? firstFieldRef : undefined}
-                    id={id}
-                    name={field.name}
-                    type={field.type}
-                    className="field__control"
-                    required
-                    autoComplete={field.autoComplete}
-                    placeholder={field.placeholder}
-                    value={values[field.name]}
-                    onChange={onFieldChange}
-                  />
-                )}
-              </div>
-            );
-          })}
-        </div>
-
-        {/* Honeypot: hidden from people and assistive technology, filled by bots. */}
-        <div className="contact-form__trap" aria-hidden="true">
-          <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-          <input
-            id={`${idPrefix}-${HONEYPOT_FIELD}`}
-            name={HONEYPOT_FIELD}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        <LeadFormFields
+          idPrefix={idPrefix}
+          values={values}
+          setValues={setValues}
+          firstFieldRef={firstFieldRef}
+        />
 
         <CaptchaField
           ref={captchaRef}

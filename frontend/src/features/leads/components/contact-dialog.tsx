@@ -1,16 +1,15 @@
-import { useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import type { CaptchaProvider } from '../../../config/runtime-config';
 import {
-  CONTACT_FIELDS,
   emptyContactForm,
   HONEYPOT_FIELD,
-  type ContactField,
   type ContactFormValues,
 } from '../contact-form';
 import { submitContactForm } from '../submit-contact';
 import { CaptchaField, type CaptchaFieldHandle } from './captcha-field';
+import { LeadFormFields } from './lead-form-fields';
 import './contact-dialog.css';
 
 export const CONTACT_DIALOG_TITLE = 'Connect with us';
@@ -50,12 +49,6 @@ export function ContactDialog({
     // The widget unmounts with the dialog, so its solution cannot be reused.
     setCaptchaToken(null);
     onClose();
-  };
-
-  const onFieldChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const name = event.target.name as ContactField;
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
   };
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
@@ -103,57 +96,12 @@ export function ContactDialog({
         }}
         aria-busy={sending || undefined}
       >
-        <div className="contact-form__grid">
-          {CONTACT_FIELDS.map((field, index) => {
-            const id = `${idPrefix}-${field.name}`;
-            const className = field.half ? 'field field--half' : 'field';
-            return (
-              <div key={field.name} className={className}>
-                <label htmlFor={id} className="field__label">
-                  {field.label}
-                </label>
-                {field.type === 'textarea' ? (
-                  <textarea
-                    id={id}
-                    name={field.name}
-                    className="field__control field__control--multiline"
-                    rows={3}
-                    required
-                    placeholder={field.placeholder}
-                    value={values[field.name]}
-                    onChange={onFieldChange}
-                  />
-                ) : (
-                  <input
-                    ref={index === 0 ? firstFieldRef : undefined}
-                    id={id}
-                    name={field.name}
-                    type={field.type}
-                    className="field__control"
-                    required
-                    autoComplete={field.autoComplete}
-                    placeholder={field.placeholder}
-                    value={values[field.name]}
-                    onChange={onFieldChange}
-                  />
-                )}
-              </div>
-            );
-          })}
-        </div>
-
-        {/* Honeypot: hidden from people and assistive technology, filled by bots. */}
-        <div className="contact-form__trap" aria-hidden="true">
-          <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-          <input
-            id={`${idPrefix}-${HONEYPOT_FIELD}`}
-            name={HONEYPOT_FIELD}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        <LeadFormFields
+          idPrefix={idPrefix}
+          values={values}
+          setValues={setValues}
+          firstFieldRef={firstFieldRef}
+        />
 
         <CaptchaField
           ref={captchaRef}
