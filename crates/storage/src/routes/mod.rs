@@ -22,12 +22,8 @@ mod bucket_update;
 mod object_copy;
 mod object_delete;
 mod object_get;
-mod object_get_authenticated;
-mod object_get_public;
 mod object_get_signed;
 mod object_info;
-mod object_info_authenticated;
-mod object_info_public;
 mod object_list;
 mod object_list_v2;
 mod object_move;
@@ -111,11 +107,11 @@ pub(crate) fn router(state: Shared) -> Router {
         )
         .route(
             "/object/public/{bucket}/{*path}",
-            timed(get(object_get_public::handler)),
+            timed(get(object_get::public_handler)),
         )
         .route(
             "/object/authenticated/{bucket}/{*path}",
-            timed(get(object_get_authenticated::handler)),
+            timed(get(object_get::authenticated_handler)),
         )
         .route(
             "/object/info/{bucket}/{*path}",
@@ -123,11 +119,11 @@ pub(crate) fn router(state: Shared) -> Router {
         )
         .route(
             "/object/info/public/{bucket}/{*path}",
-            timed(get(object_info_public::handler)),
+            timed(get(object_info::public_handler)),
         )
         .route(
             "/object/info/authenticated/{bucket}/{*path}",
-            timed(get(object_info_authenticated::handler)),
+            timed(get(object_info::authenticated_handler)),
         )
         .route("/object/{bucket}", timed(delete(object_remove::handler)))
         .route(

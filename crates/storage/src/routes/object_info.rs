@@ -1,4 +1,5 @@
-//! `GET /object/info/{bucket}/{*path}`: an object's facts (the access rules of a download).
+//! An object's facts, with the access rules of the matching download route:
+//! `/object/info/{bucket}/{*path}`, `/object/info/public/...` and `/object/info/authenticated/...`.
 use axum::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
@@ -10,7 +11,38 @@ use crate::error::StorageError;
 use crate::request::ObjectPath;
 
 pub(super) async fn handler(
+    state: State<Shared>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    path: ObjectPath,
+) -> Result<Response, StorageError> {
+    info(state, ReadMode::OptionalJwt, method, uri, headers, path).await
+}
+
+pub(super) async fn public_handler(
+    state: State<Shared>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    path: ObjectPath,
+) -> Result<Response, StorageError> {
+    info(state, ReadMode::Public, method, uri, headers, path).await
+}
+
+pub(super) async fn authenticated_handler(
+    state: State<Shared>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    path: ObjectPath,
+) -> Result<Response, StorageError> {
+    info(state, ReadMode::Authenticated, method, uri, headers, path).await
+}
+
+async fn info(
     State(state): State<Shared>,
+    mode: ReadMode,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -18,7 +50,7 @@ pub(super) async fn handler(
 ) -> Result<Response, StorageError> {
     let row = access::object_for_read(
         &state,
-        ReadMode::OptionalJwt,
+        mode,
         (&method, uri.path(), &headers),
         &path.bucket,
         &path.key,
