@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
@@ -13,6 +14,18 @@ test.beforeEach(async ({ page }) => {
     window.localStorage.setItem('cookieConsent', 'declined');
   });
 });
+
+// with-server.sh starts the server without JWT_SECRET, i.e. on the local demo secret.
+const JWT_SECRET = process.env.JWT_SECRET ?? 'your-super-secret-jwt-token-with-at-least-32-characters-long';
+
+/** The same token with another `exp`, signed again with the project secret. */
+function withExpiry(token: string, exp: number): string {
+  const [header, payload] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const body = Buffer.from(JSON.stringify({ ...claims, exp })).toString('base64url');
+  const signature = createHmac('sha256', JWT_SECRET).update(`${header}.${body}`).digest('base64url');
+  return `${header}.${body}.${signature}`;
+}
 
 const storedToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('admin_token'));
 
@@ -69,6 +82,30 @@ test.describe('admin sign-in', () => {
     await page.evaluate(() => {
       window.localStorage.setItem('admin_token', 'not-a-real-token');
     });
+    await page.goto('/admin/pages');
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('an expired token is refused and removed', async ({ page }) => {
+    await signIn(page);
+    const token = await storedToken(page);
+    expect(token).toBeTruthy();
+    const now = Math.floor(Date.now() / 1000);
+
+    // Control: the re-signed token with a later expiry is accepted, so only `exp` decides below.
+    const renewed = withExpiry(token as string, now + 600);
+    await page.evaluate((value) => {
+      window.localStorage.setItem('admin_token', value);
+    }, renewed);
+    await page.goto('/admin/pages');
+    await expect(page.getByRole('heading', { name: 'Page SEO Management' })).toBeVisible();
+
+    const expired = withExpiry(token as string, now - 60);
+    await page.evaluate((value) => {
+      window.localStorage.setItem('admin_token', value);
+    }, expired);
     await page.goto('/admin/pages');
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
@@ -175,8 +212,17 @@ test.describe('admin page SEO and content', () => {
     await expect(row).toBeVisible();
     await expect(row).toContainText(`/e2e-page-${stamp}`);
 
+    // Delete, undo from the toast (the row comes back as it was), then delete for good.
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     await expect(page.getByText('Page deleted successfully')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Page restored')).toBeVisible();
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('An end-to-end test page title');
+
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await expect(page.getByText('Page deleted successfully').first()).toBeVisible();
     await expect(row).toHaveCount(0);
   });
 

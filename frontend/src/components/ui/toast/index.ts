@@ -1,2 +1,2 @@
-export { dismissToast, toast, type ToastOptions, type ToastVariant } from './toast-store';
+export { dismissToast, toast, type ToastAction, type ToastOptions, type ToastVariant } from './toast-store';
 export { Toaster } from './toaster';

@@ -4,12 +4,19 @@
  */
 export type ToastVariant = 'default' | 'destructive';
 
+/** One button inside the toast (e.g. 'Undo'); clicking it runs `onClick` and dismisses the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface ToastOptions {
   title: string;
   description?: string;
   variant?: ToastVariant;
   /** Milliseconds before it dismisses itself; defaults by variant. */
   duration?: number;
+  action?: ToastAction;
 }
 
 export interface Toast {
@@ -18,6 +25,7 @@ export interface Toast {
   description: string | undefined;
   variant: ToastVariant;
   duration: number;
+  action: ToastAction | undefined;
 }
 
 export const TOAST_DURATION_MS = 6000;
@@ -56,6 +64,7 @@ export function createToastStore(): ToastStore {
         duration:
           options.duration ??
           (variant === 'destructive' ? DESTRUCTIVE_TOAST_DURATION_MS : TOAST_DURATION_MS),
+        action: options.action,
       };
       emit([...toasts, item].slice(-TOAST_LIMIT));
       return item.id;

@@ -83,3 +83,20 @@ describe('Toaster', () => {
     expect(screen.queryByText('Second')).toBeNull();
   });
 });
+
+describe('Toaster actions', () => {
+  it('runs the action and dismisses the toast when its button is pressed', () => {
+    const onClick = vi.fn();
+    act(() => {
+      store.toast({ title: 'Page deleted successfully', action: { label: 'Undo', onClick } });
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Page deleted successfully')).toBeNull();
+  });
+
+  it('shows no action button when none is given', () => {
+    show('Saved');
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+});

@@ -59,6 +59,18 @@ function ToastItem({ item, onDismiss }: { item: Toast; onDismiss: (id: number) =
       <div className="toast__text">
         <p className="toast__title">{item.title}</p>
         {item.description && <p className="toast__description">{item.description}</p>}
+        {item.action && (
+          <button
+            type="button"
+            className="toast__action"
+            onClick={() => {
+              item.action?.onClick();
+              onDismiss(item.id);
+            }}
+          >
+            {item.action.label}
+          </button>
+        )}
       </div>
       <button
         type="button"

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminClient } from '../shared/admin-client';
 import { PUBLIC_PAGE_SEO_KEY } from '../shared/public-keys';
+import type { PageSeo } from './page-seo';
 import { adminPagesKey } from './pages-query';
 
-export async function deletePageSeo(id: string): Promise<void> {
-  const { error } = await adminClient().from('page_seo_settings').delete().eq('id', id);
+/** Deletes a page SEO record and hands back the deleted row, so the undo toast can restore it. */
+export async function deletePageSeo(id: string): Promise<PageSeo | null> {
+  const { data, error } = await adminClient().from('page_seo_settings').delete().eq('id', id).select();
   if (error) throw error;
+  return (data as PageSeo[])[0] ?? null;
 }
 
 export function useDeletePageSeo() {

@@ -3,9 +3,13 @@ import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { EditIcon, TrashIcon } from '../shared/icons';
 import { useDeletePageSeo } from './delete-page-seo';
+import { useRestorePageSeo } from './restore-page-seo';
 import { EMPTY_PAGE_SEO_FORM, pageToForm, type PageSeoForm } from './page-seo';
 import { PageSeoDialog } from './page-seo-dialog';
 import { adminPagesQuery } from './pages-query';
+
+/** How long the delete toast offers 'Undo'. */
+const UNDO_WINDOW_MS = 8000;
 
 interface DialogState {
   open: boolean;
@@ -23,6 +27,7 @@ function formatUpdated(value: string | null): string {
 export function PageSeoAdminPage() {
   const pages = useQuery(adminPagesQuery());
   const remove = useDeletePageSeo();
+  const restore = useRestorePageSeo();
   const [dialog, setDialog] = useState<DialogState>({ open: false, id: null, values: EMPTY_PAGE_SEO_FORM, key: 0 });
 
   const close = () => {
@@ -92,8 +97,31 @@ export function PageSeoAdminPage() {
                           aria-label={`Delete ${page.page_name}`}
                           onClick={() => {
                             remove.mutate(page.id, {
-                              onSuccess: () => {
-                                toast({ title: 'Page deleted successfully' });
+                              onSuccess: (deleted) => {
+                                // The spec deletes without confirmation; a short undo is the safety net.
+                                toast({
+                                  title: 'Page deleted successfully',
+                                  duration: UNDO_WINDOW_MS,
+                                  action: deleted
+                                    ? {
+                                        label: 'Undo',
+                                        onClick: () => {
+                                          restore.mutate(deleted, {
+                                            onSuccess: () => {
+                                              toast({ title: 'Page restored' });
+                                            },
+                                            onError: (error) => {
+                                              toast({
+                                                title: 'Could not restore the page',
+                                                description: error.message,
+                                                variant: 'destructive',
+                                              });
+                                            },
+                                          });
+                                        },
+                                      }
+                                    : undefined,
+                                });
                               },
                               onError: (error) => {
                                 console.error('Page SEO delete failed', error);

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import { PUBLIC_PAGE_SEO_KEY } from '../shared/public-keys';
+import type { PageSeo } from './page-seo';
+import { adminPagesKey } from './pages-query';
+
+/** Puts a just-deleted page SEO record back as it was (same id and fields): the undo of a delete. */
+export async function restorePageSeo(row: PageSeo): Promise<void> {
+  const { error } = await adminClient().from('page_seo_settings').insert(row);
+  if (error) throw error;
+}
+
+export function useRestorePageSeo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restorePageSeo,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminPagesKey }),
+        queryClient.invalidateQueries({ queryKey: PUBLIC_PAGE_SEO_KEY }),
+      ]),
+  });
+}
