@@ -3,7 +3,9 @@
 // receiver through failures, outages and restarts. Runs against a server of its own.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
+import { join } from 'node:path'
 import {
   DEMO_JWT_SECRET,
   DenoFunctions,
@@ -127,6 +129,18 @@ for (const target of ['rust', 'deno']) {
       }
     })
   })
+
+  if (target === 'deno') {
+    test('simple-auth (deno) records the passcode generation that RLS checks admin tokens against', async () => {
+      const psql = (statement) =>
+        execFileSync('psql', ['-h', join(rust.dataDir, 'postgres'), '-U', 'postgres', '-d', 'postgres', '-qAt', '-c', statement], {
+          encoding: 'utf8',
+        }).trim()
+      psql("update private.admin_settings set passcode_version = 'an-old-generation'")
+      const { data } = await freshClient().functions.invoke('simple-auth', { body: { action: 'login', passcode: PASSCODE } })
+      assert.equal(psql('select passcode_version from private.admin_settings'), claimsOf(data.token).app_metadata.passcode_version)
+    })
+  }
 
   describe(`antispam-check (${target})`, () => {
     const check = (client, email, recaptchaToken) =>

@@ -55,6 +55,7 @@ async fn build_template(cluster: &LocalPostgres) {
     let admin = cb_db::connect(cluster.connect_options("postgres"), 2)
         .await
         .expect("connect to the test cluster");
+    drop_stale_test_databases(&admin).await;
     admin
         .execute(format!("alter database {TEMPLATE} with is_template false").as_str())
         .await
@@ -84,6 +85,40 @@ async fn build_template(cluster: &LocalPostgres) {
     admin.close().await;
 }
 
+/// Test databases older than this are left over from earlier runs (the cluster is reused).
+const STALE_TEST_DATABASE_SECS: u64 = 3600;
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_secs())
+}
+
+/// Tests do not drop their databases (a test may still be reading when another fails); this
+/// drops those of earlier runs, so the reused cluster does not grow without bound. A name
+/// without a creation time is stale too; a database still in use is skipped.
+async fn drop_stale_test_databases(admin: &PgPool) {
+    let names: Vec<String> =
+        sqlx::query_scalar("select datname from pg_database where datname like 'test\\_%'")
+            .fetch_all(admin)
+            .await
+            .unwrap_or_default();
+    let now = unix_now();
+    for name in names {
+        let created = name
+            .strip_prefix("test_")
+            .and_then(|rest| rest.split('_').next())
+            .and_then(|secs| secs.parse::<u64>().ok());
+        if created.is_some_and(|secs| now.saturating_sub(secs) < STALE_TEST_DATABASE_SECS) {
+            continue;
+        }
+        admin
+            .execute(format!("drop database if exists {}", cb_db::quote_ident(&name)).as_str())
+            .await
+            .ok();
+    }
+}
+
 /// A database of its own for one test.
 #[derive(Debug)]
 pub struct TestDatabase {
@@ -103,7 +138,7 @@ impl TestDatabase {
 
 async fn create_database(template: &str) -> TestDatabase {
     let cluster = cluster();
-    let name = format!("test_{}", uuid::Uuid::new_v4().simple());
+    let name = format!("test_{}_{}", unix_now(), uuid::Uuid::new_v4().simple());
     let admin = cb_db::connect(cluster.connect_options("postgres"), 1)
         .await
         .expect("connect");

@@ -202,7 +202,8 @@ pub fn router(state: AppState) -> anyhow::Result<Router> {
         ));
     }
     let apis = keyed
-        .nest(
+        // nest_service, as for /rest/v1, so that `/functions/v1/` reaches the registry too.
+        .nest_service(
             "/functions/v1",
             cb_functions::router(state.functions.clone()),
         )

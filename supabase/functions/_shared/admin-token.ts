@@ -1,6 +1,7 @@
 // The admin token: HS256 with the project secret, role authenticated, app_metadata.admin, 8 hours,
 // and a passcode_version (HMAC of the configured passcode hash) so a new passcode revokes old tokens.
 import { base64url, constantTimeEqual, fromBase64, hmac, jwtSecret, toHex } from './crypto.ts'
+import { sql } from './db.ts'
 
 export const ADMIN_USER_ID = '00000000-0000-0000-0000-00000000ad01'
 const TTL_SECS = 8 * 60 * 60
@@ -8,6 +9,19 @@ const TTL_SECS = 8 * 60 * 60
 export async function passcodeVersion(passcodeHash: string): Promise<string> {
   const mac = await hmac(jwtSecret(), 'claimbridge admin passcode version\0', passcodeHash.trim())
   return toHex(mac.slice(0, 6))
+}
+
+/**
+ * Records the configured passcode generation in private.admin_settings, which RLS
+ * (private.is_admin()) checks admin tokens against, so a new ADMIN_PASSCODE_HASH revokes old
+ * tokens in the database too. The Rust server does this at start; a function has no start, so
+ * simple-auth does it on every call (a no-op write when unchanged).
+ */
+export async function recordPasscodeVersion(passcodeHash: string): Promise<void> {
+  const version = await passcodeVersion(passcodeHash)
+  await sql()`insert into private.admin_settings (singleton, passcode_version) values (true, ${version})
+    on conflict (singleton) do update set passcode_version = excluded.passcode_version, updated_at = now()
+    where private.admin_settings.passcode_version is distinct from excluded.passcode_version`
 }
 
 export async function issue(passcodeHash: string): Promise<{ token: string; expiresAt: number }> {

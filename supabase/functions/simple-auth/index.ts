@@ -4,7 +4,7 @@
 // Failures per client IP are counted in PostgreSQL; past LOGIN_FAILURE_LIMIT (10/15m) the answer
 // is 429 with Retry-After without checking the passcode; every failure takes at least 300 ms.
 import { argon2Verify } from 'npm:hash-wasm@4.13.0'
-import { issue, validate } from '../_shared/admin-token.ts'
+import { issue, recordPasscodeVersion, validate } from '../_shared/admin-token.ts'
 import { parseLimit, rateLimitTake, sql } from '../_shared/db.ts'
 import { clientIp, json, jsonObject, methodNotAllowed, options, waitText } from '../_shared/http.ts'
 
@@ -17,6 +17,7 @@ export async function handler(request: Request, info?: Deno.ServeHandlerInfo): P
   if (body === 'too-large') return json({ error: 'Request body is larger than 16384 bytes' }, 413)
   if (!body) return json({ success: false, error: 'The body must be a JSON object' }, 400)
   const passcodeHash = Deno.env.get('ADMIN_PASSCODE_HASH') ?? ''
+  await recordPasscodeVersion(passcodeHash)
   if (body.action === 'validate') {
     if (typeof body.token !== 'string' || !body.token) return json({ valid: false, error: 'Token is required' })
     const result = await validate(body.token, passcodeHash)

@@ -2,6 +2,7 @@
 //! relay and its webhook outbox.
 mod antispam;
 mod lead_relay;
+mod outbox_schedule;
 mod relay_crash;
 mod router;
 mod simple_auth;

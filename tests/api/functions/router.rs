@@ -16,7 +16,7 @@ async fn unknown_and_missing_names_get_the_platform_answers() {
         unknown.json::<Value>().await.unwrap(),
         json!({"code": "NOT_FOUND", "message": "Requested function was not found"})
     );
-    for path in ["/functions/v1"] {
+    for path in ["/functions/v1", "/functions/v1/"] {
         let missing = app
             .client
             .post(format!("{}{path}", app.url))
