@@ -40,15 +40,12 @@ export const supabase = createClient(supabaseUrl, supabaseAnonKey, {
 /**
  * A client that sends the admin token (a JWT from simple-auth) as the bearer on REST and
  * Storage calls, so row-level security authorises admin writes. Used by the admin area only.
+ * The token is given as `accessToken`, so the client has no auth (GoTrue) client of its own and
+ * short-lived clients with another `fetch` (e.g. one reporting upload progress) are cheap.
  */
-export function createAdminClient(token: string) {
+export function createAdminClient(token: string, fetchImpl?: typeof fetch) {
   return createClient(supabaseUrl, supabaseAnonKey ?? '', {
-    global: { headers: { Authorization: `Bearer ${token}` } },
-    auth: {
-      persistSession: false,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storageKey: 'claimbridge-admin',
-    },
+    accessToken: () => Promise.resolve(token),
+    global: fetchImpl ? { fetch: fetchImpl } : {},
   });
 }

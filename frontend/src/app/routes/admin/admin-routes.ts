@@ -34,6 +34,12 @@ export const adminRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'whitepapers',
+        lazy: async () => ({
+          Component: (await import('../../../features/admin/whitepapers/whitepapers-admin-page')).WhitepapersAdminPage,
+        }),
+      },
+      {
         path: 'leads',
         lazy: async () => ({
           Component: (await import('../../../features/admin/leads/leads-admin-page')).LeadsAdminPage,

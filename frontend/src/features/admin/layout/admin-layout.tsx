@@ -9,6 +9,7 @@ const LINKS: ReadonlyArray<readonly [string, string]> = [
   ['Blog Posts', '/admin/blog'],
   ['Webpage Edit', '/admin/content'],
   ['Page SEO', '/admin/pages'],
+  ['Whitepapers', '/admin/whitepapers'],
   ['Leads', '/admin/leads'],
   ['Analytics', '/admin/analytics'],
 ];

@@ -8,10 +8,20 @@ let cached: { token: string; client: ReturnType<typeof createAdminClient> } | un
  * Throws when no token is stored: admin calls are never sent with the anon key alone.
  */
 export function adminClient(): ReturnType<typeof createAdminClient> {
-  const token = getAdminToken();
-  if (!token) throw new Error('Not signed in.');
+  const token = requireAdminToken();
   if (cached?.token !== token) cached = { token, client: createAdminClient(token) };
   return cached.client;
+}
+
+/** A short-lived admin client whose requests go through `fetchImpl` (e.g. to report upload progress). */
+export function adminClientWithFetch(fetchImpl: typeof fetch): ReturnType<typeof createAdminClient> {
+  return createAdminClient(requireAdminToken(), fetchImpl);
+}
+
+function requireAdminToken(): string {
+  const token = getAdminToken();
+  if (!token) throw new Error('Not signed in.');
+  return token;
 }
 
 /** The message of an unknown thrown value (supabase errors are objects with a message). */

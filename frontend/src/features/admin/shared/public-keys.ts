@@ -4,3 +4,6 @@
  */
 export const PUBLIC_PAGE_SEO_KEY = ['page-seo'] as const;
 export const PUBLIC_BLOG_KEY = ['blog-posts'] as const;
+/** features/whitepapers (the list on /whitepapers and /downloads) and features/downloads (file checks). */
+export const PUBLIC_WHITEPAPERS_KEY = ['whitepapers'] as const;
+export const PUBLIC_WHITEPAPER_FILE_KEY = ['whitepaper-file-exists'] as const;

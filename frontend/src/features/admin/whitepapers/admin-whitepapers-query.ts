@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import type { AdminWhitepaper } from './whitepaper-form';
+
+export const adminWhitepapersKey = ['admin', 'whitepapers'] as const;
+
+/** Admin whitepaper list: every paper, newest first. */
+export const adminWhitepapersQuery = () =>
+  queryOptions({
+    queryKey: adminWhitepapersKey,
+    queryFn: async (): Promise<AdminWhitepaper[]> => {
+      const { data, error } = await adminClient()
+        .from('whitepapers')
+        .select('*')
+        .order('created_at', { ascending: false });
+      if (error) throw error;
+      return data as AdminWhitepaper[];
+    },
+  });

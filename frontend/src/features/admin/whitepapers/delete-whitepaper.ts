@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import { invalidateWhitepapers } from './invalidate-whitepapers';
+import { removeWhitepaperPdf } from './upload-pdf';
+
+export interface DeleteWhitepaperInput {
+  id: string;
+  filePath: string | null;
+}
+
+/**
+ * Deletes the row, then its PDF (the card disappears first, so the site never offers a missing
+ * file). Leads in whitepaper_submissions do not reference papers and stay. Resolves to the path
+ * of a PDF that could not be removed, or null.
+ */
+export async function deleteWhitepaper({ id, filePath }: DeleteWhitepaperInput): Promise<string | null> {
+  const { error } = await adminClient().from('whitepapers').delete().eq('id', id);
+  if (error) throw error;
+  if (!filePath) return null;
+  return (await removeWhitepaperPdf(filePath)) ? null : filePath;
+}
+
+export function useDeleteWhitepaper() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteWhitepaper,
+    onSettled: () => invalidateWhitepapers(queryClient),
+  });
+}

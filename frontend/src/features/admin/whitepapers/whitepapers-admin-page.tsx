@@ -1,0 +1,171 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../shared/admin-client';
+import { EditIcon, TrashIcon } from '../shared/icons';
+import { adminWhitepapersQuery } from './admin-whitepapers-query';
+import { useDeleteWhitepaper } from './delete-whitepaper';
+import { adminFileStatusQuery, fileStatus, type FileStatus } from './file-status-query';
+import { WhitepaperFormCard } from './whitepaper-form-card';
+import { EMPTY_WHITEPAPER_FORM, paperToForm, type AdminWhitepaper, type WhitepaperFormValues } from './whitepaper-form';
+import './whitepapers-admin.css';
+
+interface Editing {
+  paper: { id: string; filePath: string | null } | null;
+  values: WhitepaperFormValues;
+  /** Remounts the form whenever a paper is loaded or the form is reset. */
+  key: number;
+}
+
+const STATUS_LABELS: Record<FileStatus, [label: string, className: string]> = {
+  present: ['In storage', 'admin-badge admin-badge--ok'],
+  missing: ['Missing in storage', 'admin-badge wp-badge--danger'],
+  none: ['No file', 'admin-badge wp-badge--none'],
+};
+
+/** A paper's file status; null while the bucket listing is pending (or failed: `failed`). */
+function FileStatusBadge({ status, failed }: { status: FileStatus | null; failed: boolean }) {
+  if (status === null) return <span className="admin-muted">{failed ? 'Not checked' : 'Checking…'}</span>;
+  const [label, className] = STATUS_LABELS[status];
+  return <span className={className}>{label}</span>;
+}
+
+/** /admin/whitepapers: add, edit, feature and delete the papers listed on /whitepapers. */
+export function WhitepapersAdminPage() {
+  const papers = useQuery(adminWhitepapersQuery());
+  const filePaths = (papers.data ?? []).flatMap((paper) => (paper.file_path ? [paper.file_path] : []));
+  const files = useQuery({ ...adminFileStatusQuery(filePaths), enabled: papers.isSuccess });
+  const remove = useDeleteWhitepaper();
+  const [editing, setEditing] = useState<Editing>({ paper: null, values: EMPTY_WHITEPAPER_FORM, key: 0 });
+
+  useEffect(() => {
+    if (papers.isError) {
+      toast({ title: 'Error', description: 'Failed to load whitepapers.', variant: 'destructive' });
+    }
+  }, [papers.isError]);
+
+  useEffect(() => {
+    if (files.isError) {
+      toast({
+        title: 'File check failed',
+        description: `Could not list the whitepapers bucket: ${errorMessage(files.error)}`,
+        variant: 'destructive',
+      });
+    }
+  }, [files.isError, files.error]);
+
+  const reset = () => {
+    setEditing((current) => ({ paper: null, values: EMPTY_WHITEPAPER_FORM, key: current.key + 1 }));
+  };
+
+  const edit = (paper: AdminWhitepaper) => {
+    setEditing((current) => ({
+      paper: { id: paper.id, filePath: paper.file_path },
+      values: paperToForm(paper),
+      key: current.key + 1,
+    }));
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    document.getElementById('whitepaper-title')?.focus({ preventScroll: true });
+  };
+
+  const onDelete = (paper: AdminWhitepaper) => {
+    const file = paper.file_path ? ' and its PDF' : '';
+    if (!window.confirm(`Delete “${paper.title}”${file}? Leads it brought in are kept.`)) return;
+    remove.mutate(
+      { id: paper.id, filePath: paper.file_path },
+      {
+        onSuccess: (staleFile) => {
+          toast({ title: 'Whitepaper deleted', description: `“${paper.title}” is no longer listed.` });
+          if (staleFile) {
+            toast({
+              title: 'PDF not removed',
+              description: `${staleFile} is still in storage; the site no longer links to it.`,
+              variant: 'destructive',
+            });
+          }
+          if (editing.paper?.id === paper.id) reset();
+        },
+        onError: (error) => {
+          toast({ title: 'Delete failed', description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="admin-page">
+      <h1 className="admin-page__title">Whitepapers</h1>
+      <WhitepaperFormCard key={editing.key} editing={editing.paper} initial={editing.values} onDone={reset} />
+      <section className="admin-card" aria-labelledby="whitepaper-library-title">
+        <h2 id="whitepaper-library-title" className="admin-card__title">
+          Whitepaper Library
+        </h2>
+        {papers.isPending ? (
+          <p className="admin-muted" role="status">
+            Loading whitepapers...
+          </p>
+        ) : (papers.data ?? []).length === 0 ? (
+          <p className="admin-muted">No whitepapers yet. Add the first one above.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table wp-table">
+              <caption className="visually-hidden">Whitepapers, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Pages</th>
+                  <th scope="col">Featured</th>
+                  <th scope="col">File</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(papers.data ?? []).map((paper) => (
+                  <tr key={paper.id}>
+                    <th scope="row" className="wp-table__title" data-label="Title">
+                      {paper.title}
+                    </th>
+                    <td data-label="Category">{paper.category}</td>
+                    <td data-label="Pages">{paper.pages ?? '—'}</td>
+                    <td data-label="Featured">
+                      {paper.featured ? <span className="admin-badge">Featured</span> : <span className="admin-muted">No</span>}
+                    </td>
+                    <td data-label="File">
+                      <FileStatusBadge status={fileStatus(paper.file_path, files.data)} failed={files.isError} />
+                    </td>
+                    <td data-label="Actions">
+                      <div className="admin-post__actions">
+                        <button
+                          type="button"
+                          className="admin-icon-button"
+                          aria-label={`Edit ${paper.title}`}
+                          onClick={() => {
+                            edit(paper);
+                          }}
+                        >
+                          <EditIcon />
+                        </button>
+                        <button
+                          type="button"
+                          className="admin-icon-button admin-icon-button--danger"
+                          aria-label={`Delete ${paper.title}`}
+                          disabled={remove.isPending}
+                          onClick={() => {
+                            onDelete(paper);
+                          }}
+                        >
+                          <TrashIcon />
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
