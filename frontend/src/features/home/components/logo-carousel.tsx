@@ -74,7 +74,7 @@ export function LogoCarousel({ logos = CUSTOMER_LOGOS }: LogoCarouselProps) {
       </div>
 
       <div className="carousel__viewport">
-        <ul
+        <div
           className="carousel__track"
           style={{
             transform: `translateX(calc(${-carousel.position} * 100% / var(--carousel-visible)))`,
@@ -84,7 +84,7 @@ export function LogoCarousel({ logos = CUSTOMER_LOGOS }: LogoCarouselProps) {
           {slides.map((logo, slide) => {
             const clone = slide >= logos.length;
             return (
-              <li
+              <div
                 key={clone ? `clone-${logo.name}` : logo.name}
                 className="carousel__slide"
                 role={clone ? undefined : 'group'}
@@ -102,10 +102,10 @@ export function LogoCarousel({ logos = CUSTOMER_LOGOS }: LogoCarouselProps) {
                   decoding="async"
                   draggable={false}
                 />
-              </li>
+              </div>
             );
           })}
-        </ul>
+        </div>
       </div>
       {/* Announces the current logo after a manual step, never while rotating on its own. */}
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
