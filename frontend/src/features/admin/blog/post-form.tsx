@@ -2,6 +2,7 @@ import { useState, type SubmitEvent, type ReactNode } from 'react';
 import { BLOG_TOOLBAR, RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../shared/admin-client';
+import { AdminTextField } from '../shared/admin-text-field';
 import { Counter } from '../shared/counter';
 import { uploadBlogImage } from '../shared/upload-image';
 import {
@@ -58,38 +59,22 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
     options: { required?: boolean; multiline?: boolean; placeholder?: string; type?: string; counter?: ReactNode } = {},
   ) => {
     const id = `post-${key}`;
-    const props = {
-      id,
-      value: form[key],
-      required: options.required,
-      placeholder: options.placeholder,
-      'aria-describedby': options.counter ? `${id}-counter` : undefined,
-    };
     return (
-      <div className="admin-field">
-        <label htmlFor={id}>
-          {label}
-          {options.required && ' *'}
-        </label>
-        {options.multiline ? (
-          <textarea
-            {...props}
-            rows={3}
-            onChange={(event) => {
-              set(key, event.target.value);
-            }}
-          />
-        ) : (
-          <input
-            {...props}
-            type={options.type ?? 'text'}
-            onChange={(event) => {
-              set(key, event.target.value);
-            }}
-          />
-        )}
+      <AdminTextField
+        id={id}
+        label={label}
+        value={form[key]}
+        onChange={(value) => {
+          set(key, value);
+        }}
+        required={options.required}
+        multiline={options.multiline}
+        type={options.type}
+        placeholder={options.placeholder}
+        describedBy={options.counter ? `${id}-counter` : undefined}
+      >
         {options.counter}
-      </div>
+      </AdminTextField>
     );
   };
 

@@ -1,6 +1,7 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../shared/admin-client';
+import { AdminTextField } from '../shared/admin-text-field';
 import { PdfDropZone } from './pdf-drop-zone';
 import { checkPdfFile } from './pdf-file';
 import { PdfUploadError, useSaveWhitepaper } from './save-whitepaper';
@@ -126,39 +127,22 @@ export function WhitepaperFormCard({ editing, initial, onDone }: WhitepaperFormC
     const error = errors[key];
     const describedBy =
       [options.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-    const props = {
-      id,
-      value: form[key],
-      required: options.required,
-      maxLength: options.maxLength,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy,
-    };
     return (
-      <div className="admin-field">
-        <label htmlFor={id}>
-          {label}
-          {options.required && ' *'}
-        </label>
-        {options.multiline ? (
-          <textarea
-            {...props}
-            rows={3}
-            onChange={(event) => {
-              set(key, event.target.value);
-            }}
-          />
-        ) : (
-          <input
-            {...props}
-            type="text"
-            inputMode={options.inputMode}
-            list={options.list}
-            onChange={(event) => {
-              set(key, event.target.value);
-            }}
-          />
-        )}
+      <AdminTextField
+        id={id}
+        label={label}
+        value={form[key]}
+        onChange={(value) => {
+          set(key, value);
+        }}
+        required={options.required}
+        multiline={options.multiline}
+        maxLength={options.maxLength}
+        inputMode={options.inputMode}
+        list={options.list}
+        invalid={Boolean(error)}
+        describedBy={describedBy}
+      >
         {options.hint && (
           <p id={`${id}-hint`} className="admin-muted">
             {options.hint}
@@ -169,7 +153,7 @@ export function WhitepaperFormCard({ editing, initial, onDone }: WhitepaperFormC
             {error}
           </p>
         )}
-      </div>
+      </AdminTextField>
     );
   };
 
