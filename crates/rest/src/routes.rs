@@ -1,5 +1,6 @@
 //! The axum router mounted at `/rest/v1`: every method and path goes to the engine.
 use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
@@ -11,13 +12,14 @@ use http::{HeaderMap, Method, Uri};
 use crate::RestState;
 use crate::error::ApiError;
 
-/// The `/rest/v1` router.
+/// The `/rest/v1` router. The state is shared behind one `Arc`: axum clones the state for
+/// every request, and a deep clone (the JWT verifier's keys and claims) cost allocations each time.
 pub fn router(state: RestState) -> Router {
-    Router::new().fallback(handle).with_state(state)
+    Router::new().fallback(handle).with_state(Arc::new(state))
 }
 
 async fn handle(
-    State(state): State<RestState>,
+    State(state): State<Arc<RestState>>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
