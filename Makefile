@@ -5,7 +5,7 @@ SHELL := /bin/bash
 .PHONY: run build frontend test test-rust test-frontend test-contract test-e2e lint chromium clean stop-test-db s3-server
 
 CARGO ?= cargo
-FRONTEND_INPUTS := $(shell find frontend/src frontend/public -type f 2>/dev/null) \
+FRONTEND_INPUTS := $(shell find frontend/src frontend/public frontend/scripts -type f 2>/dev/null) \
 	frontend/index.html frontend/package.json frontend/package-lock.json frontend/vite.config.ts \
 	$(wildcard frontend/tsconfig*.json)
 

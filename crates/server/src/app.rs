@@ -229,7 +229,7 @@ pub fn router(state: AppState) -> anyhow::Result<Router> {
         )
         .layer(from_fn(cb_gateway::cors));
 
-    let site = cb_site::router(&config.frontend_dir, &config.runtime_config())?;
+    let site = cb_site::router(&config.site_settings(), state.pool.clone())?;
 
     let router = Router::new()
         .route("/healthz", get(crate::health::healthz))

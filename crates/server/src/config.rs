@@ -77,6 +77,8 @@ pub struct Config {
     pub admin_passcode_hash: Option<String>,
     pub require_api_key: bool,
     pub frontend_dir: PathBuf,
+    /// The public URL of the website (canonical links, Open Graph URLs, sitemap, feed).
+    pub site_url: String,
     pub log_format: LogFormat,
     pub log_filter: String,
     pub max_body_bytes: usize,
@@ -221,6 +223,7 @@ impl Config {
             )));
         }
         let text = |name: &str, default: &str| get(name).unwrap_or_else(|| default.to_string());
+        let public_site_url = site_url(&get, port)?;
         let company = Company {
             name: text("COMPANY_NAME", "ClaimBridge"),
             tagline: text(
@@ -234,7 +237,9 @@ impl Config {
                 "1200 Commerce Street, Suite 400, Nashville, TN 37203",
             ),
             hours: text("COMPANY_HOURS", "Mon-Fri 8am to 5pm EST"),
-            site_url: text("SITE_URL", "https://www.claimbridge.com"),
+            // The company website shown on the site; the client also builds canonical links
+            // from it, so it defaults to the site's own public URL and they agree.
+            site_url: text("SITE_URL", &public_site_url),
             training_hub_url: text("TRAINING_HUB_URL", "https://training.claimbridge.com"),
             support_desk_url: text("SUPPORT_DESK_URL", "https://support.claimbridge.com"),
             linkedin_url: text(
@@ -268,6 +273,7 @@ impl Config {
             admin_passcode_hash,
             require_api_key: parse_bool(&get, "CLAIMBRIDGE_REQUIRE_APIKEY", true)?,
             frontend_dir: PathBuf::from(text("CLAIMBRIDGE_FRONTEND_DIR", "frontend/dist")),
+            site_url: public_site_url,
             log_format,
             log_filter: text("CLAIMBRIDGE_LOG", "info,sqlx::postgres::notice=warn"),
             max_body_bytes: parse_number(
@@ -295,6 +301,18 @@ impl Config {
     /// API keys accepted by exact match (they stay valid until rotated, whatever their exp says).
     pub fn jwt_verifier(&self) -> JwtVerifier {
         JwtVerifier::new(&self.jwt_secret).with_api_keys(&self.keys)
+    }
+
+    /// What the website crate serves and says about the site.
+    pub fn site_settings(&self) -> cb_site::SiteSettings {
+        cb_site::SiteSettings {
+            dist_dir: self.frontend_dir.clone(),
+            runtime_config: self.runtime_config(),
+            site_url: self.site_url.clone(),
+            company_name: self.public.company.name.clone(),
+            company_tagline: self.public.company.tagline.clone(),
+            production: self.environment == Environment::Production,
+        }
     }
 
     /// The configuration the browser receives (no secrets: the anon key is public by design).
@@ -326,6 +344,26 @@ impl Config {
             },
         })
     }
+}
+
+/// CLAIMBRIDGE_SITE_URL: an absolute http(s) URL without a trailing slash; locally this
+/// server's own address.
+fn site_url(get: &impl Fn(&str) -> Option<String>, port: u16) -> Result<String, ConfigError> {
+    let Some(value) = get("CLAIMBRIDGE_SITE_URL") else {
+        return Ok(format!("http://localhost:{port}"));
+    };
+    let valid = (value.starts_with("https://") || value.starts_with("http://"))
+        && !value.contains(char::is_whitespace)
+        && value
+            .split("://")
+            .nth(1)
+            .is_some_and(|rest| !rest.is_empty());
+    if !valid {
+        return Err(ConfigError(format!(
+            "CLAIMBRIDGE_SITE_URL is '{value}': set it to the site's public URL, e.g. https://www.claimbridge.com"
+        )));
+    }
+    Ok(value.trim_end_matches('/').to_string())
 }
 
 // ---- /functions/v1 ------------------------------------------------------------------------
@@ -569,6 +607,39 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         Config::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn the_site_url_defaults_to_this_server_and_is_the_company_site_url_by_default() {
+        let local = config(&[("CLAIMBRIDGE_PORT", "8080")]).unwrap();
+        assert_eq!(local.site_url, "http://localhost:8080");
+        assert_eq!(
+            local.runtime_config()["company"]["siteUrl"],
+            "http://localhost:8080"
+        );
+        let public = config(&[("CLAIMBRIDGE_SITE_URL", "https://www.example.test/")]).unwrap();
+        assert_eq!(public.site_url, "https://www.example.test");
+        assert_eq!(public.site_settings().site_url, "https://www.example.test");
+        let separate = config(&[
+            ("CLAIMBRIDGE_SITE_URL", "https://www.example.test"),
+            ("SITE_URL", "https://company.example.test"),
+        ])
+        .unwrap();
+        assert_eq!(
+            separate.runtime_config()["company"]["siteUrl"],
+            "https://company.example.test"
+        );
+        for bad in [
+            "www.example.test",
+            "ftp://example.test",
+            "https://",
+            "https://a b",
+        ] {
+            let err = config(&[("CLAIMBRIDGE_SITE_URL", bad)])
+                .unwrap_err()
+                .to_string();
+            assert!(err.starts_with("CLAIMBRIDGE_SITE_URL is"), "{bad}: {err}");
+        }
     }
 
     #[test]

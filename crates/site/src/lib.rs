@@ -1,21 +1,41 @@
 //! Serves the website: the Vite build in `frontend/dist`, with the runtime configuration
-//! injected into index.html so one build runs anywhere, and the SPA fallback that hands every
-//! unknown path to the React router.
-mod inject;
+//! injected into index.html so one build runs anywhere, and per URL the head a crawler or link
+//! preview needs (title, description, canonical, Open Graph, Twitter, JSON-LD — the tags the
+//! client would write), the real status (404 for unknown paths and posts), /sitemap.xml,
+//! /robots.txt, /rss.xml, security headers, and caching: immutable hashed assets, precompressed
+//! files, pages rendered and compressed once per change of the SEO data.
+mod delivery;
+mod escape;
+mod feeds;
+mod head;
+mod listen;
+mod routes;
+mod security;
+mod store;
+mod template;
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::State;
-use axum::response::{IntoResponse, Response};
+use axum::extract::{Request, State};
+use axum::middleware::{from_fn_with_state, map_response};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
-use http::{HeaderValue, StatusCode, header};
+use cb_db::sqlx::PgPool;
+use http::{HeaderMap, HeaderValue, StatusCode, header};
+use tower::ServiceExt as _;
 use tower_http::services::ServeDir;
-use tower_http::set_header::SetResponseHeaderLayer;
 
-pub use inject::{RUNTIME_CONFIG_OPEN_TAG, inject_runtime_config};
+use delivery::{HTML, Rendered};
+use head::{HeadContext, HeadSpec, page_head, post_head};
+use routes::{Route, classify, seo_route};
+use store::{SiteCache, SiteData};
+use template::PageTemplate;
+
+pub use template::RUNTIME_CONFIG_OPEN_TAG;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SiteError {
@@ -26,18 +46,57 @@ pub enum SiteError {
     },
 }
 
-/// The website's index page, ready to send.
+/// What the website is served from and says about itself.
 #[derive(Debug, Clone)]
-struct IndexPage {
-    html: Option<Arc<str>>,
+pub struct SiteSettings {
+    /// The Vite build (index.html and assets/).
+    pub dist_dir: PathBuf,
+    /// Injected into index.html (never a secret).
+    pub runtime_config: serde_json::Value,
+    /// The public URL of the site, for canonical links, the sitemap and the feed.
+    pub site_url: String,
+    pub company_name: String,
+    /// The feed's description.
+    pub company_tagline: String,
+    /// Production: HSTS and upgrade-insecure-requests.
+    pub production: bool,
 }
 
-/// Builds the website router. A missing build is not fatal: the API still serves, and pages say
-/// how to build the site.
-pub fn router(dist_dir: &Path, runtime_config: &serde_json::Value) -> Result<Router, SiteError> {
-    let index_path = dist_dir.join("index.html");
-    let html = match std::fs::read_to_string(&index_path) {
-        Ok(template) => Some(Arc::from(inject_runtime_config(&template, runtime_config))),
+const XML: &str = "application/xml; charset=utf-8";
+const RSS: &str = "application/rss+xml; charset=utf-8";
+const TEXT: &str = "text/plain; charset=utf-8";
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// index.html, parsed.
+#[derive(Debug)]
+struct BuiltSite {
+    template: PageTemplate,
+    /// The admin screens' page (they set no head of their own), rendered once.
+    admin_page: Rendered,
+}
+
+/// Everything the page handler needs.
+#[derive(Debug)]
+struct Site {
+    /// None when the website is not built.
+    built: Option<BuiltSite>,
+    robots: Rendered,
+    /// The build's files outside assets/ (favicon, images) by URL path, listed at startup so
+    /// that a page request costs no filesystem lookup.
+    public_files: HashSet<String>,
+    files: ServeDir,
+    cache: Arc<SiteCache>,
+    site_url: String,
+    company_name: String,
+    company_tagline: String,
+}
+
+/// Builds the website router and starts listening for SEO data changes. A missing build is not
+/// fatal: the API still serves, and pages say how to build the site.
+pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError> {
+    let index_path = settings.dist_dir.join("index.html");
+    let index_html = match std::fs::read_to_string(&index_path) {
+        Ok(html) => Some(html),
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
             tracing::warn!(path = %index_path.display(), "the website is not built; run `make run` to build it");
             None
@@ -49,43 +108,287 @@ pub fn router(dist_dir: &Path, runtime_config: &serde_json::Value) -> Result<Rou
             });
         }
     };
-    let index = IndexPage { html };
-    let index_router = Router::new()
-        .route("/", get(serve_index))
-        .route("/index.html", get(serve_index))
-        .with_state(index.clone());
-    // Vite puts content-hashed files under /assets: they never change.
+    let mut policy = security::PolicyInputs::from_runtime_config(&settings.runtime_config);
+    policy.script_hashes = index_html
+        .as_deref()
+        .map(template::inline_script_hashes)
+        .unwrap_or_default();
+    policy.production = settings.production;
+    let security = Arc::new(security::SecurityHeaders::new(&policy));
+
+    let site_url = settings.site_url.trim_end_matches('/').to_string();
+    let built = index_html.as_deref().map(|html| {
+        let template = PageTemplate::parse(html, &settings.runtime_config);
+        BuiltSite {
+            admin_page: Rendered::new(StatusCode::OK, HTML, template.render_plain()),
+            template,
+        }
+    });
+    let cache = Arc::new(SiteCache::new(pool));
+    listen::spawn(cache.clone());
+    let site = Arc::new(Site {
+        built,
+        robots: Rendered::new(StatusCode::OK, TEXT, feeds::robots_txt(&site_url)),
+        public_files: public_files(&settings.dist_dir),
+        files: static_files(&settings.dist_dir),
+        cache,
+        site_url,
+        company_name: settings.company_name.clone(),
+        company_tagline: settings.company_tagline.clone(),
+    });
+
     let assets = Router::new()
-        .fallback_service(ServeDir::new(dist_dir.join("assets")))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("public, max-age=31536000, immutable"),
-        ));
-    let files = ServeDir::new(dist_dir)
-        .append_index_html_on_directories(false)
-        .fallback(get(serve_index).with_state(index));
-    Ok(index_router
+        .fallback_service(static_files(&settings.dist_dir.join("assets")))
+        .layer(map_response(immutable_when_found));
+    Ok(Router::new()
+        .route("/index.html", get(|| async { Redirect::permanent("/") }))
         .nest_service("/assets", assets)
-        .fallback_service(files))
+        .fallback(get(serve_file_or_page))
+        .with_state(site)
+        .layer(from_fn_with_state(security, security::add_security_headers)))
 }
 
-async fn serve_index(State(index): State<IndexPage>) -> Response {
-    match index.html {
-        Some(html) => (
-            [
-                (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
-                (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
-            ],
-            Body::from(html.to_string()),
-        )
-            .into_response(),
-        None => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            [(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"))],
-            "<!doctype html><title>ClaimBridge</title><p>The website has not been built yet: run \
-             <code>make run</code> (it builds frontend/dist). The APIs under /rest/v1, /storage/v1, \
-             /functions/v1 and /auth/v1 are available.</p>",
-        )
-            .into_response(),
+/// URL paths of the files under `dist` other than index.html, assets/ and compressed copies.
+fn public_files(dist: &Path) -> HashSet<String> {
+    fn walk(dir: &Path, prefix: &str, found: &mut HashSet<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = format!("{prefix}/{name}");
+            match entry.file_type() {
+                Ok(kind) if kind.is_dir() && path != "/assets" => walk(&entry.path(), &path, found),
+                Ok(kind)
+                    if kind.is_file()
+                        && path != "/index.html"
+                        && !name.ends_with(".br")
+                        && !name.ends_with(".gz") =>
+                {
+                    found.insert(path);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut found = HashSet::new();
+    walk(dist, "", &mut found);
+    found
+}
+
+/// Files as they are on disk, or their `.br`/`.gz` sibling made at build time
+/// (frontend/scripts/precompress.mjs) when the client accepts it.
+fn static_files(dir: &Path) -> ServeDir {
+    ServeDir::new(dir)
+        .append_index_html_on_directories(false)
+        .precompressed_br()
+        .precompressed_gzip()
+}
+
+/// Vite's hashed file names change with their content: a found asset never changes. Its
+/// encoding varies with Accept-Encoding (the precompressed siblings).
+async fn immutable_when_found(mut response: Response) -> Response {
+    if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
+        headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    }
+    response
+}
+
+/// A file of the build, else a page, the sitemap, robots.txt or the feed.
+async fn serve_file_or_page(State(site): State<Arc<Site>>, request: Request) -> Response {
+    let path = percent_encoding::percent_decode_str(request.uri().path()).decode_utf8_lossy();
+    if site.public_files.contains(path.as_ref()) {
+        return match site.files.clone().oneshot(request).await {
+            Ok(response) => response.map(Body::new),
+            Err(never) => match never {},
+        };
+    }
+    serve(&site, request).await
+}
+
+/// Every path that is not a file: the app's pages, the sitemap, robots.txt and the feed.
+async fn serve(site: &Site, request: Request) -> Response {
+    let path = request.uri().path();
+    let headers = request.headers();
+    if path == "/robots.txt" {
+        return site.robots.respond(headers);
+    }
+    if path == "/sitemap.xml" || path == "/rss.xml" || feeds::parse_sitemap_part(path).is_some() {
+        return serve_feed(site, path, headers).await;
+    }
+    let Some(BuiltSite {
+        template,
+        admin_page,
+    }) = &site.built
+    else {
+        return not_built();
+    };
+    let route = seo_route(path);
+    let classified = classify(route);
+    if classified == Route::Admin {
+        return admin_page.respond(headers);
+    }
+    let snapshot = match site.cache.snapshot().await {
+        Ok(snapshot) => snapshot,
+        Err(err) => {
+            tracing::warn!(%err, "site: SEO data unavailable; serving the page without it");
+            return unavailable(template.render_plain(), HTML);
+        }
+    };
+    let context = HeadContext {
+        company_name: &site.company_name,
+        site_url: &site.site_url,
+    };
+    let page = |key: String, status: StatusCode, build: &dyn Fn(&SiteData) -> HeadSpec| {
+        snapshot.rendered(&key, |data| {
+            Rendered::new(status, HTML, template.render(&build(data)))
+        })
+    };
+    // Cache keys are bounded by the data (records and posts), never by what clients ask for:
+    // every path without a record or post shares one rendering per status.
+    let has_record = snapshot.data.pages.contains_key(route);
+    let rendered = match classified {
+        Route::Page if has_record => page(format!("page:{route}"), StatusCode::OK, &|data| {
+            page_head(data.pages.get(route), route, &context)
+        }),
+        Route::Page => page("page".into(), StatusCode::OK, &|_| {
+            HeadSpec::default_for(&site.company_name)
+        }),
+        Route::Post(slug) if snapshot.data.post(slug).is_some() => page(
+            format!("post:{slug}"),
+            StatusCode::OK,
+            &|data| match data.post(slug) {
+                Some(post) => post_head(post, &context),
+                None => HeadSpec::default_for(&site.company_name),
+            },
+        ),
+        // The not-found page: the client looks the path up as a page SEO record too.
+        Route::Unknown if has_record => {
+            page(format!("missing:{route}"), StatusCode::NOT_FOUND, &|data| {
+                page_head(data.pages.get(route), route, &context)
+            })
+        }
+        Route::Post(_) | Route::Unknown | Route::Admin => {
+            page("missing".into(), StatusCode::NOT_FOUND, &|_| {
+                HeadSpec::default_for(&site.company_name)
+            })
+        }
+    };
+    rendered.respond(headers)
+}
+
+async fn serve_feed(site: &Site, path: &str, headers: &HeaderMap) -> Response {
+    let snapshot = match site.cache.snapshot().await {
+        Ok(snapshot) => snapshot,
+        Err(err) => {
+            tracing::warn!(%err, "site: SEO data unavailable for {path}");
+            return unavailable(String::new(), TEXT);
+        }
+    };
+    let rendered = if path == "/rss.xml" {
+        snapshot.rendered(path, |data| {
+            let channel = feeds::FeedChannel {
+                company_name: &site.company_name,
+                description: &site.company_tagline,
+                site_url: &site.site_url,
+            };
+            Rendered::new(StatusCode::OK, RSS, feeds::rss(&data.posts, &channel))
+        })
+    } else {
+        let sitemap = snapshot.sitemap(|data| site_sitemap(site, data));
+        let body = match feeds::parse_sitemap_part(path) {
+            None => Some(&sitemap.root),
+            Some(number) => sitemap.parts.get(number - 1),
+        };
+        match body {
+            Some(body) => {
+                snapshot.rendered(path, |_| Rendered::new(StatusCode::OK, XML, body.clone()))
+            }
+            None => return (StatusCode::NOT_FOUND, "no such sitemap\n").into_response(),
+        }
+    };
+    rendered.respond(headers)
+}
+
+/// The sitemap: the public pages that are not noindex, then the published posts that are not
+/// noindex, with their last change.
+fn site_sitemap(site: &Site, data: &SiteData) -> feeds::Sitemap {
+    let mut urls: Vec<feeds::SitemapUrl> = Vec::new();
+    for route in routes::PUBLIC_PAGES {
+        if data.pages.get(*route).is_some_and(|page| page.noindex) {
+            continue;
+        }
+        // A fixed article's last change is its blog_posts row's, when it has one.
+        let post = route
+            .strip_prefix("/blog/")
+            .and_then(|slug| data.post(slug));
+        urls.push(feeds::SitemapUrl {
+            loc: format!("{}{route}", site.site_url),
+            lastmod: post.map(|post| post.updated),
+        });
+    }
+    for post in &data.posts {
+        let route = format!("/blog/{}", post.slug);
+        if post.noindex || classify(&route) != Route::Post(&post.slug) {
+            continue;
+        }
+        urls.push(feeds::SitemapUrl {
+            loc: format!("{}{route}", site.site_url),
+            lastmod: Some(post.updated),
+        });
+    }
+    feeds::sitemap(&urls, &site.site_url, feeds::SITEMAP_URL_LIMIT)
+}
+
+/// While the database cannot answer: the page without its SEO data, not to be cached, and a
+/// status that tells crawlers to come back.
+fn unavailable(body: String, content_type: &'static str) -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+            (header::RETRY_AFTER, HeaderValue::from_static("5")),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+fn not_built() -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [(header::CONTENT_TYPE, HeaderValue::from_static(HTML))],
+        "<!doctype html><title>ClaimBridge</title><p>The website has not been built yet: run \
+         <code>make run</code> (it builds frontend/dist). The APIs under /rest/v1, /storage/v1, \
+         /functions/v1 and /auth/v1 are available.</p>",
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn public_files_are_the_build_outside_assets_and_index_html() {
+        let dist = tempfile::tempdir().unwrap();
+        for file in [
+            "index.html",
+            "favicon.svg",
+            "favicon.svg.br",
+            "blog-images/a b.svg",
+            "blog-images/a b.svg.gz",
+            "assets/index-abc.js",
+        ] {
+            let path = dist.path().join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "x").unwrap();
+        }
+        let mut files: Vec<String> = public_files(dist.path()).into_iter().collect();
+        files.sort();
+        assert_eq!(files, ["/blog-images/a b.svg", "/favicon.svg"]);
     }
 }

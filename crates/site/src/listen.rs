@@ -1,0 +1,65 @@
+//! Drops the site cache when page_seo_settings or blog_posts change, on this instance and every
+//! other: the migration 20261122000400_site_notify.sql notifies `claimbridge_site` after each
+//! write, and every instance LISTENs on a dedicated connection (as crates/rest reloads its schema
+//! cache on `pgrst`). While not listening nothing tells us about writes, so the cache is dropped
+//! again on every (re)connect: a write missed while the connection was down shows once it is back.
+use std::sync::Arc;
+use std::time::Duration;
+
+use cb_db::sqlx::postgres::PgListener;
+
+use crate::store::SiteCache;
+
+const CHANNEL: &str = "claimbridge_site";
+const MAX_BACKOFF: Duration = Duration::from_secs(32);
+
+/// Listens until the pool closes.
+pub(crate) fn spawn(cache: Arc<SiteCache>) {
+    tokio::spawn(async move { run(&cache).await });
+}
+
+async fn run(cache: &SiteCache) {
+    let pool = cache.pool().clone();
+    let mut backoff = Duration::from_millis(250);
+    loop {
+        if pool.is_closed() {
+            return;
+        }
+        let listening = match PgListener::connect_with(&pool).await {
+            Ok(mut listener) => match listener.listen(CHANNEL).await {
+                Ok(()) => Some(listener),
+                Err(err) => {
+                    tracing::warn!(%err, "site cache: LISTEN failed");
+                    None
+                }
+            },
+            Err(err) => {
+                if !pool.is_closed() {
+                    tracing::warn!(%err, "site cache: no connection for LISTEN");
+                }
+                None
+            }
+        };
+        // Writes may have happened while nobody listened.
+        cache.invalidate();
+        if let Some(mut listener) = listening {
+            backoff = Duration::from_millis(250);
+            loop {
+                match listener.recv().await {
+                    Ok(_) => cache.invalidate(),
+                    Err(cb_db::sqlx::Error::PoolClosed) => return,
+                    Err(err) => {
+                        tracing::warn!(%err, "site cache: listener lost, reconnecting");
+                        cache.invalidate();
+                        break;
+                    }
+                }
+            }
+        }
+        tokio::select! {
+            () = tokio::time::sleep(backoff) => {}
+            () = pool.close_event() => return,
+        }
+        backoff = (backoff * 2).min(MAX_BACKOFF);
+    }
+}

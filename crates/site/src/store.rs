@@ -1,0 +1,229 @@
+//! The SEO data of the site, read as `anon` (so row-level security decides, as for the browser)
+//! and kept in memory with everything rendered from it, until a write to page_seo_settings or
+//! blog_posts is announced (see `listen`) and the cache is dropped.
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
+
+use cb_db::sqlx::{self, PgPool, Row as _};
+
+use crate::delivery::Rendered;
+use crate::feeds::Sitemap;
+use crate::head::{PageSeo, Post};
+
+/// What the database says about the site at one moment.
+#[derive(Debug, Default)]
+pub(crate) struct SiteData {
+    /// page_seo_settings by page_route.
+    pub(crate) pages: HashMap<String, PageSeo>,
+    /// Published posts, newest first.
+    pub(crate) posts: Vec<Post>,
+    post_index: HashMap<String, usize>,
+}
+
+impl SiteData {
+    pub(crate) fn new(pages: HashMap<String, PageSeo>, posts: Vec<Post>) -> Self {
+        let post_index = posts
+            .iter()
+            .enumerate()
+            .map(|(index, post)| (post.slug.clone(), index))
+            .collect();
+        Self {
+            pages,
+            posts,
+            post_index,
+        }
+    }
+
+    pub(crate) fn post(&self, slug: &str) -> Option<&Post> {
+        self.post_index.get(slug).map(|&index| &self.posts[index])
+    }
+}
+
+/// Responses kept per snapshot (a page is about 15 KB in its three encodings): past this, with
+/// tens of thousands of posts being crawled, further pages are rendered per request instead.
+const MAX_RENDERED: usize = 4096;
+
+/// The data plus every response rendered from it, keyed by what identifies the response.
+#[derive(Debug)]
+pub(crate) struct Snapshot {
+    pub(crate) data: SiteData,
+    rendered: Mutex<HashMap<String, Arc<Rendered>>>,
+    /// Built once: every sitemap file is cut from it.
+    sitemap: OnceLock<Sitemap>,
+}
+
+impl Snapshot {
+    pub(crate) fn sitemap(&self, build: impl FnOnce(&SiteData) -> Sitemap) -> &Sitemap {
+        self.sitemap.get_or_init(|| build(&self.data))
+    }
+
+    /// The response cached under `key`, rendered by `render` the first time.
+    pub(crate) fn rendered(
+        &self,
+        key: &str,
+        render: impl FnOnce(&SiteData) -> Rendered,
+    ) -> Arc<Rendered> {
+        if let Some(found) = self.lock().get(key) {
+            return found.clone();
+        }
+        // Rendered outside the lock: two requests may render the same page once each.
+        let rendered = Arc::new(render(&self.data));
+        let mut cached = self.lock();
+        if cached.len() >= MAX_RENDERED {
+            return rendered;
+        }
+        cached.entry(key.to_string()).or_insert(rendered).clone()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Rendered>>> {
+        self.rendered
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// The current snapshot, loaded on first use after each invalidation.
+#[derive(Debug)]
+pub(crate) struct SiteCache {
+    pool: PgPool,
+    /// Bumped by every invalidation: a load that started before one is not kept.
+    generation: AtomicU64,
+    current: RwLock<Option<Arc<Snapshot>>>,
+    loading: tokio::sync::Mutex<()>,
+}
+
+impl SiteCache {
+    pub(crate) fn new(pool: PgPool) -> Self {
+        Self {
+            pool,
+            generation: AtomicU64::new(0),
+            current: RwLock::new(None),
+            loading: tokio::sync::Mutex::new(()),
+        }
+    }
+
+    pub(crate) fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// Drops the snapshot; the next request loads a fresh one.
+    pub(crate) fn invalidate(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        *self
+            .current
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+    }
+
+    fn cached(&self) -> Option<Arc<Snapshot>> {
+        self.current
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    /// The current snapshot, loading it (once, whoever asks concurrently) when there is none.
+    pub(crate) async fn snapshot(&self) -> Result<Arc<Snapshot>, sqlx::Error> {
+        if let Some(snapshot) = self.cached() {
+            return Ok(snapshot);
+        }
+        let _loading = self.loading.lock().await;
+        if let Some(snapshot) = self.cached() {
+            return Ok(snapshot);
+        }
+        let generation = self.generation.load(Ordering::SeqCst);
+        let snapshot = Arc::new(Snapshot {
+            data: load(&self.pool).await?,
+            rendered: Mutex::default(),
+            sitemap: OnceLock::new(),
+        });
+        let mut current = self
+            .current
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if self.generation.load(Ordering::SeqCst) == generation {
+            *current = Some(snapshot.clone());
+        }
+        Ok(snapshot)
+    }
+}
+
+const PAGES_SQL: &str = "select page_route, meta_title, meta_description, keywords, canonical_url,
+        featured_image_url, og_title, og_description, og_image, og_type, twitter_card_type,
+        twitter_title, twitter_description, twitter_image, noindex, nofollow, schema_json
+   from public.page_seo_settings";
+
+/// Published posts only (row-level security gives anon nothing else either). The timestamps
+/// also in PostgreSQL's JSON form, the strings the client's head is built from.
+const POSTS_SQL: &str = "select slug, title, description, meta_title, excerpt, og_title,
+        og_description, og_image, featured_image_url, twitter_card_type, canonical_url,
+        author_name, tags, schema_type, noindex, nofollow, created_at, updated_at,
+        to_json(created_at) #>> '{}' as created_at_json,
+        to_json(updated_at) #>> '{}' as updated_at_json
+   from public.blog_posts
+  where published
+  order by created_at desc, slug";
+
+async fn load(pool: &PgPool) -> Result<SiteData, sqlx::Error> {
+    let mut tx = cb_db::begin_scoped(pool, &cb_db::RequestContext::for_role("anon"), true).await?;
+    let pages = sqlx::query(PAGES_SQL)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|row| {
+            Ok((
+                row.try_get("page_route")?,
+                PageSeo {
+                    meta_title: row.try_get("meta_title")?,
+                    meta_description: row.try_get("meta_description")?,
+                    keywords: row.try_get("keywords")?,
+                    canonical_url: row.try_get("canonical_url")?,
+                    featured_image_url: row.try_get("featured_image_url")?,
+                    og_title: row.try_get("og_title")?,
+                    og_description: row.try_get("og_description")?,
+                    og_image: row.try_get("og_image")?,
+                    og_type: row.try_get("og_type")?,
+                    twitter_card_type: row.try_get("twitter_card_type")?,
+                    twitter_title: row.try_get("twitter_title")?,
+                    twitter_description: row.try_get("twitter_description")?,
+                    twitter_image: row.try_get("twitter_image")?,
+                    noindex: row.try_get("noindex")?,
+                    nofollow: row.try_get("nofollow")?,
+                    schema_json: row.try_get("schema_json")?,
+                },
+            ))
+        })
+        .collect::<Result<HashMap<String, PageSeo>, sqlx::Error>>()?;
+    let posts = sqlx::query(POSTS_SQL)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|row| {
+            Ok(Post {
+                slug: row.try_get("slug")?,
+                title: row.try_get("title")?,
+                description: row.try_get("description")?,
+                meta_title: row.try_get("meta_title")?,
+                excerpt: row.try_get("excerpt")?,
+                og_title: row.try_get("og_title")?,
+                og_description: row.try_get("og_description")?,
+                og_image: row.try_get("og_image")?,
+                featured_image_url: row.try_get("featured_image_url")?,
+                twitter_card_type: row.try_get("twitter_card_type")?,
+                canonical_url: row.try_get("canonical_url")?,
+                author_name: row.try_get("author_name")?,
+                tags: row.try_get("tags")?,
+                schema_type: row.try_get("schema_type")?,
+                noindex: row.try_get("noindex")?,
+                nofollow: row.try_get("nofollow")?,
+                created: row.try_get("created_at")?,
+                updated: row.try_get("updated_at")?,
+                created_at: row.try_get("created_at_json")?,
+                updated_at: row.try_get("updated_at_json")?,
+            })
+        })
+        .collect::<Result<Vec<Post>, sqlx::Error>>()?;
+    tx.rollback().await?;
+    Ok(SiteData::new(pages, posts))
+}
