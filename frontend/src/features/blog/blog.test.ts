@@ -157,4 +157,26 @@ describe('sanitizeHtml', () => {
     expect(links.map((link) => link.getAttribute('rel'))).toEqual(['noopener', 'nofollow noopener']);
     expect(links[0]?.getAttribute('target')).toBe('_blank');
   });
+
+  it('keeps YouTube and Vimeo player frames (titled, lazy) and removes every other frame', () => {
+    const clean = sanitizeHtml(
+      '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/abc123"></iframe>' +
+        '<iframe src="https://player.vimeo.com/video/42" title="Intake demo"></iframe>' +
+        '<iframe src="https://evil.example/embed/x"></iframe>' +
+        '<iframe src="javascript:alert(1)"></iframe>' +
+        '<iframe srcdoc="<script>alert(1)</script>" src="https://www.youtube.com/embed/ok"></iframe>' +
+        '<iframe src="https://www.youtube.com.evil.example/embed/x"></iframe>',
+    );
+    const doc = new DOMParser().parseFromString(clean, 'text/html');
+    const frames = Array.from(doc.querySelectorAll('iframe'));
+    expect(frames.map((frame) => frame.getAttribute('src'))).toEqual([
+      'https://www.youtube.com/embed/abc123',
+      'https://player.vimeo.com/video/42',
+      'https://www.youtube.com/embed/ok',
+    ]);
+    expect(frames.map((frame) => frame.getAttribute('title'))).toEqual(['Embedded video', 'Intake demo', 'Embedded video']);
+    expect(frames.every((frame) => frame.getAttribute('loading') === 'lazy')).toBe(true);
+    expect(frames[0]?.hasAttribute('allowfullscreen')).toBe(true);
+    expect(clean).not.toMatch(/srcdoc|javascript:|evil/);
+  });
 });
