@@ -27,6 +27,8 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The server reads it to preload the code and data client of data pages (crates/site).
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

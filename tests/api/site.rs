@@ -982,3 +982,53 @@ async fn another_instance_sees_writes_and_survives_a_lost_listener() {
     }
     assert_eq!(other_title().await, "After reconnect");
 }
+
+#[tokio::test]
+async fn data_pages_preload_their_chunk_and_the_database_client_from_the_build_manifest() {
+    let dist = dist();
+    std::fs::create_dir(dist.path().join(".vite")).unwrap();
+    std::fs::write(
+        dist.path().join(".vite/manifest.json"),
+        r#"{
+          "index.html": {"file": "assets/index-abc123.js", "isEntry": true},
+          "_supabase-S1.js": {"file": "assets/supabase-S1.js", "imports": ["index.html"]},
+          "src/features/blog/blog-list-page.tsx": {"file": "assets/blog-list-page-L1.js",
+            "imports": ["index.html"], "dynamicImports": ["_supabase-S1.js"]},
+          "src/features/blog/blog-post-page.tsx": {"file": "assets/blog-post-page-P1.js",
+            "imports": ["index.html"], "dynamicImports": ["_supabase-S1.js"]}
+        }"#,
+    )
+    .unwrap();
+    let app = spawn_site(&dist, &[]).await;
+    insert_posts(&app).await;
+    let preload =
+        |file: &str| format!("<link rel=\"modulepreload\" crossorigin href=\"/assets/{file}\">");
+
+    let (status, blog) = page(&app, "/blog").await;
+    assert_eq!(status, 200);
+    assert!(
+        head(&blog).contains(&preload("blog-list-page-L1.js")),
+        "{blog}"
+    );
+    assert!(head(&blog).contains(&preload("supabase-S1.js")));
+    assert!(
+        !blog.contains(&preload("index-abc123.js")),
+        "the entry loads itself"
+    );
+
+    let (status, post) = poll_page(
+        &app,
+        "/blog/hostile-post",
+        Duration::from_secs(1),
+        |status, _| status == 200,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(head(&post).contains(&preload("blog-post-page-P1.js")));
+
+    // Static pages and the shared not-found page preload nothing.
+    for path in ["/about", "/blog/no-such-post", "/no/such/page"] {
+        let (_, html) = page(&app, path).await;
+        assert!(!html.contains("modulepreload"), "{path}");
+    }
+}

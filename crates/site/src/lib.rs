@@ -9,6 +9,7 @@ mod escape;
 mod feeds;
 mod head;
 mod listen;
+mod preload;
 mod routes;
 mod security;
 mod store;
@@ -71,6 +72,7 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 #[derive(Debug)]
 struct BuiltSite {
     template: PageTemplate,
+    preloads: preload::Preloads,
     /// The admin screens' page (they set no head of their own), rendered once.
     admin_page: Rendered,
 }
@@ -119,7 +121,13 @@ pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError
     let site_url = settings.site_url.trim_end_matches('/').to_string();
     let built = index_html.as_deref().map(|html| {
         let template = PageTemplate::parse(html, &settings.runtime_config);
+        // Written by `vite build` (build.manifest); without it pages simply get no preloads.
+        let manifest = settings.dist_dir.join(".vite/manifest.json");
+        let preloads = std::fs::read_to_string(&manifest)
+            .map(|text| preload::Preloads::from_manifest(&text))
+            .unwrap_or_default();
         BuiltSite {
+            preloads,
             admin_page: Rendered::new(StatusCode::OK, HTML, template.render_plain()),
             template,
         }
@@ -220,6 +228,7 @@ async fn serve(site: &Site, request: Request) -> Response {
     }
     let Some(BuiltSite {
         template,
+        preloads,
         admin_page,
     }) = &site.built
     else {
@@ -241,9 +250,16 @@ async fn serve(site: &Site, request: Request) -> Response {
         company_name: &site.company_name,
         site_url: &site.site_url,
     };
+    // The not-found renderings are shared by every missing path, so they get no preloads.
+    let module = match classified {
+        Route::Post(slug) if snapshot.data.post(slug).is_some() => Some(preload::POST_PAGE_MODULE),
+        Route::Page => preload::data_page_module(route),
+        _ => None,
+    };
+    let preload_tags = preloads.tags(module);
     let page = |key: String, status: StatusCode, build: &dyn Fn(&SiteData) -> HeadSpec| {
         snapshot.rendered(&key, |data| {
-            Rendered::new(status, HTML, template.render(&build(data)))
+            Rendered::new(status, HTML, template.render(&build(data), preload_tags))
         })
     };
     // Cache keys are bounded by the data (records and posts), never by what clients ask for:
@@ -253,7 +269,8 @@ async fn serve(site: &Site, request: Request) -> Response {
         Route::Page if has_record => page(format!("page:{route}"), StatusCode::OK, &|data| {
             page_head(data.pages.get(route), route, &context)
         }),
-        Route::Page => page("page".into(), StatusCode::OK, &|_| {
+        // Keyed by the page module too: only the data pages differ in their preloads.
+        Route::Page => page(format!("page:{module:?}"), StatusCode::OK, &|_| {
             HeadSpec::default_for(&site.company_name)
         }),
         Route::Post(slug) if snapshot.data.post(slug).is_some() => page(

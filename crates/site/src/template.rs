@@ -95,8 +95,10 @@ impl PageTemplate {
 
     /// The page with `head`: its title, its tags before `</head>`, and the static metas it does
     /// not override.
-    pub(crate) fn render(&self, head: &HeadSpec) -> String {
-        let dynamic = render_dynamic_tags(head);
+    /// `preloads`: `<link rel="modulepreload">` tags of the page's code (see `preload`).
+    pub(crate) fn render(&self, head: &HeadSpec, preloads: &str) -> String {
+        let mut dynamic = render_dynamic_tags(head);
+        dynamic.push_str(preloads);
         let mut html = String::with_capacity(self.len_hint() + dynamic.len() + head.title.len());
         for segment in &self.segments {
             match segment {
@@ -259,11 +261,14 @@ mod tests {
     #[test]
     fn a_page_replaces_the_title_and_the_metas_it_overrides() {
         let template = PageTemplate::parse(INDEX, &json!({"k": "</script>"}));
-        let html = template.render(&spec(vec![Meta {
-            key: MetaKey::Name,
-            value: "description",
-            content: "Mine".into(),
-        }]));
+        let html = template.render(
+            &spec(vec![Meta {
+                key: MetaKey::Name,
+                value: "description",
+                content: "Mine".into(),
+            }]),
+            "",
+        );
         assert_eq!(
             html,
             "<!doctype html><html><head><meta charset=\"UTF-8\" /><title>A &amp; B</title>\n\
@@ -278,7 +283,11 @@ mod tests {
     #[test]
     fn without_overrides_the_static_metas_stay() {
         let template = PageTemplate::parse(INDEX, &json!({}));
-        let html = template.render(&spec(Vec::new()));
+        let html = template.render(
+            &spec(Vec::new()),
+            "<link rel=\"modulepreload\" href=\"/assets/p.js\">",
+        );
+        assert!(html.contains("<link rel=\"modulepreload\" href=\"/assets/p.js\"></head>"));
         assert!(html.contains("content=\"Default\""));
         assert_eq!(html.matches("<title>").count(), 2);
         assert_eq!(template.render_plain(), INDEX);
