@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Storage benchmark (issue 4): 1 MB and 100 MB uploads and downloads through the API against a plain
+# Storage benchmark (issue 4): 1 MB and 100 MB uploads and downloads (curl, and the Node client) through the API against a plain
 # file copy on the same disk in the same run; 200 concurrent 100 KB public downloads (p50/p99); the
 # server's RSS while it serves a 1 GB object. Release build, embedded PostgreSQL, filesystem backend
 # (pass `s3` as the first argument to run it against the S3 test server instead).
