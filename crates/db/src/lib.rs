@@ -10,7 +10,7 @@ pub use local_postgres::{LocalPostgres, LocalPostgresError, PgBinaries};
 pub use migrate::{
     MigrateError, Migration, MigrationReport, migrate, migrations, pending_count, seed_files,
 };
-pub use pool::{ConnectError, connect};
+pub use pool::{ConnectError, connect, listen_on};
 pub use quote::{quote_ident, quote_literal};
 pub use scope::{
     RequestContext, ScopeOptions, begin_scoped, begin_scoped_inline, begin_scoped_on,

@@ -2,7 +2,7 @@
 use std::time::Duration;
 
 use sqlx::PgPool;
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 
 #[derive(Debug, thiserror::Error)]
 #[error("cannot connect to the database at {target}: {reason}")]
@@ -53,5 +53,27 @@ fn reason(err: &sqlx::Error) -> String {
         sqlx::Error::Database(db) => db.message().to_string(),
         sqlx::Error::Tls(tls) => format!("TLS: {tls}"),
         other => other.to_string(),
+    }
+}
+
+/// A dedicated connection LISTENing on `channel` (the schema cache, the site cache), or `None`
+/// when there is none to be had right now; `what` names the listener in the warning. A closed
+/// pool is not worth a warning: it means shutdown.
+pub async fn listen_on(pool: &PgPool, channel: &str, what: &str) -> Option<PgListener> {
+    let mut listener = match PgListener::connect_with(pool).await {
+        Ok(listener) => listener,
+        Err(err) => {
+            if !pool.is_closed() {
+                tracing::warn!(%err, "{what}: no connection for LISTEN");
+            }
+            return None;
+        }
+    };
+    match listener.listen(channel).await {
+        Ok(()) => Some(listener),
+        Err(err) => {
+            tracing::warn!(%err, "{what}: LISTEN failed");
+            None
+        }
     }
 }

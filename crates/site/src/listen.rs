@@ -6,8 +6,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use cb_db::sqlx::postgres::PgListener;
-
 use crate::store::SiteCache;
 
 const CHANNEL: &str = "claimbridge_site";
@@ -25,21 +23,7 @@ async fn run(cache: &SiteCache) {
         if pool.is_closed() {
             return;
         }
-        let listening = match PgListener::connect_with(&pool).await {
-            Ok(mut listener) => match listener.listen(CHANNEL).await {
-                Ok(()) => Some(listener),
-                Err(err) => {
-                    tracing::warn!(%err, "site cache: LISTEN failed");
-                    None
-                }
-            },
-            Err(err) => {
-                if !pool.is_closed() {
-                    tracing::warn!(%err, "site cache: no connection for LISTEN");
-                }
-                None
-            }
-        };
+        let listening = cb_db::listen_on(&pool, CHANNEL, "site cache").await;
         // Writes may have happened while nobody listened.
         cache.invalidate();
         if let Some(mut listener) = listening {

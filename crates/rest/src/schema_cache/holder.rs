@@ -5,7 +5,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use cb_db::sqlx::PgPool;
-use cb_db::sqlx::postgres::PgListener;
 use tokio::sync::watch;
 
 use super::SchemaCache;
@@ -68,19 +67,7 @@ impl SchemaCacheHolder {
                 return;
             }
             // Listen before loading, so no change between the load and the LISTEN is missed.
-            let listener = match PgListener::connect_with(&pool).await {
-                Ok(mut listener) => match listener.listen(CHANNEL).await {
-                    Ok(()) => Some(listener),
-                    Err(err) => {
-                        tracing::warn!(%err, "schema cache: LISTEN failed");
-                        None
-                    }
-                },
-                Err(err) => {
-                    tracing::warn!(%err, "schema cache: no connection for LISTEN");
-                    None
-                }
-            };
+            let listener = cb_db::listen_on(&pool, CHANNEL, "schema cache").await;
             if !self.reload(&pool, &schemas).await {
                 if self.pause(&pool, backoff).await {
                     return;
