@@ -1,5 +1,5 @@
 //! The app's route table as the server needs it (mirrors frontend/src/app/router.tsx and
-//! routes/, spec §2): which paths are public pages, which are blog posts, which belong to the
+//! routes/, spec §2; a test compares the two): which paths are public pages, which are blog posts, which belong to the
 //! admin, and which render the not-found page.
 
 /// The public pages with a fixed path, including the five hand-made articles.
@@ -77,6 +77,46 @@ fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first single-quoted string after each `marker` in `source`.
+    fn quoted_after<'a>(source: &'a str, marker: &str) -> Vec<&'a str> {
+        source
+            .match_indices(marker)
+            .filter_map(|(at, _)| {
+                let rest = source[at + marker.len()..].trim_start();
+                let rest = rest.strip_prefix('\'')?;
+                rest.find('\'').map(|end| &rest[..end])
+            })
+            .collect()
+    }
+
+    /// PUBLIC_PAGES must list exactly the client's fixed public paths: the home page, the
+    /// static pages of router.tsx and the data pages, so a route added there and not here
+    /// (which would answer 404) fails this test.
+    #[test]
+    fn the_public_pages_are_the_client_routers() {
+        let app = concat!(env!("CARGO_MANIFEST_DIR"), "/../../frontend/src/app");
+        let read = |file: &str| std::fs::read_to_string(format!("{app}/{file}")).unwrap();
+        let router = read("router.tsx");
+        let data_pages = read("routes/data-public-pages.tsx");
+        let mut client: Vec<String> = std::iter::once("/".to_string())
+            .chain(
+                quoted_after(&router, "page(")
+                    .into_iter()
+                    .map(|path| format!("/{path}")),
+            )
+            .chain(
+                quoted_after(&data_pages, "path:")
+                    .into_iter()
+                    .filter(|path| !path.contains(':'))
+                    .map(|path| format!("/{path}")),
+            )
+            .collect();
+        client.sort();
+        let mut server: Vec<String> = PUBLIC_PAGES.iter().map(|page| page.to_string()).collect();
+        server.sort();
+        assert_eq!(server, client);
+    }
 
     #[test]
     fn routes_are_classified_like_the_client_router() {
