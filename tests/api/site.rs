@@ -426,6 +426,11 @@ async fn statuses_are_real_and_misses_still_render_the_app() {
             "image/svg+xml",
             "{file}"
         );
+        assert_eq!(
+            response.headers()["cache-control"],
+            "public, max-age=86400",
+            "{file}"
+        );
     }
     let asset = app.get("/assets/index-zzz.js").send().await.unwrap();
     assert_eq!(asset.status(), 404);

@@ -67,6 +67,7 @@ const XML: &str = "application/xml; charset=utf-8";
 const RSS: &str = "application/rss+xml; charset=utf-8";
 const TEXT: &str = "text/plain; charset=utf-8";
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const PUBLIC_FILE: &str = "public, max-age=86400";
 
 /// index.html, parsed.
 #[derive(Debug)]
@@ -208,10 +209,18 @@ async fn immutable_when_found(mut response: Response) -> Response {
 async fn serve_file_or_page(State(site): State<Arc<Site>>, request: Request) -> Response {
     let path = percent_encoding::percent_decode_str(request.uri().path()).decode_utf8_lossy();
     if site.public_files.contains(path.as_ref()) {
-        return match site.files.clone().oneshot(request).await {
+        let mut response = match site.files.clone().oneshot(request).await {
             Ok(response) => response.map(Body::new),
             Err(never) => match never {},
         };
+        // Files outside /assets (logos, illustrations, the favicon) keep their names across
+        // builds: cached for a day, then revalidated with Last-Modified.
+        if response.status().is_success() {
+            response
+                .headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static(PUBLIC_FILE));
+        }
+        return response;
     }
     serve(&site, request).await
 }
