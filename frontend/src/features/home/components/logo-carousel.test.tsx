@@ -36,7 +36,7 @@ describe('LogoCarousel', () => {
       expect(img.getAttribute('width')).toBe('200');
       expect(img.getAttribute('height')).toBe('64');
     }
-    expect(document.querySelectorAll('li[aria-hidden="true"]').length).toBeGreaterThan(0);
+    expect(document.querySelectorAll('.carousel__slide[aria-hidden="true"]').length).toBeGreaterThan(0);
   });
 
   it('advances every 3 seconds and loops after the seventh logo', () => {
