@@ -39,9 +39,11 @@ lint: frontend
 test-rust: frontend s3-server
 	$(CARGO) test --workspace --locked; status=$$?; $(MAKE) --no-print-directory stop-test-db; exit $$status
 
+# `cargo test` builds claimbridge-under-test (the same CLI), not necessarily target/debug/claimbridge.
 stop-test-db:
 	@if [ -f target/test-data/postgres/PG_VERSION ]; then \
-		CLAIMBRIDGE_DATA_DIR=target/test-data ./target/debug/claimbridge stop-db || true; fi
+		bin=./target/debug/claimbridge-under-test; [ -x "$$bin" ] || bin=./target/debug/claimbridge; \
+		CLAIMBRIDGE_DATA_DIR=target/test-data "$$bin" stop-db || true; fi
 
 test-frontend: frontend/node_modules/.package-lock.json
 	cd frontend && npm run lint && npm run typecheck && npm test
