@@ -1,15 +1,8 @@
-/** A whitepaper_submissions row. */
-export interface WhitepaperSubmission {
+import type { WhitepaperSubmissionRow } from '../../whitepapers/whitepaper-submission';
+
+/** A whitepaper_submissions row: what the form writes, with its id and time. */
+export interface WhitepaperSubmission extends WhitepaperSubmissionRow {
   id: string;
-  company_name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  job_title: string;
-  company_size: string;
-  revenue: string;
-  current_challenges: string;
   created_at: string;
 }
 

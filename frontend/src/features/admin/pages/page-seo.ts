@@ -1,33 +1,11 @@
+import type { PageSeoRecord } from '../../seo/page-seo';
 import { joinCommaList, splitCommaList } from '../shared/split-list';
 
 export const OG_TYPES = ['website', 'article'] as const;
 export const PAGE_TWITTER_CARD_TYPES = ['summary_large_image', 'summary'] as const;
 
-/** A page_seo_settings row (spec §3). */
-export interface PageSeo {
-  id: string;
-  page_route: string;
-  page_name: string;
-  meta_title: string | null;
-  meta_description: string | null;
-  keywords: string[] | null;
-  canonical_url: string | null;
-  featured_image_url: string | null;
-  featured_image_alt: string | null;
-  og_title: string | null;
-  og_description: string | null;
-  og_image: string | null;
-  og_type: string | null;
-  twitter_card_type: string | null;
-  twitter_title: string | null;
-  twitter_description: string | null;
-  twitter_image: string | null;
-  noindex: boolean | null;
-  nofollow: boolean | null;
-  schema_json: unknown;
-  content: string | null;
-  updated_at: string | null;
-}
+/** A page_seo_settings row (spec §3), as the public site reads it. */
+export type PageSeo = PageSeoRecord;
 
 export interface PageSeoForm {
   page_route: string;
