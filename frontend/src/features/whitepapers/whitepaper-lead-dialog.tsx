@@ -1,17 +1,14 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { runtimeConfig } from '../../config/runtime-config';
 import { supabase } from '../../lib/supabase';
 import { resolveUrl } from '../../lib/urls';
-import { CaptchaField, type CaptchaFieldHandle } from '../leads/components/captcha-field';
+import { CaptchaField } from '../leads/components/captcha-field';
 import { LeadFormFields } from '../leads/components/lead-form-fields';
-import {
-  emptyContactForm,
-  HONEYPOT_FIELD,
-  type ContactFormValues,
-} from '../leads/contact-form';
+import { useLeadForm } from '../leads/components/use-lead-form';
+import { emptyContactForm } from '../leads/contact-form';
 import {
   DOWNLOADS_REDIRECT_DELAY_MS,
   submitWhitepaperLead,
@@ -49,33 +46,14 @@ export interface WhitepaperLeadDialogProps {
 
 /** The whitepaper lead form (spec §2-§5, §7-§8): on success, redirects to /downloads after 1 s. */
 export function WhitepaperLeadDialog({ open, openedAt, onClose }: WhitepaperLeadDialogProps) {
-  const idPrefix = useId();
   const navigate = useNavigate();
-  const [values, setValues] = useState<ContactFormValues>(emptyContactForm);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [processing, setProcessing] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const firstFieldRef = useRef<HTMLInputElement>(null);
-  const captchaRef = useRef<CaptchaFieldHandle>(null);
-  const hintId = `${idPrefix}-submit-hint`;
-
-  const close = () => {
-    setCaptchaToken(null);
-    onClose();
-  };
+  const form = useLeadForm(openedAt, onClose);
+  const { values, setValues, captchaToken, formRef, firstFieldRef, captchaRef, close, hintId, idPrefix } = form;
+  const processing = form.busy;
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (processing) return;
-    const trap = formRef.current?.elements.namedItem(HONEYPOT_FIELD);
-    const honeypot = trap instanceof HTMLInputElement ? trap.value : '';
-
-    setProcessing(true);
-    const outcome = await submitWhitepaperLead(
-      { values, honeypot, openedAt, now: Date.now(), captchaToken },
-      backend,
-    );
-    setProcessing(false);
+    const outcome = await form.submit(event, (submission) => submitWhitepaperLead(submission, backend));
+    if (!outcome) return;
 
     if (outcome.kind === 'submitted') {
       toast(outcome.toast);
@@ -124,7 +102,7 @@ export function WhitepaperLeadDialog({ open, openedAt, onClose }: WhitepaperLead
           ref={captchaRef}
           provider={captchaProvider}
           challengeUrl={endpoints.captchaChallengeUrl}
-          onChange={setCaptchaToken}
+          onChange={form.setCaptchaToken}
         />
 
         <div className="contact-form__actions">

@@ -3,6 +3,7 @@ import { runLeadChecks, type LeadCheck, type ToastMessage } from '../leads/lead-
 import { splitName } from '../leads/name-split';
 import { sendLeadWebhook } from '../leads/send-webhook';
 import { buildWebhookPayload, type WebhookPayload } from '../leads/webhook-payload';
+import type { ContactSubmission } from '../leads/submit-contact';
 
 /** A whitepaper_submissions row as the form writes it (spec §3). */
 export interface WhitepaperSubmissionRow {
@@ -64,13 +65,8 @@ export function buildWhitepaperSubmission(values: ContactFormValues): Whitepaper
   };
 }
 
-export interface WhitepaperLeadSubmission {
-  values: ContactFormValues;
-  honeypot: string;
-  openedAt: number;
-  now: number;
-  captchaToken: string | null;
-}
+/** What the form sends: the same as the contact dialog's. */
+export type WhitepaperLeadSubmission = ContactSubmission;
 
 /** The backend calls of the form, injected so the flow is testable without a server. */
 export interface WhitepaperLeadDeps {

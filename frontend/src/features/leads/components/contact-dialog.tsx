@@ -1,15 +1,12 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import type { CaptchaProvider } from '../../../config/runtime-config';
-import {
-  emptyContactForm,
-  HONEYPOT_FIELD,
-  type ContactFormValues,
-} from '../contact-form';
+import { emptyContactForm } from '../contact-form';
 import { submitContactForm } from '../submit-contact';
-import { CaptchaField, type CaptchaFieldHandle } from './captcha-field';
+import { CaptchaField } from './captcha-field';
 import { LeadFormFields } from './lead-form-fields';
+import { useLeadForm } from './use-lead-form';
 import './contact-dialog.css';
 
 export const CONTACT_DIALOG_TITLE = 'Connect with us';
@@ -36,33 +33,13 @@ export function ContactDialog({
   captchaProvider,
   captchaChallengeUrl,
 }: ContactDialogProps) {
-  const idPrefix = useId();
-  const [values, setValues] = useState<ContactFormValues>(emptyContactForm);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const firstFieldRef = useRef<HTMLInputElement>(null);
-  const captchaRef = useRef<CaptchaFieldHandle>(null);
-  const hintId = `${idPrefix}-submit-hint`;
-
-  const close = () => {
-    // The widget unmounts with the dialog, so its solution cannot be reused.
-    setCaptchaToken(null);
-    onClose();
-  };
+  const form = useLeadForm(openedAt, onClose);
+  const { values, setValues, captchaToken, formRef, firstFieldRef, captchaRef, close, hintId, idPrefix } = form;
+  const sending = form.busy;
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const trap = formRef.current?.elements.namedItem(HONEYPOT_FIELD);
-    const honeypot = trap instanceof HTMLInputElement ? trap.value : '';
-
-    setSending(true);
-    const outcome = await submitContactForm(
-      { values, honeypot, openedAt, now: Date.now(), captchaToken },
-      { webhookUrl },
-    );
-    setSending(false);
+    const outcome = await form.submit(event, (submission) => submitContactForm(submission, { webhookUrl }));
+    if (!outcome) return;
 
     if (outcome.kind === 'sent') {
       toast(outcome.toast);
@@ -107,7 +84,7 @@ export function ContactDialog({
           ref={captchaRef}
           provider={captchaProvider}
           challengeUrl={captchaChallengeUrl}
-          onChange={setCaptchaToken}
+          onChange={form.setCaptchaToken}
         />
 
         <div className="contact-form__actions">
