@@ -1,59 +1,20 @@
 //! The embedded PostgreSQL as `claimbridge serve` runs it: first start, clean stop, restart with
 //! the data kept, and recovery after kill -9 of the server and of PostgreSQL itself.
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use cb_db::sqlx;
-use cb_tests::{reachable_tempdir, workspace_root};
+use cb_tests::reachable_tempdir;
+
+use crate::server_process::{free_port, serve_command, wait_ready};
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
 
-const SERVER: &str = env!("CARGO_BIN_EXE_claimbridge-under-test");
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 fn start(data_dir: &Path, port: u16) -> Child {
-    Command::new(SERVER)
-        .arg("serve")
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("CLAIMBRIDGE_DATA_DIR", data_dir)
-        .env("CLAIMBRIDGE_PORT", port.to_string())
-        .env(
-            "CLAIMBRIDGE_FRONTEND_DIR",
-            workspace_root().join("frontend/dist"),
-        )
-        .env("CLAIMBRIDGE_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
+    serve_command(data_dir, port)
         .spawn()
         .expect("start claimbridge")
-}
-
-async fn wait_ready(port: u16, child: &mut Child) {
-    let deadline = Instant::now() + Duration::from_secs(90);
-    loop {
-        if let Ok(response) = reqwest::get(format!("http://127.0.0.1:{port}/readyz")).await
-            && response.status() == 200
-        {
-            return;
-        }
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!("claimbridge exited before it was ready: {status}");
-        }
-        assert!(
-            Instant::now() < deadline,
-            "claimbridge was not ready within 90 s"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
 }
 
 fn wait_exit(child: &mut Child) -> std::process::ExitStatus {

@@ -12,5 +12,6 @@ mod gateway;
 mod health;
 mod migrations;
 mod rest;
+mod server_process;
 mod site;
 mod storage;

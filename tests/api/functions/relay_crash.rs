@@ -1,38 +1,20 @@
 //! kill -9 of the server during 200 concurrent lead posts: every lead that got a 2xx is in the
 //! database, and after a restart every stored lead is delivered exactly once.
 use std::collections::HashMap;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Child;
+use std::time::Duration;
 
 use cb_db::sqlx;
-use cb_tests::{fresh_database, workspace_root};
+use cb_tests::fresh_database;
 use serde_json::Value;
 
 use super::support::{Receiver, WEBHOOK_SECRET, lead_payload, wait_until};
-
-const SERVER: &str = env!("CARGO_BIN_EXE_claimbridge-under-test");
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use crate::server_process::{free_port, serve_command, wait_ready};
 
 fn start(database_url: &str, port: u16, webhook: &str, data_dir: &std::path::Path) -> Child {
     let hash = cb_server::passcode::hash(cb_tests::TEST_PASSCODE).unwrap();
-    Command::new(SERVER)
-        .arg("serve")
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+    serve_command(data_dir, port)
         .env("DATABASE_URL", database_url)
-        .env("CLAIMBRIDGE_DATA_DIR", data_dir)
-        .env("CLAIMBRIDGE_PORT", port.to_string())
-        .env(
-            "CLAIMBRIDGE_FRONTEND_DIR",
-            workspace_root().join("frontend/dist"),
-        )
         .env("CLAIMBRIDGE_LOG", "error")
         .env("ADMIN_PASSCODE_HASH", hash)
         .env("LEAD_WEBHOOK_URLS", webhook)
@@ -43,29 +25,8 @@ fn start(database_url: &str, port: u16, webhook: &str, data_dir: &std::path::Pat
         .env("LEAD_WEBHOOK_POLL_MS", "100")
         .env("LEAD_RELAY_REQUIRE_CAPTCHA", "false")
         .env("LEAD_RELAY_IP_RATE_LIMIT", "off")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
         .spawn()
         .expect("start claimbridge")
-}
-
-async fn wait_ready(port: u16, child: &mut Child) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        if let Ok(response) = reqwest::get(format!("http://127.0.0.1:{port}/readyz")).await
-            && response.status() == 200
-        {
-            return;
-        }
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!("claimbridge exited before it was ready: {status}");
-        }
-        assert!(
-            Instant::now() < deadline,
-            "claimbridge was not ready within 60 s"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
 }
 
 #[tokio::test]

@@ -2,22 +2,13 @@
 //! and no object for the key (the partial bytes stayed in the store's temp folder), and the
 //! same upload then succeeds. Also: a new database is seeded through the object store.
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
-use cb_tests::{TestDatabase, empty_database, fresh_database, workspace_root};
+use cb_tests::{TestDatabase, empty_database, fresh_database};
 
 use super::{RawConnection, pdf, service};
-
-const SERVER: &str = env!("CARGO_BIN_EXE_claimbridge-under-test");
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use crate::server_process::{free_port, serve_command, wait_ready};
 
 pub(crate) fn start(
     db: &TestDatabase,
@@ -25,44 +16,12 @@ pub(crate) fn start(
     port: u16,
     extra: &[(&str, &str)],
 ) -> Child {
-    let mut command = Command::new(SERVER);
-    command
-        .arg("serve")
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("DATABASE_URL", db.url())
-        .env("CLAIMBRIDGE_DATA_DIR", data_dir)
-        .env("CLAIMBRIDGE_PORT", port.to_string())
-        .env(
-            "CLAIMBRIDGE_FRONTEND_DIR",
-            workspace_root().join("frontend/dist"),
-        )
-        .env("CLAIMBRIDGE_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
+    let mut command = serve_command(data_dir, port);
+    command.env("DATABASE_URL", db.url());
     for (name, value) in extra {
         command.env(name, value);
     }
     command.spawn().expect("start claimbridge")
-}
-
-pub(crate) async fn wait_ready(port: u16, child: &mut Child) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        if let Ok(response) = reqwest::get(format!("http://127.0.0.1:{port}/readyz")).await
-            && response.status() == 200
-        {
-            return;
-        }
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!("claimbridge exited before it was ready: {status}");
-        }
-        assert!(
-            Instant::now() < deadline,
-            "claimbridge was not ready within 60 s"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
 }
 
 fn files_under(dir: &Path) -> Vec<(std::path::PathBuf, u64)> {

@@ -287,7 +287,7 @@ async fn a_new_database_is_seeded_into_s3() {
     let vars = s3_vars(&bucket);
     let pairs: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let mut server = super::crash::start(&db, data.path(), port, &pairs);
-    super::crash::wait_ready(port, &mut server).await;
+    crate::server_process::wait_ready(port, &mut server).await;
     let seeded = cb_db::seed_files()
         .iter()
         .find(|(name, _)| name.starts_with("whitepapers/"))

@@ -1,0 +1,62 @@
+//! `claimbridge serve` as a real process, for the tests that kill it (kill -9, restarts) or
+//! start it on a database of their own: a free port, the command with a clean environment, and
+//! the wait until it answers /readyz.
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use cb_tests::workspace_root;
+
+const SERVER: &str = env!("CARGO_BIN_EXE_claimbridge-under-test");
+
+/// How long a start may take (the first one of a data directory runs initdb).
+const READY_WITHIN: Duration = Duration::from_secs(90);
+
+pub(crate) fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// `claimbridge serve` on `port` with `data_dir`, the built website and warn-level logs, and
+/// nothing else from the test's environment but PATH; callers add their own settings.
+pub(crate) fn serve_command(data_dir: &Path, port: u16) -> Command {
+    let mut command = Command::new(SERVER);
+    command
+        .arg("serve")
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("CLAIMBRIDGE_DATA_DIR", data_dir)
+        .env("CLAIMBRIDGE_PORT", port.to_string())
+        .env(
+            "CLAIMBRIDGE_FRONTEND_DIR",
+            workspace_root().join("frontend/dist"),
+        )
+        .env("CLAIMBRIDGE_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    command
+}
+
+/// Waits until the server on `port` answers /readyz with 200; panics when it exits first or
+/// is not ready in time.
+pub(crate) async fn wait_ready(port: u16, child: &mut Child) {
+    let deadline = Instant::now() + READY_WITHIN;
+    loop {
+        if let Ok(response) = reqwest::get(format!("http://127.0.0.1:{port}/readyz")).await
+            && response.status() == 200
+        {
+            return;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("claimbridge exited before it was ready: {status}");
+        }
+        assert!(
+            Instant::now() < deadline,
+            "claimbridge was not ready within {READY_WITHIN:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
