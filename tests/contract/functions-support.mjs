@@ -60,44 +60,33 @@ export function adminPasscodeHash() {
   return passcodeHash
 }
 
-/** `claimbridge serve` on its own data directory (embedded PostgreSQL) and port. */
-export class Server {
-  constructor(env = {}) {
-    this.dataDir = mkdtempSync(join(tmpdir(), 'claimbridge-functions-'))
-    chmodSync(this.dataDir, 0o755) // the postgres OS user must reach the cluster when we run as root
-    this.env = env
+/**
+ * A process serving HTTP on a port of its own (claimbridge, or the Deno functions): started with
+ * `launch`, its output kept for failure messages, ready once /readyz answers 200.
+ */
+class ServedProcess {
+  constructor() {
     this.log = ''
   }
 
-  async start() {
+  /** `env(port)` gives the process environment for the port chosen. */
+  async launch(command, args, env, { name, within }) {
     this.port = await freePort()
     this.url = `http://127.0.0.1:${this.port}`
-    this.child = spawn(binary, ['serve'], {
-      env: {
-        PATH: process.env.PATH,
-        CLAIMBRIDGE_DATA_DIR: this.dataDir,
-        CLAIMBRIDGE_PORT: String(this.port),
-        CLAIMBRIDGE_FRONTEND_DIR: join(root, 'frontend/dist'),
-        CLAIMBRIDGE_LOG: 'warn',
-        ADMIN_PASSCODE_HASH: adminPasscodeHash(),
-        ...this.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    this.child = spawn(command, args, { env: env(this.port), stdio: ['ignore', 'pipe', 'pipe'] })
     this.child.stdout.on('data', (chunk) => (this.log += chunk))
     this.child.stderr.on('data', (chunk) => (this.log += chunk))
-    const exited = new Promise((resolve) => this.child.once('exit', resolve))
-    this.exited = exited
+    this.exited = new Promise((resolve) => this.child.once('exit', resolve))
     await waitFor(
       async () => {
-        if (this.child.exitCode !== null) throw new Error(`claimbridge exited early:\n${this.log}`)
+        if (this.child.exitCode !== null) throw new Error(`${name} exited early:\n${this.log}`)
         try {
           return (await fetch(`${this.url}/readyz`)).ok
         } catch {
           return false
         }
       },
-      { within: 120_000, every: 200, what: 'server ready' },
+      { within, every: 200, what: `${name} ready` },
     )
     return this
   }
@@ -114,13 +103,40 @@ export class Server {
     return this.start()
   }
 
+  client(headers = {}) {
+    return supabaseClient(this.url, DEMO_ANON_KEY, headers)
+  }
+}
+
+/** `claimbridge serve` on its own data directory (embedded PostgreSQL) and port. */
+export class Server extends ServedProcess {
+  constructor(env = {}) {
+    super()
+    this.dataDir = mkdtempSync(join(tmpdir(), 'claimbridge-functions-'))
+    chmodSync(this.dataDir, 0o755) // the postgres OS user must reach the cluster when we run as root
+    this.env = env
+  }
+
+  start() {
+    return this.launch(
+      binary,
+      ['serve'],
+      (port) => ({
+        PATH: process.env.PATH,
+        CLAIMBRIDGE_DATA_DIR: this.dataDir,
+        CLAIMBRIDGE_PORT: String(port),
+        CLAIMBRIDGE_FRONTEND_DIR: join(root, 'frontend/dist'),
+        CLAIMBRIDGE_LOG: 'warn',
+        ADMIN_PASSCODE_HASH: adminPasscodeHash(),
+        ...this.env,
+      }),
+      { name: 'claimbridge', within: 120_000 },
+    )
+  }
+
   async destroy() {
     await this.stop('SIGTERM')
     rmSync(this.dataDir, { recursive: true, force: true })
-  }
-
-  client(headers = {}) {
-    return supabaseClient(this.url, DEMO_ANON_KEY, headers)
   }
 }
 
@@ -218,60 +234,30 @@ export async function postLead(baseUrl, payload, headers = {}) {
 export const denoBinary = join(root, 'tests/contract/node_modules/.bin/deno')
 
 /** The TypeScript functions (supabase/functions) under Deno, on the database of `server`. */
-export class DenoFunctions {
+export class DenoFunctions extends ServedProcess {
   constructor(server, env = {}) {
+    super()
     this.server = server
     this.env = env
-    this.log = ''
   }
 
-  async start() {
-    this.port = await freePort()
-    this.url = `http://127.0.0.1:${this.port}`
+  start() {
     const socketDir = join(this.server.dataDir, 'postgres')
-    this.child = spawn(denoBinary, ['run', '-A', '--quiet', join(root, 'supabase/functions/_dev/serve.ts')], {
-      env: {
+    return this.launch(
+      denoBinary,
+      ['run', '-A', '--quiet', join(root, 'supabase/functions/_dev/serve.ts')],
+      (port) => ({
         // The caller's environment (proxies, CA bundles such as DENO_CERT / SSL_CERT_FILE), then ours.
         ...process.env,
         DENO_DIR: process.env.DENO_DIR ?? join(root, 'target/deno-cache'),
         DENO_NO_UPDATE_CHECK: '1',
-        PORT: String(this.port),
+        PORT: String(port),
         SUPABASE_DB_URL: `postgresql://postgres@localhost:5432/postgres?host=${socketDir}`,
         JWT_SECRET: DEMO_JWT_SECRET,
         ADMIN_PASSCODE_HASH: adminPasscodeHash(),
         ...this.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    this.child.stdout.on('data', (chunk) => (this.log += chunk))
-    this.child.stderr.on('data', (chunk) => (this.log += chunk))
-    this.exited = new Promise((resolve) => this.child.once('exit', resolve))
-    await waitFor(
-      async () => {
-        if (this.child.exitCode !== null) throw new Error(`deno exited early:\n${this.log}`)
-        try {
-          return (await fetch(`${this.url}/readyz`)).ok
-        } catch {
-          return false
-        }
-      },
-      { within: 180_000, every: 200, what: 'deno functions ready' },
+      }),
+      { name: 'deno functions', within: 180_000 },
     )
-    return this
-  }
-
-  async stop(signal = 'SIGTERM') {
-    if (!this.child || this.child.exitCode !== null) return
-    this.child.kill(signal)
-    await this.exited
-  }
-
-  async restart(signal = 'SIGTERM') {
-    await this.stop(signal)
-    return this.start()
-  }
-
-  client(headers = {}) {
-    return supabaseClient(this.url, DEMO_ANON_KEY, headers)
   }
 }
