@@ -86,3 +86,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
             .map_err(|err| StorageError::BadRequest(format!("body {err}")))
     }
 }
+
+/// A JSON body property the route cannot do without, with Storage's validation message.
+pub(crate) fn required<T>(value: Option<T>, name: &str) -> Result<T, StorageError> {
+    value.ok_or_else(|| {
+        StorageError::BadRequest(format!("body must have required property '{name}'"))
+    })
+}

@@ -9,7 +9,7 @@ use crate::auth;
 use crate::db;
 use crate::error::StorageError;
 use crate::keys;
-use crate::request::JsonBody;
+use crate::request::{JsonBody, required};
 
 fn text<'a>(body: &'a Map<String, Value>, field: &str) -> Result<Option<&'a str>, StorageError> {
     match body.get(field) {
@@ -29,9 +29,7 @@ pub(super) async fn handler(
     JsonBody(body): JsonBody<Map<String, Value>>,
 ) -> Result<Json<Value>, StorageError> {
     let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
-    let name = text(&body, "name")?.ok_or_else(|| {
-        StorageError::BadRequest("body must have required property 'name'".into())
-    })?;
+    let name = required(text(&body, "name")?, "name")?;
     let id = text(&body, "id")?.unwrap_or(name);
     keys::validate_bucket_name(id)?;
     keys::validate_bucket_name(name)?;

@@ -12,7 +12,7 @@ use crate::backend::{Location, delete_quietly};
 use crate::db::{self, NewObject};
 use crate::error::StorageError;
 use crate::keys;
-use crate::request::JsonBody;
+use crate::request::{JsonBody, required};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -26,12 +26,6 @@ pub(super) struct CopyBody {
     copy_metadata: Option<bool>,
     #[serde(default)]
     metadata: Option<Value>,
-}
-
-fn required(value: Option<String>, name: &str) -> Result<String, StorageError> {
-    value.ok_or_else(|| {
-        StorageError::BadRequest(format!("body must have required property '{name}'"))
-    })
 }
 
 pub(super) async fn handler(

@@ -12,7 +12,7 @@ use crate::backend::{Location, delete_quietly};
 use crate::db;
 use crate::error::StorageError;
 use crate::keys;
-use crate::request::JsonBody;
+use crate::request::{JsonBody, required};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -22,12 +22,6 @@ pub(super) struct MoveBody {
     destination_key: Option<String>,
     #[serde(default)]
     destination_bucket: Option<String>,
-}
-
-fn required(value: Option<String>, name: &str) -> Result<String, StorageError> {
-    value.ok_or_else(|| {
-        StorageError::BadRequest(format!("body must have required property '{name}'"))
-    })
 }
 
 pub(super) async fn handler(

@@ -11,7 +11,7 @@ use crate::auth;
 use crate::backend::{Location, delete_quietly};
 use crate::db::{self, OBJECT_COLUMNS, ObjectRow};
 use crate::error::StorageError;
-use crate::request::{BucketPath, JsonBody};
+use crate::request::{BucketPath, JsonBody, required};
 
 const MAX_KEYS: usize = 1000;
 
@@ -40,9 +40,7 @@ pub(super) async fn handler(
     JsonBody(body): JsonBody<RemoveBody>,
 ) -> Result<Json<Value>, StorageError> {
     let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
-    let prefixes = body.prefixes.ok_or_else(|| {
-        StorageError::BadRequest("body must have required property 'prefixes'".into())
-    })?;
+    let prefixes = required(body.prefixes, "prefixes")?;
     if prefixes.is_empty() {
         return Err(StorageError::BadRequest(
             "body/prefixes must NOT have fewer than 1 items".into(),

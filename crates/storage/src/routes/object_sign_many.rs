@@ -13,7 +13,7 @@ use super::object_sign::expires_in;
 use crate::auth;
 use crate::db;
 use crate::error::StorageError;
-use crate::request::{BucketPath, JsonBody};
+use crate::request::{BucketPath, JsonBody, required};
 
 const MAX_PATHS: usize = 1000;
 
@@ -34,9 +34,7 @@ pub(super) async fn handler(
 ) -> Result<Json<Value>, StorageError> {
     let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let seconds = expires_in(body.expires_in.as_ref())?;
-    let paths = body.paths.ok_or_else(|| {
-        StorageError::BadRequest("body must have required property 'paths'".into())
-    })?;
+    let paths = required(body.paths, "paths")?;
     if paths.is_empty() || paths.len() > MAX_PATHS {
         return Err(StorageError::BadRequest(format!(
             "body/paths must have between 1 and {MAX_PATHS} items"
