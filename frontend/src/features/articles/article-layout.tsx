@@ -7,6 +7,45 @@ import { formatIsoDateLong } from '../../lib/dates';
 import type { ArticleMeta } from './articles';
 import './article.css';
 
+interface ArticleHeaderProps {
+  category: string;
+  readTime: string;
+  /** Meta items after the read time (e.g. the publication date). */
+  moreMeta?: ReactNode;
+  title: string;
+  lead: string;
+  /** Under the lead: byline, dates, tags. */
+  children?: ReactNode;
+}
+
+/** The top of every article page, static or stored: back link, category, read time, title, lead. */
+export function ArticleHeader({ category, readTime, moreMeta, title, lead, children }: ArticleHeaderProps) {
+  return (
+    <div className="article__header">
+      <HeaderPlaceholder />
+      <div className="container article__column">
+        <Link to="/blog" className="article__back">
+          <ArrowLeftIcon size={18} />
+          Back to Blog
+        </Link>
+        <div className="article__meta">
+          <span className="badge">{category}</span>
+          <span className="article__meta-item">
+            <ClockIcon size={16} />
+            {readTime}
+          </span>
+          {moreMeta}
+        </div>
+        <h1 id="article-title" className="article__title">
+          {title}
+        </h1>
+        <p className="article__lead">{lead}</p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
 interface ArticleLayoutProps {
   meta: ArticleMeta;
   children: ReactNode;
@@ -18,31 +57,20 @@ interface ArticleLayoutProps {
 export function ArticleLayout({ meta, children, cta }: ArticleLayoutProps) {
   return (
     <article className="article" aria-labelledby="article-title">
-      <div className="article__header">
-        <HeaderPlaceholder />
-        <div className="container article__column">
-          <Link to="/blog" className="article__back">
-            <ArrowLeftIcon size={18} />
-            Back to Blog
-          </Link>
-          <div className="article__meta">
-            <span className="badge">{meta.category}</span>
-            <span className="article__meta-item">
-              <ClockIcon size={16} />
-              {meta.readTime} min read
-            </span>
-            <span className="article__meta-item">
-              <CalendarIcon size={16} />
-              <time dateTime={meta.publishedOn}>{formatIsoDateLong(meta.publishedOn)}</time>
-            </span>
-          </div>
-          <h1 id="article-title" className="article__title">
-            {meta.title}
-          </h1>
-          <p className="article__lead">{meta.description}</p>
-          <p className="article__byline">By {meta.author}</p>
-        </div>
-      </div>
+      <ArticleHeader
+        category={meta.category}
+        readTime={`${meta.readTime} min read`}
+        moreMeta={
+          <span className="article__meta-item">
+            <CalendarIcon size={16} />
+            <time dateTime={meta.publishedOn}>{formatIsoDateLong(meta.publishedOn)}</time>
+          </span>
+        }
+        title={meta.title}
+        lead={meta.description}
+      >
+        <p className="article__byline">By {meta.author}</p>
+      </ArticleHeader>
 
       <div className="container article__column">
         <img

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { HeaderPlaceholder } from '../../components/layouts/page-header';
-import { ClockIcon } from '../../components/ui/icons';
-import { ArrowLeftIcon, CalendarIcon } from '../../components/ui/marketing-icons';
+import { CalendarIcon } from '../../components/ui/marketing-icons';
 import { company } from '../../config/company';
 import { applyHead } from '../seo/head';
 import { blogPostQueryOptions } from './blog-post-query';
@@ -11,6 +10,7 @@ import type { BlogPost } from './blog-types';
 import { formatPostDate, formatReadTime } from './dates';
 import { buildBlogPostHead } from './post-head';
 import { sanitizeHtml } from './sanitize-html';
+import { ArticleHeader } from '../articles/article-layout';
 import '../articles/article.css';
 import './blog.css';
 
@@ -62,44 +62,31 @@ export function PostView({ post }: { post: BlogPost }) {
 
   return (
     <article className="article blog-post" aria-labelledby="article-title">
-      <div className="article__header">
-        <HeaderPlaceholder />
-        <div className="container article__column">
-          <Link to="/blog" className="article__back">
-            <ArrowLeftIcon size={18} />
-            Back to Blog
-          </Link>
-          <div className="article__meta">
-            <span className="badge">{post.category}</span>
-            <span className="article__meta-item">
-              <ClockIcon size={16} />
-              {formatReadTime(post.read_time)}
+      <ArticleHeader
+        category={post.category}
+        readTime={formatReadTime(post.read_time)}
+        title={post.title}
+        lead={lead}
+      >
+        <div className="blog-post__byline">
+          {post.author_name && <p className="article__byline">By {post.author_name}</p>}
+          <p className="article__meta-item">
+            <CalendarIcon size={16} />
+            <span>
+              Published on <time dateTime={post.created_at}>{published}</time>
             </span>
-          </div>
-          <h1 id="article-title" className="article__title">
-            {post.title}
-          </h1>
-          <p className="article__lead">{lead}</p>
-          <div className="blog-post__byline">
-            {post.author_name && <p className="article__byline">By {post.author_name}</p>}
-            <p className="article__meta-item">
-              <CalendarIcon size={16} />
-              <span>
-                Published on <time dateTime={post.created_at}>{published}</time>
-              </span>
-            </p>
-          </div>
-          {tags.length > 0 && (
-            <ul className="blog-post__tags" aria-label="Tags">
-              {tags.map((tag) => (
-                <li key={tag} className="badge badge--quiet">
-                  {tag}
-                </li>
-              ))}
-            </ul>
-          )}
+          </p>
         </div>
-      </div>
+        {tags.length > 0 && (
+          <ul className="blog-post__tags" aria-label="Tags">
+            {tags.map((tag) => (
+              <li key={tag} className="badge badge--quiet">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ArticleHeader>
 
       <div className="container article__column">
         {post.featured_image_url && (
