@@ -13,7 +13,7 @@ pub use migrate::{
 pub use pool::{ConnectError, connect, listen_on};
 pub use quote::{quote_ident, quote_literal};
 pub use scope::{
-    RequestContext, ScopeOptions, begin_scoped, begin_scoped_inline, begin_scoped_on,
-    begin_scoped_with,
+    RequestContext, ScopeOptions, SessionDefaults, begin_scoped, begin_scoped_inline,
+    set_session_scope,
 };
 pub use sqlx;

@@ -1,7 +1,7 @@
 //! The per-request database context: one transaction that first sets the role, the JWT claims
 //! and the request facts in a single `set_config` statement, exactly as PostgREST and Supabase
 //! Storage do, so `auth.uid()`, `auth.role()` and `auth.jwt()` work inside policies.
-use sqlx::{Connection as _, PgConnection, PgPool, Postgres, Transaction};
+use sqlx::{PgConnection, PgPool, Postgres, Transaction};
 
 use crate::quote_literal;
 
@@ -42,9 +42,9 @@ pub struct ScopeOptions {
     pub cookies: Option<serde_json::Value>,
     /// `Prefer: timezone=...`, already validated against pg_timezone_names.
     pub timezone: Option<String>,
-    /// The role's statement_timeout when the caller already knows it (`Some(None)`: the role
-    /// has none); `None` looks it up in pg_db_role_setting within the statement.
-    pub role_statement_timeout: Option<Option<String>>,
+    /// The role's own statement_timeout (pg_db_role_setting); `None`: the role has none, the
+    /// session's default applies.
+    pub role_statement_timeout: Option<String>,
 }
 
 /// The role's own statement_timeout (pg_db_role_setting), or the session's.
@@ -58,36 +58,13 @@ const ROLE_STATEMENT_TIMEOUT: &str = "set_config('statement_timeout',
                            current_setting('statement_timeout')),
                   true)";
 
-/// Begins a transaction running as the context's role, as PostgREST opens it: one `BEGIN`
-/// (read only when asked), then one `set_config` statement with the search path, the role,
-/// the claims, the request facts, the cookies and the role's statement timeout.
-pub async fn begin_scoped_with(
-    pool: &PgPool,
-    context: &RequestContext,
-    options: &ScopeOptions,
-) -> Result<Transaction<'static, Postgres>, sqlx::Error> {
-    let mut tx = pool.begin_with(begin_statement(options)).await?;
-    apply_scope(&mut tx, context, options).await?;
-    Ok(tx)
-}
-
-/// [`begin_scoped_with`] on a connection the caller holds (the REST engine keeps its own
-/// connections, so that a request costs no pool round trips besides its own statements).
-pub async fn begin_scoped_on<'c>(
-    connection: &'c mut PgConnection,
-    context: &RequestContext,
-    options: &ScopeOptions,
-) -> Result<Transaction<'c, Postgres>, sqlx::Error> {
-    let mut tx = connection.begin_with(begin_statement(options)).await?;
-    apply_scope(&mut tx, context, options).await?;
-    Ok(tx)
-}
-
 fn begin_statement(options: &ScopeOptions) -> &'static str {
+    // READ WRITE spelled out: a connection's session may have default_transaction_read_only on
+    // from an earlier request (see `set_session_scope`).
     if options.read_only {
         "BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY"
     } else {
-        "BEGIN ISOLATION LEVEL READ COMMITTED"
+        "BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE"
     }
 }
 
@@ -119,56 +96,24 @@ fn scope_settings(context: &RequestContext, options: &ScopeOptions) -> Vec<(&'st
     if let Some(timezone) = &options.timezone {
         settings.push(("timezone", timezone.clone()));
     }
-    if let Some(Some(timeout)) = &options.role_statement_timeout {
+    if let Some(timeout) = &options.role_statement_timeout {
         settings.push(("statement_timeout", timeout.clone()));
     }
     settings
 }
 
-/// The role's own statement_timeout looked up in the statement, for `role` as SQL (`$n` or a
-/// literal).
-fn role_timeout_lookup(role: &str) -> String {
-    ROLE_STATEMENT_TIMEOUT.replace("$1", role)
-}
-
-async fn apply_scope(
-    connection: &mut PgConnection,
-    context: &RequestContext,
-    options: &ScopeOptions,
-) -> Result<(), sqlx::Error> {
-    let settings = scope_settings(context, options);
-    let mut sql = String::from("select ");
-    let mut role_param = 0;
-    for (i, (name, _)) in settings.iter().enumerate() {
-        if i > 0 {
-            sql.push_str(", ");
-        }
-        sql.push_str(&format!("set_config('{name}', ${}, true)", i + 1));
-        if *name == "role" {
-            role_param = i + 1;
-        }
-    }
-    if options.role_statement_timeout.is_none() {
-        sql.push_str(", ");
-        sql.push_str(&role_timeout_lookup(&format!("${role_param}")));
-    }
-    let mut query = sqlx::query(&sql);
-    for (_, value) in &settings {
-        query = query.bind(value);
-    }
-    query.execute(&mut *connection).await?;
-    Ok(())
-}
-
-/// [`begin_scoped_on`] in one round trip: `BEGIN` and the `set_config` statement go together
-/// as one simple-protocol query, the values written as literals by [`quote_literal`]. The
-/// caller ends the transaction itself with `COMMIT` or `ROLLBACK`, and must not reuse the
-/// connection if that did not happen (e.g. the request was cancelled).
+/// Begins a transaction running as the context's role in one round trip: `BEGIN` and the
+/// `set_config` statement (the settings local to the transaction) go together as one
+/// simple-protocol query, the values written as literals by [`quote_literal`]. The caller ends
+/// the transaction itself with `COMMIT` or `ROLLBACK`, and must not reuse the connection if
+/// that did not happen (e.g. the request was cancelled).
 pub async fn begin_scoped_inline(
     connection: &mut PgConnection,
     context: &RequestContext,
     options: &ScopeOptions,
+    defaults: &SessionDefaults,
 ) -> Result<(), sqlx::Error> {
+    let options = &options.resolved(defaults);
     let settings = scope_settings(context, options);
     let mut sql = String::from(begin_statement(options));
     sql.push_str("; select ");
@@ -180,10 +125,6 @@ pub async fn begin_scoped_inline(
             "set_config('{name}', {}, true)",
             quote_literal(value)
         ));
-    }
-    if options.role_statement_timeout.is_none() {
-        sql.push_str(", ");
-        sql.push_str(&role_timeout_lookup(&quote_literal(&context.role)));
     }
     // A plain string without arguments runs as one simple-protocol query (both statements).
     sqlx::Executor::execute(&mut *connection, sql.as_str()).await?;
@@ -208,7 +149,7 @@ pub async fn begin_scoped(
         .get("sub")
         .and_then(|v| v.as_str())
         .unwrap_or_default();
-    sqlx::query(
+    let sql = format!(
         "select set_config('role', $1, true),
                 set_config('request.jwt.claims', $2, true),
                 set_config('request.jwt.claim.role', $1, true),
@@ -216,23 +157,121 @@ pub async fn begin_scoped(
                 set_config('request.method', $4, true),
                 set_config('request.path', $5, true),
                 set_config('request.headers', $6, true),
-                set_config('statement_timeout',
-                  coalesce((select split_part(setting, '=', 2)
-                              from pg_db_role_setting s
-                              join pg_roles r on r.oid = s.setrole, unnest(s.setconfig) as setting
-                             where r.rolname = $1 and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
-                               and setting like 'statement_timeout=%'
-                             order by s.setdatabase desc limit 1),
-                           current_setting('statement_timeout')),
-                  true)",
-    )
-    .bind(&context.role)
-    .bind(context.claims.to_string())
-    .bind(sub)
-    .bind(&context.method)
-    .bind(&context.path)
-    .bind(context.headers.to_string())
-    .execute(&mut *tx)
-    .await?;
+                {}",
+        ROLE_STATEMENT_TIMEOUT
+    );
+    sqlx::query(&sql)
+        .bind(&context.role)
+        .bind(context.claims.to_string())
+        .bind(sub)
+        .bind(&context.method)
+        .bind(&context.path)
+        .bind(context.headers.to_string())
+        .execute(&mut *tx)
+        .await?;
     Ok(tx)
+}
+
+/// What a connection's session starts with: a request that leaves one of these alone must see
+/// the same value as on a fresh connection, whatever an earlier request on it set.
+#[derive(Debug, Clone)]
+pub struct SessionDefaults {
+    pub timezone: String,
+    pub statement_timeout: String,
+    pub search_path: String,
+}
+
+impl SessionDefaults {
+    /// Reads them on a connection that has just been opened.
+    pub async fn read(connection: &mut PgConnection) -> Result<Self, sqlx::Error> {
+        let (timezone, statement_timeout, search_path) = sqlx::query_as(
+            "select current_setting('TimeZone'), current_setting('statement_timeout'), \
+             current_setting('search_path')",
+        )
+        .fetch_one(&mut *connection)
+        .await?;
+        Ok(Self {
+            timezone,
+            statement_timeout,
+            search_path,
+        })
+    }
+}
+
+impl ScopeOptions {
+    /// These options with every setting the request left open filled from `defaults`, so that
+    /// each setting is written on every request (nothing carries over from the previous one).
+    fn resolved(&self, defaults: &SessionDefaults) -> ScopeOptions {
+        ScopeOptions {
+            read_only: self.read_only,
+            search_path: Some(
+                self.search_path
+                    .clone()
+                    .unwrap_or_else(|| defaults.search_path.clone()),
+            ),
+            cookies: Some(
+                self.cookies
+                    .clone()
+                    .unwrap_or_else(|| serde_json::json!({})),
+            ),
+            timezone: Some(
+                self.timezone
+                    .clone()
+                    .unwrap_or_else(|| defaults.timezone.clone()),
+            ),
+            role_statement_timeout: Some(
+                self.role_statement_timeout
+                    .clone()
+                    .unwrap_or_else(|| defaults.statement_timeout.clone()),
+            ),
+        }
+    }
+}
+
+/// The whole request scope as session settings, in one prepared statement whose values are
+/// bound as parameters.
+const SESSION_SCOPE: &str = "select set_config('search_path', $1, false), \
+    set_config('role', $2, false), set_config('request.jwt.claims', $3, false), \
+    set_config('request.jwt.claim.role', $2, false), set_config('request.jwt.claim.sub', $4, false), \
+    set_config('request.method', $5, false), set_config('request.path', $6, false), \
+    set_config('request.headers', $7, false), set_config('request.cookies', $8, false), \
+    set_config('timezone', $9, false), set_config('statement_timeout', $10, false), \
+    set_config('default_transaction_read_only', $11, false), \
+    set_config('default_transaction_isolation', 'read committed', false)";
+
+/// Sets the request's scope on the connection's session instead of in a transaction, so that
+/// the one statement that follows runs in its own implicit transaction as that role with those
+/// claims: two round trips (this and the statement) instead of four (BEGIN, set_config, the
+/// statement, COMMIT). Every setting is written on every call (what the request leaves open,
+/// from `defaults`), so nothing of an earlier request on the connection survives; such a
+/// connection must only ever be used through this function or [`begin_scoped_inline`], which
+/// writes the same settings locally and says READ ONLY or READ WRITE explicitly.
+///
+/// Only for statements that need no ROLLBACK after the engine has seen their result: reads,
+/// and writes whose result the engine cannot refuse.
+pub async fn set_session_scope(
+    connection: &mut PgConnection,
+    context: &RequestContext,
+    options: &ScopeOptions,
+    defaults: &SessionDefaults,
+) -> Result<(), sqlx::Error> {
+    let options = options.resolved(defaults);
+    let settings: std::collections::HashMap<_, _> =
+        scope_settings(context, &options).into_iter().collect();
+    let setting = |name: &str| settings.get(name).map_or("", String::as_str);
+    sqlx::query(SESSION_SCOPE)
+        .bind(setting("search_path"))
+        .bind(setting("role"))
+        .bind(setting("request.jwt.claims"))
+        .bind(setting("request.jwt.claim.sub"))
+        .bind(setting("request.method"))
+        .bind(setting("request.path"))
+        .bind(setting("request.headers"))
+        .bind(setting("request.cookies"))
+        .bind(setting("timezone"))
+        .bind(setting("statement_timeout"))
+        .bind(if options.read_only { "on" } else { "off" })
+        .execute(&mut *connection)
+        .await?;
+    Ok(())
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use axum::response::Response;
 use bytes::Bytes;
 use cb_db::sqlx::{self, Row};
-use cb_db::{RequestContext, ScopeOptions, begin_scoped_inline, begin_scoped_on, quote_ident};
+use cb_db::{RequestContext, ScopeOptions, begin_scoped_inline, quote_ident, set_session_scope};
 use cb_gateway::{Caller, headers_json, resolve_caller};
 use cb_postgrest_syntax::{
     MediaType, PreferCount, PreferHandling, PreferReturn, PreferTransaction, media_type_error,
@@ -187,25 +187,31 @@ impl<'a> Exec<'a> {
                 search_path: Some(search_path.join(", ")),
                 cookies: Some(cookies(self.headers)),
                 timezone: self.req.prefs.timezone.clone(),
-                role_statement_timeout: Some(cache.roles.get(&self.caller.role).cloned().flatten()),
+                role_statement_timeout: cache.roles.get(&self.caller.role).cloned().flatten(),
             },
         ))
     }
 
-    /// Runs the main statement (and, for planned counts, the EXPLAIN) in the request's
-    /// transaction; `check` can refuse the result, which rolls the transaction back.
+    /// Runs the main statement (and, for planned counts, the EXPLAIN) as the caller; `check`
+    /// can refuse the result.
     ///
-    /// Three round trips: `BEGIN` with the `set_config` statement (one simple query), the
-    /// prepared main statement, `COMMIT` (or `ROLLBACK`).
+    /// Reads, and writes whose result `check` cannot refuse (`refusable`) and that are not to be
+    /// rolled back (`Prefer: tx=rollback`), take two round trips: the request's scope as session
+    /// settings, then the statement in its own implicit transaction. The rest take three:
+    /// `BEGIN` with the scope local to the transaction (one simple query), the statement, then
+    /// `COMMIT`, or `ROLLBACK` when refused.
     async fn transaction(
         &self,
         cache: &SchemaCache,
         read_only: bool,
+        refusable: bool,
         main: Sql,
         explain: Option<Sql>,
         check: impl FnOnce(&ResultSet) -> Result<(), ApiError>,
     ) -> Result<(ResultSet, Option<i64>), ApiError> {
         let (context, options) = self.scope(cache, read_only)?;
+        let rollback = self.req.prefs.transaction == Some(PreferTransaction::Rollback);
+        let explicit = !read_only && (refusable || rollback);
         let mut lease = self
             .state
             .conns
@@ -218,42 +224,50 @@ impl<'a> Exec<'a> {
                 &mut lease,
                 &context,
                 &options,
+                explicit,
                 &main,
                 explain.as_ref(),
                 check,
             )
             .await;
-        match outcome {
+        let err = match outcome {
             Ok(done) => {
                 lease.set_in_transaction(false);
-                Ok(done)
+                return Ok(done);
             }
-            Err(Failure::Api(err)) => {
-                end_transaction(&mut lease, "ROLLBACK").await;
-                Err(err)
+            Err(Failure::Api(err)) => err,
+            Err(Failure::Db(err)) if pool::is_transport_error(&err) => {
+                lease.set_broken();
+                return Err(self.db_error(&err));
             }
-            Err(Failure::Db(err)) => {
-                if pool::is_transport_error(&err) {
-                    lease.set_broken();
-                } else {
-                    end_transaction(&mut lease, "ROLLBACK").await;
-                }
-                Err(self.db_error(&err))
-            }
+            Err(Failure::Db(err)) => self.db_error(&err),
+        };
+        if explicit {
+            end_transaction(&mut lease, "ROLLBACK").await;
+        } else {
+            // The implicit transaction ended with the statement.
+            lease.set_in_transaction(false);
         }
+        Err(err)
     }
 
+    #[allow(clippy::too_many_arguments)]
     async fn run(
         &self,
         lease: &mut pool::Conn<'_>,
         context: &RequestContext,
         options: &ScopeOptions,
+        explicit: bool,
         main: &Sql,
         explain: Option<&Sql>,
         check: impl FnOnce(&ResultSet) -> Result<(), ApiError>,
     ) -> Result<(ResultSet, Option<i64>), Failure> {
-        let conn = lease.connection()?;
-        begin_scoped_inline(conn, context, options).await?;
+        let (conn, defaults) = lease.connection()?;
+        if explicit {
+            begin_scoped_inline(conn, context, options, defaults).await?;
+        } else {
+            set_session_scope(conn, context, options, defaults).await?;
+        }
         let row = bind(sqlx::query(&main.text), &main.params)
             .fetch_optional(&mut *conn)
             .await?;
@@ -274,17 +288,19 @@ impl<'a> Exec<'a> {
             }
             None => None,
         };
-        let end = if self.req.prefs.transaction == Some(PreferTransaction::Rollback) {
-            // Deferred constraints are checked before the rollback, as PostgREST does.
-            "SET CONSTRAINTS ALL IMMEDIATE; ROLLBACK"
-        } else {
-            "COMMIT"
-        };
-        sqlx::Executor::execute(&mut *conn, end).await?;
+        if explicit {
+            let end = if self.req.prefs.transaction == Some(PreferTransaction::Rollback) {
+                // Deferred constraints are checked before the rollback, as PostgREST does.
+                "SET CONSTRAINTS ALL IMMEDIATE; ROLLBACK"
+            } else {
+                "COMMIT"
+            };
+            sqlx::Executor::execute(&mut *conn, end).await?;
+        }
         Ok((rs, planned))
     }
 
-    /// One statement in the caller's read-only transaction (the OpenAPI privileges query).
+    /// One statement read as the caller (the OpenAPI privileges query).
     async fn read_row(
         &self,
         cache: &SchemaCache,
@@ -300,11 +316,9 @@ impl<'a> Exec<'a> {
             .map_err(|e| self.db_error(&e))?;
         let mut transport_failed = false;
         let outcome = async {
-            let conn = lease.connection()?;
-            let mut tx = begin_scoped_on(conn, &context, &options).await?;
-            let row = sqlx::query(sql).bind(bind_text).fetch_one(&mut *tx).await?;
-            tx.commit().await?;
-            Ok::<_, sqlx::Error>(row)
+            let (conn, defaults) = lease.connection()?;
+            set_session_scope(conn, &context, &options, defaults).await?;
+            sqlx::query(sql).bind(bind_text).fetch_one(&mut *conn).await
         }
         .await
         .map_err(|e| {
@@ -321,7 +335,7 @@ impl<'a> Exec<'a> {
 /// Ends an aborted or refused transaction; a connection that cannot do even that is dropped.
 async fn end_transaction(lease: &mut pool::Conn<'_>, statement: &'static str) {
     let ended = match lease.connection() {
-        Ok(conn) => sqlx::Executor::execute(&mut *conn, statement).await.is_ok(),
+        Ok((conn, _)) => sqlx::Executor::execute(&mut *conn, statement).await.is_ok(),
         Err(_) => false,
     };
     if ended {
@@ -494,7 +508,7 @@ async fn relation_read(
         .map(|_| query::explain_count(&plan));
     let singular = is_singular(&media);
     let (mut rs, planned) = exec
-        .transaction(cache, true, main, explain, |rs| {
+        .transaction(cache, true, false, main, explain, |rs| {
             if singular && rs.page_total != 1 {
                 return Err(ApiError::Singularity(rs.page_total));
             }
@@ -537,8 +551,9 @@ async fn relation_mutation(
     let max_affected = (req.prefs.handling == Some(PreferHandling::Strict))
         .then_some(req.prefs.max_affected)
         .flatten();
+    let refusable = mutation == Mutation::SingleUpsert || singular || max_affected.is_some();
     let (rs, _) = exec
-        .transaction(cache, false, main, None, |rs| match mutation {
+        .transaction(cache, false, refusable, main, None, |rs| match mutation {
             Mutation::SingleUpsert if rs.page_total != 1 => Err(ApiError::PutMatchingPk),
             Mutation::SingleUpsert => Ok(()),
             _ if singular && rs.page_total != 1 => Err(ApiError::Singularity(rs.page_total)),
@@ -611,8 +626,9 @@ async fn routine_call(
     let main = query::main_call(routine, &call, &read, count, handler);
     let singular = is_singular(&media);
     let max_affected = strict.then_some(req.prefs.max_affected).flatten();
+    let refusable = singular || max_affected.is_some();
     let (rs, _) = exec
-        .transaction(cache, read_only, main, None, |rs| {
+        .transaction(cache, read_only, refusable, main, None, |rs| {
             if singular && rs.page_total != 1 {
                 return Err(ApiError::Singularity(rs.page_total));
             }

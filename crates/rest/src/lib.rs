@@ -14,9 +14,12 @@
 //!   (`json_agg`), `Content-Range` totals computed in the same statement.
 //! * [`response`] — statuses and headers; [`error`] — every error body.
 //!
-//! Each request runs in one transaction opened by `cb_db::begin_scoped_with`: role, claims,
-//! method, path, headers, cookies and search path in one `set_config` statement, read only
-//! for reads and non-volatile calls.
+//! Each request first sets its scope in one `set_config` statement: role, claims, method,
+//! path, headers, cookies, search path, timezone, the role's statement timeout, and read only
+//! for reads and non-volatile calls. Reads and writes the engine cannot refuse after the fact
+//! set it on the session (`cb_db::set_session_scope`) and run their statement in its own
+//! implicit transaction; the others (`tx=rollback`, singular, PUT, max-affected) set it inside
+//! `BEGIN` ... `COMMIT`/`ROLLBACK` (`cb_db::begin_scoped_inline`).
 pub mod api_request;
 mod engine;
 pub mod error;
@@ -91,8 +94,8 @@ impl RestState {
     ///
     /// Requests run on connections of the engine's own (see `pool`), opened lazily with the
     /// shared pool's connect options and dropped when the shared pool closes: a request is
-    /// four round trips (BEGIN, set_config, the statement, COMMIT) as in PostgREST, and a
-    /// broken connection surfaces as 503 PGRST001 once before it is replaced. The schema cache
+    /// two round trips (its scope, the statement) or three (BEGIN with the scope, the
+    /// statement, COMMIT or ROLLBACK), and a broken connection surfaces as 503 PGRST001 once before it is replaced. The schema cache
     /// loader and its LISTEN connection use the shared pool.
     pub fn start(pool: PgPool, verifier: JwtVerifier, settings: RestSettings) -> Self {
         let cache = Arc::new(SchemaCacheHolder::new());

@@ -1,6 +1,6 @@
 //! The engine's own connections. sqlx's pool pings a connection when it is handed out and
-//! again when it comes back; for a request that is three round trips long (BEGIN with its
-//! set_config, the statement, COMMIT) those two extra round trips would be most of its cost.
+//! again when it comes back; for a request that is two round trips long (the session scope,
+//! the statement) those two extra round trips would be half its cost.
 //! These connections are handed out as they are. One whose transport failed, or that still has
 //! a transaction open when its request stops (the client went away mid-request), is dropped
 //! instead of being reused.
@@ -8,6 +8,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use cb_db::SessionDefaults;
 use cb_db::sqlx::postgres::{PgConnectOptions, PgConnection};
 use cb_db::sqlx::{self, ConnectOptions as _};
 
@@ -16,16 +17,23 @@ use tokio::sync::{Semaphore, SemaphorePermit};
 #[derive(Debug)]
 pub(crate) struct ConnPool {
     options: PgConnectOptions,
-    idle: Mutex<Vec<PgConnection>>,
+    idle: Mutex<Vec<Pooled>>,
     permits: Semaphore,
     acquire_timeout: Duration,
     closed: AtomicBool,
 }
 
+/// A connection and what its session started with (see `cb_db::set_session_scope`).
+#[derive(Debug)]
+struct Pooled {
+    conn: PgConnection,
+    defaults: SessionDefaults,
+}
+
 /// A connection on loan; it goes back to the pool when dropped unless marked broken.
 pub(crate) struct Conn<'p> {
     pool: &'p ConnPool,
-    conn: Option<PgConnection>,
+    conn: Option<Pooled>,
     broken: bool,
     /// A transaction was begun and not yet ended: if the request stops here (an error, or the
     /// client went away and the future was dropped), the connection is discarded.
@@ -53,19 +61,25 @@ impl ConnPool {
             .map_err(|_| sqlx::Error::PoolTimedOut)?
             .map_err(|_| sqlx::Error::PoolClosed)?;
         let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
-        let conn = match idle {
-            Some(conn) => conn,
-            None => tokio::time::timeout(self.acquire_timeout, self.options.connect())
+        let pooled = match idle {
+            Some(pooled) => pooled,
+            None => tokio::time::timeout(self.acquire_timeout, self.open())
                 .await
                 .map_err(|_| sqlx::Error::PoolTimedOut)??,
         };
         Ok(Conn {
             pool: self,
-            conn: Some(conn),
+            conn: Some(pooled),
             broken: false,
             in_transaction: false,
             _permit: permit,
         })
+    }
+
+    async fn open(&self) -> Result<Pooled, sqlx::Error> {
+        let mut conn = self.options.connect().await?;
+        let defaults = SessionDefaults::read(&mut conn).await?;
+        Ok(Pooled { conn, defaults })
     }
 
     /// Refuses new loans and drops the idle connections.
@@ -79,8 +93,12 @@ impl ConnPool {
 }
 
 impl Conn<'_> {
-    pub(crate) fn connection(&mut self) -> Result<&mut PgConnection, sqlx::Error> {
-        self.conn.as_mut().ok_or(sqlx::Error::PoolClosed)
+    /// The connection and what its session started with.
+    pub(crate) fn connection(
+        &mut self,
+    ) -> Result<(&mut PgConnection, &SessionDefaults), sqlx::Error> {
+        let pooled = self.conn.as_mut().ok_or(sqlx::Error::PoolClosed)?;
+        Ok((&mut pooled.conn, &pooled.defaults))
     }
 
     /// Marks the connection unusable (its transport failed).

@@ -256,3 +256,83 @@ async fn the_request_facts_are_set_like_postgrest() {
         "\"public\", \"public\", \"extensions\""
     );
 }
+
+/// Reads and most writes set their scope on the connection's session (two round trips instead
+/// of four); every setting is written on every request, so nothing of one request may reach
+/// the next one on the same connection. Sequential requests reuse the same connection (the
+/// engine lends the most recently returned one), which the backend pid confirms.
+#[tokio::test]
+async fn nothing_of_a_request_carries_over_to_the_next_on_its_connection() {
+    let app = spawn_app().await;
+    cb_db::sqlx::raw_sql(
+        "create function public.fx_scope() returns json language sql volatile as $$
+           select json_build_object('pid', pg_backend_pid(), 'role', current_user,
+             'sub', current_setting('request.jwt.claim.sub', true),
+             'claims', current_setting('request.jwt.claims')::json,
+             'timezone', current_setting('TimeZone'), 'timeout', current_setting('statement_timeout'),
+             'read_only', current_setting('transaction_read_only'),
+             'cookies', current_setting('request.cookies')::json,
+             'session', current_setting('request.headers')::json->>'x-claimbridge-session')
+         $$;
+         grant execute on function public.fx_scope() to anon, authenticated, service_role;
+         notify pgrst, 'reload schema';",
+    )
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+    super::wait_for_relation(&app, "rpc/fx_scope").await;
+
+    let fresh = get(&app, "/rpc/fx_scope").send().await.json();
+    let pid = fresh["pid"].clone();
+    let default_timezone = fresh["timezone"].as_str().unwrap().to_owned();
+    assert_ne!(default_timezone, "Asia/Tokyo");
+
+    let user = mint_jwt("authenticated", json!({"sub": "user-1"}));
+    let scoped = get(&app, "/rpc/fx_scope")
+        .bearer(&user)
+        .header("prefer", "timezone=Asia/Tokyo")
+        .header("cookie", "a=1")
+        .header("x-claimbridge-session", "session_1_x")
+        .send()
+        .await
+        .json();
+    assert_eq!(scoped["pid"], pid);
+    assert_eq!(scoped["role"], "authenticated");
+    assert_eq!(scoped["sub"], "user-1");
+    assert_eq!(scoped["timezone"], "Asia/Tokyo");
+    assert_eq!(scoped["timeout"], "8s");
+    assert_eq!(scoped["read_only"], "on");
+    assert_eq!(scoped["cookies"], json!({"a": "1"}));
+
+    // A write after a read, as anon, without any of those.
+    let write = post(&app, "/rpc/fx_scope", &json!({})).send().await;
+    assert_eq!(write.status, 200, "{}", write.text);
+    let write = write.json();
+    assert_eq!(write["pid"], pid);
+    assert_eq!(write["role"], "anon");
+    assert_eq!(write["sub"], "");
+    assert_eq!(write["claims"]["role"], "anon");
+    assert_eq!(write["claims"].get("sub"), None);
+    assert_eq!(write["timezone"], default_timezone);
+    assert_eq!(write["timeout"], "3s");
+    assert_eq!(write["read_only"], "off");
+    assert_eq!(write["cookies"], json!({}));
+    assert_eq!(write["session"], Value::Null);
+
+    // A failed statement leaves the connection usable, and a write the engine could still
+    // refuse (singular) runs in BEGIN READ WRITE ... COMMIT after a read-only request.
+    let failed = get(&app, "/rpc/fx_scope?select=nope").send().await;
+    assert!(failed.status >= 400, "{}", failed.text);
+    get(&app, "/rpc/fx_scope").send().await;
+    let singular = post(&app, "/rpc/fx_scope", &json!({}))
+        .header("accept", "application/vnd.pgrst.object+json")
+        .bearer(cb_tests::DEMO_SERVICE_ROLE_KEY)
+        .send()
+        .await;
+    assert_eq!(singular.status, 200, "{}", singular.text);
+    let singular = singular.json();
+    assert_eq!(singular["pid"], pid);
+    assert_eq!(singular["role"], "service_role");
+    assert_eq!(singular["read_only"], "off");
+    assert_eq!(singular["timezone"], default_timezone);
+}

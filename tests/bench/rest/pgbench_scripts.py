@@ -4,9 +4,10 @@ pgbench scripts that replay exactly that SQL with the same parameters.
 
 usage: pgbench_scripts.py <postgres.log> <from-byte-offset> <out-dir> <name> [<name> ...]
 
-The log must contain, after the offset, one request per name, in order: BEGIN, the set_config
-statement, the main statement, COMMIT (as `statement:` / `execute <name>:` entries with their
-`DETAIL:  parameters:` lines). Each script gets its parameters as pgbench variables
+The log must contain, after the offset, one request per name, in order, each starting with its
+scope: either the session `set_config` statement (then the main statement, in its own implicit
+transaction) or `BEGIN` with the `set_config` statement (then the main statement and COMMIT), as
+`statement:` / `execute <name>:` entries with their `DETAIL:  parameters:` lines. Each script gets its parameters as pgbench variables
 (`:<name>_<n>`), written to <out-dir>/<name>.vars as `-D` arguments (one per line), so pgbench
 prepares and binds them as the engine does (-M prepared).
 """
@@ -110,12 +111,12 @@ def main():
         f.seek(offset)
         text = f.read()
     stmts = [s for s in statements(text) if not s[0].startswith(("alter system", "select pg_reload_conf"))]
-    transactions, current = [], []
+    transactions = []
     for sql, params in stmts:
-        current.append((sql, params))
-        if sql.strip().upper() in ("COMMIT", "ROLLBACK"):
-            transactions.append(current)
-            current = []
+        if sql.lstrip().lower().startswith(("begin", "select set_config(")):
+            transactions.append([])
+        if transactions:
+            transactions[-1].append((sql, params))
     if len(transactions) < len(names):
         sys.exit(f"expected {len(names)} transactions in the log, found {len(transactions)}")
     for name, tx in zip(names, transactions[-len(names):]):
