@@ -101,8 +101,15 @@ fn run(command: Command) -> anyhow::Result<()> {
     }
 }
 
+/// Threads for blocking work (the filesystem storage backend's file operations). Tokio's
+/// default of 512 lets a burst of concurrent downloads start hundreds of threads, each keeping
+/// its own allocator heap (see cb_allocator): 200 concurrent downloads on 2 cores are served as
+/// fast with 16, at a fraction of the memory.
+const MAX_BLOCKING_THREADS: usize = 16;
+
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     Ok(tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(MAX_BLOCKING_THREADS)
         .enable_all()
         .build()?)
 }
