@@ -10,7 +10,7 @@ use crate::haskell;
 use crate::parsec::{
     Cx, PR, Seq, St, alt, any_char, attempt, chr, digit, eof, label, letter, look_ahead, many,
     many_chars, many1, many1_chars, map, none_of, not_followed_by, one_of, option, option_maybe,
-    pure, sep_by, sep_by1, string, zero,
+    pure, scanned, sep_by, sep_by1, string, zero,
 };
 
 /// Right-nested `<|>` over the given parsers.
@@ -230,6 +230,14 @@ fn field(cx: &mut Cx<'_>, st: St) -> PR<Field> {
 
 /// `pTreePath`: `seg(.seg)*` plus an optional JSON path; the last segment is the field.
 pub(crate) fn tree_path(cx: &mut Cx<'_>, st: St) -> PR<(EmbedPath, Field)> {
+    if cx.fast_paths() {
+        // A plain column name to the end: one segment, no JSON path.
+        let rest = cx.rest(st);
+        if !rest.is_empty() && rest.iter().all(|&c| is_plain_name_char(c)) {
+            let name: String = rest.iter().collect();
+            return scanned(cx, st, rest.len(), (Vec::new(), Field::column(name)));
+        }
+    }
     let mut q = Seq::new(st);
     let mut segments = q.step(sep_by1(cx, q.st, field_name, delimiter))?;
     let json_path = q.step(option(cx, q.st, Vec::new(), json_path))?;
@@ -257,6 +265,13 @@ fn sub_forest(cx: &mut Cx<'_>, st: St) -> PR<Vec<SelectItem>> {
 }
 
 fn field_tree(cx: &mut Cx<'_>, st: St) -> PR<SelectItem> {
+    if cx.fast_paths() {
+        let rest = cx.rest(st);
+        if let Some(len) = plain_column_len(rest) {
+            let name: String = rest[..len].iter().collect();
+            return scanned(cx, st, len, SelectItem::column(name));
+        }
+    }
     alts!(
         cx,
         st,
@@ -285,6 +300,25 @@ fn field_tree(cx: &mut Cx<'_>, st: St) -> PR<SelectItem> {
         },
         field_select,
     )
+}
+
+/// What a name needs no quoting, dashes or stripping for: ASCII letters, digits and `_`.
+fn is_plain_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// The length of a plain column name or `*` that ends its
+/// select item (`,`, `)` or the end follow): the most common items, which the alternatives of
+/// [`field_tree`] would otherwise read up to five times over before reaching the same
+/// `SelectItem::column`.
+fn plain_column_len(rest: &[char]) -> Option<usize> {
+    let len = if rest.first() == Some(&'*') {
+        1
+    } else {
+        rest.iter().take_while(|&&c| is_plain_name_char(c)).count()
+    };
+    let ends_item = matches!(rest.get(len), None | Some(',' | ')'));
+    (len > 0 && ends_item).then_some(len)
 }
 
 /// `aliasSeparator = char ':' >> notFollowedBy (char ':')`
@@ -479,6 +513,10 @@ pub(crate) type ValueParser = fn(&mut Cx<'_>, St) -> PR<String>;
 
 /// `pSingleVal = many anyChar`: at top level the value is everything after the operator.
 pub(crate) fn single_val(cx: &mut Cx<'_>, st: St) -> PR<String> {
+    if cx.fast_paths() {
+        let rest = cx.rest(st);
+        return scanned(cx, st, rest.len(), rest.iter().collect());
+    }
     map(many(cx, st, |cx, st| any_char(cx, st)), |cs| {
         cs.into_iter().collect()
     })
@@ -645,6 +683,22 @@ fn op_fts(cx: &mut Cx<'_>, st: St, value: ValueParser) -> PR<Operation> {
     })
 }
 
+/// `op.value` where `op` is exactly a simple or a quantifiable operator (no `not.`, no
+/// quantifier): every alternative [`op_expr`] tries before that operator's own fails without
+/// consuming, so its parser is run directly.
+fn plain_operation(cx: &mut Cx<'_>, st: St, value: ValueParser) -> Option<PR<Operation>> {
+    let rest = cx.rest(st);
+    let token = &rest[..rest.iter().position(|&c| c == '.')?];
+    let is = |kw: &str| kw.chars().eq(token.iter().copied());
+    if SIMPLE_OPERATORS.iter().any(|(kw, _)| is(kw)) {
+        Some(op_simple(cx, st, value))
+    } else if QUANT_OPERATORS.iter().any(|(kw, _)| is(kw)) {
+        Some(op_quant(cx, st, value))
+    } else {
+        None
+    }
+}
+
 fn op_simple(cx: &mut Cx<'_>, st: St, value: ValueParser) -> PR<Operation> {
     let mut q = Seq::new(st);
     let op = q.step(label(
@@ -691,6 +745,11 @@ fn op_quant(cx: &mut Cx<'_>, st: St, value: ValueParser) -> PR<Operation> {
 
 /// `pOpExpr pSVal`: `[not.]operation`.
 pub(crate) fn op_expr(cx: &mut Cx<'_>, st: St, value: ValueParser) -> PR<(bool, Operation)> {
+    if cx.fast_paths()
+        && let Some(r) = plain_operation(cx, st, value)
+    {
+        return map(r, |operation| (false, operation));
+    }
     let mut q = Seq::new(st);
     let negated = q.step(alt(
         cx,
@@ -919,3 +978,91 @@ pub(crate) fn columns(cx: &mut Cx<'_>, st: St) -> PR<Vec<String>> {
 #[cfg(test)]
 #[path = "grammar_doctests.rs"]
 mod doctests;
+
+/// The fast paths give exactly what the combinators give, on inputs built to sit on their
+/// edges (plain names next to aliases, casts, JSON paths, embeds, quantifiers, `not.`, ...).
+#[cfg(test)]
+mod fast_path_tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::parsec::run_with;
+
+    fn same<T: PartialEq + std::fmt::Debug>(input: &str, p: impl Fn(&mut Cx<'_>, St) -> PR<T>) {
+        let fast = run_with(input, 32, true, &p);
+        let slow = run_with(input, 32, false, &p);
+        assert_eq!(fast, slow, "{input:?}");
+    }
+
+    fn check_all(input: &str) {
+        same(input, field_forest);
+        same(input, tree_path);
+        same(input, |cx, st| op_expr(cx, st, single_val));
+        same(input, |cx, st| op_expr(cx, st, logic_single_val));
+        same(input, single_val);
+    }
+
+    const PIECES: &[&str] = &[
+        "id", "name", "count", "count()", "eq", "neq", "gt", "gte", "like", "ilike", "in", "is",
+        "not", "fts", "cs", "any", "all", "null", "*", "...", ".", ",", "(", ")", ":", "::", "->",
+        "->>", "-", "!", "!inner", "_", "$", " ", "\t", "\"", "\\", "0", "9", "é", "sum", "avg",
+        "text", "a1", "x_y",
+    ];
+
+    #[test]
+    fn known_inputs() {
+        for input in [
+            "id,title,slug",
+            "*",
+            "*,b",
+            "a,*",
+            "count",
+            "count()",
+            "a:b",
+            "a::text",
+            "a->b",
+            "a.sum()",
+            "a(b)",
+            "a!inner(b)",
+            "...a(b)",
+            "a,b(c,d)",
+            "a ,b",
+            "a-b",
+            "a$",
+            "",
+            "published",
+            "a.b",
+            "eq.true",
+            "eq.",
+            "neq.x",
+            "gt.5",
+            "gte.5",
+            "eq(any).{1}",
+            "not.eq.1",
+            "in.(1,2)",
+            "is.null",
+            "fts.x",
+            "eqx.1",
+            "like.*a*",
+            "ilike.a",
+            "imatch.a",
+            "adj.[1,2]",
+            "eq.a\tb",
+            "cs.{a}",
+            "(a)",
+            ",",
+            "a,",
+            "a,,b",
+        ] {
+            check_all(input);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+        #[test]
+        fn random_inputs(pieces in prop::collection::vec(prop::sample::select(PIECES), 0..8)) {
+            check_all(&pieces.concat());
+        }
+    }
+}

@@ -288,17 +288,33 @@ pub(crate) struct Cx<'a> {
     fatal: bool,
     /// Whether error messages are recorded (they never influence control flow).
     collect: bool,
+    /// Whether grammar fast paths may be taken (see [`Cx::fast_paths`]).
+    fast: bool,
 }
 
 impl<'a> Cx<'a> {
-    fn new(input: &'a [char], max_depth: u32, collect: bool) -> Self {
+    fn new(input: &'a [char], max_depth: u32, collect: bool, fast: bool) -> Self {
         Cx {
             input,
             depth: 0,
             max_depth,
             fatal: false,
             collect,
+            fast,
         }
+    }
+
+    /// The input from `st` on.
+    pub(crate) fn rest(&self, st: St) -> &'a [char] {
+        &self.input[st.i..]
+    }
+
+    /// Whether the grammar may recognise a common, simple construct directly instead of through
+    /// its combinators. Only while messages are not collected: a fast path must give the same
+    /// value and state as the combinators, but not their error bookkeeping, so a failing input
+    /// is always parsed again without fast paths (see [`run`]).
+    pub(crate) fn fast_paths(&self) -> bool {
+        self.fast && !self.collect
     }
 
     /// Runs `p` one nesting level deeper; past the limit fails fatally at `st`.
@@ -772,20 +788,46 @@ pub(crate) fn render_failure(name: &str, err: &PErr) -> (String, String) {
     (message, err.render())
 }
 
+/// A consumed success over the `len` characters at `st`, for a grammar fast path (see
+/// [`Cx::fast_paths`]).
+pub(crate) fn scanned<T>(cx: &Cx<'_>, st: St, len: usize, v: T) -> PR<T> {
+    let end = st.i + len;
+    let pos = cx.input[st.i..end]
+        .iter()
+        .fold(st.pos, |pos, &c| pos.advance(c));
+    Ok(Okay {
+        v,
+        st: St { i: end, pos },
+        err: PErr::unknown(pos),
+        consumed: len > 0,
+    })
+}
+
 /// Runs a parser over a whole input (`P.parse p name input`; no implicit `eof`).
 ///
 /// Control flow never depends on error messages, so the parser first runs without recording
-/// them; only a failing input is parsed a second time to build parsec's exact error.
+/// them (and with the grammar's fast paths); only a failing input is parsed a second time to
+/// build parsec's exact error.
 pub(crate) fn run<T>(
     input: &str,
     max_depth: u32,
     p: impl Fn(&mut Cx<'_>, St) -> PR<T>,
 ) -> Result<T, PErr> {
+    run_with(input, max_depth, true, p)
+}
+
+/// [`run`], with the grammar's fast paths on or off (tests compare the two).
+pub(crate) fn run_with<T>(
+    input: &str,
+    max_depth: u32,
+    fast: bool,
+    p: impl Fn(&mut Cx<'_>, St) -> PR<T>,
+) -> Result<T, PErr> {
     let chars: Vec<char> = input.chars().collect();
-    if let Ok(o) = p(&mut Cx::new(&chars, max_depth, false), St::START) {
+    if let Ok(o) = p(&mut Cx::new(&chars, max_depth, false, fast), St::START) {
         return Ok(o.v);
     }
-    match p(&mut Cx::new(&chars, max_depth, true), St::START) {
+    match p(&mut Cx::new(&chars, max_depth, true, false), St::START) {
         Ok(o) => Ok(o.v),
         Err(f) => Err(f.err),
     }

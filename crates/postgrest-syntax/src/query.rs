@@ -160,12 +160,12 @@ pub fn parse_query_with(query: &str, opts: &QueryOptions) -> Result<ParsedQuery,
     let mut order = Vec::new();
     for (k, v) in nonempty.iter().filter(|(k, _)| last_segment(k) == "order") {
         let (embed_path, _) = run_param(
-            &format!("tree path ({k})"),
+            || format!("tree path ({k})"),
             k,
             max_depth,
             grammar::tree_path,
         )?;
-        let terms = run_param(&format!("order ({v})"), v, max_depth, grammar::order)?;
+        let terms = run_param(|| format!("order ({v})"), v, max_depth, grammar::order)?;
         order.push(ScopedOrder { embed_path, terms });
     }
 
@@ -175,13 +175,13 @@ pub fn parse_query_with(query: &str, opts: &QueryOptions) -> Result<ParsedQuery,
         .filter(|(k, _)| matches!(last_segment(k), "and" | "or"))
     {
         let (embed_path, op) = run_param(
-            &format!("logic path ({k})"),
+            || format!("logic path ({k})"),
             k,
             max_depth,
             grammar::logic_path,
         )?;
         let tree = run_param(
-            &format!("logic tree ({v})"),
+            || format!("logic tree ({v})"),
             &format!("{op}{v}"),
             max_depth,
             grammar::logic_tree,
@@ -192,7 +192,7 @@ pub fn parse_query_with(query: &str, opts: &QueryOptions) -> Result<ParsedQuery,
     let columns = match lookup("columns") {
         Some(v) => Some(
             run_param(
-                &format!("columns parameter ({v})"),
+                || format!("columns parameter ({v})"),
                 v,
                 max_depth,
                 grammar::columns,
@@ -205,7 +205,7 @@ pub fn parse_query_with(query: &str, opts: &QueryOptions) -> Result<ParsedQuery,
 
     let select_text = lookup("select").unwrap_or("*");
     let select = run_param(
-        &format!("select parameter ({select_text})"),
+        || format!("select parameter ({select_text})"),
         select_text,
         max_depth,
         grammar::field_forest,
@@ -217,14 +217,14 @@ pub fn parse_query_with(query: &str, opts: &QueryOptions) -> Result<ParsedQuery,
     for (k, v) in nonempty.iter().filter(|(k, _)| is_filter_key(k)) {
         filter_fields.insert((*k).to_owned());
         let (embed_path, field) = run_param(
-            &format!("tree path ({k})"),
+            || format!("tree path ({k})"),
             k,
             max_depth,
             grammar::tree_path,
         )?;
         let rpc_read = opts.rpc_read;
         let op = run_param(
-            &format!("filter ({v})"),
+            || format!("filter ({v})"),
             v,
             max_depth,
             |cx: &mut Cx<'_>, st: St| -> PR<Option<(bool, Operation)>> {
@@ -255,7 +255,7 @@ pub fn parse_query_with(query: &str, opts: &QueryOptions) -> Result<ParsedQuery,
 
     let on_conflict = match lookup("on_conflict") {
         Some(v) => Some(run_param(
-            &format!("on_conflict parameter ({v})"),
+            || format!("on_conflict parameter ({v})"),
             v,
             max_depth,
             grammar::columns,
@@ -282,13 +282,14 @@ pub fn parse_query_with(query: &str, opts: &QueryOptions) -> Result<ParsedQuery,
 /// Runs one grammar production over a parameter; failures become `PGRST100` with PostgREST's
 /// `"failed to parse <what>" (line l, column c)` message.
 fn run_param<T>(
-    what: &str,
+    what: impl FnOnce() -> String,
     input: &str,
     max_depth: u32,
     p: impl Fn(&mut Cx<'_>, St) -> PR<T>,
 ) -> Result<T, SyntaxError> {
     parsec::run(input, max_depth, p).map_err(|err| {
-        let (message, details) = parsec::render_failure(&format!("failed to parse {what}"), &err);
+        let (message, details) =
+            parsec::render_failure(&format!("failed to parse {}", what()), &err);
         SyntaxError::new(ErrorCode::QueryParam, message, Some(details), None)
     })
 }
@@ -343,7 +344,7 @@ fn collect_ranges(
     let mut out = Vec::with_capacity(merged.len());
     for (key, range) in merged {
         let (embed_path, _) = run_param(
-            &format!("tree path ({key})"),
+            || format!("tree path ({key})"),
             &key,
             max_depth,
             grammar::tree_path,
