@@ -10,6 +10,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, Request, StatusCode};
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::get;
+use axum::serve::ListenerExt as _;
 use cb_db::sqlx::PgPool;
 use tokio::net::TcpListener;
 use tower::ServiceBuilder;
@@ -128,8 +129,15 @@ impl App {
     ) -> anyhow::Result<()> {
         // The lead webhook outbox: delivers while the server runs, stops before the database.
         let outbox = self.functions.start_outbox();
+        // TCP_NODELAY, as HTTP servers set it: a response's last partial segment goes out at
+        // once instead of waiting for the client to acknowledge the ones before it.
+        let listener = self.listener.tap_io(|tcp| {
+            if let Err(err) = tcp.set_nodelay(true) {
+                tracing::warn!(%err, "could not set TCP_NODELAY");
+            }
+        });
         let served = axum::serve(
-            self.listener,
+            listener,
             self.router
                 .into_make_service_with_connect_info::<SocketAddr>(),
         )
