@@ -395,6 +395,64 @@ async fn singular_objects_need_exactly_one_row() {
     }
 }
 
+/// A singular object is rendered row by row rather than cut out of `json_agg` as PostgREST
+/// does: the text must be the very element the array answer holds, whatever the row has in it
+/// (JSON columns, ranges, enums, nulls, embeds), with nulls stripped too, and for functions.
+#[tokio::test]
+async fn singular_objects_are_the_text_of_the_array_element() {
+    let app = fixture_app().await;
+    for (path, stripped) in [
+        ("/fx_users?username=eq.jsonuser", false),
+        (
+            "/fx_users?username=eq.jsonuser&select=*,fx_messages(*,fx_channels(*))",
+            false,
+        ),
+        (
+            "/fx_users?username=eq.supabot&select=username,data,age_range,catchphrase",
+            true,
+        ),
+        (
+            "/fx_messages?id=eq.1&select=*,fx_users(*),fx_channels(slug)",
+            true,
+        ),
+        ("/rpc/fx_get_username_and_status?name_param=supabot", false),
+        ("/rpc/fx_add?a=1&b=2", false),
+        (
+            "/rpc/fx_users_by_status?s=ONLINE&order=username&limit=1",
+            true,
+        ),
+    ] {
+        let nulls = if stripped { ";nulls=stripped" } else { "" };
+        let array = get(&app, path)
+            .header(
+                "accept",
+                &format!("application/vnd.pgrst.array+json{nulls}"),
+            )
+            .send()
+            .await;
+        let one = get(&app, path)
+            .header(
+                "accept",
+                &format!("application/vnd.pgrst.object+json{nulls}"),
+            )
+            .send()
+            .await;
+        assert_eq!(one.status, 200, "{path}: {}", one.text);
+        let element = if array.text.starts_with('[') {
+            assert_eq!(
+                array.json().as_array().map(Vec::len),
+                Some(1),
+                "{path}: {}",
+                array.text
+            );
+            array.text[1..array.text.len() - 1].to_owned()
+        } else {
+            array.text.clone() // a function returning one value answers it without an array
+        };
+        assert_eq!(one.text, element, "{path}");
+    }
+}
+
 #[tokio::test]
 async fn csv_and_stripped_nulls_are_rendered_by_postgres() {
     let app = fixture_app().await;
