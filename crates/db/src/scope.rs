@@ -19,6 +19,14 @@ pub struct RequestContext {
 }
 
 impl RequestContext {
+    /// The `sub` claim, or "" (`request.jwt.claim.sub`).
+    fn sub(&self) -> &str {
+        self.claims
+            .get("sub")
+            .and_then(|v| v.as_str())
+            .unwrap_or_default()
+    }
+
     pub fn for_role(role: &str) -> Self {
         Self {
             role: role.to_string(),
@@ -70,15 +78,6 @@ fn begin_statement(options: &ScopeOptions) -> &'static str {
 
 /// The `set_config` calls of a request, in PostgREST's order: (setting, value).
 fn scope_settings(context: &RequestContext, options: &ScopeOptions) -> Vec<(&'static str, String)> {
-    let sub = context
-        .claims
-        .get("sub")
-        .and_then(|v| v.as_str())
-        .unwrap_or_default();
-    let cookies = options
-        .cookies
-        .as_ref()
-        .map_or_else(|| "{}".to_owned(), |c| c.to_string());
     let mut settings = Vec::with_capacity(11);
     if let Some(search_path) = &options.search_path {
         settings.push(("search_path", search_path.clone()));
@@ -87,11 +86,11 @@ fn scope_settings(context: &RequestContext, options: &ScopeOptions) -> Vec<(&'st
         ("role", context.role.clone()),
         ("request.jwt.claims", context.claims.to_string()),
         ("request.jwt.claim.role", context.role.clone()),
-        ("request.jwt.claim.sub", sub.to_owned()),
+        ("request.jwt.claim.sub", context.sub().to_owned()),
         ("request.method", context.method.clone()),
         ("request.path", context.path.clone()),
         ("request.headers", context.headers.to_string()),
-        ("request.cookies", cookies),
+        ("request.cookies", options.cookies_text()),
     ]);
     if let Some(timezone) = &options.timezone {
         settings.push(("timezone", timezone.clone()));
@@ -144,11 +143,6 @@ pub async fn begin_scoped(
             .execute(&mut *tx)
             .await?;
     }
-    let sub = context
-        .claims
-        .get("sub")
-        .and_then(|v| v.as_str())
-        .unwrap_or_default();
     let sql = format!(
         "select set_config('role', $1, true),
                 set_config('request.jwt.claims', $2, true),
@@ -163,7 +157,7 @@ pub async fn begin_scoped(
     sqlx::query(&sql)
         .bind(&context.role)
         .bind(context.claims.to_string())
-        .bind(sub)
+        .bind(context.sub())
         .bind(&context.method)
         .bind(&context.path)
         .bind(context.headers.to_string())
@@ -199,6 +193,13 @@ impl SessionDefaults {
 }
 
 impl ScopeOptions {
+    /// `request.cookies` as text (`{}` without cookies).
+    fn cookies_text(&self) -> String {
+        self.cookies
+            .as_ref()
+            .map_or_else(|| "{}".to_owned(), ToString::to_string)
+    }
+
     /// These options with every setting the request left open filled from `defaults`, so that
     /// each setting is written on every request (nothing carries over from the previous one).
     fn resolved(&self, defaults: &SessionDefaults) -> ScopeOptions {
@@ -256,20 +257,18 @@ pub async fn set_session_scope(
     defaults: &SessionDefaults,
 ) -> Result<(), sqlx::Error> {
     let options = options.resolved(defaults);
-    let settings: std::collections::HashMap<_, _> =
-        scope_settings(context, &options).into_iter().collect();
-    let setting = |name: &str| settings.get(name).map_or("", String::as_str);
+    let resolved = |value: &Option<String>| value.clone().unwrap_or_default();
     sqlx::query(SESSION_SCOPE)
-        .bind(setting("search_path"))
-        .bind(setting("role"))
-        .bind(setting("request.jwt.claims"))
-        .bind(setting("request.jwt.claim.sub"))
-        .bind(setting("request.method"))
-        .bind(setting("request.path"))
-        .bind(setting("request.headers"))
-        .bind(setting("request.cookies"))
-        .bind(setting("timezone"))
-        .bind(setting("statement_timeout"))
+        .bind(resolved(&options.search_path))
+        .bind(&context.role)
+        .bind(context.claims.to_string())
+        .bind(context.sub())
+        .bind(&context.method)
+        .bind(&context.path)
+        .bind(context.headers.to_string())
+        .bind(options.cookies_text())
+        .bind(resolved(&options.timezone))
+        .bind(resolved(&options.role_statement_timeout))
         .bind(if options.read_only { "on" } else { "off" })
         .execute(&mut *connection)
         .await?;
