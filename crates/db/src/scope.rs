@@ -154,13 +154,7 @@ pub async fn begin_scoped(
                 {}",
         ROLE_STATEMENT_TIMEOUT
     );
-    sqlx::query(&sql)
-        .bind(&context.role)
-        .bind(context.claims.to_string())
-        .bind(context.sub())
-        .bind(&context.method)
-        .bind(&context.path)
-        .bind(context.headers.to_string())
+    bind_request(sqlx::query(&sql), context)
         .execute(&mut *tx)
         .await?;
     Ok(tx)
@@ -231,14 +225,28 @@ impl ScopeOptions {
 
 /// The whole request scope as session settings, in one prepared statement whose values are
 /// bound as parameters.
-const SESSION_SCOPE: &str = "select set_config('search_path', $1, false), \
-    set_config('role', $2, false), set_config('request.jwt.claims', $3, false), \
-    set_config('request.jwt.claim.role', $2, false), set_config('request.jwt.claim.sub', $4, false), \
-    set_config('request.method', $5, false), set_config('request.path', $6, false), \
-    set_config('request.headers', $7, false), set_config('request.cookies', $8, false), \
+const SESSION_SCOPE: &str = "select set_config('search_path', $7, false), \
+    set_config('role', $1, false), set_config('request.jwt.claims', $2, false), \
+    set_config('request.jwt.claim.role', $1, false), set_config('request.jwt.claim.sub', $3, false), \
+    set_config('request.method', $4, false), set_config('request.path', $5, false), \
+    set_config('request.headers', $6, false), set_config('request.cookies', $8, false), \
     set_config('timezone', $9, false), set_config('statement_timeout', $10, false), \
     set_config('default_transaction_read_only', $11, false), \
     set_config('default_transaction_isolation', 'read committed', false)";
+
+/// Binds $1..$6 of a scope statement: role, claims, sub, method, path, headers.
+fn bind_request<'q>(
+    query: sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments>,
+    context: &'q RequestContext,
+) -> sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments> {
+    query
+        .bind(&context.role)
+        .bind(context.claims.to_string())
+        .bind(context.sub())
+        .bind(&context.method)
+        .bind(&context.path)
+        .bind(context.headers.to_string())
+}
 
 /// Sets the request's scope on the connection's session instead of in a transaction, so that
 /// the one statement that follows runs in its own implicit transaction as that role with those
@@ -258,14 +266,8 @@ pub async fn set_session_scope(
 ) -> Result<(), sqlx::Error> {
     let options = options.resolved(defaults);
     let resolved = |value: &Option<String>| value.clone().unwrap_or_default();
-    sqlx::query(SESSION_SCOPE)
+    bind_request(sqlx::query(SESSION_SCOPE), context)
         .bind(resolved(&options.search_path))
-        .bind(&context.role)
-        .bind(context.claims.to_string())
-        .bind(context.sub())
-        .bind(&context.method)
-        .bind(&context.path)
-        .bind(context.headers.to_string())
         .bind(options.cookies_text())
         .bind(resolved(&options.timezone))
         .bind(resolved(&options.role_statement_timeout))
