@@ -20,6 +20,9 @@ done
 
 cargo build --release --bin claimbridge
 binary=target/release/claimbridge
+# The floor (floor/src/main.rs): case (a) on bare axum + sqlx, outside the workspace.
+CARGO_TARGET_DIR=target/bench-floor cargo build --release --offline --quiet --manifest-path tests/bench/rest/floor/Cargo.toml
+floor_binary=target/bench-floor/release/rest-floor
 
 data_dir=$(mktemp -d /tmp/claimbridge-bench.XXXXXX)
 chmod 755 "$data_dir"
@@ -27,7 +30,9 @@ work=$(mktemp -d /tmp/claimbridge-bench-work.XXXXXX)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
 CLAIMBRIDGE_DATA_DIR="$data_dir" CLAIMBRIDGE_PORT="$port" CLAIMBRIDGE_LOG=warn,cb_rest::schema_cache=info CLAIMBRIDGE_LOG_FORMAT=json "$binary" serve >"$work/server.log" 2>&1 &
 server=$!
+floor=
 cleanup() {
+  if [ -n "$floor" ]; then kill -TERM "$floor" 2>/dev/null || true; fi
   kill -TERM "$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
   rm -rf "$data_dir" "$work"
@@ -96,6 +101,22 @@ wrk -t"$threads" -c"$connections" -d2s "${common[@]}" -H "accept: application/vn
 results[a_wrk]=$(run_wrk a -H "accept: application/vnd.pgrst.object+json" -H "accept-profile: public" \
   "$base/blog_posts?select=*&slug=eq.$slug&published=eq.true")
 results[a_pg]=$(run_pgbench post_by_slug)
+# The same request on the floor, with the stack's runtime (two Tokio workers) and then with one
+# single-threaded runtime per core: what the stack itself costs, measured in this run.
+for mode in shared per_core; do
+  floor_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+  if [ "$mode" = per_core ]; then export FLOOR_PER_CORE=1; fi
+  "$floor_binary" "$floor_port" "$data_dir/postgres" >"$work/floor.log" 2>&1 &
+  floor=$!
+  unset FLOOR_PER_CORE
+  for _ in $(seq 1 100); do
+    curl -sf -o /dev/null "http://127.0.0.1:$floor_port/rest/v1/blog_posts?slug=eq.$slug" && break
+    sleep 0.1
+  done
+  results[floor_$mode]=$(run_wrk "floor_$mode" -H "accept: application/vnd.pgrst.object+json" \
+    "http://127.0.0.1:$floor_port/rest/v1/blog_posts?select=*&slug=eq.$slug&published=eq.true")
+  kill -TERM "$floor"; wait "$floor" 2>/dev/null || true; floor=
+done
 results[b_wrk]=$(run_wrk b -H "accept-profile: public" "$base/blog_posts?$list_query")
 results[b_pg]=$(run_pgbench blog_list)
 results[c_wrk]=$(run_wrk c -s "$work/insert.lua" "$base/page_analytics")
@@ -120,6 +141,14 @@ for case in a b c; do
   tps=${results[${case}_pg]}
   ratio=$(python3 -c "print(f'{float(\"$rps\")/float(\"$tps\"):.2f}x' if float('${tps:-0}' or 0) else 'n/a')")
   label=$(case $case in a) echo "(a) GET post by slug (single)";; b) echo "(b) GET public blog list";; c) echo "(c) POST page_analytics";; esac)
+  printf '%-34s %10s %9s %9s %8s %12s %7s\n' "$label" "$rps" "$p50" "$p99" "$errors" "$tps" "$ratio"
+done
+printf '\nThe floor of case (a): bare axum + sqlx sending the same two statements (no JWT check, parser,\nplanner, middleware or schema cache), against the same pgbench baseline:\n'
+for mode in shared per_core; do
+  read -r rps p50 p99 errors <<<"${results[floor_$mode]}"
+  tps=${results[a_pg]}
+  ratio=$(python3 -c "print(f'{float(\"$rps\")/float(\"$tps\"):.2f}x' if float('${tps:-0}' or 0) else 'n/a')")
+  label=$(case $mode in shared) echo "floor, 2 Tokio workers";; per_core) echo "floor, a runtime per core";; esac)
   printf '%-34s %10s %9s %9s %8s %12s %7s\n' "$label" "$rps" "$p50" "$p99" "$errors" "$tps" "$ratio"
 done
 printf '\nserver RSS after the runs: %s MB\n' "$((rss_kb / 1024))"

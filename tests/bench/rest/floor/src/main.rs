@@ -1,0 +1,155 @@
+//! The floor under case (a): an axum server that answers `GET /rest/v1/blog_posts?slug=eq.X`
+//! by sending the engine's two statements (its session scope through `cb_db::set_session_scope`,
+//! then the main statement it sends for that request) over sqlx and returning the body. No JWT check, no parsing beyond the
+//! slug, no schema cache, no middleware: what is left is the cost of the stack itself.
+//!
+//!   rest-floor <port> <postgres socket dir>
+//!
+//! With FLOOR_PER_CORE set it runs one single-threaded runtime per core (two), each with its
+//! own listener (SO_REUSEPORT) and five connections, instead of two Tokio workers sharing ten.
+use std::sync::Arc;
+
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use cb_db::sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use cb_db::sqlx::{self, PgPool, Row};
+use cb_db::{RequestContext, ScopeOptions, SessionDefaults, set_session_scope};
+
+const MAIN: &str = "WITH pgrst_source AS ( SELECT \"public\".\"blog_posts\".* FROM \"public\".\"blog_posts\" \
+    WHERE  \"public\".\"blog_posts\".\"slug\" = CAST($1 AS text) AND  \"public\".\"blog_posts\".\"published\" = CAST($2 AS boolean) \
+    LIMIT $3 OFFSET $4 )  SELECT null::bigint AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, \
+    array[]::text[] AS header, coalesce((array_agg(to_json(_postgrest_t)))[1], 'null')::text AS body, \
+    nullif(current_setting('response.headers', true), '') AS response_headers, \
+    nullif(current_setting('response.status', true), '') AS response_status, null::int AS response_inserted \
+    FROM ( SELECT * FROM pgrst_source ) _postgrest_t";
+
+#[derive(serde::Deserialize)]
+struct Params {
+    slug: String,
+}
+
+async fn post(
+    State(pool): State<Arc<PgPool>>,
+    Query(params): Query<Params>,
+    headers: HeaderMap,
+) -> impl IntoResponse {
+    let slug = params
+        .slug
+        .strip_prefix("eq.")
+        .unwrap_or(&params.slug)
+        .to_owned();
+    let mut headers_json = serde_json::Map::new();
+    for (name, value) in &headers {
+        headers_json.insert(
+            name.as_str().to_owned(),
+            value.to_str().unwrap_or_default().into(),
+        );
+    }
+    let context = RequestContext {
+        role: "anon".into(),
+        claims: serde_json::json!({"role": "anon"}),
+        method: "GET".into(),
+        path: "/blog_posts".into(),
+        headers: headers_json.into(),
+    };
+    let options = ScopeOptions {
+        read_only: true,
+        search_path: Some("\"public\", \"public\", \"extensions\"".into()),
+        cookies: None,
+        timezone: None,
+        role_statement_timeout: Some("3s".into()),
+    };
+    let mut conn = match pool.acquire().await {
+        Ok(conn) => conn,
+        Err(e) => return (StatusCode::SERVICE_UNAVAILABLE, e.to_string()).into_response(),
+    };
+    let defaults = SessionDefaults {
+        timezone: "UTC".into(),
+        statement_timeout: "0".into(),
+        search_path: "\"$user\", public".into(),
+    };
+    if let Err(e) = set_session_scope(&mut conn, &context, &options, &defaults).await {
+        return (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response();
+    }
+    let row = sqlx::query(MAIN)
+        .bind(slug)
+        .bind("true")
+        .bind(1000_i64)
+        .bind(0_i64)
+        .fetch_one(&mut *conn)
+        .await;
+    match row.and_then(|row| row.try_get::<String, _>("body")) {
+        Ok(body) => (
+            [(
+                header::CONTENT_TYPE,
+                "application/vnd.pgrst.object+json; charset=utf-8",
+            )],
+            body,
+        )
+            .into_response(),
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
+}
+
+// A bench tool with two arguments and one switch; the workspace's config module is not in reach.
+#[allow(clippy::disallowed_methods)]
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let port: u16 = args.next().and_then(|p| p.parse().ok()).expect("port");
+    let socket_dir = args.next().expect("postgres socket dir");
+    let per_core = std::env::var_os("FLOOR_PER_CORE").is_some();
+    if per_core {
+        let threads: Vec<_> = (0..2)
+            .map(|_| {
+                let socket_dir = socket_dir.clone();
+                std::thread::spawn(move || {
+                    tokio::runtime::Builder::new_current_thread()
+                        .enable_all()
+                        .build()
+                        .expect("runtime")
+                        .block_on(serve(port, socket_dir, 5, true))
+                })
+            })
+            .collect();
+        for t in threads {
+            let _ = t.join();
+        }
+    } else {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime")
+            .block_on(serve(port, socket_dir, 10, false));
+    }
+}
+
+async fn serve(port: u16, socket_dir: String, connections: u32, reuse_port: bool) {
+    let options = PgConnectOptions::new()
+        .socket(socket_dir)
+        .username("postgres")
+        .database("postgres");
+    // No ping on acquire or release: the engine's own pool does not ping either.
+    let pool = PgPoolOptions::new()
+        .max_connections(connections)
+        .min_connections(connections)
+        .test_before_acquire(false)
+        .connect_with(options)
+        .await
+        .expect("connect");
+    let app = axum::Router::new()
+        .route("/rest/v1/blog_posts", get(post))
+        .with_state(Arc::new(pool));
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    socket.set_reuseaddr(true).expect("reuseaddr");
+    if reuse_port {
+        socket.set_reuseport(true).expect("reuseport");
+    }
+    socket
+        .bind(std::net::SocketAddr::from(([127, 0, 0, 1], port)))
+        .expect("bind");
+    let listener = socket.listen(1024).expect("listen");
+    axum::serve(listener, app).await.expect("serve");
+}
