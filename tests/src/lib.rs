@@ -297,7 +297,7 @@ pub async fn query_as(
         claims,
         method: "POST".into(),
         path: "/test".into(),
-        headers,
+        headers: headers.to_string(),
     };
     let mut tx = cb_db::begin_scoped(pool, &context, false)
         .await
@@ -327,7 +327,7 @@ pub async fn execute_as(
         claims,
         method: "POST".into(),
         path: "/test".into(),
-        headers,
+        headers: headers.to_string(),
     };
     let mut tx = cb_db::begin_scoped(pool, &context, false)
         .await

@@ -14,8 +14,8 @@ pub struct RequestContext {
     pub claims: serde_json::Value,
     pub method: String,
     pub path: String,
-    /// Request headers as a JSON object with lower-cased names (no cookie header).
-    pub headers: serde_json::Value,
+    /// Request headers as the text of a JSON object with lower-cased names (no cookie header).
+    pub headers: String,
 }
 
 impl RequestContext {
@@ -33,7 +33,7 @@ impl RequestContext {
             claims: serde_json::json!({ "role": role }),
             method: "GET".into(),
             path: "/".into(),
-            headers: serde_json::json!({}),
+            headers: "{}".into(),
         }
     }
 }
@@ -89,7 +89,7 @@ fn scope_settings(context: &RequestContext, options: &ScopeOptions) -> Vec<(&'st
         ("request.jwt.claim.sub", context.sub().to_owned()),
         ("request.method", context.method.clone()),
         ("request.path", context.path.clone()),
-        ("request.headers", context.headers.to_string()),
+        ("request.headers", context.headers.clone()),
         ("request.cookies", options.cookies_text()),
     ]);
     if let Some(timezone) = &options.timezone {
@@ -245,7 +245,7 @@ fn bind_request<'q>(
         .bind(context.sub())
         .bind(&context.method)
         .bind(&context.path)
-        .bind(context.headers.to_string())
+        .bind(&context.headers)
 }
 
 /// Sets the request's scope on the connection's session instead of in a transaction, so that

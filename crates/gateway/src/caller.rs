@@ -1,5 +1,7 @@
 //! Who is calling: the role and claims from `Authorization: Bearer <jwt>`, or anon without one.
 //! Every service resolves its caller here and renders failures in its own wire format.
+use std::borrow::Cow;
+
 use http::HeaderMap;
 use http::header::AUTHORIZATION;
 use serde_json::{Map, Value, json};
@@ -73,26 +75,35 @@ pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
-/// Request headers as the JSON object PostgREST puts in `request.headers`: lower-case names,
-/// no cookie header, repeated headers joined with ", ".
-pub fn headers_json(headers: &HeaderMap) -> Value {
-    let mut object = Map::new();
-    for (name, value) in headers {
+/// Request headers as the text of the JSON object PostgREST puts in `request.headers`:
+/// lower-case names, no cookie header, repeated headers joined with ", ". Written straight from
+/// the header map (its values for one name come together), without an intermediate JSON value.
+pub fn headers_json(headers: &HeaderMap) -> String {
+    let mut json = Vec::with_capacity(64 * headers.keys_len() + 2);
+    json.push(b'{');
+    for name in headers.keys() {
         if name == http::header::COOKIE {
             continue;
         }
-        let Ok(value) = value.to_str() else { continue };
-        match object.get_mut(name.as_str()) {
-            Some(Value::String(existing)) => {
-                existing.push_str(", ");
-                existing.push_str(value);
-            }
-            _ => {
-                object.insert(name.as_str().to_string(), Value::String(value.to_string()));
-            }
+        let mut values = headers.get_all(name).iter().filter_map(|v| v.to_str().ok());
+        let Some(first) = values.next() else { continue };
+        if json.len() > 1 {
+            json.push(b',');
         }
+        let mut joined = Cow::Borrowed(first);
+        for value in values {
+            let joined = joined.to_mut();
+            joined.push_str(", ");
+            joined.push_str(value);
+        }
+        // Writing into a Vec cannot fail; serde_json escapes as JSON requires.
+        let _ = serde_json::to_writer(&mut json, name.as_str());
+        json.push(b':');
+        let _ = serde_json::to_writer(&mut json, joined.as_ref());
     }
-    Value::Object(object)
+    json.push(b'}');
+    // Only JSON text (UTF-8) was written.
+    String::from_utf8(json).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -143,15 +154,17 @@ mod tests {
 
     #[test]
     fn headers_become_postgrest_request_headers() {
-        let json = headers_json(&headers(&[
+        let json: Value = serde_json::from_str(&headers_json(&headers(&[
             ("X-ClaimBridge-Session", "session_1_a"),
             ("Cookie", "secret=1"),
             ("accept", "a"),
             ("accept", "b"),
-        ]));
+            ("x-quoted", "say \"hi\"\t"),
+        ])))
+        .unwrap();
         assert_eq!(
             json,
-            json!({"x-claimbridge-session": "session_1_a", "accept": "a, b"})
+            json!({"x-claimbridge-session": "session_1_a", "accept": "a, b", "x-quoted": "say \"hi\"\t"})
         );
     }
 }
