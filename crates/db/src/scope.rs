@@ -53,6 +53,9 @@ pub struct ScopeOptions {
     /// The role's own statement_timeout (pg_db_role_setting); `None`: the role has none, the
     /// session's default applies.
     pub role_statement_timeout: Option<String>,
+    /// A function to call once the settings are made, in the same transaction (PostgREST's
+    /// `db-pre-request`), its name already quoted. Only [`begin_scoped_inline`] calls it.
+    pub pre_request: Option<String>,
 }
 
 /// The role's own statement_timeout (pg_db_role_setting), or the session's.
@@ -125,7 +128,12 @@ pub async fn begin_scoped_inline(
             quote_literal(value)
         ));
     }
-    // A plain string without arguments runs as one simple-protocol query (both statements).
+    if let Some(function) = &options.pre_request {
+        sql.push_str("; select ");
+        sql.push_str(function);
+        sql.push_str("()");
+    }
+    // A plain string without arguments runs as one simple-protocol query (all the statements).
     sqlx::Executor::execute(&mut *connection, sql.as_str()).await?;
     Ok(())
 }
@@ -219,6 +227,7 @@ impl ScopeOptions {
                     .clone()
                     .unwrap_or_else(|| defaults.statement_timeout.clone()),
             ),
+            pre_request: self.pre_request.clone(),
         }
     }
 }
@@ -257,13 +266,18 @@ fn bind_request<'q>(
 /// writes the same settings locally and says READ ONLY or READ WRITE explicitly.
 ///
 /// Only for statements that need no ROLLBACK after the engine has seen their result: reads,
-/// and writes whose result the engine cannot refuse.
+/// and writes whose result the engine cannot refuse; and not with a `pre_request` function,
+/// which must run in the statement's transaction.
 pub async fn set_session_scope(
     connection: &mut PgConnection,
     context: &RequestContext,
     options: &ScopeOptions,
     defaults: &SessionDefaults,
 ) -> Result<(), sqlx::Error> {
+    debug_assert!(
+        options.pre_request.is_none(),
+        "a pre-request needs a transaction"
+    );
     let options = options.resolved(defaults);
     let resolved = |value: &Option<String>| value.clone().unwrap_or_default();
     bind_request(sqlx::query(SESSION_SCOPE), context)

@@ -21,6 +21,7 @@ use crate::plan::call::{call_plan, direct_args};
 use crate::plan::read::ReadKind;
 use crate::plan::{CallArgs, ReadContext, find_routine, mutate_plan, read_plan};
 use crate::pool;
+use crate::query::builder::qi_sql;
 use crate::query::{self, CountMode, Handler, Param, Sql};
 use crate::response::{self, ResultSet};
 use crate::schema_cache::{Qi, ReturnKind, SchemaCache, Volatility};
@@ -188,6 +189,7 @@ impl<'a> Exec<'a> {
                 cookies: Some(cookies(self.headers)),
                 timezone: self.req.prefs.timezone.clone(),
                 role_statement_timeout: cache.roles.get(&self.caller.role).cloned().flatten(),
+                pre_request: cache.pre_request.as_ref().map(qi_sql),
             },
         ))
     }
@@ -211,7 +213,8 @@ impl<'a> Exec<'a> {
     ) -> Result<(ResultSet, Option<i64>), ApiError> {
         let (context, options) = self.scope(cache, read_only)?;
         let rollback = self.req.prefs.transaction == Some(PreferTransaction::Rollback);
-        let explicit = !read_only && (refusable || rollback);
+        // A pre-request function runs in the statement's own transaction, as in PostgREST.
+        let explicit = options.pre_request.is_some() || (!read_only && (refusable || rollback));
         let mut lease = self
             .state
             .conns
@@ -314,21 +317,44 @@ impl<'a> Exec<'a> {
             .acquire()
             .await
             .map_err(|e| self.db_error(&e))?;
-        let mut transport_failed = false;
+        // With a pre-request function: its transaction, as for every other statement.
+        let explicit = options.pre_request.is_some();
+        lease.set_in_transaction(true);
         let outcome = async {
             let (conn, defaults) = lease.connection()?;
-            set_session_scope(conn, &context, &options, defaults).await?;
-            sqlx::query(sql).bind(bind_text).fetch_one(&mut *conn).await
+            if explicit {
+                begin_scoped_inline(conn, &context, &options, defaults).await?;
+            } else {
+                set_session_scope(conn, &context, &options, defaults).await?;
+            }
+            let row = sqlx::query(sql)
+                .bind(bind_text)
+                .fetch_one(&mut *conn)
+                .await?;
+            if explicit {
+                sqlx::Executor::execute(&mut *conn, "COMMIT").await?;
+            }
+            Ok::<_, sqlx::Error>(row)
         }
-        .await
-        .map_err(|e| {
-            transport_failed = pool::is_transport_error(&e);
-            self.db_error(&e)
-        });
-        if transport_failed {
-            lease.set_broken();
+        .await;
+        match outcome {
+            Ok(row) => {
+                lease.set_in_transaction(false);
+                Ok(row)
+            }
+            Err(err) if pool::is_transport_error(&err) => {
+                lease.set_broken();
+                Err(self.db_error(&err))
+            }
+            Err(err) => {
+                if explicit {
+                    end_transaction(&mut lease, "ROLLBACK").await;
+                } else {
+                    lease.set_in_transaction(false);
+                }
+                Err(self.db_error(&err))
+            }
         }
-        outcome
     }
 }
 

@@ -112,8 +112,90 @@ pub enum ApiError {
     GucHeaders,
     /// PGRST112.
     GucStatus,
+    /// `RAISE SQLSTATE 'PGRST'`: the raising function chose the whole response.
+    Raised(Box<RaisedResponse>),
+    /// PGRST121: a `RAISE SQLSTATE 'PGRST'` whose MESSAGE or DETAIL is not the JSON expected.
+    RaiseUnreadable(RaiseUnreadable),
     /// PGRSTX00.
     Internal,
+}
+
+/// The response a `RAISE SQLSTATE 'PGRST'` asks for: MESSAGE is the JSON object `{code,
+/// message, details?, hint?}`, DETAIL the JSON object `{status, status_text?, headers}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RaisedResponse {
+    pub code: String,
+    pub message: String,
+    pub details: Option<String>,
+    pub hint: Option<String>,
+    pub status: StatusCode,
+    pub status_text: Option<String>,
+    pub headers: Vec<(String, String)>,
+}
+
+/// What was wrong with a `RAISE SQLSTATE 'PGRST'` (the offending text, for the details).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RaiseUnreadable {
+    Message(String),
+    Detail(String),
+    NoDetail,
+}
+
+impl RaisedResponse {
+    /// Reads the MESSAGE and DETAIL of a `RAISE SQLSTATE 'PGRST'` as PostgREST does: both must
+    /// be JSON objects with the obligatory keys, the optional ones null or strings.
+    pub fn parse(message: &str, detail: Option<&str>) -> Result<Self, RaiseUnreadable> {
+        fn text(object: &serde_json::Map<String, Value>, key: &str) -> Option<String> {
+            object.get(key)?.as_str().map(str::to_owned)
+        }
+        fn optional_text(
+            object: &serde_json::Map<String, Value>,
+            key: &str,
+        ) -> Result<Option<String>, ()> {
+            match object.get(key) {
+                None | Some(Value::Null) => Ok(None),
+                Some(Value::String(s)) => Ok(Some(s.clone())),
+                Some(_) => Err(()),
+            }
+        }
+        let unreadable_message = || RaiseUnreadable::Message(message.to_owned());
+        let body: Value = serde_json::from_str(message).map_err(|_| unreadable_message())?;
+        let body = body.as_object().ok_or_else(unreadable_message)?;
+        let code = text(body, "code").ok_or_else(unreadable_message)?;
+        let message_text = text(body, "message").ok_or_else(unreadable_message)?;
+        let details = optional_text(body, "details").map_err(|()| unreadable_message())?;
+        let hint = optional_text(body, "hint").map_err(|()| unreadable_message())?;
+
+        let detail = detail.ok_or(RaiseUnreadable::NoDetail)?;
+        let unreadable_detail = || RaiseUnreadable::Detail(detail.to_owned());
+        let response: Value = serde_json::from_str(detail).map_err(|_| unreadable_detail())?;
+        let response = response.as_object().ok_or_else(unreadable_detail)?;
+        let status = response
+            .get("status")
+            .and_then(Value::as_u64)
+            .and_then(|n| u16::try_from(n).ok())
+            .and_then(|n| StatusCode::from_u16(n).ok())
+            .ok_or_else(unreadable_detail)?;
+        let status_text =
+            optional_text(response, "status_text").map_err(|()| unreadable_detail())?;
+        let headers = response
+            .get("headers")
+            .and_then(Value::as_object)
+            .ok_or_else(unreadable_detail)?
+            .iter()
+            .map(|(name, value)| Some((name.clone(), value.as_str()?.to_owned())))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(unreadable_detail)?;
+        Ok(RaisedResponse {
+            code,
+            message: message_text,
+            details,
+            hint,
+            status,
+            status_text,
+            headers,
+        })
+    }
 }
 
 impl From<SyntaxError> for ApiError {
@@ -129,6 +211,12 @@ impl ApiError {
             sqlx::Error::Database(db) => {
                 let code = db.code().map(|c| c.into_owned()).unwrap_or_default();
                 let pg = db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>();
+                if code == "PGRST" {
+                    return match RaisedResponse::parse(db.message(), pg.and_then(|e| e.detail())) {
+                        Ok(raised) => ApiError::Raised(Box::new(raised)),
+                        Err(unreadable) => ApiError::RaiseUnreadable(unreadable),
+                    };
+                }
                 ApiError::Pg {
                     code,
                     message: db.message().to_owned(),
@@ -181,6 +269,8 @@ impl ApiError {
             ApiError::AmbiguousFunction(_) => "PGRST203".into(),
             ApiError::ColumnNotFound { .. } => "PGRST204".into(),
             ApiError::TableNotFound { .. } => "PGRST205".into(),
+            ApiError::Raised(raised) => raised.code.clone(),
+            ApiError::RaiseUnreadable(_) => "PGRST121".into(),
             ApiError::Internal => "PGRSTX00".into(),
         }
     }
@@ -206,7 +296,11 @@ impl ApiError {
             | ApiError::NoFunction { .. }
             | ApiError::TableNotFound { .. } => 404,
             ApiError::AmbiguousRelationship { .. } | ApiError::AmbiguousFunction(_) => 300,
-            ApiError::GucHeaders | ApiError::GucStatus | ApiError::Internal => 500,
+            ApiError::Raised(raised) => return raised.status,
+            ApiError::GucHeaders
+            | ApiError::GucStatus
+            | ApiError::RaiseUnreadable(_)
+            | ApiError::Internal => 500,
             ApiError::InvalidBody(_)
             | ApiError::NotEmbedded(_)
             | ApiError::PutMatchingPk
@@ -267,6 +361,10 @@ impl ApiError {
             ApiError::TableNotFound { schema, table, .. } => {
                 format!("Could not find the table '{schema}.{table}' in the schema cache")
             }
+            ApiError::Raised(raised) => raised.message.clone(),
+            ApiError::RaiseUnreadable(_) => {
+                "Could not parse JSON in the \"RAISE SQLSTATE 'PGRST'\" error".into()
+            }
             ApiError::Internal => "Internal server error".into(),
         }
     }
@@ -314,6 +412,12 @@ impl ApiError {
                     .collect(),
             ),
             ApiError::NoFunction { details, .. } => text(details),
+            ApiError::Raised(raised) => raised.details.as_deref().map_or(Value::Null, text),
+            ApiError::RaiseUnreadable(unreadable) => Value::String(match unreadable {
+                RaiseUnreadable::Message(m) => format!("Invalid JSON value for MESSAGE: '{m}'"),
+                RaiseUnreadable::Detail(d) => format!("Invalid JSON value for DETAIL: '{d}'"),
+                RaiseUnreadable::NoDetail => "DETAIL is missing in the RAISE statement".into(),
+            }),
             _ => Value::Null,
         }
     }
@@ -340,6 +444,13 @@ impl ApiError {
             ApiError::TableNotFound { suggestion, .. } => {
                 suggestion.as_deref().map_or(Value::Null, text)
             }
+            ApiError::Raised(raised) => raised.hint.as_deref().map_or(Value::Null, text),
+            ApiError::RaiseUnreadable(RaiseUnreadable::Message(_)) => text(
+                "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+            ),
+            ApiError::RaiseUnreadable(_) => text(
+                "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
+            ),
             _ => Value::Null,
         }
     }
@@ -373,6 +484,24 @@ impl ApiError {
             headers.insert("proxy-status", value);
         }
         match &self {
+            // The raising function's headers and reason phrase, and nothing else.
+            ApiError::Raised(raised) => {
+                for (name, value) in &raised.headers {
+                    if let (Ok(name), Ok(value)) = (
+                        http::HeaderName::from_bytes(name.as_bytes()),
+                        HeaderValue::from_str(value),
+                    ) {
+                        headers.insert(name, value);
+                    }
+                }
+                if let Some(phrase) = raised
+                    .status_text
+                    .as_deref()
+                    .and_then(|t| hyper::ext::ReasonPhrase::try_from(t.as_bytes().to_vec()).ok())
+                {
+                    response.extensions_mut().insert(phrase);
+                }
+            }
             ApiError::Jwt(err) => {
                 let value = format!(
                     "Bearer error=\"invalid_token\", error_description={}",
@@ -506,5 +635,73 @@ mod tests {
             body,
             r#"{"code":"PGRST116","details":"The result contains 0 rows","hint":null,"message":"Cannot coerce the result to a single JSON object"}"#
         );
+    }
+
+    #[test]
+    fn a_raise_with_sqlstate_pgrst_sets_the_whole_response() {
+        let raised = RaisedResponse::parse(
+            r#"{"code":"123","message":"Payment Required","details":"Quota exceeded","hint":null}"#,
+            Some(r#"{"status":402,"status_text":"Pay Up","headers":{"X-Powered-By":"Nerd Rage"}}"#),
+        )
+        .unwrap();
+        let error = ApiError::Raised(Box::new(raised));
+        assert_eq!(
+            error.body(),
+            r#"{"code":"123","details":"Quota exceeded","hint":null,"message":"Payment Required"}"#
+        );
+        let response = error.into_response();
+        assert_eq!(response.status(), StatusCode::PAYMENT_REQUIRED);
+        assert_eq!(response.headers()["x-powered-by"], "Nerd Rage");
+        assert_eq!(response.headers()["proxy-status"], "PostgREST; error=123");
+        assert_eq!(
+            response
+                .extensions()
+                .get::<hyper::ext::ReasonPhrase>()
+                .map(|p| p.as_bytes()),
+            Some(&b"Pay Up"[..])
+        );
+        // A 401 chosen by the function carries only the function's headers.
+        let unauthorized = RaisedResponse::parse(
+            r#"{"code":"AUTH","message":"no"}"#,
+            Some(r#"{"status":401,"headers":{}}"#),
+        )
+        .unwrap();
+        let response = ApiError::Raised(Box::new(unauthorized)).into_response();
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+        assert!(response.headers().get(header::WWW_AUTHENTICATE).is_none());
+    }
+
+    #[test]
+    fn an_unreadable_raise_is_pgrst121_with_postgrests_texts() {
+        let cases = [
+            (
+                "not json",
+                Some(r#"{"status":400,"headers":{}}"#),
+                r#"{"code":"PGRST121","details":"Invalid JSON value for MESSAGE: 'not json'","hint":"MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.","message":"Could not parse JSON in the \"RAISE SQLSTATE 'PGRST'\" error"}"#,
+            ),
+            (
+                r#"{"code":"1"}"#,
+                Some(r#"{"status":400,"headers":{}}"#),
+                r#"{"code":"PGRST121","details":"Invalid JSON value for MESSAGE: '{\"code\":\"1\"}'","hint":"MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.","message":"Could not parse JSON in the \"RAISE SQLSTATE 'PGRST'\" error"}"#,
+            ),
+            (
+                r#"{"code":"1","message":"m"}"#,
+                None,
+                r#"{"code":"PGRST121","details":"DETAIL is missing in the RAISE statement","hint":"DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.","message":"Could not parse JSON in the \"RAISE SQLSTATE 'PGRST'\" error"}"#,
+            ),
+            (
+                r#"{"code":"1","message":"m"}"#,
+                Some(r#"{"status":"400","headers":{}}"#),
+                r#"{"code":"PGRST121","details":"Invalid JSON value for DETAIL: '{\"status\":\"400\",\"headers\":{}}'","hint":"DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.","message":"Could not parse JSON in the \"RAISE SQLSTATE 'PGRST'\" error"}"#,
+            ),
+        ];
+        for (message, detail, body) in cases {
+            let error = match RaisedResponse::parse(message, detail) {
+                Ok(raised) => panic!("{message} {detail:?} was read as {raised:?}"),
+                Err(unreadable) => ApiError::RaiseUnreadable(unreadable),
+            };
+            assert_eq!(error.status(), StatusCode::INTERNAL_SERVER_ERROR);
+            assert_eq!(error.body(), body);
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! Keeps the current schema cache and reloads it: at start (retrying with backoff while the
-//! database cannot answer) and on every `NOTIFY pgrst, 'reload schema'` (LISTEN on a dedicated
-//! connection; bursts are debounced). Until the first load succeeds requests get 503 PGRST002.
+//! database cannot answer) and on every `NOTIFY pgrst, 'reload schema'` or `'reload config'`
+//! (LISTEN on a dedicated connection; bursts are debounced). Until the first load succeeds
+//! requests get 503 PGRST002.
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -86,7 +87,9 @@ impl SchemaCacheHolder {
                 match listener.recv().await {
                     Ok(notification) => {
                         let payload = notification.payload();
-                        if !(payload.is_empty() || payload == "reload schema") {
+                        // The in-database configuration (db-pre-request) is read with the
+                        // schema cache, so `reload config` reloads it too.
+                        if !matches!(payload, "" | "reload schema" | "reload config") {
                             continue;
                         }
                         tokio::time::sleep(DEBOUNCE).await;

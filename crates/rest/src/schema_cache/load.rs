@@ -170,6 +170,30 @@ where r.rolname in ('anon', 'authenticated', 'service_role')
    or exists (select 1 from pg_auth_members m join pg_roles a on a.oid = m.member
               where m.roleid = r.oid and a.rolname = 'authenticator')"#;
 
+/// `pgrst.db_pre_request` among the settings of `authenticator`, the role PostgREST logs in as
+/// and reads its in-database configuration from; a setting for this database wins over one for
+/// all databases, as in PostgREST.
+const PRE_REQUEST_SQL: &str = r#"
+select substr(setting, strpos(setting, '=') + 1)
+  from pg_db_role_setting s, unnest(s.setconfig) as setting
+ where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
+   and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+   and setting like 'pgrst.db\_pre\_request=%'
+ order by s.setdatabase desc
+ limit 1"#;
+
+/// A qualified name as PostgREST's `toQi` reads a configured one: up to the first dot is the
+/// schema; without a dot the schema is empty.
+fn configured_qi(text: &str) -> Option<Qi> {
+    if text.is_empty() {
+        return None;
+    }
+    Some(match text.split_once('.') {
+        Some((schema, name)) => Qi::new(schema, name),
+        None => Qi::new("", text),
+    })
+}
+
 /// Reads the schema cache for the exposed `schemas`.
 pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx::Error> {
     let started = Instant::now();
@@ -303,6 +327,11 @@ pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx
             .await?
             .into_iter()
             .collect();
+    let pre_request = sqlx::query_scalar::<_, String>(PRE_REQUEST_SQL)
+        .persistent(false)
+        .fetch_optional(&mut *tx)
+        .await?
+        .and_then(|text| configured_qi(&text));
     tx.commit().await?;
 
     let relationships = relationships::build(&fks, &tables);
@@ -313,6 +342,7 @@ pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx
         routines,
         timezones,
         roles,
+        pre_request,
         load_time: started.elapsed(),
     })
 }

@@ -168,6 +168,10 @@ pub struct SchemaCache {
     /// Roles a JWT may name (the ones `authenticator` may switch to), with their own
     /// statement_timeout (applied per request, as PostgREST applies role settings).
     pub roles: HashMap<String, Option<String>>,
+    /// PostgREST's `db-pre-request`, from the in-database configuration (`alter role
+    /// authenticator [in database ...] set pgrst.db_pre_request = 'schema.function'`); an
+    /// unqualified name has an empty schema and is found through the request's search path.
+    pub pre_request: Option<Qi>,
     pub load_time: Duration,
 }
 

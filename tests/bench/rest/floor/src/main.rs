@@ -63,6 +63,7 @@ async fn post(
         cookies: None,
         timezone: None,
         role_statement_timeout: Some("3s".into()),
+        pre_request: None,
     };
     let Ok(_permit) = pool.permits.acquire().await else {
         return StatusCode::SERVICE_UNAVAILABLE.into_response();
