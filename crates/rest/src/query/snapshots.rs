@@ -91,7 +91,7 @@ fn cache() -> SchemaCache {
         fk("message_tags", "messages", "message_id", "id"),
         fk("message_tags", "tags", "tag_id", "id"),
     ];
-    let relationships = build(&fks, &tables);
+    let relationships = build(&fks, &[], &tables);
     SchemaCache {
         schemas: vec!["public".into()],
         tables,

@@ -7,7 +7,8 @@ use std::time::Instant;
 use cb_db::sqlx::{self, PgPool, Row};
 use serde_json::Value;
 
-use super::relationships::{self, ForeignKey};
+use super::relationships::{self, ForeignKey, KeyKind, ViewKey};
+use super::view_columns::column_origins;
 use super::{Column, Qi, ReturnKind, Routine, RoutineParam, SchemaCache, Table, Volatility};
 
 /// Columns as a JSON array, shared by the relations and the composite types query.
@@ -117,8 +118,45 @@ join pg_namespace ns1 on ns1.oid = tab.relnamespace
 join pg_class other on other.oid = traint.confrelid
 join pg_namespace ns2 on ns2.oid = other.relnamespace
 where traint.contype = 'f' and traint.conparentid = 0
-  and ns1.nspname = any($1) and ns2.nspname = any($1)
+  and (ns1.nspname = any($1) or traint.conrelid = any($2::int8[]::oid[]))
+  and (ns2.nspname = any($1) or traint.confrelid = any($2::int8[]::oid[]))
 order by traint.conrelid, traint.conname"#;
+
+/// Every view's and materialized view's rewrite rule, with its column names by number.
+const VIEWS_SQL: &str = r#"
+select c.oid::int8 as oid,
+       n.nspname::text as schema,
+       c.relname::text as name,
+       r.ev_action::text as definition,
+       array(select a.attnum from pg_attribute a
+              where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped order by a.attnum) as attnums,
+       array(select a.attname::text from pg_attribute a
+              where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped order by a.attnum) as attnames
+from pg_class c
+join pg_namespace n on n.oid = c.relnamespace
+join pg_rewrite r on r.ev_class = c.oid and r.rulename = '_RETURN'
+where c.relkind in ('v', 'm') and n.nspname not in ('pg_catalog', 'information_schema')"#;
+
+/// The primary and foreign keys of the given tables, each column in key order: `p` and `f`
+/// for the constrained table's side, `f_ref` for the referenced side of a foreign key.
+const TABLE_KEYS_SQL: &str = r#"
+select k.relid::int8 as oid, n.nspname::text as schema, c.relname::text as name,
+       k.conname::text as constraint_name, k.kind,
+       array_agg(k.col order by k.ord) as attnums,
+       array_agg(a.attname::text order by k.ord) as attnames
+from (
+  select conname, contype::text as kind, conrelid as relid, col, ord
+    from pg_constraint, unnest(conkey) with ordinality as _(col, ord)
+   where contype in ('p', 'f') and conrelid = any($1::int8[]::oid[])
+  union all
+  select conname, 'f_ref', confrelid, col, ord
+    from pg_constraint, unnest(confkey) with ordinality as _(col, ord)
+   where contype = 'f' and conparentid = 0 and confrelid = any($1::int8[]::oid[])
+) k
+join pg_class c on c.oid = k.relid
+join pg_namespace n on n.oid = c.relnamespace
+join pg_attribute a on a.attrelid = k.relid and a.attnum = k.col
+group by k.relid, n.nspname, c.relname, k.conname, k.kind"#;
 
 const ROUTINES_SQL: &str = r#"
 select p.proname::text as name,
@@ -245,10 +283,15 @@ pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx
         composites.insert(qi, parse_columns(&row.try_get::<String, _>("columns")?));
     }
 
+    let views = read_views(&mut tx, schemas).await?;
+    let view_keys = read_view_keys(&mut tx, &views).await?;
+    let base_tables: Vec<i64> = views.base_tables().collect();
+
     let mut fks = Vec::new();
     for row in sqlx::query(FOREIGN_KEYS_SQL)
         .persistent(false)
         .bind(&schema_list)
+        .bind(&base_tables)
         .fetch_all(&mut *tx)
         .await?
     {
@@ -334,7 +377,8 @@ pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx
         .and_then(|text| configured_qi(&text));
     tx.commit().await?;
 
-    let relationships = relationships::build(&fks, &tables);
+    relationships::add_view_primary_keys(&mut tables, &view_keys);
+    let relationships = relationships::build(&fks, &view_keys, &tables);
     Ok(SchemaCache {
         schemas: schemas.to_vec(),
         tables,
@@ -345,6 +389,159 @@ pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx
         pre_request,
         load_time: started.elapsed(),
     })
+}
+
+/// The views of the database and where the columns of the exposed ones come from.
+#[derive(Default)]
+struct Views {
+    /// Every view by oid: its name and its columns' origins by column number.
+    by_oid: HashMap<i64, ViewInfo>,
+}
+
+struct ViewInfo {
+    qi: Qi,
+    exposed: bool,
+    names: HashMap<i16, String>,
+    origins: HashMap<i16, (i64, i16)>,
+}
+
+impl Views {
+    /// The table column a view column ultimately comes from, following views on views (a
+    /// cycle, which PostgreSQL does not allow anyway, ends the walk).
+    fn base_column(&self, view: i64, column: i16) -> Option<(i64, i16)> {
+        let mut at = *self.by_oid.get(&view)?.origins.get(&column)?;
+        let mut seen = HashSet::from([view]);
+        while let Some(inner) = self.by_oid.get(&at.0) {
+            if !seen.insert(at.0) {
+                return None;
+            }
+            at = *inner.origins.get(&at.1)?;
+        }
+        Some(at)
+    }
+
+    /// The tables the exposed views' columns come from.
+    fn base_tables(&self) -> impl Iterator<Item = i64> + '_ {
+        let mut tables: Vec<i64> = self
+            .by_oid
+            .iter()
+            .filter(|(_, view)| view.exposed)
+            .flat_map(|(oid, view)| {
+                view.origins
+                    .keys()
+                    .filter_map(|column| self.base_column(*oid, *column))
+            })
+            .map(|(table, _)| table)
+            .collect();
+        tables.sort_unstable();
+        tables.dedup();
+        tables.into_iter()
+    }
+}
+
+async fn read_views(tx: &mut sqlx::PgConnection, schemas: &[String]) -> Result<Views, sqlx::Error> {
+    let mut views = Views::default();
+    for row in sqlx::query(VIEWS_SQL)
+        .persistent(false)
+        .fetch_all(&mut *tx)
+        .await?
+    {
+        let schema: String = row.try_get("schema")?;
+        let attnums: Vec<i16> = row.try_get("attnums")?;
+        let attnames: Vec<String> = row.try_get("attnames")?;
+        let origins = column_origins(&row.try_get::<String, _>("definition")?)
+            .into_iter()
+            .map(|o| (o.resno, (i64::from(o.table), o.column)))
+            .collect();
+        views.by_oid.insert(
+            row.try_get("oid")?,
+            ViewInfo {
+                exposed: schemas.contains(&schema),
+                qi: Qi::new(schema, row.try_get::<String, _>("name")?),
+                names: attnums.into_iter().zip(attnames).collect(),
+                origins,
+            },
+        );
+    }
+    Ok(views)
+}
+
+/// The primary and foreign keys of the tables under the exposed views, each with the view
+/// columns that show every one of its columns (a key a view shows only in part is left out,
+/// as PostgREST does).
+async fn read_view_keys(
+    tx: &mut sqlx::PgConnection,
+    views: &Views,
+) -> Result<Vec<ViewKey>, sqlx::Error> {
+    let base_tables: Vec<i64> = views.base_tables().collect();
+    if base_tables.is_empty() {
+        return Ok(Vec::new());
+    }
+    // (table oid, column number) -> the exposed views' columns showing it.
+    let mut shown: HashMap<(i64, i16), Vec<(i64, &str)>> = HashMap::new();
+    for (oid, view) in views.by_oid.iter().filter(|(_, view)| view.exposed) {
+        let mut columns: Vec<i16> = view.origins.keys().copied().collect();
+        columns.sort_unstable();
+        for column in columns {
+            if let (Some(base), Some(name)) =
+                (views.base_column(*oid, column), view.names.get(&column))
+            {
+                shown.entry(base).or_default().push((*oid, name));
+            }
+        }
+    }
+    let mut keys = Vec::new();
+    for row in sqlx::query(TABLE_KEYS_SQL)
+        .persistent(false)
+        .bind(&base_tables)
+        .fetch_all(&mut *tx)
+        .await?
+    {
+        let table_oid: i64 = row.try_get("oid")?;
+        let kind = match row.try_get::<String, _>("kind")?.as_str() {
+            "p" => KeyKind::Primary,
+            "f" => KeyKind::Foreign,
+            _ => KeyKind::ForeignReferenced,
+        };
+        let attnums: Vec<i16> = row.try_get("attnums")?;
+        let attnames: Vec<String> = row.try_get("attnames")?;
+        let table = Qi::new(
+            row.try_get::<String, _>("schema")?,
+            row.try_get::<String, _>("name")?,
+        );
+        let constraint: String = row.try_get("constraint_name")?;
+        // Per view: for each key column, the view's columns showing it.
+        let mut per_view: HashMap<i64, Vec<(String, Vec<String>)>> = HashMap::new();
+        for (attnum, attname) in attnums.iter().zip(&attnames) {
+            for (view, name) in shown.get(&(table_oid, *attnum)).into_iter().flatten() {
+                let columns = per_view.entry(*view).or_default();
+                match columns
+                    .iter_mut()
+                    .find(|(table_column, _)| table_column == attname)
+                {
+                    Some((_, names)) => names.push((*name).to_owned()),
+                    None => columns.push((attname.clone(), vec![(*name).to_owned()])),
+                }
+            }
+        }
+        for (view, columns) in per_view {
+            let Some(view) = views.by_oid.get(&view) else {
+                continue;
+            };
+            if columns.len() != attnames.len() {
+                continue;
+            }
+            keys.push(ViewKey {
+                table: table.clone(),
+                view: view.qi.clone(),
+                constraint: constraint.clone(),
+                kind,
+                columns,
+            });
+        }
+    }
+    keys.sort();
+    Ok(keys)
 }
 
 fn parse_columns(json: &str) -> Vec<Column> {

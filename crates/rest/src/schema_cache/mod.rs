@@ -7,6 +7,7 @@
 pub mod holder;
 mod load;
 pub(crate) mod relationships;
+mod view_columns;
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;

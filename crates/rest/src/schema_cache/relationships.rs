@@ -99,14 +99,140 @@ pub(crate) struct ForeignKey {
     pub one_to_one: bool,
 }
 
-/// Builds every relationship (M2O/O2O, M2M, then the inverses), grouped by origin and sorted.
+/// Which side of a key a [`ViewKey`] shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum KeyKind {
+    Primary,
+    /// The constrained (referencing) columns of a foreign key.
+    Foreign,
+    /// The referenced columns of a foreign key.
+    ForeignReferenced,
+}
+
+/// A table's key all of whose columns an exposed view shows (PostgREST's `ViewKeyDependency`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct ViewKey {
+    pub table: Qi,
+    pub view: Qi,
+    pub constraint: String,
+    pub kind: KeyKind,
+    /// In key order: (table column, the view's columns showing it; one or more).
+    pub columns: Vec<(String, Vec<String>)>,
+}
+
+impl ViewKey {
+    /// Every way of picking one view column per key column (a view may show a column twice).
+    fn column_choices(&self) -> Vec<Vec<String>> {
+        self.columns
+            .iter()
+            .fold(vec![Vec::new()], |choices, (_, shown)| {
+                choices
+                    .iter()
+                    .flat_map(|choice| {
+                        shown.iter().map(move |column| {
+                            let mut next = choice.clone();
+                            next.push(column.clone());
+                            next
+                        })
+                    })
+                    .collect()
+            })
+    }
+}
+
+/// A view's primary key: the columns showing its tables' primary keys (the first, when a view
+/// shows a key column twice), sorted by name as tables' keys are.
+pub(crate) fn add_view_primary_keys(tables: &mut HashMap<Qi, Table>, keys: &[ViewKey]) {
+    for key in keys.iter().filter(|k| k.kind == KeyKind::Primary) {
+        let Some(view) = tables.get_mut(&key.view).filter(|t| t.is_view) else {
+            continue;
+        };
+        for (_, shown) in &key.columns {
+            if let Some(first) = shown.first()
+                && !view.pk.contains(first)
+            {
+                view.pk.push(first.clone());
+            }
+        }
+        view.pk.sort();
+    }
+}
+
+/// The foreign keys seen through views (PostgREST's `addViewM2OAndO2ORels`): for a foreign key
+/// from T to F, a view showing its columns of T stands in for T, one showing the referenced
+/// columns of F stands in for F, and two such views can stand in for both.
+fn view_foreign_keys(fks: &[ForeignKey], keys: &[ViewKey]) -> Vec<ForeignKey> {
+    // (view, its columns in key order) for each way a view shows that side of the key.
+    fn shown<'k>(
+        keys: &'k [ViewKey],
+        table: &Qi,
+        constraint: &str,
+        kind: KeyKind,
+    ) -> Vec<(&'k Qi, Vec<String>)> {
+        keys.iter()
+            .filter(|k| k.kind == kind && &k.table == table && k.constraint == constraint)
+            .flat_map(|k| k.column_choices().into_iter().map(move |c| (&k.view, c)))
+            .collect()
+    }
+    let mut through_views = Vec::new();
+    for fk in fks {
+        let referencing = shown(keys, &fk.table, &fk.constraint, KeyKind::Foreign);
+        let referenced = shown(
+            keys,
+            &fk.foreign_table,
+            &fk.constraint,
+            KeyKind::ForeignReferenced,
+        );
+        let with = |table: &Qi, foreign_table: &Qi, columns: Vec<(String, String)>| ForeignKey {
+            table: table.clone(),
+            foreign_table: foreign_table.clone(),
+            constraint: fk.constraint.clone(),
+            columns,
+            one_to_one: fk.one_to_one,
+        };
+        for (view, view_columns) in &referencing {
+            let columns = view_columns
+                .iter()
+                .zip(&fk.columns)
+                .map(|(v, (_, f))| (v.clone(), f.clone()))
+                .collect();
+            through_views.push(with(view, &fk.foreign_table, columns));
+        }
+        for (view, view_columns) in &referenced {
+            let columns = fk
+                .columns
+                .iter()
+                .zip(view_columns)
+                .map(|((t, _), v)| (t.clone(), v.clone()))
+                .collect();
+            through_views.push(with(&fk.table, view, columns));
+        }
+        for (view1, columns1) in &referencing {
+            for (view2, columns2) in &referenced {
+                let columns = columns1
+                    .iter()
+                    .cloned()
+                    .zip(columns2.iter().cloned())
+                    .collect();
+                through_views.push(with(view1, view2, columns));
+            }
+        }
+    }
+    through_views
+}
+
+/// Builds every relationship (M2O/O2O, through views too, M2M, then the inverses), grouped by
+/// origin and sorted.
 pub(crate) fn build(
     fks: &[ForeignKey],
+    view_keys: &[ViewKey],
     tables: &HashMap<Qi, Table>,
 ) -> HashMap<Qi, Vec<Relationship>> {
     let is_view = |qi: &Qi| tables.get(qi).is_some_and(|t| t.is_view);
+    let through_views = view_foreign_keys(fks, view_keys);
     let mut rels: Vec<Relationship> = fks
         .iter()
+        .chain(&through_views)
         .filter(|fk| tables.contains_key(&fk.table) && tables.contains_key(&fk.foreign_table))
         .map(|fk| Relationship {
             table: fk.table.clone(),
@@ -226,4 +352,133 @@ pub(crate) fn build(
         list.dedup();
     }
     map
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn relation(name: &str, is_view: bool, pk: &[&str]) -> (Qi, Table) {
+        let qi = Qi::new("api", name);
+        let table = Table {
+            qi: qi.clone(),
+            description: None,
+            is_view,
+            insertable: true,
+            updatable: true,
+            deletable: true,
+            pk: pk.iter().map(|c| (*c).to_owned()).collect(),
+            columns: Vec::new(),
+            computed: HashMap::new(),
+        };
+        (qi, table)
+    }
+
+    fn view_key(table: &str, view: &str, kind: KeyKind, columns: &[(&str, &[&str])]) -> ViewKey {
+        ViewKey {
+            table: Qi::new("private", table),
+            view: Qi::new("api", view),
+            constraint: "messages_username_fkey".into(),
+            kind,
+            columns: columns
+                .iter()
+                .map(|(t, v)| ((*t).to_owned(), v.iter().map(|c| (*c).to_owned()).collect()))
+                .collect(),
+        }
+    }
+
+    fn pairs(columns: &[(&str, &str)]) -> Vec<(String, String)> {
+        columns
+            .iter()
+            .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+            .collect()
+    }
+
+    /// Tables in a private schema, views over them in the exposed one (the usual layout).
+    #[test]
+    fn views_stand_in_for_the_tables_whose_keys_they_show() {
+        let mut tables: HashMap<Qi, Table> = [
+            relation("chat", true, &[]),
+            relation("people", true, &[]),
+            relation("pair", true, &[]),
+        ]
+        .into_iter()
+        .collect();
+        let fks = [ForeignKey {
+            table: Qi::new("private", "messages"),
+            foreign_table: Qi::new("private", "users"),
+            constraint: "messages_username_fkey".into(),
+            columns: pairs(&[("username", "username")]),
+            one_to_one: false,
+        }];
+        let mut keys = vec![
+            view_key(
+                "messages",
+                "chat",
+                KeyKind::Foreign,
+                &[("username", &["author"])],
+            ),
+            view_key(
+                "messages",
+                "pair",
+                KeyKind::Foreign,
+                &[("username", &["a", "b"])],
+            ),
+            view_key(
+                "users",
+                "people",
+                KeyKind::ForeignReferenced,
+                &[("username", &["handle"])],
+            ),
+            view_key(
+                "users",
+                "people",
+                KeyKind::Primary,
+                &[("username", &["handle", "alias"])],
+            ),
+        ];
+        keys[3].constraint = "users_pkey".into();
+        add_view_primary_keys(&mut tables, &keys);
+        assert_eq!(tables[&Qi::new("api", "people")].pk, ["handle"]);
+        assert!(tables[&Qi::new("api", "chat")].pk.is_empty());
+
+        let rels = build(&fks, &keys, &tables);
+        // (target, column pairs, to-one) of each relationship from `origin`.
+        type Summary = Vec<(String, Vec<(String, String)>, bool)>;
+        let summary = |origin: &str| -> Summary {
+            rels.get(&Qi::new("api", origin))
+                .into_iter()
+                .flatten()
+                .map(|r| {
+                    (
+                        r.foreign_table.name.clone(),
+                        r.columns().to_vec(),
+                        r.is_to_one(),
+                    )
+                })
+                .collect()
+        };
+        // Only the views are exposed: the private tables' own relationships are not kept, the
+        // ones through views are, both ways, view to view.
+        assert_eq!(
+            summary("chat"),
+            [("people".to_owned(), pairs(&[("author", "handle")]), true)]
+        );
+        assert_eq!(
+            summary("people"),
+            [
+                ("chat".to_owned(), pairs(&[("handle", "author")]), false),
+                ("pair".to_owned(), pairs(&[("handle", "a")]), false),
+                ("pair".to_owned(), pairs(&[("handle", "b")]), false),
+            ]
+        );
+        assert_eq!(
+            summary("pair"),
+            [
+                ("people".to_owned(), pairs(&[("a", "handle")]), true),
+                ("people".to_owned(), pairs(&[("b", "handle")]), true),
+            ]
+        );
+        assert!(!rels.contains_key(&Qi::new("private", "messages")));
+    }
 }

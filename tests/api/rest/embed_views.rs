@@ -1,0 +1,140 @@
+//! Embedding through views: relationships follow a view's columns back to the keys of the
+//! tables they come from (renamed columns, views on views, both sides views, many-to-many),
+//! views get the primary keys they show, and a view that hides a key has no relationship.
+use serde_json::{Value, json};
+
+use super::{fixture_app, get, post};
+
+#[tokio::test]
+async fn views_embed_tables_and_views_through_the_keys_they_show() {
+    let app = fixture_app().await;
+    let cases = [
+        // view -> table (the view renames the foreign key column)
+        (
+            "/fx_chat?select=message_id,fx_users(username,status)&message_id=eq.1",
+            json!([{"message_id": 1, "fx_users": {"username": "supabot", "status": "ONLINE"}}]),
+        ),
+        // table -> view
+        (
+            "/fx_users?select=username,fx_chat(message_id,room)&username=eq.awailas",
+            json!([{"username": "awailas", "fx_chat": [{"message_id": 4, "room": 2}]}]),
+        ),
+        // view -> view, both ways
+        (
+            "/fx_chat?select=message_id,fx_people(handle)&message_id=eq.4",
+            json!([{"message_id": 4, "fx_people": {"handle": "awailas"}}]),
+        ),
+        (
+            "/fx_people?select=handle,fx_chat(message_id)&handle=eq.awailas",
+            json!([{"handle": "awailas", "fx_chat": [{"message_id": 4}]}]),
+        ),
+        // a view on a view
+        (
+            "/fx_chat_recent?select=message_id,fx_users(username)&message_id=eq.2",
+            json!([{"message_id": 2, "fx_users": {"username": "supabot"}}]),
+        ),
+        // the foreign key's constraint name as the hint
+        (
+            "/fx_chat?select=message_id,fx_users!fx_messages_username_fkey(username)&message_id=eq.3",
+            json!([{"message_id": 3, "fx_users": {"username": "supabot"}}]),
+        ),
+        // !inner with a filter on the embedded table
+        (
+            "/fx_chat?select=message_id,fx_channels!inner(slug)&fx_channels.slug=eq.random&order=message_id",
+            json!([
+                {"message_id": 2, "fx_channels": {"slug": "random"}},
+                {"message_id": 4, "fx_channels": {"slug": "random"}}
+            ]),
+        ),
+        // many-to-many, the view on one side
+        (
+            "/fx_catalog?select=name,fx_categories(name)&id=eq.3&fx_categories.order=name",
+            json!([{"name": "Headphones", "fx_categories": [{"name": "Audio"}, {"name": "Electronics"}]}]),
+        ),
+        (
+            "/fx_categories?select=name,fx_catalog(name)&id=eq.3",
+            json!([{"name": "Audio", "fx_catalog": [{"name": "Headphones"}]}]),
+        ),
+    ];
+    for (path, expected) in cases {
+        let reply = get(&app, path).send().await;
+        assert_eq!(reply.status, 200, "{path}: {}", reply.text);
+        assert_eq!(reply.json(), expected, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn a_view_that_hides_the_key_has_no_relationship() {
+    let app = fixture_app().await;
+    let reply = get(&app, "/fx_chat_text?select=id,fx_users(username)")
+        .send()
+        .await;
+    let body = reply.assert_error(400, "PGRST200");
+    assert_eq!(
+        body["message"],
+        "Could not find a relationship between 'fx_chat_text' and 'fx_users' in the schema cache"
+    );
+}
+
+#[tokio::test]
+async fn a_view_showing_a_foreign_key_column_twice_is_ambiguous_until_hinted() {
+    let app = fixture_app().await;
+    let reply = get(&app, "/fx_chat_pair?select=id,fx_users(username)")
+        .send()
+        .await;
+    let body = reply.assert_error(300, "PGRST201");
+    assert_eq!(
+        body["details"],
+        json!([
+            {
+                "cardinality": "many-to-one",
+                "embedding": "fx_chat_pair with fx_users",
+                "relationship": "fx_messages_username_fkey using fx_chat_pair(author) and fx_users(username)"
+            },
+            {
+                "cardinality": "many-to-one",
+                "embedding": "fx_chat_pair with fx_users",
+                "relationship": "fx_messages_username_fkey using fx_chat_pair(poster) and fx_users(username)"
+            }
+        ]),
+        "{}",
+        reply.text
+    );
+    // A column of the view names which one.
+    let hinted = get(
+        &app,
+        "/fx_chat_pair?select=id,fx_users!poster(username)&id=eq.4",
+    )
+    .send()
+    .await;
+    assert_eq!(hinted.status, 200, "{}", hinted.text);
+    assert_eq!(
+        hinted.json(),
+        json!([{"id": 4, "fx_users": {"username": "awailas"}}])
+    );
+}
+
+#[tokio::test]
+async fn views_have_the_primary_keys_they_show() {
+    let app = fixture_app().await;
+    let created = post(
+        &app,
+        "/fx_people",
+        &json!({"handle": "newcomer", "status": "ONLINE"}),
+    )
+    .header("prefer", "return=headers-only")
+    .send()
+    .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    assert_eq!(
+        created.header("location"),
+        Some("/fx_people?handle=eq.newcomer")
+    );
+
+    let description: Value = get(&app, "/").send().await.json();
+    let handle = &description["definitions"]["fx_people"]["properties"]["handle"]["description"];
+    assert!(
+        handle.as_str().is_some_and(|d| d.contains("<pk/>")),
+        "{handle}"
+    );
+}
