@@ -3,6 +3,7 @@
 //! (tests/contract/fixtures/rest_fixture.sql, loaded into the test's own database).
 mod auth;
 mod embed;
+mod embed_computed;
 mod embed_views;
 mod pre_request;
 mod reads;

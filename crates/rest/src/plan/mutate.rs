@@ -48,6 +48,8 @@ pub(crate) fn returning_columns(plan: &ReadPlan, pk: &[String]) -> Vec<String> {
         if let Some(rel) = &child.rel_to_parent {
             match &rel.cardinality {
                 Cardinality::M2M(j) => out.extend(j.columns_source.iter().map(|(c, _)| c.clone())),
+                // The function is called with the whole row.
+                Cardinality::Computed { .. } => return vec!["*".into()],
                 _ => out.extend(rel.columns().iter().map(|(c, _)| c.clone())),
             }
         }

@@ -429,9 +429,16 @@ fn add_rels(
         node.from = rel.foreign_table.clone();
         node.context = rel.foreign_table.clone();
         node.rel_agg_alias = agg_alias;
+        let mut rel = rel;
         if matches!(rel.cardinality, Cardinality::M2M(_)) {
             node.from_alias = None;
             node.rel_join_conds = join_conditions(None, parent_alias, &rel);
+        } else if let Cardinality::Computed { origin_alias, .. } = &mut rel.cardinality {
+            // Called with the parent's row: no join condition.
+            if let Some(alias) = parent_alias {
+                alias.clone_into(origin_alias);
+            }
+            node.from_alias = Some(format!("{}_{}", rel.foreign_table.name, depth));
         } else {
             let alias = format!("{}_{}", rel.foreign_table.name, depth);
             node.rel_join_conds = join_conditions(Some(&alias), parent_alias, &rel);
@@ -518,6 +525,10 @@ fn find_rel(
             }
     };
     let matches = |rel: &Relationship| -> bool {
+        // A computed relationship goes by its function's name, whatever the hint.
+        if let Cardinality::Computed { function, .. } = &rel.cardinality {
+            return function.schema == schema && function.name == target;
+        }
         if rel.foreign_table.schema != schema {
             return false;
         }
@@ -619,6 +630,8 @@ fn compressed_rel(rel: &Relationship) -> AmbiguousRel {
             constraint,
             columns,
         } => simple("one-to-many", constraint, columns),
+        // Two functions cannot share a name and an argument type: never ambiguous.
+        Cardinality::Computed { function, .. } => ("computed", function.name.clone()),
     };
     AmbiguousRel {
         cardinality,
@@ -633,6 +646,7 @@ fn rel_hint(rel: &Relationship) -> String {
         Cardinality::M2O { constraint, .. }
         | Cardinality::O2O { constraint, .. }
         | Cardinality::O2M { constraint, .. } => constraint.clone(),
+        Cardinality::Computed { function, .. } => function.name.clone(),
     };
     format!("'{}!{}'", rel.foreign_table.name, via)
 }

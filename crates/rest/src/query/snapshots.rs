@@ -10,7 +10,7 @@ use super::{CountMode, Handler, main_read, main_write};
 use crate::api_request::{self, Action, ParseSettings};
 use crate::plan::read::ReadKind;
 use crate::plan::{ReadContext, mutate_plan, read_plan};
-use crate::schema_cache::relationships::{ForeignKey, build};
+use crate::schema_cache::relationships::{ComputedRel, ForeignKey, build};
 use crate::schema_cache::{Column, Qi, SchemaCache, Table};
 
 fn column(name: &str, ty: &str) -> Column {
@@ -91,7 +91,13 @@ fn cache() -> SchemaCache {
         fk("message_tags", "messages", "message_id", "id"),
         fk("message_tags", "tags", "tag_id", "id"),
     ];
-    let relationships = build(&fks, &[], &tables);
+    let computed = [ComputedRel {
+        function: Qi::new("public", "latest_messages"),
+        table: Qi::new("public", "users"),
+        foreign_table: Qi::new("public", "messages"),
+        to_one: false,
+    }];
+    let relationships = build(&fks, &[], &computed, &tables);
     SchemaCache {
         schemas: vec!["public".into()],
         tables,
@@ -177,6 +183,14 @@ fn reads() {
         "embeds",
         read_sql(
             "select=username,messages(id,channels(slug),tags(name))&messages.order=id.desc&messages.limit=1",
+            CountMode::None,
+            json
+        )
+    );
+    insta::assert_snapshot!(
+        "computed_embed",
+        read_sql(
+            "select=username,latest_messages!inner(id,channels(slug))&latest_messages.id=gt.1",
             CountMode::None,
             json
         )

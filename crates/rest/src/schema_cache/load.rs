@@ -7,7 +7,7 @@ use std::time::Instant;
 use cb_db::sqlx::{self, PgPool, Row};
 use serde_json::Value;
 
-use super::relationships::{self, ForeignKey, KeyKind, ViewKey};
+use super::relationships::{self, ComputedRel, ForeignKey, KeyKind, ViewKey};
 use super::view_columns::column_origins;
 use super::{Column, Qi, ReturnKind, Routine, RoutineParam, SchemaCache, Table, Volatility};
 
@@ -121,6 +121,21 @@ where traint.contype = 'f' and traint.conparentid = 0
   and (ns1.nspname = any($1) or traint.conrelid = any($2::int8[]::oid[]))
   and (ns2.nspname = any($1) or traint.confrelid = any($2::int8[]::oid[]))
 order by traint.conrelid, traint.conname"#;
+
+/// Computed relationships: functions in the exposed schemas with one argument, a relation's row
+/// type, returning a relation's row type (PostgREST's `allComputedRels`).
+const COMPUTED_RELS_SQL: &str = r#"
+select pn.nspname::text as schema, p.proname::text as name,
+       arg_ns.nspname::text as table_schema, arg.relname::text as table_name,
+       ret_ns.nspname::text as foreign_schema, ret.relname::text as foreign_name,
+       (not p.proretset or p.prorows = 1) as to_one
+from pg_proc p
+join pg_namespace pn on pn.oid = p.pronamespace
+join pg_class arg on arg.reltype = p.proargtypes[0] and arg.relkind in ('v', 'r', 'm', 'f', 'p')
+join pg_namespace arg_ns on arg_ns.oid = arg.relnamespace
+join pg_class ret on ret.reltype = p.prorettype and ret.relkind in ('v', 'r', 'm', 'f', 'p')
+join pg_namespace ret_ns on ret_ns.oid = ret.relnamespace
+where p.pronargs = 1 and p.prokind = 'f' and pn.nspname = any($1)"#;
 
 /// Every view's and materialized view's rewrite rule, with its column names by number.
 const VIEWS_SQL: &str = r#"
@@ -370,6 +385,27 @@ pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx
             .await?
             .into_iter()
             .collect();
+    let mut computed = Vec::new();
+    for row in sqlx::query(COMPUTED_RELS_SQL)
+        .persistent(false)
+        .bind(&schema_list)
+        .fetch_all(&mut *tx)
+        .await?
+    {
+        let qi = |schema: &str, name: &str| -> Result<Qi, sqlx::Error> {
+            Ok(Qi::new(
+                row.try_get::<String, _>(schema)?,
+                row.try_get::<String, _>(name)?,
+            ))
+        };
+        computed.push(ComputedRel {
+            function: qi("schema", "name")?,
+            table: qi("table_schema", "table_name")?,
+            foreign_table: qi("foreign_schema", "foreign_name")?,
+            to_one: row.try_get("to_one")?,
+        });
+    }
+
     let pre_request = sqlx::query_scalar::<_, String>(PRE_REQUEST_SQL)
         .persistent(false)
         .fetch_optional(&mut *tx)
@@ -378,7 +414,7 @@ pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx
     tx.commit().await?;
 
     relationships::add_view_primary_keys(&mut tables, &view_keys);
-    let relationships = relationships::build(&fks, &view_keys, &tables);
+    let relationships = relationships::build(&fks, &view_keys, &computed, &tables);
     Ok(SchemaCache {
         schemas: schemas.to_vec(),
         tables,

@@ -27,6 +27,15 @@ pub enum Cardinality {
     },
     /// Many-to-many through a junction table.
     M2M(Junction),
+    /// A computed relationship: `function(origin row)` returns the foreign table's rows (to-one
+    /// when not SETOF or declared `ROWS 1`).
+    Computed {
+        function: Qi,
+        to_one: bool,
+        /// How the origin row is named where the function is called: the parent's alias, or
+        /// its table's name (set by the planner).
+        origin_alias: String,
+    },
 }
 
 /// The junction of a many-to-many relationship.
@@ -56,7 +65,9 @@ impl Relationship {
     pub fn is_to_one(&self) -> bool {
         matches!(
             self.cardinality,
-            Cardinality::M2O { .. } | Cardinality::O2O { .. }
+            Cardinality::M2O { .. }
+                | Cardinality::O2O { .. }
+                | Cardinality::Computed { to_one: true, .. }
         )
     }
 
@@ -66,7 +77,7 @@ impl Relationship {
             Cardinality::O2M { constraint, .. }
             | Cardinality::M2O { constraint, .. }
             | Cardinality::O2O { constraint, .. } => Some(constraint),
-            Cardinality::M2M(_) => None,
+            Cardinality::M2M(_) | Cardinality::Computed { .. } => None,
         }
     }
 
@@ -76,7 +87,7 @@ impl Relationship {
             Cardinality::O2M { columns, .. }
             | Cardinality::M2O { columns, .. }
             | Cardinality::O2O { columns, .. } => columns,
-            Cardinality::M2M(_) => &[],
+            Cardinality::M2M(_) | Cardinality::Computed { .. } => &[],
         }
     }
 
@@ -221,11 +232,22 @@ fn view_foreign_keys(fks: &[ForeignKey], keys: &[ViewKey]) -> Vec<ForeignKey> {
     through_views
 }
 
-/// Builds every relationship (M2O/O2O, through views too, M2M, then the inverses), grouped by
-/// origin and sorted.
+/// A function taking a row of `table` and returning rows of `foreign_table`.
+#[derive(Debug, Clone)]
+pub(crate) struct ComputedRel {
+    pub function: Qi,
+    pub table: Qi,
+    pub foreign_table: Qi,
+    pub to_one: bool,
+}
+
+/// Builds every relationship (M2O/O2O, through views too, M2M, then the inverses, then the
+/// computed ones), grouped by origin and sorted. A computed relationship named like a relation
+/// replaces the origin's relationships to that relation, as in PostgREST.
 pub(crate) fn build(
     fks: &[ForeignKey],
     view_keys: &[ViewKey],
+    computed: &[ComputedRel],
     tables: &HashMap<Qi, Table>,
 ) -> HashMap<Qi, Vec<Relationship>> {
     let is_view = |qi: &Qi| tables.get(qi).is_some_and(|t| t.is_view);
@@ -347,6 +369,25 @@ pub(crate) fn build(
     for rel in rels {
         map.entry(rel.table.clone()).or_default().push(rel);
     }
+    for c in computed
+        .iter()
+        .filter(|c| tables.contains_key(&c.table) && tables.contains_key(&c.foreign_table))
+    {
+        let list = map.entry(c.table.clone()).or_default();
+        list.retain(|r| r.foreign_table != c.function);
+        list.push(Relationship {
+            table: c.table.clone(),
+            foreign_table: c.foreign_table.clone(),
+            is_self: c.table == c.foreign_table,
+            cardinality: Cardinality::Computed {
+                function: c.function.clone(),
+                to_one: c.to_one,
+                origin_alias: c.table.name.clone(),
+            },
+            table_is_view: is_view(&c.table),
+            foreign_table_is_view: is_view(&c.foreign_table),
+        });
+    }
     for list in map.values_mut() {
         list.sort();
         list.dedup();
@@ -442,7 +483,7 @@ mod tests {
         assert_eq!(tables[&Qi::new("api", "people")].pk, ["handle"]);
         assert!(tables[&Qi::new("api", "chat")].pk.is_empty());
 
-        let rels = build(&fks, &keys, &tables);
+        let rels = build(&fks, &keys, &[], &tables);
         // (target, column pairs, to-one) of each relationship from `origin`.
         type Summary = Vec<(String, Vec<(String, String)>, bool)>;
         let summary = |origin: &str| -> Summary {

@@ -1,0 +1,88 @@
+//! Computed relationships: a function taking a row of one relation and returning rows of
+//! another embeds like a relationship named after the function (to-one when not SETOF or
+//! `ROWS 1`), also after a write, and replaces the foreign keys' relationship when it has the
+//! related table's name.
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use super::{fixture_app, get, post};
+
+#[tokio::test]
+async fn functions_of_a_row_embed_like_relationships() {
+    let app = fixture_app().await;
+    let cases = [
+        (
+            "/fx_messages?select=id,fx_author(username,status)&id=eq.4",
+            json!([{"id": 4, "fx_author": {"username": "awailas", "status": "ONLINE"}}]),
+        ),
+        (
+            "/fx_users?select=username,fx_latest_messages(id),fx_first_message(id)&username=eq.supabot",
+            json!([{
+                "username": "supabot",
+                "fx_latest_messages": [{"id": 3}, {"id": 2}],
+                "fx_first_message": {"id": 1}
+            }]),
+        ),
+        // A user without messages: an empty list, a null object.
+        (
+            "/fx_users?select=username,fx_latest_messages(id),fx_first_message(id)&username=eq.dragarcia",
+            json!([{"username": "dragarcia", "fx_latest_messages": [], "fx_first_message": null}]),
+        ),
+        // !inner, an alias, filters and nesting.
+        (
+            "/fx_users?select=username,last:fx_latest_messages!inner(id,fx_author(username))&fx_latest_messages.id=eq.4",
+            json!([{"username": "awailas", "last": [{"id": 4, "fx_author": {"username": "awailas"}}]}]),
+        ),
+    ];
+    for (path, expected) in cases {
+        let reply = get(&app, path).send().await;
+        assert_eq!(reply.status, 200, "{path}: {}", reply.text);
+        assert_eq!(reply.json(), expected, "{path}");
+    }
+
+    // After an insert, in the representation.
+    let created = post(
+        &app,
+        "/fx_messages?select=message,fx_author(username)",
+        &json!({"message": "Computed hello", "username": "kiwicopple", "channel_id": 3}),
+    )
+    .header("prefer", "return=representation")
+    .send()
+    .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    assert_eq!(
+        created.json(),
+        json!([{"message": "Computed hello", "fx_author": {"username": "kiwicopple"}}])
+    );
+}
+
+#[tokio::test]
+async fn a_computed_relationship_named_like_a_table_replaces_the_foreign_key() {
+    let app = fixture_app().await;
+    cb_db::sqlx::raw_sql(
+        "create function public.fx_channels(public.fx_messages) returns setof public.fx_channels rows 1
+         language sql stable as $$ select * from public.fx_channels where slug = 'private' $$;
+         grant execute on function public.fx_channels(public.fx_messages) to anon;
+         notify pgrst, 'reload schema';",
+    )
+    .execute(&app.db.pool)
+    .await
+    .expect("create fx_channels()");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let reply = get(&app, "/fx_messages?select=id,fx_channels(slug)&id=eq.1")
+            .send()
+            .await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        if reply.json() == json!([{"id": 1, "fx_channels": {"slug": "private"}}]) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "never overridden: {}",
+            reply.text
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
