@@ -18,14 +18,16 @@ import time
 import urllib.parse
 
 TABLES = ["fx_users", "fx_messages", "fx_channels", "fx_products", "fx_best_friends",
-          "fx_collections", "fx_cornercase", "fx_accounts", "blog_posts", "page_seo_settings",
+          "fx_collections", "fx_cornercase", "fx_accounts", "fx_chat", "fx_people", "fx_chat_pair",
+          "blog_posts", "page_seo_settings",
           "page_analytics", "whitepapers", "nope", "rpc/fx_add", "rpc/fx_get_status",
           "rpc/fx_users_by_status", "rpc/fx_echo", "rpc/fx_sum_all", "rpc/nope", ""]
 COLUMNS = ["username", "id", "status", "data", "age_range", "catchphrase", "message",
            "channel_id", "slug", "name", "price", "email", "score", "plan", "title", "published",
            "created_at", "array_column", "column whitespace", "a", "b", "nums", "x", "*"]
 EMBEDS = ["fx_messages", "fx_users", "fx_channels", "fx_categories", "fx_channel_details",
-          "fx_collections", "parent_id", "third_wheel", "nope"]
+          "fx_collections", "parent_id", "third_wheel", "fx_chat", "fx_people", "fx_catalog",
+          "fx_author", "fx_latest_messages", "fx_first_message", "nope"]
 OPS = ["eq", "neq", "gt", "gte", "lt", "lte", "like", "ilike", "match", "imatch", "in", "is",
        "isdistinct", "cs", "cd", "ov", "sl", "sr", "nxr", "nxl", "adj", "fts", "plfts", "phfts",
        "wfts", "fts(english)", "eq(any)", "like(all)", "noop", ""]
