@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use super::{fixture_app, get, post};
+use super::{expect_reads, fixture_app, get, post};
 
 #[tokio::test]
 async fn functions_of_a_row_embed_like_relationships() {
@@ -35,11 +35,7 @@ async fn functions_of_a_row_embed_like_relationships() {
             json!([{"username": "awailas", "last": [{"id": 4, "fx_author": {"username": "awailas"}}]}]),
         ),
     ];
-    for (path, expected) in cases {
-        let reply = get(&app, path).send().await;
-        assert_eq!(reply.status, 200, "{path}: {}", reply.text);
-        assert_eq!(reply.json(), expected, "{path}");
-    }
+    expect_reads(&app, &cases).await;
 
     // After an insert, in the representation.
     let created = post(

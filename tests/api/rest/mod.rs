@@ -138,6 +138,15 @@ pub(crate) async fn fixture_app() -> TestApp {
     app
 }
 
+/// GETs each path and expects 200 with exactly that JSON.
+pub(crate) async fn expect_reads(app: &TestApp, cases: &[(&str, Value)]) {
+    for (path, expected) in cases {
+        let reply = get(app, path).send().await;
+        assert_eq!(reply.status, 200, "{path}: {}", reply.text);
+        assert_eq!(&reply.json(), expected, "{path}");
+    }
+}
+
 /// Polls until the schema cache knows `relation` (it reloads on NOTIFY pgrst).
 pub(crate) async fn wait_for_relation(app: &TestApp, relation: &str) {
     let deadline = Instant::now() + Duration::from_secs(10);
