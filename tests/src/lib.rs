@@ -134,6 +134,11 @@ impl TestDatabase {
     pub fn url(&self) -> String {
         cluster().url(&self.name)
     }
+
+    /// The URL logging in as `user` (trusted on the cluster's private socket).
+    pub fn url_as(&self, user: &str) -> String {
+        cluster().url_as(user, &self.name)
+    }
 }
 
 async fn create_database(template: &str) -> TestDatabase {
@@ -209,6 +214,11 @@ pub async fn spawn_app_with(vars: &[(&str, &str)]) -> TestApp {
     let mut env: HashMap<String, String> = HashMap::from([
         ("CLAIMBRIDGE_PORT".into(), "0".into()),
         ("DATABASE_URL".into(), db.url()),
+        // /rest/v1 logs in as on the embedded cluster and as PostgREST does.
+        (
+            "CLAIMBRIDGE_REST_DATABASE_URL".into(),
+            db.url_as("authenticator"),
+        ),
         (
             "CLAIMBRIDGE_DATA_DIR".into(),
             data_dir.path().display().to_string(),

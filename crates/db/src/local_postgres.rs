@@ -147,15 +147,25 @@ impl LocalPostgres {
 
     /// Connection options for a database of this cluster (over its Unix socket).
     pub fn connect_options(&self, database: &str) -> PgConnectOptions {
+        self.connect_options_as(SUPERUSER, database)
+    }
+
+    /// Connection options for a database of this cluster, logging in as `user`.
+    pub fn connect_options_as(&self, user: &str, database: &str) -> PgConnectOptions {
         PgConnectOptions::new()
             .socket(&self.data_dir)
             .port(SOCKET_PORT)
-            .username(SUPERUSER)
+            .username(user)
             .database(database)
     }
 
     /// A libpq URL for psql, pgbench and friends.
     pub fn url(&self, database: &str) -> String {
+        self.url_as(SUPERUSER, database)
+    }
+
+    /// A libpq URL logging in as `user`.
+    pub fn url_as(&self, user: &str, database: &str) -> String {
         let socket_dir: String = self
             .data_dir
             .to_string_lossy()
@@ -167,7 +177,7 @@ impl LocalPostgres {
                 _ => format!("%{byte:02X}"),
             })
             .collect();
-        format!("postgresql://{SUPERUSER}@localhost:{SOCKET_PORT}/{database}?host={socket_dir}")
+        format!("postgresql://{user}@localhost:{SOCKET_PORT}/{database}?host={socket_dir}")
     }
 
     /// Initialises the cluster on first use and starts it unless it already runs; waits until it

@@ -35,6 +35,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use cb_db::sqlx::PgPool;
+use cb_db::sqlx::postgres::PgConnectOptions;
 use cb_gateway::JwtVerifier;
 
 pub use error::ApiError;
@@ -97,11 +98,18 @@ impl RestState {
     /// two round trips (its scope, the statement) or three (BEGIN with the scope, the
     /// statement, COMMIT or ROLLBACK), and a broken connection surfaces as 503 PGRST001 once before it is replaced. The schema cache
     /// loader and its LISTEN connection use the shared pool.
-    pub fn start(pool: PgPool, verifier: JwtVerifier, settings: RestSettings) -> Self {
+    /// `pool` is the owner's (the schema cache is read with it); requests run on connections
+    /// of the engine's own that log in with `login` (as `authenticator`, where possible).
+    pub fn start(
+        pool: PgPool,
+        login: PgConnectOptions,
+        verifier: JwtVerifier,
+        settings: RestSettings,
+    ) -> Self {
         let cache = Arc::new(SchemaCacheHolder::new());
         cache.spawn_loader(pool.clone(), settings.schemas.clone());
         let conns = Arc::new(pool::ConnPool::new(
-            (*pool.connect_options()).clone(),
+            login,
             settings.pool_size,
             settings.pool_acquire_timeout,
         ));

@@ -12,6 +12,7 @@ use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::get;
 use axum::serve::ListenerExt as _;
 use cb_db::sqlx::PgPool;
+use cb_db::sqlx::postgres::PgConnectOptions;
 use tokio::net::TcpListener;
 use tower::ServiceBuilder;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -31,6 +32,8 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub pool: PgPool,
+    /// How /rest/v1 logs in (see `DatabaseHandle::rest_connect_options`).
+    pub rest_login: PgConnectOptions,
     pub config: Arc<Config>,
     /// The argon2 hash the admin passcode is checked against.
     pub admin_passcode_hash: Arc<str>,
@@ -94,8 +97,16 @@ impl App {
                 "recording the admin passcode generation: {err}"
             ));
         }
+        let rest_login = match database.rest_connect_options(&config) {
+            Ok(options) => options,
+            Err(err) => {
+                database.close().await;
+                return Err(err);
+            }
+        };
         let state = AppState {
             pool: database.pool.clone(),
+            rest_login,
             config: Arc::new(config),
             admin_passcode_hash,
             functions: functions.clone(),
@@ -192,6 +203,7 @@ pub fn router(state: AppState) -> anyhow::Result<Router> {
             "/rest/v1",
             cb_rest::router(cb_rest::RestState::start(
                 state.pool.clone(),
+                state.rest_login.clone(),
                 config.jwt_verifier(),
                 cb_rest::RestSettings::default(),
             )),

@@ -70,6 +70,10 @@ pub struct Config {
     pub port: u16,
     pub data_dir: PathBuf,
     pub database: Database,
+    /// CLAIMBRIDGE_REST_DATABASE_URL: how /rest/v1 logs in (PostgREST's `db-uri`, as
+    /// `authenticator`). Unset: `authenticator` on the embedded cluster, DATABASE_URL's own
+    /// user with DATABASE_URL.
+    pub rest_database_url: Option<String>,
     pub db_max_connections: u32,
     pub jwt_secret: String,
     pub keys: ApiKeys,
@@ -198,6 +202,14 @@ impl Config {
                 bin_dir: get("POSTGRES_BIN_DIR").map(PathBuf::from),
             },
         };
+        let rest_database_url = get("CLAIMBRIDGE_REST_DATABASE_URL");
+        if let Some(url) = &rest_database_url
+            && !(url.starts_with("postgres://") || url.starts_with("postgresql://"))
+        {
+            return Err(ConfigError(
+                "CLAIMBRIDGE_REST_DATABASE_URL must start with postgres:// or postgresql://".into(),
+            ));
+        }
 
         let log_format = match get("CLAIMBRIDGE_LOG_FORMAT").as_deref() {
             None => {
@@ -267,6 +279,7 @@ impl Config {
             port,
             data_dir: PathBuf::from(text("CLAIMBRIDGE_DATA_DIR", ".data")),
             database,
+            rest_database_url,
             db_max_connections: parse_number(&get, "CLAIMBRIDGE_DB_MAX_CONNECTIONS", 20u32)?,
             jwt_secret,
             keys,

@@ -8,6 +8,9 @@ use cb_db::{LocalPostgres, MigrationReport, PgBinaries};
 
 use crate::config::{Config, Database};
 
+/// The role /rest/v1 logs in as where it can (PostgREST's).
+const AUTHENTICATOR: &str = "authenticator";
+
 /// The pool, and the local cluster when we run one.
 #[derive(Debug, Clone)]
 pub struct DatabaseHandle {
@@ -58,6 +61,22 @@ impl DatabaseHandle {
                 })
             }
         }
+    }
+
+    /// How /rest/v1 logs in: CLAIMBRIDGE_REST_DATABASE_URL; else `authenticator` on the local
+    /// cluster (trusted on its private socket), which can only become the roles granted to it;
+    /// else DATABASE_URL's own login (an external database's `authenticator` has a password
+    /// only its administrator knows).
+    pub fn rest_connect_options(&self, config: &Config) -> anyhow::Result<PgConnectOptions> {
+        if let Some(url) = &config.rest_database_url {
+            return PgConnectOptions::from_str(url).map_err(|_| {
+                anyhow::anyhow!("CLAIMBRIDGE_REST_DATABASE_URL is not a valid PostgreSQL URL")
+            });
+        }
+        Ok(match &self.local {
+            Some((cluster, _)) => cluster.connect_options_as(AUTHENTICATOR, "postgres"),
+            None => (*self.pool.connect_options()).clone(),
+        })
     }
 
     pub async fn migrate_and_seed(&self, config: &Config) -> anyhow::Result<MigrationReport> {

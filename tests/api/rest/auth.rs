@@ -75,6 +75,40 @@ async fn a_role_the_engine_cannot_assume_is_refused() {
 }
 
 #[tokio::test]
+async fn requests_log_in_as_authenticator_and_run_as_their_role() {
+    let app = spawn_app().await;
+    cb_db::sqlx::raw_sql(
+        "create function public.whoami() returns json language sql stable
+           as $$ select json_build_object('session', session_user, 'current', current_user) $$;
+         grant execute on function public.whoami() to anon, service_role;
+         notify pgrst, 'reload schema';",
+    )
+    .execute(&app.db.pool)
+    .await
+    .expect("create whoami()");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let mut reply = get(&app, "/rpc/whoami").send().await;
+    while reply.status == 404 && std::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        reply = get(&app, "/rpc/whoami").send().await;
+    }
+    assert_eq!(
+        reply.json(),
+        json!({"session": "authenticator", "current": "anon"}),
+        "{}",
+        reply.text
+    );
+    let service = get(&app, "/rpc/whoami")
+        .bearer(cb_tests::DEMO_SERVICE_ROLE_KEY)
+        .send()
+        .await;
+    assert_eq!(
+        service.json(),
+        json!({"session": "authenticator", "current": "service_role"})
+    );
+}
+
+#[tokio::test]
 async fn permission_denied_is_401_for_anon_and_403_for_users() {
     let app = spawn_app().await;
     let anon = post(

@@ -87,7 +87,8 @@ run_wrk() { # name, extra args...
 run_pgbench() { # name
   local name=$1 defines=()
   while IFS= read -r line; do [ -n "$line" ] && defines+=(-D "$line"); done <"$work/$name.vars"
-  pgbench -h "$data_dir/postgres" -U postgres -n -M prepared -c "$connections" -j "$threads" -T "$seconds" \
+  # As the engine logs in: authenticator, switching to the request's role.
+  pgbench -h "$data_dir/postgres" -U authenticator -n -M prepared -c "$connections" -j "$threads" -T "$seconds" \
     "${defines[@]}" -f "$work/$name.sql" postgres >"$work/$name.pgbench" 2>&1 || true
   local tps
   tps=$(awk '/^tps/ {print $3; exit}' "$work/$name.pgbench")

@@ -138,7 +138,7 @@ fn main() {
 async fn serve(port: u16, socket_dir: String, connections: usize, reuse_port: bool) {
     let options = PgConnectOptions::new()
         .socket(socket_dir)
-        .username("postgres")
+        .username("authenticator")
         .database("postgres");
     let mut idle = Vec::new();
     for _ in 0..connections {
