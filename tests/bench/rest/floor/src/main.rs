@@ -36,6 +36,7 @@ struct Params {
 /// The least a pool can be (the engine's own is this plus broken-connection handling): sqlx's
 /// PgPool would add a task spawned on every release.
 struct Conns {
+    options: PgConnectOptions,
     idle: Mutex<Vec<PgConnection>>,
     permits: Semaphore,
 }
@@ -68,24 +69,34 @@ async fn post(
     let Ok(_permit) = pool.permits.acquire().await else {
         return StatusCode::SERVICE_UNAVAILABLE.into_response();
     };
-    let Some(mut conn) = pool.idle.lock().ok().and_then(|mut idle| idle.pop()) else {
-        return StatusCode::SERVICE_UNAVAILABLE.into_response();
+    // A request cancelled mid-statement (its client went away) takes its connection with it;
+    // the next one opens a new connection, as the engine's pool does.
+    let idle = pool.idle.lock().ok().and_then(|mut idle| idle.pop());
+    let mut conn = match idle {
+        Some(conn) => conn,
+        None => match pool.options.connect().await {
+            Ok(conn) => conn,
+            Err(e) => return (StatusCode::SERVICE_UNAVAILABLE, e.to_string()).into_response(),
+        },
     };
     let defaults = SessionDefaults {
         timezone: "UTC".into(),
         statement_timeout: "0".into(),
         search_path: "\"$user\", public".into(),
     };
-    if let Err(e) = set_session_scope(&mut conn, &context, &options, &defaults).await {
-        return (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response();
-    }
-    let row = sqlx::query(MAIN)
-        .bind(slug)
-        .bind("true")
-        .bind(1000_i64)
-        .bind(0_i64)
-        .fetch_one(&mut conn)
-        .await;
+    let row = match set_session_scope(&mut conn, &context, &options, &defaults).await {
+        Ok(()) => {
+            sqlx::query(MAIN)
+                .bind(slug)
+                .bind("true")
+                .bind(1000_i64)
+                .bind(0_i64)
+                .fetch_one(&mut conn)
+                .await
+        }
+        Err(e) => Err(e),
+    };
+    // Back to the pool whatever the statement's outcome: a failed statement leaves it usable.
     if let Ok(mut idle) = pool.idle.lock() {
         idle.push(conn);
     }
@@ -145,6 +156,7 @@ async fn serve(port: u16, socket_dir: String, connections: usize, reuse_port: bo
         idle.push(options.connect().await.expect("connect"));
     }
     let pool = Conns {
+        options,
         idle: Mutex::new(idle),
         permits: Semaphore::new(connections),
     };
