@@ -433,15 +433,16 @@ fn add_rels(
         if matches!(rel.cardinality, Cardinality::M2M(_)) {
             node.from_alias = None;
             node.rel_join_conds = join_conditions(None, parent_alias, &rel);
-        } else if let Cardinality::Computed { origin_alias, .. } = &mut rel.cardinality {
-            // Called with the parent's row: no join condition.
-            if let Some(alias) = parent_alias {
-                alias.clone_into(origin_alias);
-            }
-            node.from_alias = Some(format!("{}_{}", rel.foreign_table.name, depth));
         } else {
             let alias = format!("{}_{}", rel.foreign_table.name, depth);
-            node.rel_join_conds = join_conditions(Some(&alias), parent_alias, &rel);
+            if let Cardinality::Computed { origin_alias, .. } = &mut rel.cardinality {
+                // Called with the parent's row: no join condition.
+                if let Some(parent) = parent_alias {
+                    parent.clone_into(origin_alias);
+                }
+            } else {
+                node.rel_join_conds = join_conditions(Some(&alias), parent_alias, &rel);
+            }
             node.from_alias = Some(alias);
         }
         node.rel_to_parent = Some(rel);
@@ -630,7 +631,7 @@ fn compressed_rel(rel: &Relationship) -> AmbiguousRel {
             constraint,
             columns,
         } => simple("one-to-many", constraint, columns),
-        // Two functions cannot share a name and an argument type: never ambiguous.
+        // Only ambiguous beside a foreign key found by constraint or column name.
         Cardinality::Computed { function, .. } => ("computed", function.name.clone()),
     };
     AmbiguousRel {

@@ -214,28 +214,23 @@ pub fn read_query(sql: &mut Sql, node: &ReadPlan) {
 
 fn from_clause(sql: &mut Sql, node: &ReadPlan) {
     sql.push(" FROM ");
-    match &node.rel_to_parent {
-        // The origin row, cast to its table's type (the function may be overloaded).
-        Some(rel) => match &rel.cardinality {
-            crate::schema_cache::Cardinality::Computed {
-                function,
-                origin_alias,
-                ..
-            } => {
-                sql.push(&qi_sql(function))
-                    .push("(")
-                    .ident(origin_alias)
-                    .push("::")
-                    .push(&qi_sql(&rel.table))
-                    .push(")");
-            }
-            _ => {
-                sql.push(&qi_sql(&node.from));
-            }
-        },
-        None => {
-            sql.push(&qi_sql(&node.from));
-        }
+    // A computed relationship reads the function called with the origin row, cast to its
+    // table's type (the function may be overloaded).
+    if let Some(rel) = &node.rel_to_parent
+        && let crate::schema_cache::Cardinality::Computed {
+            function,
+            origin_alias,
+            ..
+        } = &rel.cardinality
+    {
+        sql.push(&qi_sql(function))
+            .push("(")
+            .ident(origin_alias)
+            .push("::")
+            .push(&qi_sql(&rel.table))
+            .push(")");
+    } else {
+        sql.push(&qi_sql(&node.from));
     }
     if let Some(alias) = &node.from_alias {
         sql.push(" AS ").ident(alias);

@@ -299,8 +299,8 @@ pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx
     }
 
     let views = read_views(&mut tx, schemas).await?;
-    let view_keys = read_view_keys(&mut tx, &views).await?;
-    let base_tables: Vec<i64> = views.base_tables().collect();
+    let base_tables = views.base_tables();
+    let view_keys = read_view_keys(&mut tx, &views, &base_tables).await?;
 
     let mut fks = Vec::new();
     for row in sqlx::query(FOREIGN_KEYS_SQL)
@@ -456,8 +456,8 @@ impl Views {
         Some(at)
     }
 
-    /// The tables the exposed views' columns come from.
-    fn base_tables(&self) -> impl Iterator<Item = i64> + '_ {
+    /// The tables the exposed views' columns come from, sorted.
+    fn base_tables(&self) -> Vec<i64> {
         let mut tables: Vec<i64> = self
             .by_oid
             .iter()
@@ -471,7 +471,7 @@ impl Views {
             .collect();
         tables.sort_unstable();
         tables.dedup();
-        tables.into_iter()
+        tables
     }
 }
 
@@ -508,8 +508,8 @@ async fn read_views(tx: &mut sqlx::PgConnection, schemas: &[String]) -> Result<V
 async fn read_view_keys(
     tx: &mut sqlx::PgConnection,
     views: &Views,
+    base_tables: &[i64],
 ) -> Result<Vec<ViewKey>, sqlx::Error> {
-    let base_tables: Vec<i64> = views.base_tables().collect();
     if base_tables.is_empty() {
         return Ok(Vec::new());
     }
@@ -529,7 +529,7 @@ async fn read_view_keys(
     let mut keys = Vec::new();
     for row in sqlx::query(TABLE_KEYS_SQL)
         .persistent(false)
-        .bind(&base_tables)
+        .bind(base_tables)
         .fetch_all(&mut *tx)
         .await?
     {
