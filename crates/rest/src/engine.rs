@@ -1,6 +1,7 @@
 //! One request, start to end: caller, schema cache, api request, plan, the transaction with
 //! its one main statement, and the response.
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use axum::response::Response;
 use bytes::Bytes;
@@ -16,6 +17,7 @@ use serde_json::{Map, Value};
 
 use crate::RestState;
 use crate::api_request::{self, Action, ApiRequest, Invoke, Mutation, ParseSettings, Payload};
+use crate::compiled_reads::{self, CompiledRead};
 use crate::error::ApiError;
 use crate::plan::call::{call_plan, direct_args};
 use crate::plan::read::ReadKind;
@@ -40,6 +42,16 @@ pub(crate) async fn run(
         .await
         .ok_or(ApiError::SchemaCacheNotReady)?;
     let anon = caller.role == state.settings.anon_role;
+    let path = uri.path();
+
+    let read_key = compiled_reads::key(method, uri, headers, &body);
+    if let Some(compiled) = read_key
+        .as_deref()
+        .and_then(|key| state.reads.get(cache.generation, key))
+    {
+        let exec = Exec::new(state, &caller, anon, &compiled.req, headers, path);
+        return run_read(&exec, &cache, &compiled).await;
+    }
 
     let prefs = parse_prefer(
         headers
@@ -49,7 +61,6 @@ pub(crate) async fn run(
         state.settings.tx_allow_override,
         |tz| cache.timezones.contains(tz),
     );
-    let path = uri.path();
     let req = api_request::parse(
         method.as_str(),
         path,
@@ -100,8 +111,14 @@ pub(crate) async fn run(
             schema_read(&exec, &cache, head).await
         }
         Action::RelationRead { name, head } => {
-            let exec = Exec::new(state, &caller, anon, &req, headers, path);
-            relation_read(&exec, &cache, &name, head).await
+            let compiled = Arc::new(compile_read(state, &cache, req, name, head)?);
+            if let Some(key) = read_key {
+                state
+                    .reads
+                    .insert(cache.generation, key, Arc::clone(&compiled));
+            }
+            let exec = Exec::new(state, &caller, anon, &compiled.req, headers, path);
+            run_read(&exec, &cache, &compiled).await
         }
         Action::RelationMut { name, mutation } => {
             let exec = Exec::new(state, &caller, anon, &req, headers, path);
@@ -207,8 +224,8 @@ impl<'a> Exec<'a> {
         cache: &SchemaCache,
         read_only: bool,
         refusable: bool,
-        main: Sql,
-        explain: Option<Sql>,
+        main: &Sql,
+        explain: Option<&Sql>,
         check: impl FnOnce(&ResultSet) -> Result<(), ApiError>,
     ) -> Result<(ResultSet, Option<i64>), ApiError> {
         let (context, options) = self.scope(cache, read_only)?;
@@ -224,13 +241,7 @@ impl<'a> Exec<'a> {
         lease.set_in_transaction(true);
         let outcome = self
             .run(
-                &mut lease,
-                &context,
-                &options,
-                explicit,
-                &main,
-                explain.as_ref(),
-                check,
+                &mut lease, &context, &options, explicit, main, explain, check,
             )
             .await;
         let err = match outcome {
@@ -511,35 +522,68 @@ fn count_mode(req: &ApiRequest, max_rows: Option<i64>) -> CountMode {
     }
 }
 
-async fn relation_read(
-    exec: &Exec<'_>,
+/// Everything a read on a table or view needs before the database (see `compiled_reads`).
+fn compile_read(
+    state: &RestState,
     cache: &SchemaCache,
-    name: &str,
+    req: ApiRequest,
+    relation: String,
     head: bool,
-) -> Result<Response, ApiError> {
-    let req = exec.req;
-    let qi = Qi::new(req.schema.clone(), name.to_owned());
+) -> Result<CompiledRead, ApiError> {
+    let qi = Qi::new(req.schema.clone(), relation.clone());
     find_table(cache, &qi)?;
-    let plan = read_plan(&exec.context(cache, ReadKind::Read), &qi, req)?;
-    let (handler, media) = negotiate(req)?;
-    check_strict(req)?;
+    let context = ReadContext {
+        cache,
+        schema: &req.schema,
+        max_rows: state.settings.max_rows,
+        aggregates_enabled: state.settings.aggregates_enabled,
+        kind: ReadKind::Read,
+        root_columns: None,
+    };
+    let plan = read_plan(&context, &qi, &req)?;
+    let (handler, media) = negotiate(&req)?;
+    check_strict(&req)?;
     let handler = if head { Handler::NoAgg } else { handler };
-    let max_rows = exec.state.settings.max_rows;
-    let count = count_mode(req, max_rows);
+    let count = count_mode(&req, state.settings.max_rows);
     let main = query::main_read(&plan, count, handler);
     let explain = req
         .prefs
         .count
         .filter(|c| c.should_explain())
         .map(|_| query::explain_count(&plan));
-    let singular = is_singular(&media);
+    Ok(CompiledRead {
+        req,
+        relation,
+        head,
+        media,
+        main,
+        explain,
+    })
+}
+
+/// Runs a compiled read as the caller.
+async fn run_read(
+    exec: &Exec<'_>,
+    cache: &SchemaCache,
+    read: &CompiledRead,
+) -> Result<Response, ApiError> {
+    let req = &read.req;
+    let max_rows = exec.state.settings.max_rows;
+    let singular = is_singular(&read.media);
     let (mut rs, planned) = exec
-        .transaction(cache, true, false, main, explain, |rs| {
-            if singular && rs.page_total != 1 {
-                return Err(ApiError::Singularity(rs.page_total));
-            }
-            Ok(())
-        })
+        .transaction(
+            cache,
+            true,
+            false,
+            &read.main,
+            read.explain.as_ref(),
+            |rs| {
+                if singular && rs.page_total != 1 {
+                    return Err(ApiError::Singularity(rs.page_total));
+                }
+                Ok(())
+            },
+        )
         .await?;
     rs.total = match req.prefs.count {
         Some(PreferCount::Planned) => planned,
@@ -549,7 +593,7 @@ async fn relation_read(
         },
         _ => rs.total,
     };
-    Ok(response::read_response(req, name, &media, head, rs)?.into_response())
+    Ok(response::read_response(req, &read.relation, &read.media, read.head, rs)?.into_response())
 }
 
 async fn relation_mutation(
@@ -579,7 +623,7 @@ async fn relation_mutation(
         .flatten();
     let refusable = mutation == Mutation::SingleUpsert || singular || max_affected.is_some();
     let (rs, _) = exec
-        .transaction(cache, false, refusable, main, None, |rs| match mutation {
+        .transaction(cache, false, refusable, &main, None, |rs| match mutation {
             Mutation::SingleUpsert if rs.page_total != 1 => Err(ApiError::PutMatchingPk),
             Mutation::SingleUpsert => Ok(()),
             _ if singular && rs.page_total != 1 => Err(ApiError::Singularity(rs.page_total)),
@@ -654,7 +698,7 @@ async fn routine_call(
     let max_affected = strict.then_some(req.prefs.max_affected).flatten();
     let refusable = singular || max_affected.is_some();
     let (rs, _) = exec
-        .transaction(cache, read_only, refusable, main, None, |rs| {
+        .transaction(cache, read_only, refusable, &main, None, |rs| {
             if singular && rs.page_total != 1 {
                 return Err(ApiError::Singularity(rs.page_total));
             }

@@ -14,6 +14,10 @@
 //!   (`json_agg`), `Content-Range` totals computed in the same statement.
 //! * [`response`] — statuses and headers; [`error`] — every error body.
 //!
+//! A GET or HEAD on a table or view keeps what the second and third stages made of it (the
+//! parsed request, the SQL) for the next request with the same URL and shaping headers, until
+//! the schema cache reloads (`compiled_reads`).
+//!
 //! Each request first sets its scope in one `set_config` statement: role, claims, method,
 //! path, headers, cookies, search path, timezone, the role's statement timeout, and read only
 //! for reads and non-volatile calls. Reads and writes the engine cannot refuse after the fact
@@ -21,6 +25,7 @@
 //! implicit transaction; the others (`tx=rollback`, singular, PUT, max-affected) set it inside
 //! `BEGIN` ... `COMMIT`/`ROLLBACK` (`cb_db::begin_scoped_inline`).
 pub mod api_request;
+mod compiled_reads;
 mod engine;
 pub mod error;
 mod openapi;
@@ -88,6 +93,8 @@ pub struct RestState {
     pub verifier: JwtVerifier,
     pub cache: Arc<SchemaCacheHolder>,
     pub settings: Arc<RestSettings>,
+    /// Reads already parsed, planned and written as SQL (see `compiled_reads`).
+    reads: Arc<compiled_reads::CompiledReads>,
 }
 
 impl RestState {
@@ -123,6 +130,7 @@ impl RestState {
             verifier,
             cache,
             settings: Arc::new(settings),
+            reads: Arc::default(),
         }
     }
 }

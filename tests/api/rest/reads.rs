@@ -638,3 +638,57 @@ async fn the_root_serves_the_openapi_description_of_what_the_role_can_reach() {
     let html = get(&app, "/").header("accept", "text/html").send().await;
     html.assert_error(406, "PGRST107");
 }
+
+/// Reads are kept compiled by URL and the headers that shape them (`compiled_reads`); who asks
+/// is not part of that, so the same URL must still answer each caller what its role may see,
+/// and each Accept, Prefer, Range and method its own shape.
+#[tokio::test]
+async fn one_url_answers_each_caller_and_each_header_its_own() {
+    let app = spawn_app().await;
+    let url = "/blog_posts?select=slug&order=slug";
+    let slugs = |reply: &super::Reply| reply.json().as_array().expect("array").len();
+    let anon = get(&app, url).send().await;
+    let service = get(&app, url)
+        .bearer(cb_tests::DEMO_SERVICE_ROLE_KEY)
+        .send()
+        .await;
+    let anon_again = get(&app, url).send().await;
+    assert_eq!(service.status, 200, "{}", service.text);
+    assert_eq!(
+        slugs(&service),
+        slugs(&anon) + 2,
+        "the service role sees the two drafts"
+    );
+    assert_eq!(anon_again.json(), anon.json());
+
+    let first = anon.json()[0]["slug"].as_str().expect("a slug").to_owned();
+    let one = format!("/blog_posts?select=slug&slug=eq.{first}");
+    let as_array = get(&app, &one).send().await;
+    assert_eq!(as_array.json(), json!([{ "slug": first }]));
+    let as_object = get(&app, &one)
+        .header("accept", "application/vnd.pgrst.object+json")
+        .send()
+        .await;
+    assert_eq!(as_object.json(), json!({ "slug": first }));
+    let as_csv = get(&app, &one).header("accept", "text/csv").send().await;
+    assert_eq!(as_csv.text, format!("slug\n{first}"));
+    let counted = get(&app, url).header("prefer", "count=exact").send().await;
+    assert_eq!(
+        counted.header("content-range"),
+        Some(format!("0-{}/{}", slugs(&anon) - 1, slugs(&anon)).as_str())
+    );
+    assert_eq!(counted.header("preference-applied"), Some("count=exact"));
+    let ranged = get(&app, url).header("range", "0-0").send().await;
+    assert_eq!(ranged.json(), json!([{ "slug": first }]));
+    let head = super::Call::new(&app, reqwest::Method::HEAD, url)
+        .send()
+        .await;
+    assert_eq!(head.status, 200);
+    assert_eq!(head.text, "");
+    let plain = get(&app, url).send().await;
+    assert_eq!(plain.json(), anon.json());
+    assert_eq!(
+        plain.header("content-range"),
+        Some(format!("0-{}/*", slugs(&anon) - 1).as_str())
+    );
+}

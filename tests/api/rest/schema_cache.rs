@@ -57,3 +57,51 @@ async fn a_notify_reloads_the_schema_cache() {
     }
     assert!(gone, "an empty NOTIFY payload reloads too");
 }
+
+/// A read's parsed request, plan and SQL are kept and reused (`compiled_reads`), but only
+/// with the schema cache they were made from: once a reload drops a foreign key, the same URL
+/// is planned again and its embed refused, where the kept SQL would still join.
+#[tokio::test]
+async fn a_reload_replaces_the_reads_kept_from_the_previous_schema_cache() {
+    let app = spawn_app().await;
+    cb_db::sqlx::raw_sql(
+        "create table public.fx_kept_parent (id int primary key);
+         create table public.fx_kept_child (id int primary key,
+           parent_id int constraint fx_kept_child_parent references public.fx_kept_parent);
+         insert into public.fx_kept_parent values (1);
+         insert into public.fx_kept_child values (10, 1);
+         grant select on public.fx_kept_parent, public.fx_kept_child to anon;
+         notify pgrst, 'reload schema';",
+    )
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+    wait_for_relation(&app, "fx_kept_child").await;
+    let url = "/fx_kept_child?select=id,fx_kept_parent(id)";
+    for _ in 0..2 {
+        let reply = get(&app, url).send().await;
+        assert_eq!(
+            reply.json(),
+            json!([{"id": 10, "fx_kept_parent": {"id": 1}}])
+        );
+    }
+
+    cb_db::sqlx::raw_sql(
+        "alter table public.fx_kept_child drop constraint fx_kept_child_parent;
+         notify pgrst, 'reload schema';",
+    )
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+    let mut refused = None;
+    for _ in 0..100 {
+        let reply = get(&app, url).send().await;
+        if reply.status != 200 {
+            refused = Some(reply);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let refused = refused.expect("the embed is refused once the schema cache has reloaded");
+    refused.assert_error(400, "PGRST200");
+}

@@ -3,6 +3,7 @@
 //! (LISTEN on a dedicated connection; bursts are debounced). Until the first load succeeds
 //! requests get 503 PGRST002.
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use cb_db::sqlx::PgPool;
@@ -51,7 +52,11 @@ impl SchemaCacheHolder {
         }
     }
 
-    pub fn set(&self, cache: SchemaCache) {
+    /// Makes `cache` the current one, with a generation no earlier load had (what is derived
+    /// from a cache, like the compiled reads, is kept by generation).
+    pub fn set(&self, mut cache: SchemaCache) {
+        static GENERATIONS: AtomicU64 = AtomicU64::new(1);
+        cache.generation = GENERATIONS.fetch_add(1, Ordering::Relaxed);
         self.current.send_replace(Some(Arc::new(cache)));
     }
 

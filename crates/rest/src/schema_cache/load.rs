@@ -424,6 +424,7 @@ pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx
         roles,
         pre_request,
         load_time: started.elapsed(),
+        generation: 0,
     })
 }
 

@@ -174,6 +174,8 @@ pub struct SchemaCache {
     /// unqualified name has an empty schema and is found through the request's search path.
     pub pre_request: Option<Qi>,
     pub load_time: Duration,
+    /// Which load this is, unique in the process (set by [`SchemaCacheHolder::set`]).
+    pub generation: u64,
 }
 
 impl SchemaCache {
