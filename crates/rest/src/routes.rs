@@ -1,21 +1,35 @@
 //! The axum router mounted at `/rest/v1`: every method and path goes to the engine.
+use std::convert::Infallible;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
-use axum::Router;
 use axum::body::Bytes;
+use axum::extract::Request;
 use axum::extract::State;
+use axum::handler::Handler as _;
 use axum::response::Response;
 use futures_util::FutureExt as _;
 use http::{HeaderMap, Method, Uri};
+use tower::Service;
 
 use crate::RestState;
 use crate::error::ApiError;
 
-/// The `/rest/v1` router. The state is shared behind one `Arc`: axum clones the state for
-/// every request, and a deep clone (the JWT verifier's keys and claims) cost allocations each time.
-pub fn router(state: RestState) -> Router {
-    Router::new().fallback(handle).with_state(Arc::new(state))
+/// The service mounted at `/rest/v1` (every method and path to one handler, so no router of
+/// its own). The state is shared behind one `Arc`: axum clones the state for every request,
+/// and a deep clone (the JWT verifier's keys and claims) cost allocations each time.
+pub fn router(
+    state: RestState,
+) -> impl Service<
+    Request,
+    Response = Response,
+    Error = Infallible,
+    Future = impl Future<Output = Result<Response, Infallible>> + Send + 'static,
+> + Clone
++ Send
++ Sync
++ 'static {
+    handle.with_state(Arc::new(state))
 }
 
 async fn handle(
