@@ -79,6 +79,33 @@ async fn the_key_check_can_be_turned_off_for_another_gateway() {
     assert_ne!(response.status(), 401);
 }
 
+/// The body limit holds on /rest/v1 (its handler reads the body itself): a larger body is
+/// refused before the engine sees it, and nothing is written.
+#[tokio::test]
+async fn rest_bodies_over_the_limit_are_refused_with_413() {
+    let app = spawn_app_with(&[("CLAIMBRIDGE_MAX_BODY_BYTES", "1024")]).await;
+    let post = |body: String| {
+        app.client
+            .post(format!("{}/rest/v1/page_analytics", app.url))
+            .header("apikey", DEMO_ANON_KEY)
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+    };
+    let row =
+        |path: String| json!({ "session_id": "session_1_gate", "page_path": path }).to_string();
+    let large = row(format!("/{}", "x".repeat(2000)));
+    let refused = post(large).await.unwrap();
+    assert_eq!(refused.status(), 413);
+    let small = row("/small".into());
+    assert_eq!(post(small).await.unwrap().status(), 201);
+    let stored: i64 = cb_db::sqlx::query_scalar("select count(*) from public.page_analytics")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(stored, 1);
+}
+
 #[tokio::test]
 async fn preflights_are_answered_without_a_key_and_echo_the_requested_headers() {
     let app = spawn_app().await;
