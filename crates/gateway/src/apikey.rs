@@ -2,12 +2,14 @@
 //! /auth/v1: the key comes from the `apikey` header or the `?apikey=` query parameter, and the
 //! answers are Kong's, byte for byte.
 use std::sync::Arc;
+use std::task::{Context, Poll};
 
 use axum::body::Body;
-use axum::extract::{Request, State};
-use axum::middleware::Next;
+use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
+use futures_util::future::{Either, Ready, ready};
 use http::{HeaderValue, StatusCode, header};
+use tower::{Layer, Service};
 
 use crate::ApiKeys;
 
@@ -63,29 +65,72 @@ fn kong_error(message: &str, realm: bool) -> Response {
     response
 }
 
-/// Middleware: refuses requests without a known API key, as Kong does.
-pub async fn require_api_key(
-    State(keys): State<Arc<ApiKeys>>,
-    request: Request,
-    next: Next,
-) -> Response {
+/// Refuses requests without a known API key, as Kong does: [`ApiKeyLayer`] on a router
+/// (hand-written, like [`crate::CorsLayer`], to spare a service clone and a boxed future per
+/// request).
+#[derive(Debug, Clone)]
+pub struct ApiKeyLayer {
+    keys: Arc<ApiKeys>,
+}
+
+impl ApiKeyLayer {
+    pub fn new(keys: ApiKeys) -> Self {
+        Self {
+            keys: Arc::new(keys),
+        }
+    }
+}
+
+impl<S> Layer<S> for ApiKeyLayer {
+    type Service = RequireApiKey<S>;
+
+    fn layer(&self, inner: S) -> RequireApiKey<S> {
+        RequireApiKey {
+            keys: Arc::clone(&self.keys),
+            inner,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct RequireApiKey<S> {
+    keys: Arc<ApiKeys>,
+    inner: S,
+}
+
+impl<S> Service<Request> for RequireApiKey<S>
+where
+    S: Service<Request, Response = Response>,
+{
+    type Response = Response;
+    type Error = S::Error;
+    type Future = Either<Ready<Result<Response, S::Error>>, S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request) -> Self::Future {
+        match refusal(&self.keys, &request) {
+            Some(refused) => Either::Left(ready(Ok(refused))),
+            None => Either::Right(self.inner.call(request)),
+        }
+    }
+}
+
+/// Kong's answer to a request whose key is missing, repeated or unknown; `None` lets it pass.
+fn refusal(keys: &ApiKeys, request: &Request) -> Option<Response> {
     if API_KEY_OPEN_PATHS
         .iter()
         .any(|open| request.uri().path().starts_with(open))
     {
-        return next.run(request).await;
+        return None;
     }
-    match presented_key(&request) {
-        Presented::None => kong_error("No API key found in request", true),
-        Presented::Duplicate => kong_error("Duplicate API key found", false),
-        Presented::One(key) => {
-            let key = percent_decoded(key);
-            if keys.role_of(&key).is_some() {
-                next.run(request).await
-            } else {
-                kong_error("Invalid authentication credentials", false)
-            }
-        }
+    match presented_key(request) {
+        Presented::None => Some(kong_error("No API key found in request", true)),
+        Presented::Duplicate => Some(kong_error("Duplicate API key found", false)),
+        Presented::One(key) if keys.role_of(&percent_decoded(key)).is_some() => None,
+        Presented::One(_) => Some(kong_error("Invalid authentication credentials", false)),
     }
 }
 

@@ -7,8 +7,8 @@ mod cors;
 mod jwt;
 mod keys;
 
-pub use apikey::{API_KEY_OPEN_PATHS, require_api_key};
+pub use apikey::{API_KEY_OPEN_PATHS, ApiKeyLayer, RequireApiKey};
 pub use caller::{Caller, bearer_token, headers_json, resolve_caller};
-pub use cors::{EXPOSED_HEADERS, cors};
+pub use cors::{Cors, CorsLayer, EXPOSED_HEADERS};
 pub use jwt::{Claims, JwtError, JwtVerifier};
 pub use keys::{ApiKeys, DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY, KeyRole};

@@ -8,7 +8,6 @@ use anyhow::Context as _;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, Request, StatusCode};
-use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::get;
 use axum::serve::ListenerExt as _;
 use cb_db::sqlx::PgPool;
@@ -216,10 +215,7 @@ pub fn router(state: AppState) -> anyhow::Result<Router> {
             )),
         );
     if config.require_api_key {
-        keyed = keyed.layer(from_fn_with_state(
-            Arc::new(config.keys.clone()),
-            cb_gateway::require_api_key,
-        ));
+        keyed = keyed.layer(cb_gateway::ApiKeyLayer::new(config.keys.clone()));
     }
     let apis = keyed
         // nest_service, as for /rest/v1, so that `/functions/v1/` reaches the registry too.
@@ -230,7 +226,7 @@ pub fn router(state: AppState) -> anyhow::Result<Router> {
         .layer(
             ServiceBuilder::new()
                 // CORS outside the key check: a preflight never needs a key.
-                .layer(from_fn(cb_gateway::cors))
+                .layer(cb_gateway::CorsLayer)
                 .layer(TimeoutLayer::with_status_code(
                     StatusCode::GATEWAY_TIMEOUT,
                     config.request_timeout,
@@ -247,7 +243,7 @@ pub fn router(state: AppState) -> anyhow::Result<Router> {
             cb_storage::router(config.storage.clone(), state.pool.clone())
                 .context("opening the object store")?,
         )
-        .layer(from_fn(cb_gateway::cors));
+        .layer(cb_gateway::CorsLayer);
 
     let site = cb_site::router(&config.site_settings(), state.pool.clone())?;
 
