@@ -302,13 +302,7 @@ pub async fn query_as(
     headers: Value,
     sql: &str,
 ) -> Result<Vec<Value>, String> {
-    let context = cb_db::RequestContext {
-        role: role.into(),
-        claims,
-        method: "POST".into(),
-        path: "/test".into(),
-        headers: headers.to_string(),
-    };
+    let context = cb_db::RequestContext::new(role, &claims, "POST", "/test", headers.to_string());
     let mut tx = cb_db::begin_scoped(pool, &context, false)
         .await
         .map_err(|err| err.to_string())?;
@@ -332,13 +326,7 @@ pub async fn execute_as(
     headers: Value,
     sql: &str,
 ) -> Result<u64, String> {
-    let context = cb_db::RequestContext {
-        role: role.into(),
-        claims,
-        method: "POST".into(),
-        path: "/test".into(),
-        headers: headers.to_string(),
-    };
+    let context = cb_db::RequestContext::new(role, &claims, "POST", "/test", headers.to_string());
     let mut tx = cb_db::begin_scoped(pool, &context, false)
         .await
         .map_err(|err| err.to_string())?;

@@ -1,6 +1,8 @@
 //! The per-request database context: one transaction that first sets the role, the JWT claims
 //! and the request facts in a single `set_config` statement, exactly as PostgREST and Supabase
 //! Storage do, so `auth.uid()`, `auth.role()` and `auth.jwt()` work inside policies.
+use std::sync::Arc;
+
 use sqlx::{PgConnection, PgPool, Postgres, Transaction};
 
 use crate::quote_literal;
@@ -10,8 +12,10 @@ use crate::quote_literal;
 pub struct RequestContext {
     /// The database role: anon, authenticated or service_role.
     pub role: String,
-    /// The JWT claims as a JSON object (always containing `role`).
-    pub claims: serde_json::Value,
+    /// The JWT claims as the text of a JSON object (always containing `role`).
+    pub claims: Arc<str>,
+    /// The `sub` claim, or "" (`request.jwt.claim.sub`).
+    pub sub: Arc<str>,
     pub method: String,
     pub path: String,
     /// Request headers as the text of a JSON object with lower-cased names (no cookie header).
@@ -19,22 +23,36 @@ pub struct RequestContext {
 }
 
 impl RequestContext {
-    /// The `sub` claim, or "" (`request.jwt.claim.sub`).
-    fn sub(&self) -> &str {
-        self.claims
-            .get("sub")
-            .and_then(|v| v.as_str())
-            .unwrap_or_default()
+    /// A context with these claims, rendered as JSON text.
+    pub fn new(
+        role: &str,
+        claims: &serde_json::Value,
+        method: &str,
+        path: &str,
+        headers: String,
+    ) -> Self {
+        Self {
+            role: role.to_string(),
+            claims: claims.to_string().into(),
+            sub: claims
+                .get("sub")
+                .and_then(|v| v.as_str())
+                .unwrap_or_default()
+                .into(),
+            method: method.to_string(),
+            path: path.to_string(),
+            headers,
+        }
     }
 
     pub fn for_role(role: &str) -> Self {
-        Self {
-            role: role.to_string(),
-            claims: serde_json::json!({ "role": role }),
-            method: "GET".into(),
-            path: "/".into(),
-            headers: "{}".into(),
-        }
+        Self::new(
+            role,
+            &serde_json::json!({ "role": role }),
+            "GET",
+            "/",
+            "{}".into(),
+        )
     }
 }
 
@@ -89,7 +107,7 @@ fn scope_settings(context: &RequestContext, options: &ScopeOptions) -> Vec<(&'st
         ("role", context.role.clone()),
         ("request.jwt.claims", context.claims.to_string()),
         ("request.jwt.claim.role", context.role.clone()),
-        ("request.jwt.claim.sub", context.sub().to_owned()),
+        ("request.jwt.claim.sub", context.sub.to_string()),
         ("request.method", context.method.clone()),
         ("request.path", context.path.clone()),
         ("request.headers", context.headers.clone()),
@@ -250,8 +268,8 @@ fn bind_request<'q>(
 ) -> sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments> {
     query
         .bind(&context.role)
-        .bind(context.claims.to_string())
-        .bind(context.sub())
+        .bind(&*context.claims)
+        .bind(&*context.sub)
         .bind(&context.method)
         .bind(&context.path)
         .bind(&context.headers)

@@ -1,12 +1,13 @@
 //! Who is calling: the role and claims from `Authorization: Bearer <jwt>`, or anon without one.
 //! Every service resolves its caller here and renders failures in its own wire format.
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use http::HeaderMap;
 use http::header::AUTHORIZATION;
 use serde_json::{Map, Value, json};
 
-use crate::{JwtError, JwtVerifier};
+use crate::{Claims, JwtError, JwtVerifier};
 
 /// The verified identity of a request.
 #[derive(Debug, Clone, PartialEq)]
@@ -14,18 +15,33 @@ pub struct Caller {
     /// The database role: `anon`, `authenticated`, `service_role` (or any role a JWT names).
     pub role: String,
     /// The JWT claims, always with `role` set.
-    pub claims: Value,
+    pub claims: Arc<Value>,
+    /// `claims` as JSON text, rendered once: what `request.jwt.claims` is set to.
+    pub claims_json: Arc<str>,
+    /// The `sub` claim, or "" (`request.jwt.claim.sub`).
+    pub sub: Arc<str>,
     /// The raw bearer token, when one was sent.
     pub token: Option<String>,
 }
 
 impl Caller {
-    pub fn anon() -> Self {
+    /// A caller with these claims (`role` among them), rendering their JSON text once.
+    pub fn new(role: String, claims: Value, token: Option<String>) -> Self {
+        let sub = claims
+            .get("sub")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
         Self {
-            role: "anon".into(),
-            claims: json!({ "role": "anon" }),
-            token: None,
+            role,
+            sub: sub.into(),
+            claims_json: claims.to_string().into(),
+            claims: Arc::new(claims),
+            token,
         }
+    }
+
+    pub fn anon() -> Self {
+        Self::new("anon".into(), json!({ "role": "anon" }), None)
     }
 
     /// The admin token simple-auth issues: role authenticated with `app_metadata.admin = true`.
@@ -49,7 +65,15 @@ pub fn resolve_caller(headers: &HeaderMap, verifier: &JwtVerifier) -> Result<Cal
     let Some(token) = bearer_token(headers) else {
         return Ok(Caller::anon());
     };
-    let claims = verifier.verify(token)?;
+    // The project's API keys, the tokens most requests carry, were resolved once up front.
+    if let Some(caller) = verifier.api_key_caller(token) {
+        return Ok(caller.clone());
+    }
+    caller_of(token, verifier.verify(token)?)
+}
+
+/// The caller verified `claims` describe (a valid token without a `role` claim is anon).
+pub(crate) fn caller_of(token: &str, claims: Claims) -> Result<Caller, JwtError> {
     let mut object: Map<String, Value> = match claims.0 {
         Value::Object(object) => object,
         _ => return Err(JwtError::Invalid),
@@ -60,11 +84,11 @@ pub fn resolve_caller(headers: &HeaderMap, verifier: &JwtVerifier) -> Result<Cal
         .unwrap_or("anon")
         .to_string();
     object.insert("role".into(), Value::String(role.clone()));
-    Ok(Caller {
+    Ok(Caller::new(
         role,
-        claims: Value::Object(object),
-        token: Some(token.to_string()),
-    })
+        Value::Object(object),
+        Some(token.to_string()),
+    ))
 }
 
 /// The token of `Authorization: Bearer <token>` (scheme case-insensitive). `Bearer ` with an
@@ -137,6 +161,25 @@ mod tests {
         let caller = resolve_caller(&service, &verifier).unwrap();
         assert!(caller.is_service_role());
         assert_eq!(caller.token.as_deref(), Some(DEMO_SERVICE_ROLE_KEY));
+    }
+
+    #[test]
+    fn api_keys_resolve_to_the_caller_their_verified_claims_give() {
+        let keys = crate::ApiKeys::for_secret(DEMO_JWT_SECRET);
+        let verifier = JwtVerifier::new(DEMO_JWT_SECRET).with_api_keys(&keys);
+        for (key, role) in [
+            (DEMO_ANON_KEY, "anon"),
+            (DEMO_SERVICE_ROLE_KEY, "service_role"),
+        ] {
+            let kept = verifier.api_key_caller(key).expect("an API key");
+            let fresh = caller_of(key, verifier.verify(key).unwrap()).unwrap();
+            assert_eq!(kept, &fresh);
+            assert_eq!(kept.role, role);
+            assert_eq!(&*kept.claims_json, kept.claims.to_string());
+            let header = headers(&[("authorization", &format!("Bearer {key}"))]);
+            assert_eq!(&resolve_caller(&header, &verifier).unwrap(), kept);
+        }
+        assert!(verifier.api_key_caller("not-a-key").is_none());
     }
 
     #[test]

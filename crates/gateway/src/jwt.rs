@@ -35,6 +35,8 @@ pub struct JwtVerifier {
     /// Kong's key-auth consumers, an API key is valid until it is rotated. (Supabase's demo keys
     /// carry exp 2027-01-09, which must not break a local stack on that day.)
     api_keys: Vec<(String, Claims)>,
+    /// The callers those API keys resolve to, rendered once (see `resolve_caller`).
+    api_key_callers: Vec<(String, crate::Caller)>,
 }
 
 impl std::fmt::Debug for JwtVerifier {
@@ -56,6 +58,7 @@ impl JwtVerifier {
             key: DecodingKey::from_secret(secret.as_bytes()),
             validation,
             api_keys: Vec::new(),
+            api_key_callers: Vec::new(),
         }
     }
 
@@ -66,10 +69,22 @@ impl JwtVerifier {
         lenient.validate_exp = false;
         for key in [&keys.anon, &keys.service_role] {
             if let Ok(data) = jsonwebtoken::decode::<Value>(key, &self.key, &lenient) {
-                self.api_keys.push((key.clone(), Claims(data.claims)));
+                let claims = Claims(data.claims);
+                if let Ok(caller) = crate::caller::caller_of(key, claims.clone()) {
+                    self.api_key_callers.push((key.clone(), caller));
+                }
+                self.api_keys.push((key.clone(), claims));
             }
         }
         self
+    }
+
+    /// The caller an API key of the project resolves to, if `token` is one.
+    pub fn api_key_caller(&self, token: &str) -> Option<&crate::Caller> {
+        self.api_key_callers
+            .iter()
+            .find(|(key, _)| key == token)
+            .map(|(_, caller)| caller)
     }
 
     pub fn verify(&self, token: &str) -> Result<Claims, JwtError> {

@@ -195,7 +195,8 @@ impl<'a> Exec<'a> {
         Ok((
             RequestContext {
                 role: self.caller.role.clone(),
-                claims: self.caller.claims.clone(),
+                claims: self.caller.claims_json.clone(),
+                sub: self.caller.sub.clone(),
                 method: self.req.method.clone(),
                 path: self.path.to_owned(),
                 headers: headers_json(self.headers),

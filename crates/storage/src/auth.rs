@@ -71,17 +71,18 @@ fn verify(token: &str, verifier: &JwtVerifier) -> Result<Caller, JwtError> {
         .unwrap_or("anon")
         .to_string();
     object.insert("role".into(), Value::String(role.clone()));
-    Ok(Caller {
+    Ok(Caller::new(
         role,
-        claims: Value::Object(object),
-        token: Some(token.to_string()),
-    })
+        Value::Object(object),
+        Some(token.to_string()),
+    ))
 }
 
 fn context(caller: &Caller, method: &Method, path: &str, headers: &HeaderMap) -> RequestContext {
     RequestContext {
         role: caller.role.clone(),
-        claims: caller.claims.clone(),
+        claims: caller.claims_json.clone(),
+        sub: caller.sub.clone(),
         method: method.to_string(),
         path: path.to_string(),
         headers: cb_gateway::headers_json(headers),
@@ -124,11 +125,11 @@ pub(crate) fn optional(
 
 /// No caller at all (public and signed routes): the server acts, with the request's facts.
 pub(crate) fn server(method: &Method, path: &str, headers: &HeaderMap) -> Identity {
-    let caller = Caller {
-        role: "service_role".into(),
-        claims: serde_json::json!({ "role": "service_role" }),
-        token: None,
-    };
+    let caller = Caller::new(
+        "service_role".into(),
+        serde_json::json!({ "role": "service_role" }),
+        None,
+    );
     Identity {
         context: context(&caller, method, path, headers),
         caller,

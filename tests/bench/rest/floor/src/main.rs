@@ -51,13 +51,13 @@ async fn post(
         .strip_prefix("eq.")
         .unwrap_or(&params.slug)
         .to_owned();
-    let context = RequestContext {
-        role: "anon".into(),
-        claims: serde_json::json!({"role": "anon"}),
-        method: "GET".into(),
-        path: "/blog_posts".into(),
-        headers: cb_gateway::headers_json(&headers),
-    };
+    let context = RequestContext::new(
+        "anon",
+        &serde_json::json!({"role": "anon"}),
+        "GET",
+        "/blog_posts",
+        cb_gateway::headers_json(&headers),
+    );
     let options = ScopeOptions {
         read_only: true,
         search_path: Some("\"public\", \"public\", \"extensions\"".into()),
