@@ -152,5 +152,12 @@ for mode in shared per_core; do
   label=$(case $mode in shared) echo "floor, 2 Tokio workers";; per_core) echo "floor, a runtime per core";; esac)
   printf '%-34s %10s %9s %9s %8s %12s %7s\n' "$label" "$rps" "$p50" "$p99" "$errors" "$tps" "$ratio"
 done
+# A non-2xx answer is a finding, not noise: show what the database and the server said.
+if [ -n "$(for r in "${results[@]}"; do read -r _ _ _ e <<<"$r"; [ "${e:-0}" != 0 ] && echo x; done)" ]; then
+  printf '\nSome requests were answered with a non-2xx status. PostgreSQL errors during the runs:\n'
+  tail -c +"$offset" "$log" | grep -E "ERROR|FATAL" | sort | uniq -c | sort -rn | head -5 || true
+  printf 'Server warnings and errors:\n'
+  grep -E '"level":"(WARN|ERROR)"' "$work/server.log" | tail -5 || true
+fi
 printf '\nserver RSS after the runs: %s MB\n' "$((rss_kb / 1024))"
 printf 'schema cache load with %s relations: %s ms\n' "$relations" "$load_ms"
