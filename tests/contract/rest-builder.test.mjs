@@ -138,6 +138,57 @@ describe('embedding', () => {
   })
 })
 
+describe('embedding through views and computed relationships', () => {
+  test('views embed through the keys of the tables behind them', async () => {
+    const viewToTable = await supabase.from('fx_chat').select('message_id, fx_users(username, status)').eq('message_id', 1).single()
+    assert.deepEqual(viewToTable.data, { message_id: 1, fx_users: { username: 'supabot', status: 'ONLINE' } })
+    const tableToView = await supabase.from('fx_users').select('username, fx_chat(message_id, room)').eq('username', 'awailas').single()
+    assert.deepEqual(tableToView.data, { username: 'awailas', fx_chat: [{ message_id: 4, room: 2 }] })
+    const viewToView = await supabase.from('fx_people').select('handle, fx_chat(message_id)').eq('handle', 'awailas').single()
+    assert.deepEqual(viewToView.data, { handle: 'awailas', fx_chat: [{ message_id: 4 }] })
+    const viewOnView = await supabase.from('fx_chat_recent').select('message_id, fx_users(username)').eq('message_id', 2).single()
+    assert.deepEqual(viewOnView.data, { message_id: 2, fx_users: { username: 'supabot' } })
+    const inner = await supabase
+      .from('fx_chat')
+      .select('message_id, fx_channels!inner(slug)')
+      .eq('fx_channels.slug', 'random')
+      .order('message_id')
+    assert.deepEqual(inner.data, [
+      { message_id: 2, fx_channels: { slug: 'random' } },
+      { message_id: 4, fx_channels: { slug: 'random' } },
+    ])
+    const manyToMany = await supabase
+      .from('fx_catalog')
+      .select('name, fx_categories(name)')
+      .eq('id', 3)
+      .order('name', { referencedTable: 'fx_categories' })
+      .single()
+    assert.deepEqual(manyToMany.data, { name: 'Headphones', fx_categories: [{ name: 'Audio' }, { name: 'Electronics' }] })
+    const ambiguous = await supabase.from('fx_chat_pair').select('id, fx_users(username)')
+    assert.equal(ambiguous.status, 300)
+    assert.equal(ambiguous.error.code, 'PGRST201')
+  })
+
+  test('functions of a row embed by their name, to-one or to-many', async () => {
+    const toOne = await supabase.from('fx_messages').select('id, fx_author(username, status)').eq('id', 4).single()
+    assert.deepEqual(toOne.data, { id: 4, fx_author: { username: 'awailas', status: 'ONLINE' } })
+    const both = await supabase
+      .from('fx_users')
+      .select('username, fx_latest_messages(id), fx_first_message(id)')
+      .in('username', ['supabot', 'dragarcia'])
+      .order('username')
+    assert.deepEqual(both.data, [
+      { username: 'dragarcia', fx_latest_messages: [], fx_first_message: null },
+      { username: 'supabot', fx_latest_messages: [{ id: 3 }, { id: 2 }], fx_first_message: { id: 1 } },
+    ])
+    const innerNested = await supabase
+      .from('fx_users')
+      .select('username, last:fx_latest_messages!inner(id, fx_author(username))')
+      .eq('fx_latest_messages.id', 4)
+    assert.deepEqual(innerNested.data, [{ username: 'awailas', last: [{ id: 4, fx_author: { username: 'awailas' } }] }])
+  })
+})
+
 describe('transforms and counts', () => {
   test('order, limit, range, counts with head', async () => {
     const ordered = await supabase.from('fx_accounts').select('email').order('score', { ascending: false, nullsFirst: true })

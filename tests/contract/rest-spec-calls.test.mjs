@@ -124,6 +124,12 @@ describe('public content', () => {
     assert.equal(draft.error.code, 'PGRST116')
     const draftWithoutFilter = await supabase.from('blog_posts').select('*').eq('slug', drafts[0].slug).single()
     assert.equal(draftWithoutFilter.error.code, 'PGRST116', 'RLS hides drafts from anon')
+    // The same query from the admin, then anon again: a read kept compiled by URL still runs
+    // as whoever asks.
+    const asAdmin = await admin.from('blog_posts').select('*').eq('slug', drafts[0].slug).single()
+    assert.equal(asAdmin.data.slug, drafts[0].slug)
+    const anonAgain = await supabase.from('blog_posts').select('*').eq('slug', drafts[0].slug).single()
+    assert.equal(anonAgain.error.code, 'PGRST116')
   })
 
   test('whitepapers: featured first, then newest', async () => {
