@@ -189,27 +189,13 @@ impl Config {
             None => {}
         }
 
-        let database = match get("DATABASE_URL") {
-            Some(url) => {
-                if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
-                    return Err(ConfigError(
-                        "DATABASE_URL must start with postgres:// or postgresql://".into(),
-                    ));
-                }
-                Database::Url(url)
-            }
+        let database = match postgres_url(&get, "DATABASE_URL")? {
+            Some(url) => Database::Url(url),
             None => Database::Local {
                 bin_dir: get("POSTGRES_BIN_DIR").map(PathBuf::from),
             },
         };
-        let rest_database_url = get("CLAIMBRIDGE_REST_DATABASE_URL");
-        if let Some(url) = &rest_database_url
-            && !(url.starts_with("postgres://") || url.starts_with("postgresql://"))
-        {
-            return Err(ConfigError(
-                "CLAIMBRIDGE_REST_DATABASE_URL must start with postgres:// or postgresql://".into(),
-            ));
-        }
+        let rest_database_url = postgres_url(&get, "CLAIMBRIDGE_REST_DATABASE_URL")?;
 
         let log_format = match get("CLAIMBRIDGE_LOG_FORMAT").as_deref() {
             None => {
@@ -595,6 +581,21 @@ fn parse_number<T: std::str::FromStr>(
     }
 }
 
+/// A PostgreSQL URL from `name`, if set; anything but a postgres:// URL is refused.
+fn postgres_url(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &str,
+) -> Result<Option<String>, ConfigError> {
+    match get(name) {
+        Some(url) if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) => {
+            Err(ConfigError(format!(
+                "{name} must start with postgres:// or postgresql://"
+            )))
+        }
+        url => Ok(url),
+    }
+}
+
 fn parse_bool(
     get: &impl Fn(&str) -> Option<String>,
     name: &str,
@@ -704,6 +705,7 @@ mod tests {
             ("CLAIMBRIDGE_HOST", "localhost:1"),
             ("CLAIMBRIDGE_REQUIRE_APIKEY", "maybe"),
             ("DATABASE_URL", "mysql://x"),
+            ("CLAIMBRIDGE_REST_DATABASE_URL", "authenticator@localhost"),
             ("ADMIN_PASSCODE_HASH", "plaintext"),
             ("ANON_KEY", "not-a-jwt"),
             ("CAPTCHA_PROVIDER", "recaptcha-v9"),
