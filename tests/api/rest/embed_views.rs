@@ -3,7 +3,7 @@
 //! views get the primary keys they show, and a view that hides a key has no relationship.
 use serde_json::{Value, json};
 
-use super::{expect_reads, fixture_app, get, post};
+use super::{expect_reads, fixture_app, get, post, wait_for_relation};
 
 #[tokio::test]
 async fn views_embed_tables_and_views_through_the_keys_they_show() {
@@ -133,4 +133,66 @@ async fn views_have_the_primary_keys_they_show() {
         handle.as_str().is_some_and(|d| d.contains("<pk/>")),
         "{handle}"
     );
+}
+
+/// A many-to-many relationship whose junction the API only shows through a view, the junction
+/// table itself living in a schema that is not exposed (a case from PostgREST's own spec): the
+/// view's columns lead to the hidden table's foreign keys, so both ends embed each other
+/// through it, and the view itself embeds like the junction.
+#[tokio::test]
+async fn many_to_many_through_a_view_of_a_junction_in_a_hidden_schema() {
+    let app = fixture_app().await;
+    cb_db::sqlx::raw_sql(
+        "create schema fx_hidden;
+         create table public.fx_labels (id int primary key, name text not null);
+         create table fx_hidden.fx_labellings (
+           message_id bigint references public.fx_messages (id) on delete cascade,
+           label_id int references public.fx_labels (id),
+           primary key (message_id, label_id));
+         create view public.fx_message_labels as
+           select message_id, label_id from fx_hidden.fx_labellings;
+         insert into public.fx_labels values (1, 'greeting'), (2, 'quote'), (3, 'news');
+         insert into fx_hidden.fx_labellings values (1, 1), (2, 2), (3, 3), (4, 1), (4, 3);
+         grant usage on schema fx_hidden to anon;
+         grant select on public.fx_labels, public.fx_message_labels, fx_hidden.fx_labellings to anon;
+         notify pgrst, 'reload schema';",
+    )
+    .execute(&app.db.pool)
+    .await
+    .expect("the hidden junction");
+    wait_for_relation(&app, "fx_message_labels").await;
+    expect_reads(
+        &app,
+        &[
+            (
+                "/fx_messages?select=id,fx_labels(name)&order=id&fx_labels.order=id",
+                json!([
+                    {"id": 1, "fx_labels": [{"name": "greeting"}]},
+                    {"id": 2, "fx_labels": [{"name": "quote"}]},
+                    {"id": 3, "fx_labels": [{"name": "news"}]},
+                    {"id": 4, "fx_labels": [{"name": "greeting"}, {"name": "news"}]}
+                ]),
+            ),
+            (
+                "/fx_labels?select=name,fx_messages(id)&order=id&fx_messages.order=id",
+                json!([
+                    {"name": "greeting", "fx_messages": [{"id": 1}, {"id": 4}]},
+                    {"name": "quote", "fx_messages": [{"id": 2}]},
+                    {"name": "news", "fx_messages": [{"id": 3}, {"id": 4}]}
+                ]),
+            ),
+            (
+                "/fx_messages?select=id,fx_message_labels(label_id)&id=eq.4&fx_message_labels.order=label_id",
+                json!([{"id": 4, "fx_message_labels": [{"label_id": 1}, {"label_id": 3}]}]),
+            ),
+            (
+                "/fx_message_labels?select=label_id,fx_labels(name)&message_id=eq.4&order=label_id",
+                json!([
+                    {"label_id": 1, "fx_labels": {"name": "greeting"}},
+                    {"label_id": 3, "fx_labels": {"name": "news"}}
+                ]),
+            ),
+        ],
+    )
+    .await;
 }
