@@ -5,6 +5,10 @@
 #
 #   tests/bench/rest/run.sh [seconds per run, default 10] [connections, default 64]
 #
+# Each case runs ROUNDS times (default 3), wrk and pgbench alternating, and the round with the
+# median ratio is reported with the range of all rounds: one pair of 10 s runs on shared cores
+# swings by several percent either way (the baseline as much as the server).
+#
 # Needs wrk and pgbench (apt-get install wrk postgresql-client) and python3. Prints, per case,
 # req/s, p50/p99 latency, the pgbench TPS and the ratio, then the server's RSS after the runs
 # and the schema cache load time for 500 tables. Everything shares this machine's cores.
@@ -14,6 +18,7 @@ cd "$(dirname "$0")/../../.."
 seconds=${1:-10}
 connections=${2:-64}
 threads=${THREADS:-2}
+rounds=${ROUNDS:-3}
 for tool in wrk pgbench psql python3; do
   command -v "$tool" >/dev/null || { echo "$tool is needed (apt-get install wrk postgresql-client python3)"; exit 1; }
 done
@@ -99,9 +104,26 @@ declare -A results
 echo "warming up..."
 wrk -t"$threads" -c"$connections" -d2s "${common[@]}" -H "accept: application/vnd.pgrst.object+json" \
   "$base/blog_posts?select=*&slug=eq.$slug&published=eq.true" >/dev/null
-results[a_wrk]=$(run_wrk a -H "accept: application/vnd.pgrst.object+json" -H "accept-profile: public" \
-  "$base/blog_posts?select=*&slug=eq.$slug&published=eq.true")
-results[a_pg]=$(run_pgbench post_by_slug)
+run_case() { # case, pgbench script, wrk args...: one line per round, "rps p50 p99 errors tps"
+  local case=$1 script=$2; shift 2
+  for _ in $(seq 1 "$rounds"); do
+    echo "$(run_wrk "$case" "$@") $(run_pgbench "$script")"
+  done
+}
+# The round with the median ratio, then the lowest and highest ratio and all rounds' non-2xx.
+median_round() {
+  python3 -c '
+import sys
+rounds = [line.split() for line in sys.stdin if line.strip()]
+ratio = lambda r: float(r[0]) / float(r[4]) if float(r[4] or 0) else 0.0
+ordered = sorted(rounds, key=ratio)
+rps, p50, p99, _, tps = ordered[len(ordered) // 2]
+errors = sum(int(r[3]) for r in rounds)
+print(rps, p50, p99, errors, tps, f"{ratio(ordered[0]):.2f}", f"{ratio(ordered[-1]):.2f}")
+'
+}
+results[a]=$(run_case a post_by_slug -H "accept: application/vnd.pgrst.object+json" -H "accept-profile: public" \
+  "$base/blog_posts?select=*&slug=eq.$slug&published=eq.true" | median_round)
 # The same request on the floor, with the stack's runtime (two Tokio workers) and then with one
 # single-threaded runtime per core: what the stack itself costs, measured in this run.
 for mode in shared per_core; do
@@ -118,10 +140,8 @@ for mode in shared per_core; do
     "http://127.0.0.1:$floor_port/rest/v1/blog_posts?select=*&slug=eq.$slug&published=eq.true")
   kill -TERM "$floor"; wait "$floor" 2>/dev/null || true; floor=
 done
-results[b_wrk]=$(run_wrk b -H "accept-profile: public" "$base/blog_posts?$list_query")
-results[b_pg]=$(run_pgbench blog_list)
-results[c_wrk]=$(run_wrk c -s "$work/insert.lua" "$base/page_analytics")
-results[c_pg]=$(run_pgbench analytics_insert)
+results[b]=$(run_case b blog_list -H "accept-profile: public" "$base/blog_posts?$list_query" | median_round)
+results[c]=$(run_case c analytics_insert -s "$work/insert.lua" "$base/page_analytics" | median_round)
 rss_kb=$(ps -o rss= -p "$server" | tr -d ' ')
 
 # --- schema cache load with 500 tables (and 499 foreign keys) -------------------------------------
@@ -135,25 +155,25 @@ done
 load_ms=$(grep "schema cache loaded" "$work/server.log" | tail -1 | grep -o '"load_ms":[0-9]*' | cut -d: -f2)
 relations=$(grep "schema cache loaded" "$work/server.log" | tail -1 | grep -o '"relations":[0-9]*' | cut -d: -f2)
 
-printf '\n/rest/v1 benchmark: %ss per run, %s connections, %s wrk threads, %s cores\n' "$seconds" "$connections" "$threads" "$(nproc)"
-printf '%-34s %10s %9s %9s %8s %12s %7s\n' case "req/s" p50 p99 non2xx "pgbench tps" ratio
+printf '\n/rest/v1 benchmark: %ss per run, %s connections, %s wrk threads, %s cores, median of %s rounds\n' \
+  "$seconds" "$connections" "$threads" "$(nproc)" "$rounds"
+printf '%-34s %10s %9s %9s %8s %12s %7s %11s\n' case "req/s" p50 p99 non2xx "pgbench tps" ratio "all rounds"
 for case in a b c; do
-  read -r rps p50 p99 errors <<<"${results[${case}_wrk]}"
-  tps=${results[${case}_pg]}
+  read -r rps p50 p99 errors tps low high <<<"${results[$case]}"
   ratio=$(python3 -c "print(f'{float(\"$rps\")/float(\"$tps\"):.2f}x' if float('${tps:-0}' or 0) else 'n/a')")
   label=$(case $case in a) echo "(a) GET post by slug (single)";; b) echo "(b) GET public blog list";; c) echo "(c) POST page_analytics";; esac)
-  printf '%-34s %10s %9s %9s %8s %12s %7s\n' "$label" "$rps" "$p50" "$p99" "$errors" "$tps" "$ratio"
+  printf '%-34s %10s %9s %9s %8s %12s %7s %11s\n' "$label" "$rps" "$p50" "$p99" "$errors" "$tps" "$ratio" "$low-${high}x"
 done
-printf '\nThe floor of case (a): bare axum + sqlx sending the same two statements (no JWT check, parser,\nplanner, middleware or schema cache), against the same pgbench baseline:\n'
+printf '\nThe floor of case (a): bare axum + sqlx sending the same two statements (no JWT check, parser,\nplanner, middleware or schema cache), one run each, against the median round'"'"'s pgbench baseline:\n'
 for mode in shared per_core; do
   read -r rps p50 p99 errors <<<"${results[floor_$mode]}"
-  tps=${results[a_pg]}
+  read -r _ _ _ _ tps _ _ <<<"${results[a]}"
   ratio=$(python3 -c "print(f'{float(\"$rps\")/float(\"$tps\"):.2f}x' if float('${tps:-0}' or 0) else 'n/a')")
   label=$(case $mode in shared) echo "floor, 2 Tokio workers";; per_core) echo "floor, a runtime per core";; esac)
   printf '%-34s %10s %9s %9s %8s %12s %7s\n' "$label" "$rps" "$p50" "$p99" "$errors" "$tps" "$ratio"
 done
 # A non-2xx answer is a finding, not noise: show what the database and the server said.
-if [ -n "$(for r in "${results[@]}"; do read -r _ _ _ e <<<"$r"; [ "${e:-0}" != 0 ] && echo x; done)" ]; then
+if [ -n "$(for r in "${results[@]}"; do read -r _ _ _ e _ <<<"$r"; [ "${e:-0}" != 0 ] && echo x; done)" ]; then
   printf '\nSome requests were answered with a non-2xx status. PostgreSQL errors during the runs:\n'
   tail -c +"$offset" "$log" | grep -E "ERROR|FATAL" | sort | uniq -c | sort -rn | head -5 || true
   printf 'Server warnings and errors:\n'
