@@ -14,17 +14,8 @@ use std::sync::{Arc, Mutex};
 use cb_postgrest_syntax::MediaType;
 use http::{HeaderMap, Method, Uri};
 
-use crate::api_request::ApiRequest;
+use crate::api_request::{ApiRequest, PARSED_HEADERS};
 use crate::query::Sql;
-
-/// The headers that shape a parsed read, first value each (as the parser reads them).
-const SHAPING_HEADERS: [&str; 5] = [
-    "accept",
-    "accept-profile",
-    "content-profile",
-    "content-type",
-    "range",
-];
 
 /// Keys longer than this are not kept: they bound the memory a full cache can take.
 const MAX_KEY_BYTES: usize = 2048;
@@ -58,7 +49,7 @@ pub(crate) fn key(method: &Method, uri: &Uri, headers: &HeaderMap, body: &[u8]) 
     key.push_str(uri.path());
     key.push('\0');
     key.push_str(uri.query().unwrap_or(""));
-    for name in SHAPING_HEADERS {
+    for name in PARSED_HEADERS {
         match headers.get(name).and_then(|v| v.to_str().ok()) {
             Some(value) => {
                 key.push('\0');

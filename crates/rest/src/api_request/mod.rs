@@ -135,7 +135,21 @@ fn action(resource: Resource, method: &str) -> Result<Action, ApiError> {
     })
 }
 
+/// Every header [`parse`] reads (the first value of each). With `Prefer`, these are what shape a
+/// request beyond its method and URL, so the compiled reads are keyed on exactly them.
+pub(crate) const PARSED_HEADERS: [&str; 5] = [
+    "accept",
+    "accept-profile",
+    "content-profile",
+    "content-type",
+    "range",
+];
+
 fn header<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
+    debug_assert!(
+        PARSED_HEADERS.contains(&name),
+        "{name} now shapes requests: list it in PARSED_HEADERS"
+    );
     headers.get(name).and_then(|v| v.to_str().ok())
 }
 
