@@ -168,14 +168,7 @@ impl<'a> Exec<'a> {
     where
         'a: 'c,
     {
-        ReadContext {
-            cache,
-            schema: &self.req.schema,
-            max_rows: self.state.settings.max_rows,
-            aggregates_enabled: self.state.settings.aggregates_enabled,
-            kind,
-            root_columns: None,
-        }
+        read_context(self.state, cache, &self.req.schema, kind)
     }
 
     fn scope(
@@ -523,6 +516,23 @@ fn count_mode(req: &ApiRequest, max_rows: Option<i64>) -> CountMode {
     }
 }
 
+/// What planning a read in `schema` needs from the engine's settings and the schema cache.
+fn read_context<'c>(
+    state: &'c RestState,
+    cache: &'c SchemaCache,
+    schema: &'c str,
+    kind: ReadKind,
+) -> ReadContext<'c> {
+    ReadContext {
+        cache,
+        schema,
+        max_rows: state.settings.max_rows,
+        aggregates_enabled: state.settings.aggregates_enabled,
+        kind,
+        root_columns: None,
+    }
+}
+
 /// Everything a read on a table or view needs before the database (see `compiled_reads`).
 fn compile_read(
     state: &RestState,
@@ -533,15 +543,11 @@ fn compile_read(
 ) -> Result<CompiledRead, ApiError> {
     let qi = Qi::new(req.schema.clone(), relation.clone());
     find_table(cache, &qi)?;
-    let context = ReadContext {
-        cache,
-        schema: &req.schema,
-        max_rows: state.settings.max_rows,
-        aggregates_enabled: state.settings.aggregates_enabled,
-        kind: ReadKind::Read,
-        root_columns: None,
-    };
-    let plan = read_plan(&context, &qi, &req)?;
+    let plan = read_plan(
+        &read_context(state, cache, &req.schema, ReadKind::Read),
+        &qi,
+        &req,
+    )?;
     let (handler, media) = negotiate(&req)?;
     check_strict(&req)?;
     let handler = if head { Handler::NoAgg } else { handler };
