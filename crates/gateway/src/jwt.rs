@@ -33,10 +33,10 @@ pub struct JwtVerifier {
     validation: Validation,
     /// The project's own API keys, accepted by exact match whatever their `exp` says: like
     /// Kong's key-auth consumers, an API key is valid until it is rotated. (Supabase's demo keys
-    /// carry exp 2027-01-09, which must not break a local stack on that day.)
-    api_keys: Vec<(String, Claims)>,
-    /// The callers those API keys resolve to, rendered once (see `resolve_caller`).
-    api_key_callers: Vec<(String, crate::Caller)>,
+    /// carry exp 2027-01-09, which must not break a local stack on that day.) Kept as the
+    /// callers they resolve to, rendered once (see `resolve_caller`); each caller's `token` is
+    /// its key.
+    api_keys: Vec<crate::Caller>,
 }
 
 impl std::fmt::Debug for JwtVerifier {
@@ -58,7 +58,6 @@ impl JwtVerifier {
             key: DecodingKey::from_secret(secret.as_bytes()),
             validation,
             api_keys: Vec::new(),
-            api_key_callers: Vec::new(),
         }
     }
 
@@ -68,12 +67,10 @@ impl JwtVerifier {
         let mut lenient = self.validation.clone();
         lenient.validate_exp = false;
         for key in [&keys.anon, &keys.service_role] {
-            if let Ok(data) = jsonwebtoken::decode::<Value>(key, &self.key, &lenient) {
-                let claims = Claims(data.claims);
-                if let Ok(caller) = crate::caller::caller_of(key, claims.clone()) {
-                    self.api_key_callers.push((key.clone(), caller));
-                }
-                self.api_keys.push((key.clone(), claims));
+            if let Ok(data) = jsonwebtoken::decode::<Value>(key, &self.key, &lenient)
+                && let Ok(caller) = crate::caller::caller_of(key, Claims(data.claims))
+            {
+                self.api_keys.push(caller);
             }
         }
         self
@@ -81,18 +78,17 @@ impl JwtVerifier {
 
     /// The caller an API key of the project resolves to, if `token` is one.
     pub fn api_key_caller(&self, token: &str) -> Option<&crate::Caller> {
-        self.api_key_callers
+        self.api_keys
             .iter()
-            .find(|(key, _)| key == token)
-            .map(|(_, caller)| caller)
+            .find(|caller| caller.token.as_deref() == Some(token))
     }
 
     pub fn verify(&self, token: &str) -> Result<Claims, JwtError> {
         if token.is_empty() {
             return Err(JwtError::Empty);
         }
-        if let Some((_, claims)) = self.api_keys.iter().find(|(key, _)| key == token) {
-            return Ok(claims.clone());
+        if let Some(caller) = self.api_key_caller(token) {
+            return Ok(Claims(Value::clone(&caller.claims)));
         }
         let parts = token.split('.').count();
         if parts != 3 {
