@@ -1,4 +1,4 @@
-//! The axum router mounted at `/rest/v1`: every method and path goes to the engine.
+//! The service mounted at `/rest/v1`: every method and path goes to the engine.
 use std::convert::Infallible;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -18,7 +18,7 @@ use crate::error::ApiError;
 /// The service mounted at `/rest/v1` (every method and path to one handler, so no router of
 /// its own). The state is shared behind one `Arc`: axum clones the state for every request,
 /// and a deep clone (the JWT verifier's keys and claims) cost allocations each time.
-pub fn router(
+pub fn service(
     state: RestState,
 ) -> impl Service<
     Request,

@@ -200,7 +200,7 @@ pub fn router(state: AppState) -> anyhow::Result<Router> {
         // nest_service also routes `/rest/v1/` (the OpenAPI root postgrest-js asks for).
         .nest_service(
             "/rest/v1",
-            cb_rest::router(cb_rest::RestState::start(
+            cb_rest::service(cb_rest::RestState::start(
                 state.pool.clone(),
                 state.rest_login.clone(),
                 config.jwt_verifier(),
