@@ -36,6 +36,9 @@ struct Params {
 /// The least a pool can be (the engine's own is this plus broken-connection handling): sqlx's
 /// PgPool would add a task spawned on every release.
 struct Conns {
+    /// The request's context but its headers: built once, as the engine renders an API key's
+    /// claims once.
+    context: RequestContext,
     options: PgConnectOptions,
     idle: Mutex<Vec<PgConnection>>,
     permits: Semaphore,
@@ -51,13 +54,8 @@ async fn post(
         .strip_prefix("eq.")
         .unwrap_or(&params.slug)
         .to_owned();
-    let context = RequestContext::new(
-        "anon",
-        &serde_json::json!({"role": "anon"}),
-        "GET",
-        "/blog_posts",
-        cb_gateway::headers_json(&headers),
-    );
+    let mut context = pool.context.clone();
+    context.headers = cb_gateway::headers_json(&headers);
     let options = ScopeOptions {
         read_only: true,
         search_path: Some("\"public\", \"public\", \"extensions\"".into()),
@@ -156,6 +154,13 @@ async fn serve(port: u16, socket_dir: String, connections: usize, reuse_port: bo
         idle.push(options.connect().await.expect("connect"));
     }
     let pool = Conns {
+        context: RequestContext::new(
+            "anon",
+            &serde_json::json!({"role": "anon"}),
+            "GET",
+            "/blog_posts",
+            String::new(),
+        ),
         options,
         idle: Mutex::new(idle),
         permits: Semaphore::new(connections),
