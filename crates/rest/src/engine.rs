@@ -12,7 +12,7 @@ use cb_postgrest_syntax::{
     MediaType, PreferCount, PreferHandling, PreferReturn, PreferTransaction, media_type_error,
     parse_prefer,
 };
-use http::{HeaderMap, Method, Uri};
+use http::{HeaderMap, Method};
 use serde_json::{Map, Value};
 
 use crate::RestState;
@@ -31,7 +31,8 @@ use crate::schema_cache::{Qi, ReturnKind, SchemaCache, Volatility};
 pub(crate) async fn run(
     state: &RestState,
     method: &Method,
-    uri: &Uri,
+    path: &str,
+    query: Option<&str>,
     headers: &HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
@@ -42,9 +43,8 @@ pub(crate) async fn run(
         .await
         .ok_or(ApiError::SchemaCacheNotReady)?;
     let anon = caller.role == state.settings.anon_role;
-    let path = uri.path();
 
-    let read_key = compiled_reads::key(method, uri, headers, &body);
+    let read_key = compiled_reads::key(method, path, query, headers, &body);
     if let Some(compiled) = read_key
         .as_deref()
         .and_then(|key| state.reads.get(cache.generation, key))
@@ -64,7 +64,7 @@ pub(crate) async fn run(
     let req = api_request::parse(
         method.as_str(),
         path,
-        uri.query().unwrap_or(""),
+        query.unwrap_or(""),
         headers,
         &body,
         prefs,

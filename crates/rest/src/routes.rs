@@ -15,11 +15,14 @@ use tower::Service;
 use crate::RestState;
 use crate::error::ApiError;
 
-/// The service mounted at `/rest/v1` (every method and path to one handler, so no router of
-/// its own). The state is shared behind one `Arc`: axum clones the state for every request,
-/// and a deep clone (the JWT verifier's keys and claims) cost allocations each time.
+/// The service mounted at `mount` (every method and path to one handler, so no router of its
+/// own). It is handed whole URIs and leaves `mount` off their paths itself, so that whoever mounts
+/// it need not rebuild each request's URI. The state is shared behind one `Arc`: axum clones the
+/// state for every request, and a deep clone (the JWT verifier's keys and claims) cost allocations
+/// each time.
 pub fn service(
     state: RestState,
+    mount: &'static str,
 ) -> impl Service<
     Request,
     Response = Response,
@@ -29,24 +32,49 @@ pub fn service(
 + Send
 + Sync
 + 'static {
-    handle.with_state(Arc::new(state))
+    handle.with_state(Arc::new(Mounted { state, mount }))
+}
+
+struct Mounted {
+    state: RestState,
+    mount: &'static str,
+}
+
+impl Mounted {
+    /// The path PostgREST would see behind the gateway: `/rest/v1/blog_posts` is `/blog_posts`,
+    /// `/rest/v1` is `/`.
+    fn path<'a>(&self, uri: &'a Uri) -> &'a str {
+        match uri.path().strip_prefix(self.mount) {
+            Some("") => "/",
+            Some(path) => path,
+            None => uri.path(),
+        }
+    }
 }
 
 async fn handle(
-    State(state): State<Arc<RestState>>,
+    State(mounted): State<Arc<Mounted>>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let outcome = AssertUnwindSafe(crate::engine::run(&state, &method, &uri, &headers, body))
-        .catch_unwind()
-        .await;
+    let path = mounted.path(&uri);
+    let outcome = AssertUnwindSafe(crate::engine::run(
+        &mounted.state,
+        &method,
+        path,
+        uri.query(),
+        &headers,
+        body,
+    ))
+    .catch_unwind()
+    .await;
     match outcome {
         Ok(Ok(response)) => response,
         Ok(Err(err)) => err.into_response(),
         Err(_) => {
-            tracing::error!(%method, path = %uri.path(), "rest: the engine panicked");
+            tracing::error!(%method, path, "rest: the engine panicked");
             ApiError::Internal.into_response()
         }
     }

@@ -7,25 +7,24 @@ use std::sync::Arc;
 use anyhow::Context as _;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderName, Request, StatusCode};
+use axum::http::StatusCode;
 use axum::routing::get;
 use axum::serve::ListenerExt as _;
 use cb_db::sqlx::PgPool;
 use cb_db::sqlx::postgres::PgConnectOptions;
 use tokio::net::TcpListener;
-use tower::ServiceBuilder;
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower::layer::util::{Identity, Stack};
+use tower::{Layer as _, ServiceBuilder};
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
 
 use crate::config::Config;
 use crate::database::DatabaseHandle;
+use crate::front::{Front, PerConnection, REST_PREFIX};
+use crate::request_trace::RequestTraceLayer;
 
 /// The function and auth services, for tests and tools that speak their protocols (solving an
 /// ALTCHA challenge, checking a webhook signature).
 pub use {cb_auth, cb_functions};
-
-const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// What every handler can reach.
 #[derive(Debug, Clone)]
@@ -44,7 +43,11 @@ pub struct AppState {
 #[derive(Debug)]
 pub struct App {
     listener: TcpListener,
+    /// Every path but /rest/v1.
     router: Router,
+    /// /rest/v1, with its gateway layers; `Front` puts it beside the router when serving.
+    rest: cb_rest::RestState,
+    config: Arc<Config>,
     database: DatabaseHandle,
     functions: cb_functions::FunctionsState,
 }
@@ -110,10 +113,18 @@ impl App {
             admin_passcode_hash,
             functions: functions.clone(),
         };
-        let router = router(state)?;
+        let router = router(state.clone())?;
+        let rest = cb_rest::RestState::start(
+            state.pool.clone(),
+            state.rest_login.clone(),
+            state.config.jwt_verifier(),
+            cb_rest::RestSettings::default(),
+        );
         Ok(Self {
             listener,
             router,
+            rest,
+            config: state.config,
             database,
             functions,
         })
@@ -146,13 +157,17 @@ impl App {
                 tracing::warn!(%err, "could not set TCP_NODELAY");
             }
         });
-        let served = axum::serve(
-            listener,
-            self.router
-                .into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(shutdown)
-        .await;
+        let rest = api_layers(&self.config)
+            .option_layer(
+                self.config
+                    .require_api_key
+                    .then(|| cb_gateway::ApiKeyLayer::new(self.config.keys.clone())),
+            )
+            .service(cb_rest::service(self.rest, REST_PREFIX));
+        let service = RequestTraceLayer.layer(Front::new(rest, self.router));
+        let served = axum::serve(listener, PerConnection::new(service))
+            .with_graceful_shutdown(shutdown)
+            .await;
         outbox.stop().await;
         self.database.shutdown(owns_database).await;
         served.context("server error")
@@ -191,48 +206,28 @@ async fn shutdown_signal() {
     tracing::info!("shutting down");
 }
 
-/// Every route of the server.
-pub fn router(state: AppState) -> anyhow::Result<Router> {
+/// Every route of the server but /rest/v1 (see `Front`).
+fn router(state: AppState) -> anyhow::Result<Router> {
     let config = state.config.clone();
 
     // Kong puts key-auth on /rest/v1 and /auth/v1 only; Storage and Functions check JWTs themselves.
-    let mut keyed = Router::new()
-        // nest_service also routes `/rest/v1/` (the OpenAPI root postgrest-js asks for).
-        .nest_service(
-            "/rest/v1",
-            cb_rest::service(cb_rest::RestState::start(
-                state.pool.clone(),
-                state.rest_login.clone(),
-                config.jwt_verifier(),
-                cb_rest::RestSettings::default(),
-            )),
-        )
-        .nest(
-            "/auth/v1",
-            cb_auth::router(cb_auth::AuthState::new(
-                &config.jwt_secret,
-                state.functions.admin_tokens().clone(),
-            )),
-        );
+    let mut keyed = Router::new().nest(
+        "/auth/v1",
+        cb_auth::router(cb_auth::AuthState::new(
+            &config.jwt_secret,
+            state.functions.admin_tokens().clone(),
+        )),
+    );
     if config.require_api_key {
         keyed = keyed.layer(cb_gateway::ApiKeyLayer::new(config.keys.clone()));
     }
     let apis = keyed
-        // nest_service, as for /rest/v1, so that `/functions/v1/` reaches the registry too.
+        // nest_service, so that `/functions/v1/` reaches the registry too.
         .nest_service(
             "/functions/v1",
             cb_functions::router(state.functions.clone()),
         )
-        .layer(
-            ServiceBuilder::new()
-                // CORS outside the key check: a preflight never needs a key.
-                .layer(cb_gateway::CorsLayer)
-                .layer(TimeoutLayer::with_status_code(
-                    StatusCode::GATEWAY_TIMEOUT,
-                    config.request_timeout,
-                ))
-                .layer(DefaultBodyLimit::max(config.max_body_bytes)),
-        );
+        .layer(api_layers(&config));
 
     // Storage streams bodies of any size: its own limits (bucket file_size_limit while the bytes
     // arrive, an idle timeout on uploads, the request timeout elsewhere) replace the global body
@@ -247,22 +242,27 @@ pub fn router(state: AppState) -> anyhow::Result<Router> {
 
     let site = cb_site::router(&config.site_settings(), state.pool.clone())?;
 
-    let router = Router::new()
+    Ok(Router::new()
         .route("/healthz", get(crate::health::healthz))
         .route("/readyz", get(crate::health::readyz))
         .with_state(state)
         .merge(apis)
         .merge(storage)
-        .merge(site)
-        .layer(
-            ServiceBuilder::new()
-                .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
-                .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
-                    let request_id =
-                        request.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or_default();
-                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id)
-                }))
-                .layer(PropagateRequestIdLayer::new(REQUEST_ID)),
-        );
-    Ok(router)
+        .merge(site))
+}
+
+/// CORS, then the request timeout, then the body limit.
+type ApiLayers =
+    Stack<DefaultBodyLimit, Stack<TimeoutLayer, Stack<cb_gateway::CorsLayer, Identity>>>;
+
+/// What the APIs but Storage pass through: CORS (outside any key check: a preflight never needs
+/// a key), the request timeout and the body limit.
+fn api_layers(config: &Config) -> ServiceBuilder<ApiLayers> {
+    ServiceBuilder::new()
+        .layer(cb_gateway::CorsLayer)
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::GATEWAY_TIMEOUT,
+            config.request_timeout,
+        ))
+        .layer(DefaultBodyLimit::max(config.max_body_bytes))
 }

@@ -4,8 +4,10 @@ pub mod app;
 pub mod cli;
 pub mod config;
 mod database;
+mod front;
 mod health;
 pub mod passcode;
+mod request_trace;
 mod seed_storage;
 mod telemetry;
 

@@ -1,0 +1,286 @@
+//! The first thing every request meets: its `x-request-id` (the client's, or a new UUID v4), a
+//! `request` span that carries it with the method and path, the id echoed on the response, and an
+//! ERROR line when the answer is a 5xx or a streamed body fails on its way out.
+//!
+//! tower-http's SetRequestId, Trace and PropagateRequestId layers did this in three levels, and
+//! their per-request cost showed in /rest/v1's benchmark: the trace layer wraps every response
+//! body and classifies every answer even while its span is filtered out. This is one level, and it
+//! wraps only bodies that can still fail (streams; a complete body, which most answers are,
+//! cannot).
+use std::convert::Infallible;
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll, ready};
+use std::time::Instant;
+
+use axum::body::{Body, Bytes};
+use axum::extract::Request;
+use axum::response::Response;
+use http::{HeaderName, HeaderValue};
+use hyper::body::{Body as HttpBody, Frame, SizeHint};
+use tower::{Layer, Service};
+use tracing::Span;
+
+pub(crate) const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct RequestTraceLayer;
+
+impl<S> Layer<S> for RequestTraceLayer {
+    type Service = RequestTrace<S>;
+
+    fn layer(&self, inner: S) -> RequestTrace<S> {
+        RequestTrace { inner }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct RequestTrace<S> {
+    inner: S,
+}
+
+impl<S> Service<Request> for RequestTrace<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Traced<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut request: Request) -> Self::Future {
+        let request_id = match request.headers().get(&REQUEST_ID) {
+            Some(id) => id.clone(),
+            None => {
+                let id = new_request_id();
+                request.headers_mut().insert(REQUEST_ID, id.clone());
+                id
+            }
+        };
+        let span = tracing::info_span!(
+            "request",
+            method = %request.method(),
+            path = %request.uri().path(),
+            request_id = request_id.to_str().unwrap_or_default(),
+        );
+        let future = span.in_scope(|| self.inner.call(request));
+        Traced {
+            future,
+            span,
+            request_id: Some(request_id),
+            started: Instant::now(),
+        }
+    }
+}
+
+fn new_request_id() -> HeaderValue {
+    let mut buffer = uuid::Uuid::encode_buffer();
+    let text = uuid::Uuid::new_v4().hyphenated().encode_lower(&mut buffer);
+    HeaderValue::from_str(text).expect("a hyphenated UUID is a valid header value")
+}
+
+pin_project_lite::pin_project! {
+    /// The inner answer, inside the request's span, with the id added and failures logged.
+    pub(crate) struct Traced<F> {
+        #[pin]
+        future: F,
+        span: Span,
+        request_id: Option<HeaderValue>,
+        started: Instant,
+    }
+}
+
+impl<F> Future for Traced<F>
+where
+    F: Future<Output = Result<Response, Infallible>>,
+{
+    type Output = Result<Response, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.project();
+        let _entered = this.span.enter();
+        let Ok(mut response) = ready!(this.future.poll(cx));
+        if let Some(request_id) = this.request_id.take() {
+            // A handler that set its own id (none does today) keeps it, as PropagateRequestId did.
+            response
+                .headers_mut()
+                .entry(REQUEST_ID)
+                .or_insert(request_id);
+        }
+        let status = response.status();
+        if status.is_server_error() {
+            tracing::error!(
+                status = status.as_u16(),
+                latency_ms = this.started.elapsed().as_millis(),
+                "response failed"
+            );
+        }
+        if response.body().size_hint().exact().is_none() {
+            let span = this.span.clone();
+            response = response.map(|inner| Body::new(LoggedBody { inner, span }));
+        }
+        Poll::Ready(Ok(response))
+    }
+}
+
+/// A streamed response body that logs, in the request's span, the error that cuts it off (an
+/// object store that fails mid-download): the client only sees the connection end.
+struct LoggedBody {
+    inner: Body,
+    span: Span,
+}
+
+impl HttpBody for LoggedBody {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        let frame = ready!(Pin::new(&mut self.inner).poll_frame(cx));
+        if let Some(Err(error)) = &frame {
+            let _entered = self.span.enter();
+            tracing::error!(%error, "response body failed");
+        }
+        Poll::Ready(frame)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    use axum::body::to_bytes;
+    use futures_util::stream;
+    use http::StatusCode;
+    use tower::ServiceExt as _;
+
+    use super::*;
+
+    /// Log lines written while `run` runs, at the server's default filter.
+    fn logs_of<T>(run: impl FnOnce() -> T) -> (T, String) {
+        #[derive(Clone, Default)]
+        struct Captured(Arc<Mutex<Vec<u8>>>);
+        impl Write for Captured {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let captured = Captured::default();
+        let writer = captured.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_env_filter("info")
+            .with_ansi(false)
+            .with_writer(move || writer.clone())
+            .finish();
+        let value = tracing::subscriber::with_default(subscriber, run);
+        let text = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+        (value, text)
+    }
+
+    fn block_on<T>(future: impl Future<Output = T>) -> T {
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(future)
+    }
+
+    fn answering(
+        status: StatusCode,
+        body: fn() -> Body,
+    ) -> RequestTrace<impl Service<Request, Response = Response, Error = Infallible> + Clone> {
+        RequestTraceLayer.layer(tower::service_fn(move |request: Request| async move {
+            // The handler sees the id the layer settled on.
+            assert!(request.headers().contains_key(&REQUEST_ID));
+            let mut response = Response::new(body());
+            *response.status_mut() = status;
+            Ok::<_, Infallible>(response)
+        }))
+    }
+
+    fn request(id: Option<&str>) -> Request {
+        let mut builder = Request::builder().uri("/rest/v1/blog_posts?select=id");
+        if let Some(id) = id {
+            builder = builder.header(&REQUEST_ID, id);
+        }
+        builder.body(Body::empty()).unwrap()
+    }
+
+    #[test]
+    fn a_request_keeps_its_id_or_gets_a_new_uuid_and_the_answer_carries_it() {
+        let service = answering(StatusCode::OK, Body::empty);
+        let kept = block_on(service.clone().oneshot(request(Some("trace-me-7")))).unwrap();
+        assert_eq!(kept.headers()[&REQUEST_ID], "trace-me-7");
+
+        let first = block_on(service.clone().oneshot(request(None))).unwrap();
+        let second = block_on(service.oneshot(request(None))).unwrap();
+        let first = first.headers()[&REQUEST_ID].to_str().unwrap().to_owned();
+        let second = second.headers()[&REQUEST_ID].to_str().unwrap();
+        assert_eq!(uuid::Uuid::parse_str(&first).unwrap().get_version_num(), 4);
+        assert_eq!(first.len(), 36, "hyphenated: {first}");
+        assert_ne!(first, second);
+    }
+
+    #[test]
+    fn a_server_error_is_logged_in_the_request_span_and_a_success_is_not() {
+        let service = answering(StatusCode::SERVICE_UNAVAILABLE, Body::empty);
+        let (_, logs) = logs_of(|| block_on(service.oneshot(request(Some("r-503")))));
+        assert!(logs.contains("ERROR"), "{logs}");
+        assert!(logs.contains("response failed"), "{logs}");
+        assert!(logs.contains("status=503"), "{logs}");
+        assert!(logs.contains("request_id=\"r-503\""), "{logs}");
+        assert!(logs.contains("path=/rest/v1/blog_posts"), "{logs}");
+
+        let service = answering(StatusCode::NOT_FOUND, Body::empty);
+        let (_, logs) = logs_of(|| block_on(service.oneshot(request(None))));
+        assert_eq!(logs, "", "a 4xx is the client's failure, not the server's");
+    }
+
+    #[test]
+    fn a_stream_that_fails_mid_body_is_logged_and_a_complete_body_arrives_whole() {
+        fn failing_stream() -> Body {
+            Body::from_stream(stream::iter([
+                Ok(Bytes::from_static(b"first part")),
+                Err(std::io::Error::other("object store went away")),
+            ]))
+        }
+        let service = answering(StatusCode::OK, failing_stream);
+        let (read, logs) = logs_of(|| {
+            block_on(async {
+                let response = service.oneshot(request(Some("r-stream"))).await.unwrap();
+                to_bytes(response.into_body(), usize::MAX).await
+            })
+        });
+        assert!(read.is_err());
+        assert!(logs.contains("response body failed"), "{logs}");
+        assert!(logs.contains("object store went away"), "{logs}");
+        assert!(logs.contains("request_id=\"r-stream\""), "{logs}");
+
+        let service = answering(StatusCode::OK, || Body::from("complete"));
+        let (read, logs) = logs_of(|| {
+            block_on(async {
+                let response = service.oneshot(request(None)).await.unwrap();
+                to_bytes(response.into_body(), usize::MAX).await
+            })
+        });
+        assert_eq!(read.unwrap(), "complete");
+        assert_eq!(logs, "");
+    }
+}
