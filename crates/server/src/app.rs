@@ -157,6 +157,8 @@ impl App {
                 tracing::warn!(%err, "could not set TCP_NODELAY");
             }
         });
+        // /rest/v1 passes through what the router puts on /auth/v1: the APIs' layers, then the
+        // API-key check.
         let rest = api_layers(&self.config)
             .option_layer(
                 self.config
