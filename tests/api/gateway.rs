@@ -37,6 +37,29 @@ async fn rest_and_auth_need_a_known_api_key() {
             .await
             .unwrap();
         assert_ne!(by_query.status(), 401, "{prefix} with ?apikey=");
+        // Query values arrive percent-encoded and are decoded; a header is compared as sent.
+        let encoded = format!(
+            "%{:02X}{}",
+            DEMO_ANON_KEY.as_bytes()[0],
+            &DEMO_ANON_KEY[1..]
+        );
+        let by_encoded_query = app
+            .get(&format!("{prefix}?apikey={encoded}"))
+            .send()
+            .await
+            .unwrap();
+        assert_ne!(by_encoded_query.status(), 401, "{prefix} with ?apikey=%..");
+        let by_encoded_header = app
+            .get(prefix)
+            .header("apikey", &encoded)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(by_encoded_header.status(), 401, "{prefix} with apikey: %..");
+        assert_eq!(
+            by_encoded_header.json::<Value>().await.unwrap(),
+            json!({"message": "Invalid authentication credentials"})
+        );
         let duplicate = app
             .get(&format!(
                 "{prefix}?apikey={DEMO_ANON_KEY}&apikey={DEMO_ANON_KEY}"

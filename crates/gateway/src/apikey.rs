@@ -1,6 +1,7 @@
 //! Kong's key-auth plugin as Supabase's self-hosted gateway configures it on /rest/v1 and
 //! /auth/v1: the key comes from the `apikey` header or the `?apikey=` query parameter, and the
 //! answers are Kong's, byte for byte.
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 
@@ -23,7 +24,7 @@ pub const API_KEY_OPEN_PATHS: &[&str] = &[
 
 enum Presented<'a> {
     None,
-    One(&'a str),
+    One(Cow<'a, str>),
     Duplicate,
 }
 
@@ -33,7 +34,8 @@ fn presented_key(request: &Request) -> Presented<'_> {
         if headers.next().is_some() {
             return Presented::Duplicate;
         }
-        return first.to_str().map_or(Presented::One(""), Presented::One);
+        // A header is compared as sent, as Kong does: only query values arrive percent-encoded.
+        return Presented::One(Cow::Borrowed(first.to_str().unwrap_or_default()));
     }
     let mut found = None;
     for pair in request.uri().query().unwrap_or_default().split('&') {
@@ -45,7 +47,9 @@ fn presented_key(request: &Request) -> Presented<'_> {
             found = Some(value);
         }
     }
-    found.map_or(Presented::None, Presented::One)
+    found.map_or(Presented::None, |value| {
+        Presented::One(percent_decoded(value))
+    })
 }
 
 fn kong_error(message: &str, realm: bool) -> Response {
@@ -129,14 +133,17 @@ fn refusal(keys: &ApiKeys, request: &Request) -> Option<Response> {
     match presented_key(request) {
         Presented::None => Some(kong_error("No API key found in request", true)),
         Presented::Duplicate => Some(kong_error("Duplicate API key found", false)),
-        Presented::One(key) if keys.role_of(&percent_decoded(key)).is_some() => None,
+        Presented::One(key) if keys.role_of(&key).is_some() => None,
         Presented::One(_) => Some(kong_error("Invalid authentication credentials", false)),
     }
 }
 
 /// Query values arrive percent-encoded; a JWT only contains URL-safe characters, so decoding
 /// `%XX` is all that is needed for a fair comparison.
-fn percent_decoded(value: &str) -> String {
+fn percent_decoded(value: &str) -> Cow<'_, str> {
+    if !value.contains('%') {
+        return Cow::Borrowed(value);
+    }
     fn hex(byte: u8) -> Option<u8> {
         (byte as char).to_digit(16).map(|digit| digit as u8)
     }
@@ -155,5 +162,5 @@ fn percent_decoded(value: &str) -> String {
         out.push(bytes[i]);
         i += 1;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    Cow::Owned(String::from_utf8_lossy(&out).into_owned())
 }

@@ -215,14 +215,22 @@ pub fn parse_range_header(value: &str) -> NonnegRange {
 /// `Content-Range` header value for rows `lower..=upper` of `total` (PostgREST's
 /// `contentRangeH`): `0-9/57`, `*/0`, `0-4/*`, `*/*`.
 pub fn content_range(lower: i128, upper: i128, total: Option<i64>) -> String {
-    let total_nonzero = total != Some(0);
-    let range = if total_nonzero && lower <= upper {
-        format!("{lower}-{upper}")
+    use std::fmt::Write as _;
+    // Written into one string: this header is on every read's answer.
+    let mut out = String::with_capacity(24);
+    if total != Some(0) && lower <= upper {
+        let _ = write!(out, "{lower}-{upper}");
     } else {
-        "*".to_owned()
-    };
-    let total = total.map_or_else(|| "*".to_owned(), |t| t.to_string());
-    format!("{range}/{total}")
+        out.push('*');
+    }
+    out.push('/');
+    match total {
+        Some(total) => {
+            let _ = write!(out, "{total}");
+        }
+        None => out.push('*'),
+    }
+    out
 }
 
 /// A `limit`/`offset` range of one resource level.
