@@ -4,12 +4,13 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::Request;
 use axum::extract::State;
+use axum::extract::{FromRequest as _, Request};
 use axum::handler::Handler as _;
+use axum::response::IntoResponse as _;
 use axum::response::Response;
 use futures_util::FutureExt as _;
-use http::{HeaderMap, Method, Uri};
+use http::Uri;
 use tower::Service;
 
 use crate::RestState;
@@ -52,13 +53,17 @@ impl Mounted {
     }
 }
 
-async fn handle(
-    State(mounted): State<Arc<Mounted>>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
+async fn handle(State(mounted): State<Arc<Mounted>>, request: Request) -> Response {
+    // The method, URI and headers are moved out of the request (their extractors clone them);
+    // the body is read by `Bytes`' extractor, which keeps the gateway's body limit.
+    let (mut parts, body) = request.into_parts();
+    let method = std::mem::take(&mut parts.method);
+    let uri = std::mem::take(&mut parts.uri);
+    let headers = std::mem::take(&mut parts.headers);
+    let body = match Bytes::from_request(Request::from_parts(parts, body), &()).await {
+        Ok(body) => body,
+        Err(rejection) => return rejection.into_response(),
+    };
     let path = mounted.path(&uri);
     let outcome = AssertUnwindSafe(crate::engine::run(
         &mounted.state,
