@@ -47,8 +47,10 @@ fn presented_key(request: &Request) -> Presented<'_> {
             found = Some(value);
         }
     }
+    // Query values arrive percent-encoded; a JWT only contains URL-safe characters, so decoding
+    // `%XX` is all a fair comparison needs (borrowed when there is nothing to decode).
     found.map_or(Presented::None, |value| {
-        Presented::One(percent_decoded(value))
+        Presented::One(percent_encoding::percent_decode_str(value).decode_utf8_lossy())
     })
 }
 
@@ -136,31 +138,4 @@ fn refusal(keys: &ApiKeys, request: &Request) -> Option<Response> {
         Presented::One(key) if keys.role_of(&key).is_some() => None,
         Presented::One(_) => Some(kong_error("Invalid authentication credentials", false)),
     }
-}
-
-/// Query values arrive percent-encoded; a JWT only contains URL-safe characters, so decoding
-/// `%XX` is all that is needed for a fair comparison.
-fn percent_decoded(value: &str) -> Cow<'_, str> {
-    if !value.contains('%') {
-        return Cow::Borrowed(value);
-    }
-    fn hex(byte: u8) -> Option<u8> {
-        (byte as char).to_digit(16).map(|digit| digit as u8)
-    }
-    let bytes = value.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && i + 2 < bytes.len()
-            && let (Some(high), Some(low)) = (hex(bytes[i + 1]), hex(bytes[i + 2]))
-        {
-            out.push(high * 16 + low);
-            i += 3;
-            continue;
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    Cow::Owned(String::from_utf8_lossy(&out).into_owned())
 }
