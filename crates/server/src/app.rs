@@ -1,20 +1,23 @@
 //! The application: every service behind one port, the gateway layers around the APIs, the
 //! website as the fallback, and a graceful start and stop.
+use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
 use anyhow::Context as _;
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::StatusCode;
+use axum::response::Response;
 use axum::routing::get;
 use axum::serve::ListenerExt as _;
 use cb_db::sqlx::PgPool;
 use cb_db::sqlx::postgres::PgConnectOptions;
 use tokio::net::TcpListener;
 use tower::layer::util::{Identity, Stack};
-use tower::{Layer as _, ServiceBuilder};
+use tower::util::option_layer;
+use tower::{Layer as _, Service, ServiceBuilder};
 use tower_http::timeout::TimeoutLayer;
 
 use crate::config::Config;
@@ -45,7 +48,8 @@ pub struct App {
     listener: TcpListener,
     /// Every path but /rest/v1.
     router: Router,
-    /// /rest/v1, with its gateway layers; `Front` puts it beside the router when serving.
+    /// /rest/v1's engine; `run_until` puts it behind its layers (`rest_service`) and beside the
+    /// router (`Front`).
     rest: cb_rest::RestState,
     config: Arc<Config>,
     database: DatabaseHandle,
@@ -157,15 +161,7 @@ impl App {
                 tracing::warn!(%err, "could not set TCP_NODELAY");
             }
         });
-        // /rest/v1 passes through what the router puts on /auth/v1: the APIs' layers, then the
-        // API-key check.
-        let rest = api_layers(&self.config)
-            .option_layer(
-                self.config
-                    .require_api_key
-                    .then(|| cb_gateway::ApiKeyLayer::new(self.config.keys.clone())),
-            )
-            .service(cb_rest::service(self.rest, REST_PREFIX));
+        let rest = rest_service(self.rest, &self.config);
         let service = RequestTraceLayer.layer(Front::new(rest, self.router));
         let served = axum::serve(listener, PerConnection::new(service))
             .with_graceful_shutdown(shutdown)
@@ -212,18 +208,15 @@ async fn shutdown_signal() {
 fn router(state: AppState) -> anyhow::Result<Router> {
     let config = state.config.clone();
 
-    // Kong puts key-auth on /rest/v1 and /auth/v1 only; Storage and Functions check JWTs themselves.
-    let mut keyed = Router::new().nest(
-        "/auth/v1",
-        cb_auth::router(cb_auth::AuthState::new(
-            &config.jwt_secret,
-            state.functions.admin_tokens().clone(),
-        )),
-    );
-    if config.require_api_key {
-        keyed = keyed.layer(cb_gateway::ApiKeyLayer::new(config.keys.clone()));
-    }
-    let apis = keyed
+    let apis = Router::new()
+        .nest(
+            "/auth/v1",
+            cb_auth::router(cb_auth::AuthState::new(
+                &config.jwt_secret,
+                state.functions.admin_tokens().clone(),
+            )),
+        )
+        .layer(option_layer(api_key_check(&config)))
         // nest_service, so that `/functions/v1/` reaches the registry too.
         .nest_service(
             "/functions/v1",
@@ -251,6 +244,24 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .merge(apis)
         .merge(storage)
         .merge(site))
+}
+
+/// /rest/v1: the APIs' layers and the API-key check, as /auth/v1 has them in `router`.
+fn rest_service(
+    rest: cb_rest::RestState,
+    config: &Config,
+) -> impl Service<Request, Response = Response, Error = Infallible, Future: Send> + Clone + Send + 'static
+{
+    api_layers(config)
+        .option_layer(api_key_check(config))
+        .service(cb_rest::service(rest, REST_PREFIX))
+}
+
+/// Kong puts key-auth on /rest/v1 and /auth/v1 only; Storage and Functions check JWTs themselves.
+fn api_key_check(config: &Config) -> Option<cb_gateway::ApiKeyLayer> {
+    config
+        .require_api_key
+        .then(|| cb_gateway::ApiKeyLayer::new(config.keys.clone()))
 }
 
 /// CORS, then the request timeout, then the body limit.
