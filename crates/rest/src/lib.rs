@@ -44,7 +44,7 @@ use cb_db::sqlx::postgres::PgConnectOptions;
 use cb_gateway::JwtVerifier;
 
 pub use error::ApiError;
-pub use routes::service;
+pub use routes::{path_under, service};
 pub use schema_cache::{SchemaCache, SchemaCacheHolder};
 
 /// Engine settings (PostgREST's `db-schemas`, `db-extra-search-path`, `db-max-rows`,

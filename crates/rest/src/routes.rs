@@ -10,7 +10,6 @@ use axum::handler::Handler as _;
 use axum::response::IntoResponse as _;
 use axum::response::Response;
 use futures_util::FutureExt as _;
-use http::Uri;
 use tower::Service;
 
 use crate::RestState;
@@ -41,15 +40,14 @@ struct Mounted {
     mount: &'static str,
 }
 
-impl Mounted {
-    /// The path PostgREST would see behind the gateway: `/rest/v1/blog_posts` is `/blog_posts`,
-    /// `/rest/v1` is `/`.
-    fn path<'a>(&self, uri: &'a Uri) -> &'a str {
-        match uri.path().strip_prefix(self.mount) {
-            Some("") => "/",
-            Some(path) => path,
-            None => uri.path(),
-        }
+/// The path PostgREST would see behind a gateway that mounts it at `mount`, for a request path
+/// under it (`mount` is a whole path segment): with `/rest/v1`, `/rest/v1/blog_posts` is
+/// `/blog_posts`, `/rest/v1` is `/`, and `/rest/v10` is not under it.
+pub fn path_under<'a>(mount: &str, path: &'a str) -> Option<&'a str> {
+    match path.strip_prefix(mount)? {
+        "" => Some("/"),
+        rest if rest.starts_with('/') => Some(rest),
+        _ => None,
     }
 }
 
@@ -64,7 +62,7 @@ async fn handle(State(mounted): State<Arc<Mounted>>, request: Request) -> Respon
         Ok(body) => body,
         Err(rejection) => return rejection.into_response(),
     };
-    let path = mounted.path(&uri);
+    let path = path_under(mounted.mount, uri.path()).unwrap_or(uri.path());
     let outcome = AssertUnwindSafe(crate::engine::run(
         &mounted.state,
         &method,

@@ -19,8 +19,7 @@ use tower::Service;
 pub(crate) const REST_PREFIX: &str = "/rest/v1";
 
 fn is_rest(path: &str) -> bool {
-    path.strip_prefix(REST_PREFIX)
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    cb_rest::path_under(REST_PREFIX, path).is_some()
 }
 
 /// /rest/v1 to `rest`, everything else to `router`.

@@ -635,6 +635,20 @@ async fn the_root_serves_the_openapi_description_of_what_the_role_can_reach() {
         .await
         .unwrap();
     assert_eq!(bare.status(), 200);
+    // The mount is a whole path segment: a longer one is the site's, not the API's.
+    let beside = app
+        .client
+        .get(format!("{}/rest/v10/blog_posts", app.url))
+        .header("apikey", cb_tests::DEMO_ANON_KEY)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(beside.status(), 404);
+    let content_type = beside.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(content_type.starts_with("text/html"), "{content_type}");
     let html = get(&app, "/").header("accept", "text/html").send().await;
     html.assert_error(406, "PGRST107");
 }
