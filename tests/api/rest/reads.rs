@@ -626,23 +626,17 @@ async fn the_root_serves_the_openapi_description_of_what_the_role_can_reach() {
         .send()
         .await;
     assert!(admin.json()["paths"]["/leads"].is_object());
+    let from_the_top = |path: &str| {
+        app.client
+            .get(format!("{}{path}", app.url))
+            .header("apikey", cb_tests::DEMO_ANON_KEY)
+            .send()
+    };
     // The root without a trailing slash is the same resource.
-    let bare = app
-        .client
-        .get(format!("{}/rest/v1", app.url))
-        .header("apikey", cb_tests::DEMO_ANON_KEY)
-        .send()
-        .await
-        .unwrap();
+    let bare = from_the_top("/rest/v1").await.unwrap();
     assert_eq!(bare.status(), 200);
     // The mount is a whole path segment: a longer one is the site's, not the API's.
-    let beside = app
-        .client
-        .get(format!("{}/rest/v10/blog_posts", app.url))
-        .header("apikey", cb_tests::DEMO_ANON_KEY)
-        .send()
-        .await
-        .unwrap();
+    let beside = from_the_top("/rest/v10/blog_posts").await.unwrap();
     assert_eq!(beside.status(), 404);
     let content_type = beside.headers()["content-type"]
         .to_str()
