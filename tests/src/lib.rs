@@ -203,14 +203,9 @@ impl Drop for TestApp {
     }
 }
 
-pub async fn spawn_app() -> TestApp {
-    spawn_app_with(&[]).await
-}
-
-/// Starts the app with extra configuration variables on top of the test defaults.
-pub async fn spawn_app_with(vars: &[(&str, &str)]) -> TestApp {
-    let db = fresh_database().await;
-    let data_dir = tempfile::tempdir().expect("temp dir");
+/// The test configuration of an app on `db` keeping its files in `data_dir`, with `vars` on top
+/// (an empty value unsets a default).
+pub fn app_config(db: &TestDatabase, data_dir: &Path, vars: &[(&str, &str)]) -> cb_server::Config {
     let mut env: HashMap<String, String> = HashMap::from([
         ("CLAIMBRIDGE_PORT".into(), "0".into()),
         ("DATABASE_URL".into(), db.url()),
@@ -221,7 +216,7 @@ pub async fn spawn_app_with(vars: &[(&str, &str)]) -> TestApp {
         ),
         (
             "CLAIMBRIDGE_DATA_DIR".into(),
-            data_dir.path().display().to_string(),
+            data_dir.display().to_string(),
         ),
         ("ADMIN_PASSCODE_HASH".into(), passcode_hash().to_string()),
         (
@@ -233,8 +228,18 @@ pub async fn spawn_app_with(vars: &[(&str, &str)]) -> TestApp {
     for (name, value) in vars {
         env.insert((*name).into(), (*value).into());
     }
-    let config =
-        cb_server::Config::from_lookup(|name| env.get(name).cloned()).expect("test configuration");
+    cb_server::Config::from_lookup(|name| env.get(name).cloned()).expect("test configuration")
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(&[]).await
+}
+
+/// Starts the app with extra configuration variables on top of the test defaults.
+pub async fn spawn_app_with(vars: &[(&str, &str)]) -> TestApp {
+    let db = fresh_database().await;
+    let data_dir = tempfile::tempdir().expect("temp dir");
+    let config = app_config(&db, data_dir.path(), vars);
     let app = cb_server::App::build(config).await.expect("build the app");
     let url = format!("http://127.0.0.1:{}", app.port());
     let (shutdown, stopped) = oneshot::channel::<()>();

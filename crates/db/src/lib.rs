@@ -1,12 +1,14 @@
 //! PostgreSQL for ClaimBridge: the project-local cluster, the connection pool, migrations and
 //! seed, the per-request role scope that makes row-level security work, and SQL escaping.
 mod local_postgres;
+mod login;
 mod migrate;
 mod pool;
 mod quote;
 mod scope;
 
 pub use local_postgres::{LocalPostgres, LocalPostgresError, PgBinaries};
+pub use login::{AUTHENTICATOR, RolePassword, give_role_password, scram_sha256_verifier};
 pub use migrate::{
     MigrateError, Migration, MigrationReport, migrate, migrations, pending_count, seed_files,
 };

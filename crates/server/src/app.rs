@@ -103,7 +103,7 @@ impl App {
                 "recording the admin passcode generation: {err}"
             ));
         }
-        let rest_login = match database.rest_connect_options(&config) {
+        let rest_login = match database.rest_connect_options(&config).await {
             Ok(options) => options,
             Err(err) => {
                 database.close().await;

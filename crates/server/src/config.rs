@@ -71,8 +71,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     pub database: Database,
     /// CLAIMBRIDGE_REST_DATABASE_URL: how /rest/v1 logs in (PostgREST's `db-uri`, as
-    /// `authenticator`). Unset: `authenticator` on the embedded cluster, DATABASE_URL's own
-    /// user with DATABASE_URL.
+    /// `authenticator`). Unset: `authenticator` on the embedded cluster, or on DATABASE_URL's
+    /// server with DATABASE_URL's password.
     pub rest_database_url: Option<String>,
     pub db_max_connections: u32,
     pub jwt_secret: String,

@@ -2,20 +2,26 @@
 use std::str::FromStr;
 
 use anyhow::Context as _;
+use cb_db::sqlx::ConnectOptions as _;
 use cb_db::sqlx::PgPool;
 use cb_db::sqlx::postgres::PgConnectOptions;
-use cb_db::{LocalPostgres, MigrationReport, PgBinaries};
+use cb_db::{AUTHENTICATOR, LocalPostgres, MigrationReport, PgBinaries, RolePassword};
 
 use crate::config::{Config, Database};
 
-/// The role /rest/v1 logs in as where it can (PostgREST's).
-const AUTHENTICATOR: &str = "authenticator";
-
-/// The pool, and the local cluster when we run one.
+/// The pool, and where its database is.
 #[derive(Debug, Clone)]
 pub struct DatabaseHandle {
     pub pool: PgPool,
-    local: Option<(LocalPostgres, bool)>,
+    server: Server,
+}
+
+#[derive(Debug, Clone)]
+enum Server {
+    /// DATABASE_URL's.
+    Url(String),
+    /// The project-local cluster, and whether this process started it.
+    Local(LocalPostgres, bool),
 }
 
 fn local_cluster(
@@ -41,7 +47,10 @@ impl DatabaseHandle {
                          DATABASE_URL to use the embedded database"
                     )
                 })?;
-                Ok(Self { pool, local: None })
+                Ok(Self {
+                    pool,
+                    server: Server::Url(url.clone()),
+                })
             }
             Database::Local { bin_dir } => {
                 let cluster = local_cluster(config, bin_dir.as_deref())?;
@@ -57,26 +66,53 @@ impl DatabaseHandle {
                 tracing::info!(url = %cluster.url("postgres"), "local PostgreSQL ready");
                 Ok(Self {
                     pool,
-                    local: Some((cluster, started)),
+                    server: Server::Local(cluster, started),
                 })
             }
         }
     }
 
-    /// How /rest/v1 logs in: CLAIMBRIDGE_REST_DATABASE_URL; else `authenticator` on the local
-    /// cluster (trusted on its private socket), which can only become the roles granted to it;
-    /// else DATABASE_URL's own login (an external database's `authenticator` has a password
-    /// only its administrator knows).
-    pub fn rest_connect_options(&self, config: &Config) -> anyhow::Result<PgConnectOptions> {
+    /// How /rest/v1 logs in: CLAIMBRIDGE_REST_DATABASE_URL; else `authenticator`, which can
+    /// only become the roles granted to it: on the local cluster trusted on its private socket,
+    /// on DATABASE_URL's server with DATABASE_URL's password (given to `authenticator` first
+    /// when it has none, see `cb_db::give_role_password`). A login that fails here
+    /// stops the start with what to do, rather than failing every request later.
+    pub async fn rest_connect_options(&self, config: &Config) -> anyhow::Result<PgConnectOptions> {
         if let Some(url) = &config.rest_database_url {
             return PgConnectOptions::from_str(url).map_err(|_| {
                 anyhow::anyhow!("CLAIMBRIDGE_REST_DATABASE_URL is not a valid PostgreSQL URL")
             });
         }
-        Ok(match &self.local {
-            Some((cluster, _)) => cluster.connect_options_as(AUTHENTICATOR, "postgres"),
-            None => (*self.pool.connect_options()).clone(),
-        })
+        match &self.server {
+            Server::Local(cluster, _) => Ok(cluster.connect_options_as(AUTHENTICATOR, "postgres")),
+            Server::Url(url) => self.external_authenticator(url).await,
+        }
+    }
+
+    async fn external_authenticator(&self, url: &str) -> anyhow::Result<PgConnectOptions> {
+        // The URL's host, port, database and TLS settings, with its password, as authenticator.
+        let options = PgConnectOptions::from_str(url)
+            .map_err(|_| anyhow::anyhow!("DATABASE_URL is not a valid PostgreSQL URL"))?
+            .username(AUTHENTICATOR);
+        if let Some(password) = url_password(url) {
+            match cb_db::give_role_password(&self.pool, AUTHENTICATOR, &password).await? {
+                RolePassword::Given => {
+                    tracing::info!("gave the authenticator role DATABASE_URL's password")
+                }
+                RolePassword::AlreadySet | RolePassword::NotVisible => {}
+            }
+        }
+        match options.connect().await {
+            Ok(connection) => {
+                let _ = cb_db::sqlx::Connection::close(connection).await;
+                Ok(options)
+            }
+            Err(err) => Err(anyhow::anyhow!(
+                "/rest/v1 logs in as the authenticator role on DATABASE_URL's server (with \
+                 DATABASE_URL's password), and that failed ({err}): let authenticator log in \
+                 there, or set CLAIMBRIDGE_REST_DATABASE_URL to the login /rest/v1 should use"
+            )),
+        }
     }
 
     pub async fn migrate_and_seed(&self, config: &Config) -> anyhow::Result<MigrationReport> {
@@ -91,7 +127,7 @@ impl DatabaseHandle {
     /// `owner` (the server owns the project-local cluster, even one left by a crash).
     pub async fn shutdown(self, owner: bool) {
         self.pool.close().await;
-        if let Some((cluster, started)) = self.local
+        if let Server::Local(cluster, started) = self.server
             && (owner || started)
         {
             match tokio::task::spawn_blocking(move || cluster.stop()).await {
@@ -107,6 +143,17 @@ impl DatabaseHandle {
     }
 }
 
+/// The URL's password, percent-decoded; `None` without one.
+fn url_password(url: &str) -> Option<String> {
+    let parsed = url::Url::parse(url).ok()?;
+    let password = parsed.password().filter(|password| !password.is_empty())?;
+    Some(
+        percent_encoding::percent_decode_str(password)
+            .decode_utf8_lossy()
+            .into_owned(),
+    )
+}
+
 pub(crate) fn stop_local(config: &Config) -> anyhow::Result<()> {
     let Database::Local { bin_dir } = &config.database else {
         anyhow::bail!("DATABASE_URL is set: there is no local PostgreSQL to stop");
@@ -116,4 +163,23 @@ pub(crate) fn stop_local(config: &Config) -> anyhow::Result<()> {
         cluster.stop()?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::url_password;
+
+    #[test]
+    fn the_url_password_is_percent_decoded() {
+        assert_eq!(
+            url_password("postgres://claimbridge:p%40ss%3Aw%2Fd@db:5432/claimbridge").as_deref(),
+            Some("p@ss:w/d")
+        );
+        assert_eq!(url_password("postgres://claimbridge@db/claimbridge"), None);
+        assert_eq!(url_password("postgres://claimbridge:@db/claimbridge"), None);
+        assert_eq!(
+            url_password("postgresql:///claimbridge?host=/run/postgresql"),
+            None
+        );
+    }
 }

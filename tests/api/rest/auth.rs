@@ -1,6 +1,6 @@
 //! Roles from the JWT: PGRST301/303 with PostgREST's texts and `WWW-Authenticate`, unknown
 //! roles, 42501 as 401 for anon and 403 otherwise, and the request facts RLS policies read.
-use cb_tests::{DEMO_JWT_SECRET, admin_jwt, mint_jwt, spawn_app};
+use cb_tests::{DEMO_JWT_SECRET, admin_jwt, mint_jwt, spawn_app, spawn_app_with};
 use jsonwebtoken::{EncodingKey, Header};
 use serde_json::{Value, json};
 
@@ -76,35 +76,90 @@ async fn a_role_the_engine_cannot_assume_is_refused() {
 
 #[tokio::test]
 async fn requests_log_in_as_authenticator_and_run_as_their_role() {
-    let app = spawn_app().await;
-    cb_db::sqlx::raw_sql(
-        "create function public.whoami() returns json language sql stable
-           as $$ select json_build_object('session', session_user, 'current', current_user) $$;
-         grant execute on function public.whoami() to anon, service_role;
-         notify pgrst, 'reload schema';",
-    )
-    .execute(&app.db.pool)
-    .await
-    .expect("create whoami()");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    let mut reply = get(&app, "/rpc/whoami").send().await;
-    while reply.status == 404 && std::time::Instant::now() < deadline {
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        reply = get(&app, "/rpc/whoami").send().await;
+    // With its login named (CLAIMBRIDGE_REST_DATABASE_URL), and by default on DATABASE_URL's
+    // server, where it must not log in as DATABASE_URL's own (superuser) login.
+    for rest_login in [None, Some("")] {
+        let app = match rest_login {
+            None => spawn_app().await,
+            Some(unset) => spawn_app_with(&[("CLAIMBRIDGE_REST_DATABASE_URL", unset)]).await,
+        };
+        cb_db::sqlx::raw_sql(
+            "create function public.whoami() returns json language sql stable
+               as $$ select json_build_object('session', session_user, 'current', current_user) $$;
+             grant execute on function public.whoami() to anon, service_role;
+             notify pgrst, 'reload schema';",
+        )
+        .execute(&app.db.pool)
+        .await
+        .expect("create whoami()");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        let mut reply = get(&app, "/rpc/whoami").send().await;
+        while reply.status == 404 && std::time::Instant::now() < deadline {
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            reply = get(&app, "/rpc/whoami").send().await;
+        }
+        assert_eq!(
+            reply.json(),
+            json!({"session": "authenticator", "current": "anon"}),
+            "{rest_login:?}: {}",
+            reply.text
+        );
+        let service = get(&app, "/rpc/whoami")
+            .bearer(cb_tests::DEMO_SERVICE_ROLE_KEY)
+            .send()
+            .await;
+        assert_eq!(
+            service.json(),
+            json!({"session": "authenticator", "current": "service_role"}),
+            "{rest_login:?}"
+        );
     }
+}
+
+#[tokio::test]
+async fn a_login_without_a_password_is_given_one_as_a_scram_verifier() {
+    let db = cb_tests::fresh_database().await;
+    let role = format!("test_login_{}", uuid::Uuid::new_v4().simple());
+    cb_db::sqlx::raw_sql(&format!("create role {role} login"))
+        .execute(&db.pool)
+        .await
+        .expect("create role");
+    let stored = |pool| {
+        let role = role.clone();
+        async move {
+            cb_db::sqlx::query_scalar::<_, Option<String>>(
+                "select rolpassword from pg_authid where rolname = $1",
+            )
+            .bind(role)
+            .fetch_one(pool)
+            .await
+            .expect("pg_authid")
+        }
+    };
+    let given = cb_db::give_role_password(&db.pool, &role, "dme-claims-2026").await;
+    let verifier = stored(&db.pool).await;
+    // A second call (another server starting) keeps the password the first one gave.
+    let again = cb_db::give_role_password(&db.pool, &role, "another").await;
+    let kept = stored(&db.pool).await;
+    cb_db::sqlx::raw_sql(&format!("drop role {role}"))
+        .execute(&db.pool)
+        .await
+        .expect("drop role");
+
+    assert_eq!(given.expect("give"), cb_db::RolePassword::Given);
+    assert_eq!(again.expect("again"), cb_db::RolePassword::AlreadySet);
+    assert_eq!(kept, verifier);
+    // PostgreSQL kept the verifier as sent (a text it did not recognise as one would have been
+    // hashed as a password): recomputed from its salt, it is the password's.
+    let verifier = verifier.expect("a password");
+    let salt = verifier
+        .strip_prefix("SCRAM-SHA-256$4096:")
+        .and_then(|rest| rest.split('$').next())
+        .expect("a SCRAM-SHA-256 verifier with 4096 iterations");
+    let salt = base64::Engine::decode(&base64::engine::general_purpose::STANDARD, salt).unwrap();
     assert_eq!(
-        reply.json(),
-        json!({"session": "authenticator", "current": "anon"}),
-        "{}",
-        reply.text
-    );
-    let service = get(&app, "/rpc/whoami")
-        .bearer(cb_tests::DEMO_SERVICE_ROLE_KEY)
-        .send()
-        .await;
-    assert_eq!(
-        service.json(),
-        json!({"session": "authenticator", "current": "service_role"})
+        cb_db::scram_sha256_verifier("dme-claims-2026", &salt, 4096),
+        verifier
     );
 }
 
@@ -369,4 +424,31 @@ async fn nothing_of_a_request_carries_over_to_the_next_on_its_connection() {
     assert_eq!(singular["role"], "service_role");
     assert_eq!(singular["read_only"], "off");
     assert_eq!(singular["timezone"], default_timezone);
+}
+
+#[tokio::test]
+async fn a_start_whose_authenticator_cannot_log_in_says_what_to_do() {
+    let db = cb_tests::fresh_database().await;
+    let data_dir = tempfile::tempdir().unwrap();
+    // DATABASE_URL's own login (a superuser) still connects; authenticator may not.
+    cb_db::sqlx::raw_sql(&format!(
+        "revoke connect on database {} from public",
+        cb_db::quote_ident(&db.name)
+    ))
+    .execute(&db.pool)
+    .await
+    .expect("revoke connect");
+    let config = cb_tests::app_config(
+        &db,
+        data_dir.path(),
+        &[("CLAIMBRIDGE_REST_DATABASE_URL", "")],
+    );
+    let err = cb_server::App::build(config)
+        .await
+        .expect_err("authenticator cannot connect")
+        .to_string();
+    assert!(
+        err.contains("authenticator") && err.contains("CLAIMBRIDGE_REST_DATABASE_URL"),
+        "{err}"
+    );
 }
