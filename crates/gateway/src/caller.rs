@@ -69,11 +69,25 @@ pub fn resolve_caller(headers: &HeaderMap, verifier: &JwtVerifier) -> Result<Cal
     if let Some(caller) = verifier.api_key_caller(token) {
         return Ok(caller.clone());
     }
-    caller_of(token, verifier.verify(token)?)
+    caller_from_claims(token, verifier.verify(token)?, RoleClaim::Postgrest)
 }
 
-/// The caller verified `claims` describe (a valid token without a `role` claim is anon).
-pub(crate) fn caller_of(token: &str, claims: Claims) -> Result<Caller, JwtError> {
+/// How a token's `role` claim names the caller's role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoleClaim {
+    /// PostgREST's reading: without one the caller is anon; an empty one stays empty (and is
+    /// refused later as a role the engine cannot assume).
+    Postgrest,
+    /// Supabase Storage's reading: without one or with an empty one the caller is anon.
+    Storage,
+}
+
+/// The caller verified `claims` describe, with `role` set in the claims as it was read.
+pub fn caller_from_claims(
+    token: &str,
+    claims: Claims,
+    reading: RoleClaim,
+) -> Result<Caller, JwtError> {
     let mut object: Map<String, Value> = match claims.0 {
         Value::Object(object) => object,
         _ => return Err(JwtError::Invalid),
@@ -81,6 +95,7 @@ pub(crate) fn caller_of(token: &str, claims: Claims) -> Result<Caller, JwtError>
     let role = object
         .get("role")
         .and_then(Value::as_str)
+        .filter(|role| reading == RoleClaim::Postgrest || !role.is_empty())
         .unwrap_or("anon")
         .to_string();
     object.insert("role".into(), Value::String(role.clone()));
@@ -135,6 +150,36 @@ mod tests {
     use super::*;
     use crate::{DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY};
 
+    #[test]
+    fn the_role_claim_is_read_as_postgrest_or_storage_reads_it() {
+        let role_of = |claims: Value, reading| {
+            caller_from_claims("t", Claims(claims), reading).map(|caller| {
+                assert_eq!(caller.claims["role"], caller.role.as_str());
+                assert_eq!(caller.token.as_deref(), Some("t"));
+                caller.role
+            })
+        };
+        for reading in [RoleClaim::Postgrest, RoleClaim::Storage] {
+            assert_eq!(role_of(json!({"sub": "u"}), reading).unwrap(), "anon");
+            assert_eq!(
+                role_of(json!({"role": "authenticated"}), reading).unwrap(),
+                "authenticated"
+            );
+            assert!(matches!(
+                role_of(json!(["role"]), reading),
+                Err(JwtError::Invalid)
+            ));
+        }
+        assert_eq!(
+            role_of(json!({"role": ""}), RoleClaim::Postgrest).unwrap(),
+            ""
+        );
+        assert_eq!(
+            role_of(json!({"role": ""}), RoleClaim::Storage).unwrap(),
+            "anon"
+        );
+    }
+
     fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
         let mut map = HeaderMap::new();
         for (name, value) in pairs {
@@ -177,7 +222,9 @@ mod tests {
             lenient.validate_exp = false;
             let secret = jsonwebtoken::DecodingKey::from_secret(DEMO_JWT_SECRET.as_bytes());
             let decoded = jsonwebtoken::decode::<Value>(key, &secret, &lenient).unwrap();
-            let fresh = caller_of(key, Claims(decoded.claims.clone())).unwrap();
+            let fresh =
+                caller_from_claims(key, Claims(decoded.claims.clone()), RoleClaim::Postgrest)
+                    .unwrap();
             assert_eq!(kept, &fresh);
             assert_eq!(verifier.verify(key).unwrap().0, decoded.claims);
             assert_eq!(kept.role, role);

@@ -68,7 +68,11 @@ impl JwtVerifier {
         lenient.validate_exp = false;
         for key in [&keys.anon, &keys.service_role] {
             if let Ok(data) = jsonwebtoken::decode::<Value>(key, &self.key, &lenient)
-                && let Ok(caller) = crate::caller::caller_of(key, Claims(data.claims))
+                && let Ok(caller) = crate::caller::caller_from_claims(
+                    key,
+                    Claims(data.claims),
+                    crate::RoleClaim::Postgrest,
+                )
             {
                 self.api_keys.push(caller);
             }

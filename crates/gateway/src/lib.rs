@@ -8,7 +8,9 @@ mod jwt;
 mod keys;
 
 pub use apikey::{API_KEY_OPEN_PATHS, ApiKeyLayer, RequireApiKey};
-pub use caller::{Caller, bearer_token, headers_json, resolve_caller};
+pub use caller::{
+    Caller, RoleClaim, bearer_token, caller_from_claims, headers_json, resolve_caller,
+};
 pub use cors::{Cors, CorsLayer, EXPOSED_HEADERS};
 pub use jwt::{Claims, JwtError, JwtVerifier};
 pub use keys::{ApiKeys, DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY, KeyRole};

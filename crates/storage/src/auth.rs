@@ -3,7 +3,7 @@
 //! with AccessDenied and the verifier's text; the read routes that allow an invalid JWT treat
 //! the caller as anon.
 use cb_db::RequestContext;
-use cb_gateway::{Caller, JwtError, JwtVerifier};
+use cb_gateway::{Caller, JwtError, JwtVerifier, RoleClaim};
 use http::{HeaderMap, Method, header};
 use serde_json::Value;
 
@@ -60,22 +60,7 @@ fn verifier_text(err: &JwtError) -> &'static str {
 }
 
 fn verify(token: &str, verifier: &JwtVerifier) -> Result<Caller, JwtError> {
-    let claims = verifier.verify(token)?;
-    let Value::Object(mut object) = claims.0 else {
-        return Err(JwtError::Invalid);
-    };
-    let role = object
-        .get("role")
-        .and_then(Value::as_str)
-        .filter(|role| !role.is_empty())
-        .unwrap_or("anon")
-        .to_string();
-    object.insert("role".into(), Value::String(role.clone()));
-    Ok(Caller::new(
-        role,
-        Value::Object(object),
-        Some(token.to_string()),
-    ))
+    cb_gateway::caller_from_claims(token, verifier.verify(token)?, RoleClaim::Storage)
 }
 
 fn context(caller: &Caller, method: &Method, path: &str, headers: &HeaderMap) -> RequestContext {
