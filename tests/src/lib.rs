@@ -206,14 +206,22 @@ impl Drop for TestApp {
 /// The test configuration of an app on `db` keeping its files in `data_dir`, with `vars` on top
 /// (an empty value unsets a default).
 pub fn app_config(db: &TestDatabase, data_dir: &Path, vars: &[(&str, &str)]) -> cb_server::Config {
+    // /rest/v1 logs in as on the embedded cluster and as PostgREST does.
+    let rest_login = db.url_as("authenticator");
+    let mut all = vec![("CLAIMBRIDGE_REST_DATABASE_URL", rest_login.as_str())];
+    all.extend_from_slice(vars);
+    app_config_on(&db.url(), data_dir, &all)
+}
+
+/// The test configuration of an app on the database at `database_url`, with `vars` on top.
+pub fn app_config_on(
+    database_url: &str,
+    data_dir: &Path,
+    vars: &[(&str, &str)],
+) -> cb_server::Config {
     let mut env: HashMap<String, String> = HashMap::from([
         ("CLAIMBRIDGE_PORT".into(), "0".into()),
-        ("DATABASE_URL".into(), db.url()),
-        // /rest/v1 logs in as on the embedded cluster and as PostgREST does.
-        (
-            "CLAIMBRIDGE_REST_DATABASE_URL".into(),
-            db.url_as("authenticator"),
-        ),
+        ("DATABASE_URL".into(), database_url.into()),
         (
             "CLAIMBRIDGE_DATA_DIR".into(),
             data_dir.display().to_string(),

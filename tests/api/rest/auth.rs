@@ -452,3 +452,116 @@ async fn a_start_whose_authenticator_cannot_log_in_says_what_to_do() {
         "{err}"
     );
 }
+
+/// A cluster of its own whose every login needs a SCRAM-SHA-256 password, as on a server
+/// DATABASE_URL names (the shared test cluster trusts its private socket).
+#[tokio::test]
+async fn on_a_password_only_server_authenticator_logs_in_with_the_password_it_was_given() {
+    let dir = cb_tests::reachable_tempdir();
+    let cluster = cb_db::LocalPostgres::new(
+        cb_db::PgBinaries::discover(None).unwrap(),
+        dir.path().join("postgres"),
+    )
+    .unwrap();
+    let starter = cluster.clone();
+    tokio::task::spawn_blocking(move || starter.ensure_running())
+        .await
+        .unwrap()
+        .expect("start a cluster");
+    let _stop = StopOnDrop(cluster.clone());
+    let owner = cb_db::connect(cluster.connect_options("postgres"), 1)
+        .await
+        .unwrap();
+    cb_db::sqlx::raw_sql("alter role postgres password 'owner-secret:2026'")
+        .execute(&owner)
+        .await
+        .unwrap();
+    std::fs::write(
+        dir.path().join("postgres/pg_hba.conf"),
+        "local all all scram-sha-256\n",
+    )
+    .unwrap();
+    cb_db::sqlx::raw_sql("select pg_reload_conf()")
+        .execute(&owner)
+        .await
+        .unwrap();
+    owner.close().await;
+    let database_url =
+        cluster
+            .url("postgres")
+            .replacen("postgres@", "postgres:owner-secret%3A2026@", 1);
+    let config = |data_dir: &std::path::Path| {
+        cb_tests::app_config_on(
+            &database_url,
+            data_dir,
+            &[("CLAIMBRIDGE_REST_DATABASE_URL", "")],
+        )
+    };
+
+    let first = tempfile::tempdir().unwrap();
+    let app = cb_server::App::build(config(first.path()))
+        .await
+        .expect("authenticator logs in with the password it was given");
+    let url = format!(
+        "http://127.0.0.1:{}/rest/v1/blog_posts?select=slug&limit=1",
+        app.port()
+    );
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(app.run_until(
+        async {
+            let _ = stopped.await;
+        },
+        false,
+    ));
+    let reply = reqwest::Client::new()
+        .get(&url)
+        .header("apikey", cb_tests::DEMO_ANON_KEY)
+        .send()
+        .await
+        .unwrap();
+    let status = reply.status();
+    let body = reply.text().await.unwrap();
+    let _ = stop.send(());
+    let _ = running.await;
+
+    // A password someone else set is not replaced, and the start says what to do.
+    let owner = cb_db::connect(std::str::FromStr::from_str(&database_url).unwrap(), 1)
+        .await
+        .expect("the owner logs in with its password");
+    let stored: String = cb_db::sqlx::query_scalar(
+        "select rolpassword from pg_authid where rolname = 'authenticator'",
+    )
+    .fetch_one(&owner)
+    .await
+    .unwrap();
+    cb_db::sqlx::raw_sql("alter role authenticator password 'someone-elses'")
+        .execute(&owner)
+        .await
+        .unwrap();
+    owner.close().await;
+    let second = tempfile::tempdir().unwrap();
+    let refused = cb_server::App::build(config(second.path())).await;
+
+    assert_eq!(status, 200, "{body}");
+    assert!(stored.starts_with("SCRAM-SHA-256$4096:"), "{stored}");
+    let err = refused
+        .expect_err("authenticator's password is not DATABASE_URL's")
+        .to_string();
+    assert!(
+        err.contains("authenticator") && err.contains("CLAIMBRIDGE_REST_DATABASE_URL"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("owner-secret"),
+        "the password never reaches the output: {err}"
+    );
+}
+
+/// Stops a test's own cluster however the test ends.
+struct StopOnDrop(cb_db::LocalPostgres);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.stop();
+    }
+}
