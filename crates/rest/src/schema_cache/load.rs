@@ -299,8 +299,9 @@ pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx
     }
 
     let views = read_views(&mut tx, schemas).await?;
-    let base_tables = views.base_tables();
-    let view_keys = read_view_keys(&mut tx, &views, &base_tables).await?;
+    let shown = views.shown_columns();
+    let base_tables = base_tables(&shown);
+    let view_keys = read_view_keys(&mut tx, &views, &shown, &base_tables).await?;
 
     let mut fks = Vec::new();
     for row in sqlx::query(FOREIGN_KEYS_SQL)
@@ -457,23 +458,34 @@ impl Views {
         Some(at)
     }
 
-    /// The tables the exposed views' columns come from, sorted.
-    fn base_tables(&self) -> Vec<i64> {
-        let mut tables: Vec<i64> = self
-            .by_oid
-            .iter()
-            .filter(|(_, view)| view.exposed)
-            .flat_map(|(oid, view)| {
-                view.origins
-                    .keys()
-                    .filter_map(|column| self.base_column(*oid, *column))
-            })
-            .map(|(table, _)| table)
-            .collect();
-        tables.sort_unstable();
-        tables.dedup();
-        tables
+    /// For each table column an exposed view shows, the views' columns showing it, in column
+    /// order per view: one walk down every exposed view column.
+    fn shown_columns(&self) -> ShownColumns<'_> {
+        let mut shown: ShownColumns<'_> = HashMap::new();
+        for (oid, view) in self.by_oid.iter().filter(|(_, view)| view.exposed) {
+            let mut columns: Vec<i16> = view.origins.keys().copied().collect();
+            columns.sort_unstable();
+            for column in columns {
+                if let (Some(base), Some(name)) =
+                    (self.base_column(*oid, column), view.names.get(&column))
+                {
+                    shown.entry(base).or_default().push((*oid, name));
+                }
+            }
+        }
+        shown
     }
+}
+
+/// (table oid, column number) -> the exposed views' columns (view oid, name) showing it.
+type ShownColumns<'a> = HashMap<(i64, i16), Vec<(i64, &'a str)>>;
+
+/// The tables `shown` columns come from, sorted.
+fn base_tables(shown: &ShownColumns<'_>) -> Vec<i64> {
+    let mut tables: Vec<i64> = shown.keys().map(|(table, _)| *table).collect();
+    tables.sort_unstable();
+    tables.dedup();
+    tables
 }
 
 async fn read_views(tx: &mut sqlx::PgConnection, schemas: &[String]) -> Result<Views, sqlx::Error> {
@@ -509,23 +521,11 @@ async fn read_views(tx: &mut sqlx::PgConnection, schemas: &[String]) -> Result<V
 async fn read_view_keys(
     tx: &mut sqlx::PgConnection,
     views: &Views,
+    shown: &ShownColumns<'_>,
     base_tables: &[i64],
 ) -> Result<Vec<ViewKey>, sqlx::Error> {
     if base_tables.is_empty() {
         return Ok(Vec::new());
-    }
-    // (table oid, column number) -> the exposed views' columns showing it.
-    let mut shown: HashMap<(i64, i16), Vec<(i64, &str)>> = HashMap::new();
-    for (oid, view) in views.by_oid.iter().filter(|(_, view)| view.exposed) {
-        let mut columns: Vec<i16> = view.origins.keys().copied().collect();
-        columns.sort_unstable();
-        for column in columns {
-            if let (Some(base), Some(name)) =
-                (views.base_column(*oid, column), view.names.get(&column))
-            {
-                shown.entry(base).or_default().push((*oid, name));
-            }
-        }
     }
     let mut keys = Vec::new();
     for row in sqlx::query(TABLE_KEYS_SQL)
