@@ -1,4 +1,6 @@
 //! Structured logs: human-readable locally, JSON in production.
+use std::io::IsTerminal as _;
+
 use tracing_subscriber::EnvFilter;
 
 use crate::config::{Config, LogFormat};
@@ -15,6 +17,10 @@ pub(crate) fn init(config: &Config) {
             .flatten_event(true)
             .with_current_span(true)
             .try_init(),
-        LogFormat::Pretty => builder.compact().try_init(),
+        // Colours only on a terminal: a log file or journal would keep the escape codes.
+        LogFormat::Pretty => builder
+            .compact()
+            .with_ansi(std::io::stderr().is_terminal())
+            .try_init(),
     };
 }
