@@ -133,3 +133,54 @@ async fn starts_stops_restarts_and_survives_kill_9() {
     assert!(wait_exit(&mut server).success(), "Ctrl-C stops cleanly too");
     assert!(!cluster(data_dir).is_running());
 }
+
+/// A 5xx of the running server is logged as an ERROR line naming its request, at the `warn`
+/// filter `serve_command` sets (a quiet production log), where the request span is off.
+#[tokio::test]
+async fn a_failed_answer_is_logged_with_its_request_id() {
+    let data = reachable_tempdir();
+    let data_dir = data.path();
+    let port = free_port();
+    let mut server = serve_command(data_dir, port)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start claimbridge");
+    wait_ready(port, &mut server).await;
+    let url = format!("http://127.0.0.1:{port}/rest/v1/blog_posts?select=slug&limit=1");
+    let client = reqwest::Client::new();
+    let read = || {
+        client
+            .get(&url)
+            .header("apikey", cb_tests::DEMO_ANON_KEY)
+            .header("x-request-id", "trace-e2e-7")
+    };
+    assert_eq!(read().send().await.unwrap().status(), 200);
+
+    // PostgreSQL goes away under the running server (a fast stop ends every connection).
+    let stopping = cluster(data_dir);
+    tokio::task::spawn_blocking(move || stopping.stop())
+        .await
+        .unwrap()
+        .unwrap();
+    let failed = read().send().await.unwrap();
+    let status = failed.status();
+    let echoed = failed.headers().get("x-request-id").cloned();
+
+    kill(Pid::from_raw(server.id() as i32), Signal::SIGTERM).unwrap();
+    let output = server.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+
+    assert!(status.is_server_error(), "{status}");
+    assert_eq!(echoed.unwrap(), "trace-e2e-7");
+    let line = stderr
+        .lines()
+        .find(|line| line.contains("response failed"))
+        .unwrap_or_else(|| panic!("no ERROR line for the {status}: {stderr}"));
+    assert!(line.contains("ERROR"), "{line}");
+    assert!(line.contains("trace-e2e-7"), "{line}");
+    assert!(line.contains("/rest/v1/blog_posts"), "{line}");
+    assert!(
+        line.contains(&format!("status={}", status.as_u16())),
+        "{line}"
+    );
+}

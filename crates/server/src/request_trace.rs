@@ -1,6 +1,8 @@
 //! The first thing every request meets: its `x-request-id` (the client's, or a new UUID v4), a
 //! `request` span that carries it with the method and path, the id echoed on the response, and an
-//! ERROR line when the answer is a 5xx or a streamed body fails on its way out.
+//! ERROR line when the answer is a 5xx or a streamed body fails on its way out. The ERROR lines
+//! name the method, path and id themselves: the span is at info level, so a filter of `warn`
+//! (a quieter production log) turns it off, and the lines that matter most would lose them.
 //!
 //! tower-http's SetRequestId, Trace and PropagateRequestId layers did this in three levels, and
 //! their per-request cost showed in /rest/v1's benchmark: the trace layer wraps every response
@@ -16,7 +18,7 @@ use std::time::Instant;
 use axum::body::{Body, Bytes};
 use axum::extract::Request;
 use axum::response::Response;
-use http::{HeaderName, HeaderValue};
+use http::{HeaderName, HeaderValue, Method, Uri};
 use hyper::body::{Body as HttpBody, Frame, SizeHint};
 use tower::{Layer, Service};
 use tracing::Span;
@@ -66,13 +68,33 @@ where
             path = %request.uri().path(),
             request_id = request_id.to_str().unwrap_or_default(),
         );
+        // Cheap copies (an enum and shared bytes) for the ERROR lines.
+        let facts = RequestFacts {
+            method: request.method().clone(),
+            uri: request.uri().clone(),
+            request_id,
+        };
         let future = span.in_scope(|| self.inner.call(request));
         Traced {
             future,
             span,
-            request_id: Some(request_id),
+            facts,
             started: Instant::now(),
         }
+    }
+}
+
+/// What an ERROR line says of its request.
+#[derive(Clone)]
+struct RequestFacts {
+    method: Method,
+    uri: Uri,
+    request_id: HeaderValue,
+}
+
+impl RequestFacts {
+    fn request_id(&self) -> &str {
+        self.request_id.to_str().unwrap_or_default()
     }
 }
 
@@ -88,7 +110,7 @@ pin_project_lite::pin_project! {
         #[pin]
         future: F,
         span: Span,
-        request_id: Option<HeaderValue>,
+        facts: RequestFacts,
         started: Instant,
     }
 }
@@ -103,24 +125,27 @@ where
         let this = self.project();
         let _entered = this.span.enter();
         let Ok(mut response) = ready!(this.future.poll(cx));
-        if let Some(request_id) = this.request_id.take() {
-            // A handler that set its own id (none does today) keeps it, as PropagateRequestId did.
-            response
-                .headers_mut()
-                .entry(REQUEST_ID)
-                .or_insert(request_id);
-        }
+        // A handler that set its own id (none does today) keeps it, as PropagateRequestId did.
+        response
+            .headers_mut()
+            .entry(REQUEST_ID)
+            .or_insert_with(|| this.facts.request_id.clone());
         let status = response.status();
         if status.is_server_error() {
+            let facts = &*this.facts;
             tracing::error!(
                 status = status.as_u16(),
                 latency_ms = this.started.elapsed().as_millis(),
+                method = %facts.method,
+                path = facts.uri.path(),
+                request_id = facts.request_id(),
                 "response failed"
             );
         }
         if response.body().size_hint().exact().is_none() {
             let span = this.span.clone();
-            response = response.map(|inner| Body::new(LoggedBody { inner, span }));
+            let facts = this.facts.clone();
+            response = response.map(|inner| Body::new(LoggedBody { inner, span, facts }));
         }
         Poll::Ready(Ok(response))
     }
@@ -131,6 +156,7 @@ where
 struct LoggedBody {
     inner: Body,
     span: Span,
+    facts: RequestFacts,
 }
 
 impl HttpBody for LoggedBody {
@@ -144,7 +170,14 @@ impl HttpBody for LoggedBody {
         let frame = ready!(Pin::new(&mut self.inner).poll_frame(cx));
         if let Some(Err(error)) = &frame {
             let _entered = self.span.enter();
-            tracing::error!(%error, "response body failed");
+            let facts = &self.facts;
+            tracing::error!(
+                %error,
+                method = %facts.method,
+                path = facts.uri.path(),
+                request_id = facts.request_id(),
+                "response body failed"
+            );
         }
         Poll::Ready(frame)
     }
@@ -172,6 +205,11 @@ mod tests {
 
     /// Log lines written while `run` runs, at the server's default filter.
     fn logs_of<T>(run: impl FnOnce() -> T) -> (T, String) {
+        logs_at("info", run)
+    }
+
+    /// Log lines written while `run` runs, with this filter.
+    fn logs_at<T>(filter: &str, run: impl FnOnce() -> T) -> (T, String) {
         #[derive(Clone, Default)]
         struct Captured(Arc<Mutex<Vec<u8>>>);
         impl Write for Captured {
@@ -186,7 +224,7 @@ mod tests {
         let captured = Captured::default();
         let writer = captured.clone();
         let subscriber = tracing_subscriber::fmt()
-            .with_env_filter("info")
+            .with_env_filter(filter)
             .with_ansi(false)
             .with_writer(move || writer.clone())
             .finish();
@@ -251,6 +289,36 @@ mod tests {
         let service = answering(StatusCode::NOT_FOUND, Body::empty);
         let (_, logs) = logs_of(|| block_on(service.oneshot(request(None))));
         assert_eq!(logs, "", "a 4xx is the client's failure, not the server's");
+    }
+
+    #[test]
+    fn with_the_span_filtered_out_the_error_lines_still_name_their_request() {
+        let service = answering(StatusCode::BAD_GATEWAY, Body::empty);
+        let (_, logs) = logs_at("warn", || block_on(service.oneshot(request(Some("r-502")))));
+        assert!(
+            !logs.contains("request{"),
+            "the span is off at warn: {logs}"
+        );
+        assert!(logs.contains("response failed"), "{logs}");
+        assert!(logs.contains("status=502"), "{logs}");
+        assert!(logs.contains("method=GET"), "{logs}");
+        assert!(logs.contains("path=\"/rest/v1/blog_posts\""), "{logs}");
+        assert!(logs.contains("request_id=\"r-502\""), "{logs}");
+
+        let service = answering(StatusCode::OK, || {
+            Body::from_stream(stream::iter([Err::<Bytes, _>(std::io::Error::other(
+                "gone",
+            ))]))
+        });
+        let (_, logs) = logs_at("warn", || {
+            block_on(async {
+                let response = service.oneshot(request(Some("r-cut"))).await.unwrap();
+                to_bytes(response.into_body(), usize::MAX).await
+            })
+        });
+        assert!(logs.contains("response body failed"), "{logs}");
+        assert!(logs.contains("request_id=\"r-cut\""), "{logs}");
+        assert!(logs.contains("path=\"/rest/v1/blog_posts\""), "{logs}");
     }
 
     #[test]
