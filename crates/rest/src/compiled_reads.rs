@@ -37,8 +37,7 @@ pub(crate) struct CompiledRead {
 }
 
 /// The key of a request that may be a compiled read: `None` when it cannot be one (another
-/// method, a body, the root's OpenAPI description or a function call, which are never kept, a
-/// key too long to keep). Header values and URIs cannot contain NUL, so NUL
+/// method, a body, a key too long to keep). Header values and URIs cannot contain NUL, so NUL
 /// separates the parts, and an absent header is told apart from an empty one.
 pub(crate) fn key(
     method: &Method,
@@ -47,11 +46,7 @@ pub(crate) fn key(
     headers: &HeaderMap,
     body: &[u8],
 ) -> Option<String> {
-    if !(method == Method::GET || method == Method::HEAD)
-        || !body.is_empty()
-        || path == "/"
-        || path.starts_with("/rpc/")
-    {
+    if !(method == Method::GET || method == Method::HEAD) || !body.is_empty() {
         return None;
     }
     let mut key = String::with_capacity(256);
@@ -176,9 +171,6 @@ mod tests {
         assert!(key_of(&Method::HEAD, "/t?a=eq.1", &[]).is_some());
         assert!(key_of(&Method::POST, "/t", &[]).is_none());
         assert!(key_of(&Method::PATCH, "/t?a=eq.1", &[]).is_none());
-        assert!(key_of(&Method::GET, "/", &[]).is_none());
-        assert!(key_of(&Method::GET, "/rpc/f?a=1", &[]).is_none());
-        assert!(key_of(&Method::GET, "/rpcs?a=eq.1", &[]).is_some());
         let with_body = key(&Method::GET, "/t", None, &HeaderMap::new(), b"{}");
         assert!(with_body.is_none());
         let long = format!("/t?a=eq.{}", "x".repeat(MAX_KEY_BYTES));
