@@ -8,7 +8,7 @@ mod quote;
 mod scope;
 
 pub use local_postgres::{LocalPostgres, LocalPostgresError, PgBinaries};
-pub use login::{AUTHENTICATOR, RolePassword, give_role_password, scram_sha256_verifier};
+pub use login::{AUTHENTICATOR, give_role_password, scram_sha256_verifier};
 pub use migrate::{
     MigrateError, Migration, MigrationReport, migrate, migrations, pending_count, seed_files,
 };

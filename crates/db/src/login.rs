@@ -20,32 +20,21 @@ pub const AUTHENTICATOR: &str = "authenticator";
 /// PostgreSQL's default `scram_iterations`.
 const SCRAM_ITERATIONS: u32 = 4096;
 
-/// What [`give_role_password`] did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RolePassword {
-    /// The role had no password and now has this one.
-    Given,
-    /// The role already has a password (or does not exist); it was left alone.
-    AlreadySet,
-    /// The login is not a superuser, so it cannot see whether the role has a password
-    /// (pg_authid); nothing was changed.
-    NotVisible,
-}
-
 /// Gives `role` (in practice [`AUTHENTICATOR`]) this password when it has none and the pool's
-/// login can see so (a superuser). A password someone already set is never replaced: it may be
-/// the one another service (say, PostgREST) logs in with.
+/// login can see so (a superuser; pg_authid is theirs alone), and says whether it did. A
+/// password someone already set is never replaced: it may be the one another service (say,
+/// PostgREST) logs in with.
 pub async fn give_role_password(
     pool: &PgPool,
     role: &str,
     password: &str,
-) -> Result<RolePassword, sqlx::Error> {
+) -> Result<bool, sqlx::Error> {
     let superuser: bool =
         sqlx::query_scalar("select rolsuper from pg_roles where rolname = current_user")
             .fetch_one(pool)
             .await?;
     if !superuser {
-        return Ok(RolePassword::NotVisible);
+        return Ok(false);
     }
     let mut tx = pool.begin().await?;
     // Locks the role's row, so two servers starting together give it one password.
@@ -56,7 +45,7 @@ pub async fn give_role_password(
     .fetch_optional(&mut *tx)
     .await?;
     if without_password != Some(true) {
-        return Ok(RolePassword::AlreadySet);
+        return Ok(false);
     }
     let verifier = scram_sha256_verifier(password, &rand::random::<[u8; 16]>(), SCRAM_ITERATIONS);
     // ALTER ROLE takes no parameters: the verifier goes in as a literal (base64, `$` and `:`).
@@ -68,7 +57,7 @@ pub async fn give_role_password(
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(RolePassword::Given)
+    Ok(true)
 }
 
 /// A SCRAM-SHA-256 verifier as PostgreSQL stores it (RFC 5803):

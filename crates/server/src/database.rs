@@ -5,7 +5,7 @@ use anyhow::Context as _;
 use cb_db::sqlx::ConnectOptions as _;
 use cb_db::sqlx::PgPool;
 use cb_db::sqlx::postgres::PgConnectOptions;
-use cb_db::{AUTHENTICATOR, LocalPostgres, MigrationReport, PgBinaries, RolePassword};
+use cb_db::{AUTHENTICATOR, LocalPostgres, MigrationReport, PgBinaries};
 
 use crate::config::{Config, Database};
 
@@ -18,8 +18,8 @@ pub struct DatabaseHandle {
 
 #[derive(Debug, Clone)]
 enum Server {
-    /// DATABASE_URL's.
-    Url(String),
+    /// DATABASE_URL's (the pool's connect options), with the URL's password if it has one.
+    Url { password: Option<String> },
     /// The project-local cluster, and whether this process started it.
     Local(LocalPostgres, bool),
 }
@@ -49,7 +49,9 @@ impl DatabaseHandle {
                 })?;
                 Ok(Self {
                     pool,
-                    server: Server::Url(url.clone()),
+                    server: Server::Url {
+                        password: url_password(url),
+                    },
                 })
             }
             Database::Local { bin_dir } => {
@@ -85,22 +87,22 @@ impl DatabaseHandle {
         }
         match &self.server {
             Server::Local(cluster, _) => Ok(cluster.connect_options_as(AUTHENTICATOR, "postgres")),
-            Server::Url(url) => self.external_authenticator(url).await,
+            Server::Url { password } => self.external_authenticator(password.as_deref()).await,
         }
     }
 
-    async fn external_authenticator(&self, url: &str) -> anyhow::Result<PgConnectOptions> {
-        // The URL's host, port, database and TLS settings, with its password, as authenticator.
-        let options = PgConnectOptions::from_str(url)
-            .map_err(|_| anyhow::anyhow!("DATABASE_URL is not a valid PostgreSQL URL"))?
+    async fn external_authenticator(
+        &self,
+        password: Option<&str>,
+    ) -> anyhow::Result<PgConnectOptions> {
+        // DATABASE_URL's host, port, database, TLS settings and password, as authenticator.
+        let options = (*self.pool.connect_options())
+            .clone()
             .username(AUTHENTICATOR);
-        if let Some(password) = url_password(url) {
-            match cb_db::give_role_password(&self.pool, AUTHENTICATOR, &password).await? {
-                RolePassword::Given => {
-                    tracing::info!("gave the authenticator role DATABASE_URL's password")
-                }
-                RolePassword::AlreadySet | RolePassword::NotVisible => {}
-            }
+        if let Some(password) = password
+            && cb_db::give_role_password(&self.pool, AUTHENTICATOR, password).await?
+        {
+            tracing::info!("gave the authenticator role DATABASE_URL's password");
         }
         match options.connect().await {
             Ok(connection) => {
@@ -143,7 +145,8 @@ impl DatabaseHandle {
     }
 }
 
-/// The URL's password, percent-decoded; `None` without one.
+/// The URL's password, percent-decoded; `None` without one. (sqlx's connect options keep it
+/// but do not show it.)
 fn url_password(url: &str) -> Option<String> {
     let parsed = url::Url::parse(url).ok()?;
     let password = parsed.password().filter(|password| !password.is_empty())?;
