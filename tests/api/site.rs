@@ -907,31 +907,18 @@ async fn second_instance(
 ) -> (String, tokio::sync::oneshot::Sender<()>, tempfile::TempDir) {
     let data_dir = tempfile::tempdir().unwrap();
     let passcode_hash = cb_server::passcode::hash("another-instance-passcode").unwrap();
-    let vars = std::collections::HashMap::from([
-        ("CLAIMBRIDGE_PORT", "0".to_string()),
-        ("DATABASE_URL", app.db.url()),
-        (
-            "CLAIMBRIDGE_DATA_DIR",
-            data_dir.path().display().to_string(),
-        ),
-        ("ADMIN_PASSCODE_HASH", passcode_hash),
-        (
-            "CLAIMBRIDGE_FRONTEND_DIR",
-            dist.path().display().to_string(),
-        ),
-        ("CLAIMBRIDGE_SITE_URL", SITE_URL.to_string()),
-        ("CLAIMBRIDGE_LOG", "warn".to_string()),
-    ]);
-    let config = cb_server::Config::from_lookup(|name| vars.get(name).cloned()).unwrap();
+    let dist_dir = dist.path().display().to_string();
+    let config = cb_tests::app_config_on(
+        &app.db.url(),
+        data_dir.path(),
+        &[
+            ("ADMIN_PASSCODE_HASH", &passcode_hash),
+            ("CLAIMBRIDGE_FRONTEND_DIR", &dist_dir),
+            ("CLAIMBRIDGE_SITE_URL", SITE_URL),
+        ],
+    );
     let other = cb_server::App::build(config).await.unwrap();
-    let url = format!("http://127.0.0.1:{}", other.port());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(other.run_until(
-        async {
-            let _ = stopped.await;
-        },
-        false,
-    ));
+    let (url, stop) = cb_tests::serve(other);
     (url, stop, data_dir)
 }
 

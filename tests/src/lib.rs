@@ -249,6 +249,18 @@ pub async fn spawn_app_with(vars: &[(&str, &str)]) -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
     let config = app_config(&db, data_dir.path(), vars);
     let app = cb_server::App::build(config).await.expect("build the app");
+    let (url, shutdown) = serve(app);
+    TestApp {
+        url,
+        db,
+        client: reqwest::Client::new(),
+        _data_dir: data_dir,
+        shutdown: Some(shutdown),
+    }
+}
+
+/// Serves a built app until the returned sender is used or dropped; its base URL.
+pub fn serve(app: cb_server::App) -> (String, oneshot::Sender<()>) {
     let url = format!("http://127.0.0.1:{}", app.port());
     let (shutdown, stopped) = oneshot::channel::<()>();
     tokio::spawn(app.run_until(
@@ -257,13 +269,7 @@ pub async fn spawn_app_with(vars: &[(&str, &str)]) -> TestApp {
         },
         false,
     ));
-    TestApp {
-        url,
-        db,
-        client: reqwest::Client::new(),
-        _data_dir: data_dir,
-        shutdown: Some(shutdown),
-    }
+    (url, shutdown)
 }
 
 fn now() -> i64 {

@@ -240,39 +240,10 @@ pub(super) async fn second_instance(
     db_url: &str,
     vars: &[(&str, &str)],
 ) -> (String, tokio::sync::oneshot::Sender<()>, tempfile::TempDir) {
-    use std::collections::HashMap;
     let data_dir = tempfile::tempdir().unwrap();
-    let hash = cb_server::passcode::hash(cb_tests::TEST_PASSCODE).unwrap();
-    let mut env: HashMap<String, String> = HashMap::from([
-        ("CLAIMBRIDGE_PORT".into(), "0".into()),
-        ("DATABASE_URL".into(), db_url.to_string()),
-        (
-            "CLAIMBRIDGE_DATA_DIR".into(),
-            data_dir.path().display().to_string(),
-        ),
-        ("ADMIN_PASSCODE_HASH".into(), hash),
-        (
-            "CLAIMBRIDGE_FRONTEND_DIR".into(),
-            cb_tests::workspace_root()
-                .join("frontend/dist")
-                .display()
-                .to_string(),
-        ),
-        ("CLAIMBRIDGE_LOG".into(), "warn".into()),
-    ]);
-    for (name, value) in vars {
-        env.insert((*name).into(), (*value).into());
-    }
-    let config = cb_server::Config::from_lookup(|name| env.get(name).cloned()).unwrap();
+    let config = cb_tests::app_config_on(db_url, data_dir.path(), vars);
     let app = cb_server::App::build(config).await.unwrap();
-    let url = format!("http://127.0.0.1:{}", app.port());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(app.run_until(
-        async {
-            let _ = stopped.await;
-        },
-        false,
-    ));
+    let (url, stop) = cb_tests::serve(app);
     (url, stop, data_dir)
 }
 
