@@ -6,6 +6,9 @@ use serde_json::{Value, json};
 async fn rest_and_auth_need_a_known_api_key() {
     let app = spawn_app().await;
     for prefix in ["/rest/v1/blog_posts", "/auth/v1/settings"] {
+        let in_header = |key: &str| app.get(prefix).header("apikey", key).send();
+        let in_query = |query: &str| app.get(&format!("{prefix}?{query}")).send();
+
         let missing = app.get(prefix).send().await.unwrap();
         assert_eq!(missing.status(), 401, "{prefix}");
         assert_eq!(missing.headers()["www-authenticate"], "Key realm=\"kong\"");
@@ -14,12 +17,7 @@ async fn rest_and_auth_need_a_known_api_key() {
             json!({"message": "No API key found in request"})
         );
 
-        let unknown = app
-            .get(prefix)
-            .header("apikey", mint_jwt("anon", json!({})))
-            .send()
-            .await
-            .unwrap();
+        let unknown = in_header(&mint_jwt("anon", json!({}))).await.unwrap();
         assert_eq!(unknown.status(), 401);
         assert!(!unknown.headers().contains_key("www-authenticate"));
         assert_eq!(
@@ -28,14 +26,10 @@ async fn rest_and_auth_need_a_known_api_key() {
         );
 
         for key in [DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY] {
-            let known = app.get(prefix).header("apikey", key).send().await.unwrap();
+            let known = in_header(key).await.unwrap();
             assert_ne!(known.status(), 401, "{prefix} with a known key");
         }
-        let by_query = app
-            .get(&format!("{prefix}?apikey={DEMO_ANON_KEY}"))
-            .send()
-            .await
-            .unwrap();
+        let by_query = in_query(&format!("apikey={DEMO_ANON_KEY}")).await.unwrap();
         assert_ne!(by_query.status(), 401, "{prefix} with ?apikey=");
         // Query values arrive percent-encoded and are decoded; a header is compared as sent.
         let encoded = format!(
@@ -43,28 +37,15 @@ async fn rest_and_auth_need_a_known_api_key() {
             DEMO_ANON_KEY.as_bytes()[0],
             &DEMO_ANON_KEY[1..]
         );
-        let by_encoded_query = app
-            .get(&format!("{prefix}?apikey={encoded}"))
-            .send()
-            .await
-            .unwrap();
+        let by_encoded_query = in_query(&format!("apikey={encoded}")).await.unwrap();
         assert_ne!(by_encoded_query.status(), 401, "{prefix} with ?apikey=%..");
-        let by_encoded_header = app
-            .get(prefix)
-            .header("apikey", &encoded)
-            .send()
-            .await
-            .unwrap();
+        let by_encoded_header = in_header(&encoded).await.unwrap();
         assert_eq!(by_encoded_header.status(), 401, "{prefix} with apikey: %..");
         assert_eq!(
             by_encoded_header.json::<Value>().await.unwrap(),
             json!({"message": "Invalid authentication credentials"})
         );
-        let duplicate = app
-            .get(&format!(
-                "{prefix}?apikey={DEMO_ANON_KEY}&apikey={DEMO_ANON_KEY}"
-            ))
-            .send()
+        let duplicate = in_query(&format!("apikey={DEMO_ANON_KEY}&apikey={DEMO_ANON_KEY}"))
             .await
             .unwrap();
         assert_eq!(duplicate.status(), 401);
