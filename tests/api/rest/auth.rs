@@ -469,22 +469,21 @@ async fn on_a_password_only_server_authenticator_logs_in_with_the_password_it_wa
         .unwrap()
         .expect("start a cluster");
     let _stop = StopOnDrop(cluster.clone());
-    let owner = cb_db::connect(cluster.connect_options("postgres"), 1)
-        .await
-        .unwrap();
-    cb_db::sqlx::raw_sql("alter role postgres password 'owner-secret:2026'")
-        .execute(&owner)
-        .await
-        .unwrap();
+    // The new pg_hba.conf counts from the reload, after the owner has its password.
     std::fs::write(
         dir.path().join("postgres/pg_hba.conf"),
         "local all all scram-sha-256\n",
     )
     .unwrap();
-    cb_db::sqlx::raw_sql("select pg_reload_conf()")
-        .execute(&owner)
+    let owner = cb_db::connect(cluster.connect_options("postgres"), 1)
         .await
         .unwrap();
+    cb_db::sqlx::raw_sql(
+        "alter role postgres password 'owner-secret:2026'; select pg_reload_conf()",
+    )
+    .execute(&owner)
+    .await
+    .unwrap();
     owner.close().await;
     let database_url =
         cluster
