@@ -2,7 +2,10 @@
 //! `request` span that carries it with the method and path, the id echoed on the response, and an
 //! ERROR line when the answer is a 5xx or a streamed body fails on its way out. The ERROR lines
 //! name the method, path and id themselves: the span is at info level, so a filter of `warn`
-//! (a quieter production log) turns it off, and the lines that matter most would lose them.
+//! (a quieter production log) turns it off, and the lines that matter most would lose them. (A
+//! span at error level, always on, would carry them instead, but recording it cost about
+//! 2.5 us of the server's ~64 us per /rest/v1 read; copying the three facts costs nothing
+//! measurable. At info and below the ERROR lines therefore say them twice.)
 //!
 //! tower-http's SetRequestId, Trace and PropagateRequestId layers did this in three levels, and
 //! their per-request cost showed in /rest/v1's benchmark: the trace layer wraps every response
