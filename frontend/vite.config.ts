@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 
 const reactRouterDist = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
@@ -19,17 +19,48 @@ function reactRouterProductionAliases() {
   ];
 }
 
-export default defineConfig(({ command }) => ({
+/** Where the server bundle goes: beside the site, out of its public files (crates/site). */
+export const SERVER_OUT_DIR = 'dist/.ssr';
+
+/**
+ * The server bundle (`vite build --ssr`): the app and every library in one classic script for
+ * the server's embedded JavaScript engine, which has no module loader and no Node APIs. It
+ * defines the global `ClaimBridgeServer` (src/entry-server.tsx).
+ */
+const serverBuild: UserConfig['build'] = {
+  ssr: 'src/entry-server.tsx',
+  outDir: SERVER_OUT_DIR,
+  emptyOutDir: true,
+  minify: true,
+  copyPublicDir: false,
+  rollupOptions: {
+    output: {
+      format: 'iife',
+      name: 'ClaimBridgeServer',
+      entryFileNames: 'server.js',
+      inlineDynamicImports: true,
+    },
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
     alias: command === 'build' ? reactRouterProductionAliases() : [],
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // The server reads it to preload the code and data client of data pages (crates/site).
-    manifest: true,
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  ssr: {
+    noExternal: true,
+    target: 'webworker',
   },
+  build: isSsrBuild
+    ? serverBuild
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // The server reads it to preload the code and data client of data pages (crates/site).
+        manifest: true,
+      },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -20,7 +20,8 @@ const dist = join(fileURLToPath(import.meta.url), '../../dist');
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(path);
+    // Dot directories (.vite's manifest, .ssr's server bundle) are read by the server, not served.
+    if (entry.isDirectory() && !entry.name.startsWith('.')) yield* files(path);
     else if (entry.isFile()) yield path;
   }
 }

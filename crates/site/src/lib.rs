@@ -157,7 +157,8 @@ pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError
         .layer(from_fn_with_state(security, security::add_security_headers)))
 }
 
-/// URL paths of the files under `dist` other than index.html, assets/ and compressed copies.
+/// URL paths of the files under `dist` other than index.html, assets/, dot directories and
+/// compressed copies.
 fn public_files(dist: &Path) -> HashSet<String> {
     fn walk(dir: &Path, prefix: &str, found: &mut HashSet<String>) {
         let Ok(entries) = std::fs::read_dir(dir) else {
@@ -167,7 +168,10 @@ fn public_files(dist: &Path) -> HashSet<String> {
             let name = entry.file_name().to_string_lossy().into_owned();
             let path = format!("{prefix}/{name}");
             match entry.file_type() {
-                Ok(kind) if kind.is_dir() && path != "/assets" => walk(&entry.path(), &path, found),
+                // Dot directories (.vite's manifest, .ssr's server bundle) are the server's.
+                Ok(kind) if kind.is_dir() && path != "/assets" && !name.starts_with('.') => {
+                    walk(&entry.path(), &path, found);
+                }
                 Ok(kind)
                     if kind.is_file()
                         && path != "/index.html"
@@ -408,6 +412,8 @@ mod tests {
             "blog-images/a b.svg",
             "blog-images/a b.svg.gz",
             "assets/index-abc.js",
+            ".vite/manifest.json",
+            ".ssr/server.js",
         ] {
             let path = dist.path().join(file);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();

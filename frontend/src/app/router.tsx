@@ -1,33 +1,22 @@
-import { useState, type ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { RootLayout } from '../components/layouts/root-layout';
+import { lazyComponent } from '../lib/lazy-component';
 import { SiteDataLayout } from '../features/seo/site-data-layout';
 import { dataPublicPages } from './routes/data-public-pages';
-import { RouteError } from './routes/route-error';
 import { adminRoutes } from './routes/admin/admin-routes';
 
-/** Shown while the first page chunk loads: the header bar only, so nothing jumps. */
-function BootFallback() {
-  return (
-    <div className="boot-fallback" role="status">
-      <span className="visually-hidden">Loading…</span>
-    </div>
-  );
-}
-
-/** A lazily loaded page: each page module is its own chunk. */
-function page(path: string, load: () => Promise<ComponentType>): RouteObject {
-  return {
-    path,
-    lazy: async () => ({ Component: await load() }),
-  };
+/** A page whose module is its own chunk, loaded when first shown (see lazyComponent). */
+export function page(path: string, load: () => Promise<ComponentType>): RouteObject {
+  const Page = lazyComponent(load);
+  return { path, element: <Page /> };
 }
 
 /**
- * The static public pages. The five fixed article paths are plain static segments, so a
- * `blog/:slug` route added next to them ranks below them (react-router ranks static
- * segments above dynamic ones) and those slugs keep their hand-made pages.
+ * The static public pages. The five fixed article paths are plain static segments, so the
+ * `blog/:slug` route next to them ranks below them (react-router ranks static segments above
+ * dynamic ones) and those slugs keep their hand-made pages.
  */
 export const staticPublicPages: RouteObject[] = [
   page('services', async () => (await import('../features/services/services-page')).ServicesPage),
@@ -81,17 +70,17 @@ export const staticPublicPages: RouteObject[] = [
   ),
 ];
 
+const HomePage = lazyComponent(async () => (await import('./routes/home')).HomeRoute);
+const NotFoundPage = lazyComponent(async () => (await import('./routes/not-found')).NotFoundRoute);
+
 /**
- * Route table. Every page module is lazy (its own chunk); the layouts and the error
- * screen stay in the entry chunk so a failed page or chunk load can still be reported.
+ * Route table. Every page module is lazy (its own chunk); the layouts and the error screen
+ * stay in the entry chunk so a failed page or chunk load can still be reported.
  */
 export const routes: RouteObject[] = [
   {
     // Global widgets (notifications, cookie banner) and scroll behaviour, for every screen.
     element: <RootLayout />,
-    // Errors thrown by the layouts themselves replace the whole screen...
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <BootFallback />,
     children: [
       // /auth and the admin screens (lazy; no public header or footer).
       ...adminRoutes,
@@ -99,27 +88,13 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           {
-            // ...errors thrown by a page render inside the header and footer.
-            errorElement: <RouteError />,
             // Page SEO, page body content and analytics for every public page.
             element: <SiteDataLayout />,
             children: [
-              {
-                index: true,
-                lazy: async () => {
-                  const { HomeRoute } = await import('./routes/home');
-                  return { Component: HomeRoute };
-                },
-              },
+              { index: true, element: <HomePage /> },
               ...staticPublicPages,
               ...dataPublicPages,
-              {
-                path: '*',
-                lazy: async () => {
-                  const { NotFoundRoute } = await import('./routes/not-found');
-                  return { Component: NotFoundRoute };
-                },
-              },
+              { path: '*', element: <NotFoundPage /> },
             ],
           },
         ],
@@ -128,7 +103,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+/** The app's screens for the current location (the router itself comes from the entry). */
+export function AppRoutes({ table = routes }: { table?: RouteObject[] }) {
+  return useRoutes(table);
 }

@@ -170,8 +170,33 @@ export function readInjectedConfig(doc: Pick<Document, 'getElementById'>): JsonO
   }
 }
 
-export const runtimeConfig: RuntimeConfig = resolveRuntimeConfig(
-  readInjectedConfig(document),
-  import.meta.env,
-  window.location.origin,
-);
+/**
+ * What the server renderer gives the app in place of the page (crates/site): the same injected
+ * object and the site's origin. Set on `globalThis` before the server bundle runs.
+ */
+export interface ServerRenderGlobals {
+  injectedConfig: unknown;
+  origin: string;
+}
+
+export const SERVER_RENDER_GLOBALS = '__CLAIMBRIDGE_SERVER__';
+
+function serverRenderGlobals(): ServerRenderGlobals {
+  const globals = (globalThis as Record<string, unknown>)[SERVER_RENDER_GLOBALS] as
+    | Partial<ServerRenderGlobals>
+    | undefined;
+  return { injectedConfig: globals?.injectedConfig ?? {}, origin: globals?.origin ?? 'http://localhost' };
+}
+
+/** In the browser the page's element; in the server bundle the renderer's globals. */
+function sources(): { injected: unknown; origin: string } {
+  if (import.meta.env.SSR) {
+    const globals = serverRenderGlobals();
+    return { injected: globals.injectedConfig, origin: globals.origin };
+  }
+  return { injected: readInjectedConfig(document), origin: window.location.origin };
+}
+
+const { injected, origin } = sources();
+
+export const runtimeConfig: RuntimeConfig = resolveRuntimeConfig(injected, import.meta.env, origin);

@@ -1,7 +1,9 @@
-import { useEffect, useRef, type MouseEvent, type RefObject } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Suspense, useEffect, useRef, type MouseEvent, type RefObject } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useLazyLoading } from '../../lib/lazy-component';
 import { ContactDialogProvider } from '../../features/leads/contact-dialog-context';
 import { SiteFooter } from './site-footer';
+import { RouteErrorBoundary } from './route-error';
 import { SiteHeader } from './site-header';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -17,9 +19,19 @@ function useFocusMainOnNavigate(main: RefObject<HTMLElement | null>) {
   }, [pathname, main]);
 }
 
+/** Only seen when a page's code is still loading on a first visit rendered by the browser. */
+function PageLoading() {
+  return (
+    <div className="boot-fallback" role="status">
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}
+
 export function PublicLayout() {
-  const navigation = useNavigation();
-  const loading = navigation.state === 'loading';
+  const { pathname } = useLocation();
+  // A page's code is loading: the previous page stays (navigations are transitions) under a bar.
+  const loading = useLazyLoading();
   const mainRef = useRef<HTMLElement>(null);
   useFocusMainOnNavigate(mainRef);
 
@@ -46,7 +58,11 @@ export function PublicLayout() {
           tabIndex={-1}
           aria-busy={loading || undefined}
         >
-          <Outlet />
+          <RouteErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
         <SiteFooter />
       </div>

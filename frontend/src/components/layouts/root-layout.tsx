@@ -1,17 +1,33 @@
-import { Outlet } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../ui/toast';
 import { CookieBanner } from '../../features/cookie-consent/components/cookie-banner';
+import { RouteErrorBoundary } from './route-error';
 import { ScrollManager } from './scroll-manager';
+
+/** Shown while the first screen's code loads (admin screens; public pages come rendered). */
+function BootFallback() {
+  return (
+    <div className="boot-fallback" role="status">
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}
 
 /**
  * Wraps every screen (public and admin): the global widgets (notifications and the
- * cookie banner) and the scroll behaviour on navigation.
+ * cookie banner), the scroll behaviour on navigation, and the error screen.
  */
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <>
       <ScrollManager />
-      <Outlet />
+      <RouteErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<BootFallback />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
       <CookieBanner />
       <Toaster />
     </>

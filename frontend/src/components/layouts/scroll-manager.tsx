@@ -8,6 +8,7 @@ const STORAGE_KEY = 'claimbridge:scroll-positions';
 
 export function prefersReducedMotion(): boolean {
   return (
+    typeof window !== 'undefined' &&
     typeof window.matchMedia === 'function' &&
     window.matchMedia('(prefers-reduced-motion: reduce)').matches
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useToday } from '../../lib/render-context';
 import { company, socialLinks, telHref, type SocialNetwork } from '../../config/company';
 import {
   ClockIcon,
@@ -55,7 +56,7 @@ function FooterLinkList({ title, links }: { title: string; links: FooterLink[] }
 }
 
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = useToday('year').slice(0, 4);
 
   const resources: FooterLink[] = [
     { label: 'Blog', to: '/blog' },

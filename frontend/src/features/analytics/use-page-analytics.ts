@@ -14,6 +14,36 @@ function currentScrollDepth(): number {
   });
 }
 
+/** Longest wait for an idle moment before recording anyway. */
+const IDLE_TIMEOUT_MS = 3000;
+
+/**
+ * Runs `callback` once the page has finished loading and the browser is idle, so the
+ * analytics client (the Supabase library) never competes with the page's own first load;
+ * at once on later page views. Returns a cancel function.
+ */
+function whenIdle(callback: () => void): () => void {
+  let cancelled = false;
+  let idleHandle: number | undefined;
+  const run = () => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === 'function') {
+      idleHandle = window.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
+    } else {
+      idleHandle = window.setTimeout(callback, 0);
+    }
+  };
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', run);
+    if (idleHandle === undefined) return;
+    if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idleHandle);
+    else window.clearTimeout(idleHandle);
+  };
+}
+
 function logFailure(error: unknown) {
   console.error('Analytics:', error);
 }
@@ -35,8 +65,8 @@ export function usePageAnalytics(path: string, enabled = true) {
       maxDepth = Math.max(maxDepth, currentScrollDepth());
     };
 
-    // After the page has rendered, so the title is the page's own.
-    const timer = window.setTimeout(() => {
+    // After the page has rendered (so the title is the page's own) and loaded.
+    const cancelView = whenIdle(() => {
       trackScroll();
       viewRecorded = loadClient()
         .then((client) =>
@@ -53,7 +83,7 @@ export function usePageAnalytics(path: string, enabled = true) {
           ),
         )
         .catch(logFailure);
-    }, 0);
+    });
 
     const sendExit = () => {
       trackScroll();
@@ -79,7 +109,7 @@ export function usePageAnalytics(path: string, enabled = true) {
     window.addEventListener('pagehide', sendExit);
     document.addEventListener('visibilitychange', onVisibilityChange);
     return () => {
-      window.clearTimeout(timer);
+      cancelView();
       window.removeEventListener('scroll', trackScroll);
       window.removeEventListener('pagehide', sendExit);
       document.removeEventListener('visibilitychange', onVisibilityChange);

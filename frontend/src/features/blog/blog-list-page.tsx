@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/layouts/page-header';
 import { ArrowRightIcon, ClockIcon } from '../../components/ui/icons';
-import { blogListQueryOptions } from './blog-list-query';
+import { QueryProvider } from '../../lib/query-client';
+import { useInitialResource } from '../../lib/render-context';
+import { BLOG_POSTS_RESOURCE, blogListQueryOptions } from './blog-list-query';
 import type { BlogListItem } from './blog-types';
 import { formatPostDate, formatReadTime } from './dates';
 import { SAMPLE_POSTS } from './sample-posts';
@@ -56,7 +58,19 @@ function SkeletonCard() {
 
 /** /blog: published posts; four skeleton cards while loading; sample posts if loading fails. */
 export function BlogListPage() {
-  const { data, isPending, isError, error } = useQuery(blogListQueryOptions);
+  return (
+    <QueryProvider>
+      <BlogList />
+    </QueryProvider>
+  );
+}
+
+function BlogList() {
+  const embedded = useInitialResource(BLOG_POSTS_RESOURCE) as BlogListItem[] | undefined;
+  const { data, isPending, isError, error } = useQuery({
+    ...blogListQueryOptions,
+    initialData: () => embedded,
+  });
 
   useEffect(() => {
     if (isError) console.error('Blog posts failed to load; showing sample posts.', error);

@@ -5,8 +5,10 @@ import { HeaderPlaceholder } from '../../components/layouts/page-header';
 import { CalendarIcon } from '../../components/ui/marketing-icons';
 import { company } from '../../config/company';
 import { applyHead } from '../seo/head';
-import { blogPostQueryOptions } from './blog-post-query';
-import type { BlogPost } from './blog-types';
+import { QueryProvider } from '../../lib/query-client';
+import { useInitialResource } from '../../lib/render-context';
+import { BLOG_POST_RESOURCE, blogPostQueryOptions } from './blog-post-query';
+import type { BlogPost as BlogPostRow } from './blog-types';
 import { formatPostDate, formatReadTime } from './dates';
 import { buildBlogPostHead } from './post-head';
 import { sanitizeHtml } from './sanitize-html';
@@ -53,7 +55,7 @@ export function PostNotFound() {
   );
 }
 
-export function PostView({ post }: { post: BlogPost }) {
+export function PostView({ post }: { post: BlogPostRow }) {
   const html = useMemo(() => sanitizeHtml(post.content), [post.content]);
   const lead = post.excerpt?.trim() || post.description;
   const tags = (post.tags ?? []).filter((tag) => tag.trim() !== '');
@@ -116,15 +118,26 @@ export function PostView({ post }: { post: BlogPost }) {
 
 /** /blog/{slug}: a published post from the database, with the whole head rebuilt (spec §4). */
 export function BlogPostPage() {
+  return (
+    <QueryProvider>
+      <BlogPost />
+    </QueryProvider>
+  );
+}
+
+function BlogPost() {
   const { slug = '' } = useParams();
-  const { data: post, isPending, isError, error } = useQuery(blogPostQueryOptions(slug));
+  const embedded = useInitialResource(BLOG_POST_RESOURCE) as BlogPostRow | null | undefined;
+  const { data: post, isPending, isError, error } = useQuery({
+    ...blogPostQueryOptions(slug),
+    initialData: () => embedded,
+  });
+  const missing = isError || (!isPending && !post);
 
   useEffect(() => {
-    if (isError) {
-      console.error(`Blog post "${slug}" could not be loaded:`, error);
-      applyHead(document, { title: company.name, metas: [] });
-    }
-  }, [isError, error, slug]);
+    if (isError) console.error(`Blog post "${slug}" could not be loaded:`, error);
+    if (missing) applyHead(document, { title: company.name, metas: [] });
+  }, [isError, missing, error, slug]);
 
   useEffect(() => {
     if (!post) return;
@@ -136,6 +149,6 @@ export function BlogPostPage() {
   }, [post]);
 
   if (isPending) return <PostSkeleton />;
-  if (isError) return <PostNotFound />;
+  if (!post) return <PostNotFound />;
   return <PostView post={post} />;
 }

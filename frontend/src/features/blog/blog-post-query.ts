@@ -1,7 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BlogPost } from './blog-types';
 
-/** Error of a post that could not be shown; `code` is PostgREST's (PGRST116: no row). */
+/** Name of the post (or null when there is none) in a server-rendered page's embedded data. */
+export const BLOG_POST_RESOURCE = 'blogPost';
+
+/** PostgREST's "no row" code of a single-row request. */
+const NO_ROW = 'PGRST116';
+
+/** Error of a post that could not be loaded; `code` is PostgREST's. */
 export class BlogPostError extends Error {
   readonly code: string | undefined;
 
@@ -12,11 +18,14 @@ export class BlogPostError extends Error {
   }
 }
 
-/** One published post by slug (spec §7 "Blog post (public)"). Drafts are never returned. */
+/**
+ * One published post by slug (spec §7 "Blog post (public)"), or null when there is no such
+ * published post (PGRST116). Drafts are never returned.
+ */
 export function blogPostQueryOptions(slug: string) {
   return queryOptions({
     queryKey: ['blog-posts', 'published', slug],
-    queryFn: async (): Promise<BlogPost> => {
+    queryFn: async (): Promise<BlogPost | null> => {
       const { supabase } = await import('../../lib/supabase');
       const { data, error } = await supabase
         .from('blog_posts')
@@ -24,10 +33,9 @@ export function blogPostQueryOptions(slug: string) {
         .eq('slug', slug)
         .eq('published', true)
         .single<BlogPost>();
+      if (error?.code === NO_ROW) return null;
       if (error) throw new BlogPostError(error.message, error.code);
       return data;
     },
-    // A missing post stays missing: no retry on "no row".
-    retry: (failures, error) => !(error instanceof BlogPostError && error.code === 'PGRST116') && failures < 1,
   });
 }

@@ -5,9 +5,11 @@ import { CheckCircleIcon } from '../../components/ui/icons';
 import { FileTextIcon } from '../../components/ui/marketing-icons';
 import { toast } from '../../components/ui/toast';
 import type { Whitepaper } from '../whitepapers/whitepaper-types';
-import { whitepapersQueryOptions } from '../whitepapers/whitepapers-query';
+import { QueryProvider } from '../../lib/query-client';
+import { useInitialResource } from '../../lib/render-context';
+import { WHITEPAPERS_RESOURCE, whitepapersQueryOptions } from '../whitepapers/whitepapers-query';
 import { NoPublicUrlError, pdfFileName, saveFromUrl } from './download-file';
-import { fileExistsQueryOptions, WHITEPAPERS_BUCKET } from './file-exists-query';
+import { fileExistsQueryOptions, WHITEPAPER_FILES_RESOURCE, WHITEPAPERS_BUCKET } from './file-exists-query';
 import '../whitepapers/whitepapers.css';
 import './downloads.css';
 
@@ -29,7 +31,12 @@ async function downloadWhitepaper(paper: Whitepaper & { file_path: string }) {
 
 function DownloadButton({ paper, titleId }: { paper: Whitepaper; titleId: string }) {
   const filePath = paper.file_path;
-  const exists = useQuery({ ...fileExistsQueryOptions(filePath ?? ''), enabled: Boolean(filePath) });
+  const embedded = useInitialResource(WHITEPAPER_FILES_RESOURCE) as Record<string, boolean> | undefined;
+  const exists = useQuery({
+    ...fileExistsQueryOptions(filePath ?? ''),
+    enabled: Boolean(filePath),
+    initialData: () => (filePath ? embedded?.[filePath] : undefined),
+  });
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -117,7 +124,19 @@ function DownloadCard({ paper }: { paper: Whitepaper }) {
 
 /** /downloads: the thank-you banner and every whitepaper with its download. */
 export function DownloadsPage() {
-  const { data: papers, isPending, isError, error } = useQuery(whitepapersQueryOptions);
+  return (
+    <QueryProvider>
+      <Downloads />
+    </QueryProvider>
+  );
+}
+
+function Downloads() {
+  const embedded = useInitialResource(WHITEPAPERS_RESOURCE) as Whitepaper[] | undefined;
+  const { data: papers, isPending, isError, error } = useQuery({
+    ...whitepapersQueryOptions,
+    initialData: () => embedded,
+  });
 
   useEffect(() => {
     if (isError) console.error('Whitepapers failed to load:', error);

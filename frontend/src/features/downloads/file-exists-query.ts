@@ -2,6 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 
 export const WHITEPAPERS_BUCKET = 'whitepapers';
 
+/**
+ * Name, in a server-rendered page's embedded data, of whether each whitepaper's file exists
+ * (an object from file_path to true or false).
+ */
+export const WHITEPAPER_FILES_RESOURCE = 'whitepaperFiles';
+
 /** Whether a file is in the whitepapers bucket: a storage list searched by its path (spec §7). */
 export function fileExistsQueryOptions(filePath: string) {
   return queryOptions({

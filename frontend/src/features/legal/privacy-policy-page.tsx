@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { company, telHref } from '../../config/company';
-import { formatLongDate } from '../../lib/dates';
+import { formatIsoDateLong } from '../../lib/dates';
+import { useToday } from '../../lib/render-context';
 import { LegalDocument, type LegalSection } from './legal-document';
 
 /** Minimum age for the site (spec §9). */
@@ -20,11 +21,6 @@ export const PRIVACY_SECTION_TITLES = [
   'Changes to This Policy',
   'Contact Us',
 ] as const;
-
-function localIsoDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 function ContactLines() {
   return (
@@ -179,13 +175,13 @@ function sections(): LegalSection[] {
 }
 
 export function PrivacyPolicyPage() {
-  const today = new Date();
+  const today = useToday('day');
   return (
     <LegalDocument
       title="Privacy Policy"
       subtitle={`How ${company.name} collects, uses, shares and protects your personal information.`}
-      lastUpdated={formatLongDate(today)}
-      lastUpdatedIso={localIsoDate(today)}
+      lastUpdated={formatIsoDateLong(today)}
+      lastUpdatedIso={today}
       intro={
         <p>
           This policy explains how {company.name} handles personal information collected through

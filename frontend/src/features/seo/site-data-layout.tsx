@@ -1,15 +1,18 @@
-import { QueryClient, QueryClientContext, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useContext, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { company } from '../../config/company';
 import { runtimeConfig } from '../../config/runtime-config';
+import { lazyComponent } from '../../lib/lazy-component';
+import { useInitialResource } from '../../lib/render-context';
 import { usePageAnalytics } from '../analytics/use-page-analytics';
-import { applyHead } from './head';
-import { buildPageSeoHead } from './page-seo';
-import { pageSeoQueryOptions } from './page-seo-query';
 import { ownsHead } from './head-owners';
+import type { PageSeoRecord } from './page-seo';
+import { PageSeo } from './page-seo-view';
 
-const PageContent = lazy(async () => ({ default: (await import('./page-content')).PageContent }));
+/** Name of the route's SEO record in the page's embedded data (crates/site writes it). */
+export const PAGE_SEO_RESOURCE = 'pageSeo';
+
+/** Loads a route's record after a navigation (its code, with react-query, loads on first use). */
+const PageSeoLoader = lazyComponent(async () => (await import('./page-seo-loader')).PageSeoLoader);
 
 /** Route without a trailing slash ("/blog/" and "/blog" share one record). */
 export function seoRoute(pathname: string): string {
@@ -17,66 +20,39 @@ export function seoRoute(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-/**
- * Wraps the public pages: applies each route's SEO record to the head (cached 5 minutes),
- * renders the record's body content under the page when it has any, and records page
- * analytics. Pages that build their own head (a blog post) are left alone.
- */
-export function SiteDataLayout() {
-  const client = useContext(QueryClientContext);
-  if (client) return <SiteData />;
-  // Rendered without the app's provider (route tests): a client of its own, so pages still render.
-  return (
-    <QueryClientProvider client={fallbackClient()}>
-      <SiteData />
-    </QueryClientProvider>
-  );
-}
-
-let fallback: QueryClient | undefined;
-function fallbackClient(): QueryClient {
-  fallback ??= new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return fallback;
-}
-
 /** Without an anon key there is no backend to ask (the Supabase client refuses to start). */
 const hasBackend = Boolean(runtimeConfig.supabaseAnonKey);
 
-function SiteData() {
+/**
+ * Wraps the public pages: applies each route's SEO record to the head (cached 5 minutes),
+ * renders the record's body content under the page when it has any, and records page
+ * analytics. Pages that build their own head (a blog post) are left alone. The page the
+ * server rendered comes with its record; later pages ask for theirs.
+ */
+export function SiteDataLayout() {
   const { pathname } = useLocation();
   const route = seoRoute(pathname);
   usePageAnalytics(route, hasBackend);
   const selfManaged = ownsHead(route);
-  const { data: record, isSuccess, error } = useQuery({
-    ...pageSeoQueryOptions(route),
-    enabled: hasBackend && !selfManaged,
-  });
+  const embedded = useInitialResource(PAGE_SEO_RESOURCE) as PageSeoRecord | null | undefined;
 
-  useEffect(() => {
-    if (error) console.error('Page SEO:', error);
-  }, [error]);
-
-  useEffect(() => {
-    if (selfManaged) return;
-    // Until the record arrives (or when it fails) the default title shows.
-    const head = buildPageSeoHead(isSuccess ? record : null, {
-      companyName: company.name,
-      siteUrl: company.siteUrl,
-      pageUrl: `${company.siteUrl}${route === '/' ? '/' : route}`,
-    });
-    applyHead(document, head);
-  }, [selfManaged, isSuccess, record, route]);
-
-  const content = !selfManaged && record?.content?.trim() ? record.content : null;
+  let seo = null;
+  if (!selfManaged && embedded !== undefined) {
+    seo = <PageSeo route={route} record={embedded} />;
+  } else if (!selfManaged && hasBackend) {
+    seo = (
+      <Suspense fallback={null}>
+        <PageSeoLoader route={route} />
+      </Suspense>
+    );
+  } else if (!selfManaged) {
+    seo = <PageSeo route={route} record={null} />;
+  }
 
   return (
     <>
       <Outlet />
-      {content && (
-        <Suspense fallback={null}>
-          <PageContent html={content} />
-        </Suspense>
-      )}
+      {seo}
     </>
   );
 }

@@ -4,7 +4,9 @@ import { PageHeader } from '../../components/layouts/page-header';
 import { toast } from '../../components/ui/toast';
 import { FileTextIcon } from '../../components/ui/marketing-icons';
 import type { Whitepaper } from './whitepaper-types';
-import { whitepapersQueryOptions } from './whitepapers-query';
+import { QueryProvider } from '../../lib/query-client';
+import { useInitialResource } from '../../lib/render-context';
+import { WHITEPAPERS_RESOURCE, whitepapersQueryOptions } from './whitepapers-query';
 import './whitepapers.css';
 
 export const WHITEPAPERS_ERROR_TOAST = { title: 'Error', description: 'Failed to load whitepapers.' };
@@ -74,7 +76,19 @@ interface FormState {
 
 /** /whitepapers: the grid; Download PDF and Request Custom Research open the lead form. */
 export function WhitepapersPage() {
-  const { data: papers, isPending, isError, error } = useQuery(whitepapersQueryOptions);
+  return (
+    <QueryProvider>
+      <Whitepapers />
+    </QueryProvider>
+  );
+}
+
+function Whitepapers() {
+  const embedded = useInitialResource(WHITEPAPERS_RESOURCE) as Whitepaper[] | undefined;
+  const { data: papers, isPending, isError, error } = useQuery({
+    ...whitepapersQueryOptions,
+    initialData: () => embedded,
+  });
   const [form, setForm] = useState<FormState>({ open: false, openedAt: 0, mounted: false });
 
   useEffect(() => {

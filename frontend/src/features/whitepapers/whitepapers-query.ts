@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Whitepaper } from './whitepaper-types';
 
+/** Name of the list in a server-rendered page's embedded data. */
+export const WHITEPAPERS_RESOURCE = 'whitepapers';
+
 /** Every whitepaper, featured first, then newest (spec §7 "Whitepaper list"). */
 export const whitepapersQueryOptions = queryOptions({
   queryKey: ['whitepapers'],

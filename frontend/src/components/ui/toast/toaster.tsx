@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '../icons';
+import { useHydrated } from '../../../lib/render-context';
 import { toastStore, type Toast, type ToastStore } from './toast-store';
 
 /** Hotkey that moves focus to the notifications, so keyboard users can reach and dismiss them. */
@@ -90,6 +91,7 @@ function ToastItem({ item, onDismiss }: { item: Toast; onDismiss: (id: number) =
 export function Toaster({ store = toastStore }: { store?: ToastStore }) {
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const regionRef = useRef<HTMLElement>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
@@ -106,6 +108,9 @@ export function Toaster({ store = toastStore }: { store?: ToastStore }) {
     };
   }, []);
 
+  // The region lives at the end of <body>, outside the app (the dialogs make the app inert), so
+  // it exists only in the browser, from the first render after hydration.
+  if (!hydrated) return null;
   return createPortal(
     <section
       ref={regionRef}

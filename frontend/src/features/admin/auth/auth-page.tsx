@@ -5,8 +5,18 @@ import { errorMessage } from '../shared/admin-client';
 import { getAdminToken, setAdminToken } from '../shared/admin-token';
 import { useLogin } from './login';
 import '../admin.css';
+import { QueryProvider } from '../../../lib/query-client';
 
+/** Admin screens query the backend through the app's one query cache. */
 export function AuthPage() {
+  return (
+    <QueryProvider>
+      <AuthPageScreen />
+    </QueryProvider>
+  );
+}
+
+function AuthPageScreen() {
   const navigate = useNavigate();
   const [passcode, setPasscode] = useState('');
   const [hasToken] = useState(() => getAdminToken() !== null);

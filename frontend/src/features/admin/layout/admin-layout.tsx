@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { adminSessionQuery } from '../auth/validate-token';
 import { getAdminToken, removeAdminToken } from '../shared/admin-token';
 import '../admin.css';
+import { QueryProvider } from '../../../lib/query-client';
 
 const LINKS: ReadonlyArray<readonly [string, string]> = [
   ['Blog Posts', '/admin/blog'],
@@ -18,7 +19,16 @@ const LINKS: ReadonlyArray<readonly [string, string]> = [
  * Every admin screen: validates the stored token through simple-auth on each route entry
  * ('Loading' while checking, nothing when signed out) and shows the admin navigation.
  */
+/** Admin screens query the backend through the app's one query cache. */
 export function AdminLayout() {
+  return (
+    <QueryProvider>
+      <AdminLayoutScreen />
+    </QueryProvider>
+  );
+}
+
+function AdminLayoutScreen() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [token] = useState(getAdminToken);

@@ -1,7 +1,7 @@
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { CloseIcon } from '../../../components/ui/icons';
-import { readConsent, writeConsent, type CookieConsent } from '../consent-storage';
+import { COOKIE_CONSENT_EVENT, readConsent, writeConsent, type CookieConsent } from '../consent-storage';
 
 export const COOKIE_BANNER_TEXT =
   'We use cookies to enhance your browsing experience, serve personalized content, and analyze our traffic. By clicking Accept All, you consent to our use of cookies.';
@@ -28,17 +28,39 @@ function useReserveSpace(element: HTMLElement | null) {
   }, [element]);
 }
 
-/** Fixed bottom banner shown while cookie consent is unset (spec §2, §4). */
+/** This tab's choice, which holds even when storage refuses to keep it. */
+let tabChoice: CookieConsent | null = null;
+
+function subscribe(onChange: () => void) {
+  window.addEventListener(COOKIE_CONSENT_EVENT, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(COOKIE_CONSENT_EVENT, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+const currentConsent = () => tabChoice ?? readConsent();
+
+/**
+ * Fixed bottom banner shown while cookie consent is unset (spec §2, §4). The server cannot
+ * read the visitor's storage, so it renders the banner and the page hydrates with it; a
+ * returning visitor's choice hides it at once (index.html marks the document before the first
+ * paint, see global.css) and then removes it.
+ */
 export function CookieBanner() {
-  const [consent, setConsent] = useState<CookieConsent | null>(() => readConsent());
+  const consent = useSyncExternalStore(subscribe, currentConsent, () => null);
   const [element, setElement] = useState<HTMLElement | null>(null);
   useReserveSpace(consent ? null : element);
 
   if (consent) return null;
 
   const choose = (choice: CookieConsent) => {
-    writeConsent(choice);
-    setConsent(choice);
+    // Kept for this tab only when storage refuses it; the event re-reads either way.
+    if (!writeConsent(choice)) {
+      tabChoice = choice;
+      window.dispatchEvent(new CustomEvent<CookieConsent>(COOKIE_CONSENT_EVENT, { detail: choice }));
+    }
   };
 
   return (

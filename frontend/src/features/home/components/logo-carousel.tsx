@@ -1,4 +1,4 @@
-import { useState, type FocusEvent } from 'react';
+import { useSyncExternalStore, type FocusEvent } from 'react';
 import { prefersReducedMotion } from '../../../components/layouts/scroll-manager';
 import {
   ChevronLeftIcon,
@@ -15,6 +15,22 @@ import {
 } from '../customer-logos';
 import { CAROUSEL_TRANSITION_MS, useCarousel } from '../hooks/use-carousel';
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeToMotionPreference(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(REDUCED_MOTION) as Partial<MediaQueryList>;
+  query.addEventListener?.('change', onChange);
+  return () => {
+    query.removeEventListener?.('change', onChange);
+  };
+}
+
+/** The visitor's motion preference; the server (and hydration) assume motion is fine. */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeToMotionPreference, prefersReducedMotion, () => false);
+}
+
 interface LogoCarouselProps {
   logos?: readonly CustomerLogo[];
 }
@@ -25,8 +41,8 @@ interface LogoCarouselProps {
  * when the visitor prefers reduced motion.
  */
 export function LogoCarousel({ logos = CUSTOMER_LOGOS }: LogoCarouselProps) {
-  const [autoplay] = useState(() => !prefersReducedMotion());
-  const carousel = useCarousel({ count: logos.length, autoplay });
+  const reducedMotion = usePrefersReducedMotion();
+  const carousel = useCarousel({ count: logos.length, autoplay: !reducedMotion });
   const slides = [...logos, ...logos.slice(0, MAX_VISIBLE_LOGOS)];
   const current = logos[carousel.index];
 

@@ -58,7 +58,10 @@ export function useCarousel({
   autoplay,
 }: UseCarouselOptions): Carousel {
   const [track, setTrack] = useState<CarouselPosition>({ position: 0, animate: true });
-  const [playing, setPlaying] = useState(autoplay);
+  // Follows `autoplay` (which may change once the browser knows the motion preference) until
+  // the visitor presses play or pause.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const playing = chosen ?? autoplay;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   // Bumped by manual steps so the next automatic step is a full interval away.
@@ -96,8 +99,8 @@ export function useCarousel({
   }, [count]);
 
   const togglePlaying = useCallback(() => {
-    setPlaying((current) => !current);
-  }, []);
+    setChosen(!playing);
+  }, [playing]);
 
   return {
     index: track.position % count,

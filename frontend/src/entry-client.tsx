@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app/router';
+import { readPageData } from './lib/page-data';
+import { RenderProvider } from './lib/render-context';
+import './styles/global.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element in index.html');
+
+/** Present on every page the server rendered (the public pages); absent on /auth and /admin. */
+const pageData = readPageData(document);
+
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <RenderProvider pageData={pageData}>
+        <AppRoutes />
+      </RenderProvider>
+    </BrowserRouter>
+  </StrictMode>
+);
+
+if (pageData && container.firstElementChild) {
+  // The server's HTML is this same app rendered with the embedded data: React takes it over
+  // instead of drawing it again. A page whose code is still on its way keeps the server's
+  // markup (its Suspense boundary) until the code lands.
+  hydrateRoot(container, app, {
+    onRecoverableError(error, info) {
+      console.error('Hydration: the page differed from the server rendering.', error, info.componentStack);
+    },
+  });
+} else {
+  createRoot(container).render(app);
+}
