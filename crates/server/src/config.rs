@@ -92,6 +92,40 @@ pub struct Config {
     pub storage: cb_storage::StorageConfig,
     /// /functions/v1: captcha, rate limits, trusted proxies, lead webhooks.
     pub functions: cb_functions::Settings,
+    /// The server renderer of the website's pages.
+    pub render: cb_site::RendererSettings,
+}
+
+/// The company facts the site shows by default, shared with the frontend build's prerender
+/// (which renders the static pages with them, so they are served as built).
+const COMPANY_DEFAULTS_JSON: &str =
+    include_str!("../../../frontend/src/config/company-defaults.json");
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CompanyDefaults {
+    name: String,
+    tagline: String,
+    email: String,
+    phone: String,
+    address: String,
+    hours: String,
+    training_hub_url: String,
+    support_desk_url: String,
+    social: SocialDefaults,
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct SocialDefaults {
+    linkedin: String,
+    x: String,
+    facebook: String,
+    youtube: String,
+}
+
+fn company_defaults() -> CompanyDefaults {
+    serde_json::from_str(COMPANY_DEFAULTS_JSON)
+        .unwrap_or_else(|err| panic!("frontend/src/config/company-defaults.json: {err}"))
 }
 
 impl Config {
@@ -222,37 +256,28 @@ impl Config {
         }
         let text = |name: &str, default: &str| get(name).unwrap_or_else(|| default.to_string());
         let public_site_url = site_url(&get, port)?;
+        let defaults = company_defaults();
         let company = Company {
-            name: text("COMPANY_NAME", "ClaimBridge"),
-            tagline: text(
-                "COMPANY_TAGLINE",
-                "Revenue-cycle services and cloud software for HME/DME suppliers.",
-            ),
-            email: text("COMPANY_EMAIL", "hello@claimbridge.com"),
-            phone: text("COMPANY_PHONE", "(888) 555-0142"),
-            address: text(
-                "COMPANY_ADDRESS",
-                "1200 Commerce Street, Suite 400, Nashville, TN 37203",
-            ),
-            hours: text("COMPANY_HOURS", "Mon-Fri 8am to 5pm EST"),
+            name: text("COMPANY_NAME", &defaults.name),
+            tagline: text("COMPANY_TAGLINE", &defaults.tagline),
+            email: text("COMPANY_EMAIL", &defaults.email),
+            phone: text("COMPANY_PHONE", &defaults.phone),
+            address: text("COMPANY_ADDRESS", &defaults.address),
+            hours: text("COMPANY_HOURS", &defaults.hours),
             // The company website shown on the site; the client also builds canonical links
             // from it, so it defaults to the site's own public URL and they agree.
             site_url: text("SITE_URL", &public_site_url),
-            training_hub_url: text("TRAINING_HUB_URL", "https://training.claimbridge.com"),
-            support_desk_url: text("SUPPORT_DESK_URL", "https://support.claimbridge.com"),
-            linkedin_url: text(
-                "COMPANY_LINKEDIN_URL",
-                "https://www.linkedin.com/company/claimbridge",
-            ),
-            x_url: text("COMPANY_X_URL", "https://x.com/claimbridge"),
-            facebook_url: text(
-                "COMPANY_FACEBOOK_URL",
-                "https://www.facebook.com/claimbridge",
-            ),
-            youtube_url: text(
-                "COMPANY_YOUTUBE_URL",
-                "https://www.youtube.com/@claimbridge",
-            ),
+            training_hub_url: text("TRAINING_HUB_URL", &defaults.training_hub_url),
+            support_desk_url: text("SUPPORT_DESK_URL", &defaults.support_desk_url),
+            linkedin_url: text("COMPANY_LINKEDIN_URL", &defaults.social.linkedin),
+            x_url: text("COMPANY_X_URL", &defaults.social.x),
+            facebook_url: text("COMPANY_FACEBOOK_URL", &defaults.social.facebook),
+            youtube_url: text("COMPANY_YOUTUBE_URL", &defaults.social.youtube),
+        };
+
+        let render = cb_site::RendererSettings {
+            workers: parse_number(&get, "CLAIMBRIDGE_RENDER_WORKERS", 1usize)?.max(1),
+            ..cb_site::RendererSettings::default()
         };
 
         let functions = functions_settings(&get, &jwt_secret, production, &captcha_provider)?;
@@ -293,6 +318,7 @@ impl Config {
                 company,
             },
             functions,
+            render,
         })
     }
 
@@ -311,6 +337,7 @@ impl Config {
             company_name: self.public.company.name.clone(),
             company_tagline: self.public.company.tagline.clone(),
             production: self.environment == Environment::Production,
+            render: self.render.clone(),
         }
     }
 

@@ -8,6 +8,8 @@ use bytes::Bytes;
 use http::{HeaderMap, HeaderValue, StatusCode, header};
 use sha2::{Digest as _, Sha256};
 
+use crate::ssr::DateValidity;
+
 /// A response body in every encoding the server offers, with what identifies it.
 #[derive(Debug)]
 pub(crate) struct Rendered {
@@ -18,6 +20,8 @@ pub(crate) struct Rendered {
     identity: Bytes,
     gzip: Bytes,
     brotli: Bytes,
+    /// For a page that shows today's date: how long it stays right.
+    validity: Option<DateValidity>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +57,20 @@ impl Rendered {
             gzip: gzip(&identity),
             brotli: brotli(&identity),
             identity,
+            validity: None,
         }
+    }
+
+    /// Marks a page as right only while what it shows of its rendering day holds.
+    pub(crate) fn valid_while(mut self, validity: DateValidity) -> Self {
+        self.validity = Some(validity);
+        self
+    }
+
+    /// Whether the page is still right on `today`.
+    pub(crate) fn is_fresh_on(&self, today: chrono::NaiveDate) -> bool {
+        self.validity
+            .is_none_or(|validity| validity.holds_on(today))
     }
 
     /// The response for a request with `headers`.

@@ -11,7 +11,9 @@ mod head;
 mod listen;
 mod preload;
 mod routes;
+mod sanitize;
 mod security;
+mod ssr;
 mod store;
 mod template;
 
@@ -33,8 +35,11 @@ use tower_http::services::ServeDir;
 use delivery::{HTML, Rendered};
 use head::{HeadContext, HeadSpec, page_head, post_head};
 use routes::{Route, classify, seo_route};
-use store::{SiteCache, SiteData};
-use template::PageTemplate;
+use ssr::{DateValidity, ServerRendering};
+use store::{SiteCache, SiteData, Snapshot};
+use template::{PageBody, PageTemplate};
+
+pub use cb_render::RendererSettings;
 
 pub use template::RUNTIME_CONFIG_OPEN_TAG;
 
@@ -61,6 +66,8 @@ pub struct SiteSettings {
     pub company_tagline: String,
     /// Production: HSTS and upgrade-insecure-requests.
     pub production: bool,
+    /// The server renderer's engines (crates/render).
+    pub render: RendererSettings,
 }
 
 const XML: &str = "application/xml; charset=utf-8";
@@ -89,6 +96,8 @@ struct Site {
     public_files: HashSet<String>,
     files: ServeDir,
     cache: Arc<SiteCache>,
+    /// None when the build has no server bundle (pages go out for the browser to render).
+    ssr: Option<ServerRendering>,
     site_url: String,
     company_name: String,
     company_tagline: String,
@@ -133,6 +142,14 @@ pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError
             template,
         }
     });
+    let ssr = built.as_ref().and_then(|_| {
+        ServerRendering::start(
+            &settings.dist_dir,
+            &settings.runtime_config,
+            &site_url,
+            &settings.render,
+        )
+    });
     let cache = Arc::new(SiteCache::new(pool));
     listen::spawn(cache.clone());
     let site = Arc::new(Site {
@@ -140,6 +157,7 @@ pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError
         robots: Rendered::new(StatusCode::OK, TEXT, feeds::robots_txt(&site_url)),
         public_files: public_files(&settings.dist_dir),
         files: static_files(&settings.dist_dir),
+        ssr,
         cache,
         site_url,
         company_name: settings.company_name.clone(),
@@ -263,50 +281,217 @@ async fn serve(site: &Site, request: Request) -> Response {
         company_name: &site.company_name,
         site_url: &site.site_url,
     };
+    let has_record = snapshot.data.pages.contains_key(route);
+    let post = match classified {
+        Route::Post(slug) => snapshot.data.post(slug),
+        _ => None,
+    };
+    let status = match classified {
+        Route::Page => StatusCode::OK,
+        Route::Post(_) if post.is_some() => StatusCode::OK,
+        _ => StatusCode::NOT_FOUND,
+    };
+    let head = || match (classified, post) {
+        (Route::Post(_), Some(post)) => post_head(post, &context),
+        (Route::Page | Route::Unknown, _) if has_record => {
+            page_head(snapshot.data.pages.get(route), route, &context)
+        }
+        // The not-found page: the client looks the path up as a page SEO record too.
+        _ => HeadSpec::default_for(&site.company_name),
+    };
     // The not-found renderings are shared by every missing path, so they get no preloads.
     let module = match classified {
-        Route::Post(slug) if snapshot.data.post(slug).is_some() => Some(preload::POST_PAGE_MODULE),
+        Route::Post(_) if post.is_some() => Some(preload::POST_PAGE_MODULE),
         Route::Page => preload::data_page_module(route),
         _ => None,
     };
     let preload_tags = preloads.tags(module);
-    let page = |key: String, status: StatusCode, build: &dyn Fn(&SiteData) -> HeadSpec| {
-        snapshot.rendered(&key, |data| {
-            Rendered::new(status, HTML, template.render(&build(data), preload_tags))
-        })
-    };
+    if let Some(ssr) = site.ssr.as_ref().filter(|_| template.has_root()) {
+        let page = RenderedRoute {
+            path,
+            route,
+            classified,
+            status,
+            preload_tags,
+        };
+        return render_page(site, ssr, template, &snapshot, &page, &head())
+            .await
+            .respond(headers);
+    }
     // Cache keys are bounded by the data (records and posts), never by what clients ask for:
     // every path without a record or post shares one rendering per status.
-    let has_record = snapshot.data.pages.contains_key(route);
-    let rendered = match classified {
-        Route::Page if has_record => page(format!("page:{route}"), StatusCode::OK, &|data| {
-            page_head(data.pages.get(route), route, &context)
-        }),
+    let key = match classified {
+        Route::Page if has_record => format!("page:{route}"),
         // Keyed by the page module too: only the data pages differ in their preloads.
-        Route::Page => page(format!("page:{module:?}"), StatusCode::OK, &|_| {
-            HeadSpec::default_for(&site.company_name)
-        }),
-        Route::Post(slug) if snapshot.data.post(slug).is_some() => page(
-            format!("post:{slug}"),
-            StatusCode::OK,
-            &|data| match data.post(slug) {
-                Some(post) => post_head(post, &context),
-                None => HeadSpec::default_for(&site.company_name),
-            },
-        ),
-        // The not-found page: the client looks the path up as a page SEO record too.
-        Route::Unknown if has_record => {
-            page(format!("missing:{route}"), StatusCode::NOT_FOUND, &|data| {
-                page_head(data.pages.get(route), route, &context)
-            })
-        }
-        Route::Post(_) | Route::Unknown | Route::Admin => {
-            page("missing".into(), StatusCode::NOT_FOUND, &|_| {
-                HeadSpec::default_for(&site.company_name)
-            })
+        Route::Page => format!("page:{module:?}"),
+        Route::Post(slug) if post.is_some() => format!("post:{slug}"),
+        Route::Unknown if has_record => format!("missing:{route}"),
+        _ => "missing".into(),
+    };
+    snapshot
+        .rendered(&key, |_| {
+            Rendered::new(status, HTML, template.render(&head(), preload_tags, None))
+        })
+        .respond(headers)
+}
+
+/// A page request, as `serve` classified it.
+struct RenderedRoute<'a> {
+    /// The path as requested (the client compares it with its location).
+    path: &'a str,
+    /// The path without trailing slashes (`seo_route`).
+    route: &'a str,
+    classified: Route<'a>,
+    status: StatusCode,
+    preload_tags: &'a str,
+}
+
+/// A page rendered on the server with the data it shows, which it embeds: taken from the cache
+/// while the data and the day it shows hold, else the build's rendering when it shows the same,
+/// else rendered now. When the renderer cannot (busy, failing), the page goes out unrendered,
+/// for the browser to render, and is not kept.
+async fn render_page(
+    site: &Site,
+    ssr: &ServerRendering,
+    template: &PageTemplate,
+    snapshot: &Snapshot,
+    page: &RenderedRoute<'_>,
+    head: &HeadSpec,
+) -> Arc<Rendered> {
+    let today = chrono::Utc::now().date_naive();
+    // Paths without data are what clients make up: rendered per request, never kept.
+    let key = match page.classified {
+        Route::Page => Some(format!("page:{}", page.route)),
+        Route::Post(slug) if page.status == StatusCode::OK => Some(format!("post:{slug}")),
+        _ => None,
+    };
+    if let Some(cached) = key.as_deref().and_then(|key| snapshot.cached(key))
+        && cached.is_fresh_on(today)
+    {
+        return cached;
+    }
+    let resources = match page_resources(site, snapshot, page).await {
+        Ok(resources) => resources,
+        Err(err) => {
+            tracing::warn!(%err, path = page.path, "site: page data unavailable; sending the page unrendered");
+            return Arc::new(Rendered::new(
+                page.status,
+                HTML,
+                template.render(head, page.preload_tags, None),
+            ));
         }
     };
-    rendered.respond(headers)
+    let has_content = resources
+        .get(PAGE_SEO)
+        .and_then(|record| record.get("content"))
+        .and_then(serde_json::Value::as_str)
+        .is_some_and(|content| !content.trim().is_empty());
+    let is_static_page =
+        page.classified == Route::Page && preload::data_page_module(page.route).is_none();
+    let prerendered = (is_static_page && !has_content)
+        .then(|| ssr.prerendered(page.path, today))
+        .flatten();
+    let page_data = |rendered_on: chrono::NaiveDate| {
+        serde_json::json!({
+            "path": page.path,
+            "renderedOn": rendered_on.to_string(),
+            "resources": resources,
+        })
+    };
+    let (markup, rendered_on, status) = if let Some(prerendered) = prerendered {
+        (
+            prerendered.page.clone(),
+            prerendered.rendered_on,
+            page.status,
+        )
+    } else {
+        match ssr.render(page.path, &page_data(today)).await {
+            Ok(markup) => (markup, today, page.status),
+            Err(err) => {
+                tracing::warn!(%err, path = page.path, "site: server render failed; sending the page unrendered");
+                // A made-up path still gets the build's not-found page.
+                match ssr.prerendered_not_found(today) {
+                    Some(not_found) if page.status == StatusCode::NOT_FOUND => (
+                        not_found.page.clone(),
+                        not_found.rendered_on,
+                        StatusCode::NOT_FOUND,
+                    ),
+                    _ => {
+                        return Arc::new(Rendered::new(
+                            page.status,
+                            HTML,
+                            template.render(head, page.preload_tags, None),
+                        ));
+                    }
+                }
+            }
+        }
+    };
+    let mut head_tags = page.preload_tags.to_string();
+    head_tags.push_str(&ssr::image_preload_tags(&markup));
+    let data = page_data(rendered_on);
+    let html = template.render(
+        head,
+        &head_tags,
+        Some(PageBody {
+            root_html: &markup.html,
+            page_data: &data,
+        }),
+    );
+    let rendered = Rendered::new(status, HTML, html).valid_while(DateValidity {
+        rendered_on,
+        date_use: markup.date_use,
+    });
+    match key {
+        Some(key) => snapshot.keep(&key, rendered),
+        None => Arc::new(rendered),
+    }
+}
+
+/// The resource a public page's SEO record goes by (frontend/src/features/seo/site-data-layout.tsx).
+const PAGE_SEO: &str = "pageSeo";
+
+/// The rows a page shows, by the names its features read them by
+/// (frontend/src/lib/page-data.ts): every public page its SEO record, the data pages their
+/// lists, a post its row.
+async fn page_resources(
+    site: &Site,
+    snapshot: &Snapshot,
+    page: &RenderedRoute<'_>,
+) -> Result<serde_json::Map<String, serde_json::Value>, cb_db::sqlx::Error> {
+    let data = &snapshot.data.resources;
+    let mut resources = serde_json::Map::new();
+    if let Route::Post(slug) = page.classified {
+        let row = if page.status == StatusCode::OK {
+            store::post_row(site.cache.pool(), slug).await?
+        } else {
+            serde_json::Value::Null
+        };
+        resources.insert("blogPost".into(), row);
+        return Ok(resources);
+    }
+    let record = data
+        .page_records
+        .get(page.route)
+        .cloned()
+        .unwrap_or(serde_json::Value::Null);
+    resources.insert(PAGE_SEO.into(), record);
+    if page.classified == Route::Page {
+        match page.route.to_ascii_lowercase().as_str() {
+            "/blog" => {
+                resources.insert("blogPosts".into(), data.blog_posts.clone());
+            }
+            "/whitepapers" => {
+                resources.insert("whitepapers".into(), data.whitepapers.clone());
+            }
+            "/downloads" => {
+                resources.insert("whitepapers".into(), data.whitepapers.clone());
+                resources.insert("whitepaperFiles".into(), data.whitepaper_files.clone());
+            }
+            _ => {}
+        }
+    }
+    Ok(resources)
 }
 
 async fn serve_feed(site: &Site, path: &str, headers: &HeaderMap) -> Response {

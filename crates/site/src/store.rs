@@ -19,10 +19,31 @@ pub(crate) struct SiteData {
     /// Published posts, newest first.
     pub(crate) posts: Vec<Post>,
     post_index: HashMap<String, usize>,
+    /// What the server-rendered pages read, each as the browser's query returns it
+    /// (frontend/src/lib/page-data.ts): the rows as /rest/v1 answers them.
+    pub(crate) resources: Resources,
+}
+
+/// The rows the data pages are rendered from (a post's own row is read when its page is).
+#[derive(Debug, Default)]
+pub(crate) struct Resources {
+    /// Every page_seo_settings row (`select *`), by page_route.
+    pub(crate) page_records: HashMap<String, serde_json::Value>,
+    /// The public blog list (spec §7 "Blog list (public)").
+    pub(crate) blog_posts: serde_json::Value,
+    /// The whitepaper list (spec §7 "Whitepaper list").
+    pub(crate) whitepapers: serde_json::Value,
+    /// Whether each whitepaper's file_path is a file in the whitepapers bucket, as the
+    /// browser's check finds it (a storage list of the bucket's top level searched by the path).
+    pub(crate) whitepaper_files: serde_json::Value,
 }
 
 impl SiteData {
-    pub(crate) fn new(pages: HashMap<String, PageSeo>, posts: Vec<Post>) -> Self {
+    pub(crate) fn new(
+        pages: HashMap<String, PageSeo>,
+        posts: Vec<Post>,
+        resources: Resources,
+    ) -> Self {
         let post_index = posts
             .iter()
             .enumerate()
@@ -32,6 +53,7 @@ impl SiteData {
             pages,
             posts,
             post_index,
+            resources,
         }
     }
 
@@ -56,6 +78,21 @@ pub(crate) struct Snapshot {
 impl Snapshot {
     pub(crate) fn sitemap(&self, build: impl FnOnce(&SiteData) -> Sitemap) -> &Sitemap {
         self.sitemap.get_or_init(|| build(&self.data))
+    }
+
+    /// The response cached under `key`, if any.
+    pub(crate) fn cached(&self, key: &str) -> Option<Arc<Rendered>> {
+        self.lock().get(key).cloned()
+    }
+
+    /// Keeps `rendered` under `key` (replacing what was there), unless the cache is full.
+    pub(crate) fn keep(&self, key: &str, rendered: Rendered) -> Arc<Rendered> {
+        let rendered = Arc::new(rendered);
+        let mut cached = self.lock();
+        if cached.len() < MAX_RENDERED || cached.contains_key(key) {
+            cached.insert(key.to_string(), rendered.clone());
+        }
+        rendered
     }
 
     /// The response cached under `key`, rendered by `render` the first time.
@@ -154,6 +191,49 @@ const PAGES_SQL: &str = "select page_route, meta_title, meta_description, keywor
         twitter_title, twitter_description, twitter_image, noindex, nofollow, schema_json
    from public.page_seo_settings";
 
+/// Each record as /rest/v1 answers `select *` (the JSON of the row).
+const PAGE_RECORDS_SQL: &str =
+    "select page_route, to_jsonb(p) as record from public.page_seo_settings p";
+
+/// frontend/src/features/blog/blog-list-query.ts: the card columns of published posts, newest
+/// first.
+const BLOG_LIST_SQL: &str = "select coalesce(jsonb_agg(jsonb_build_object(
+        'id', id, 'title', title, 'slug', slug, 'description', description,
+        'category', category, 'read_time', read_time, 'created_at', created_at)
+        order by created_at desc), '[]'::jsonb)
+   from public.blog_posts
+  where published";
+
+/// frontend/src/features/whitepapers/whitepapers-query.ts: featured first, then newest.
+const WHITEPAPERS_SQL: &str = "select coalesce(jsonb_agg(to_jsonb(w)
+        order by w.featured desc, w.created_at desc), '[]'::jsonb)
+   from public.whitepapers w";
+
+/// frontend/src/features/downloads/file-exists-query.ts lists the bucket's top level searched
+/// by the path and looks for an entry of that exact name: a file directly in the bucket.
+const WHITEPAPER_FILES_SQL: &str = "select coalesce(jsonb_object_agg(w.file_path,
+        strpos(w.file_path, '/') = 0 and exists (
+          select 1 from storage.objects o
+           where o.bucket_id = 'whitepapers' and o.name = w.file_path)), '{}'::jsonb)
+   from public.whitepapers w
+  where coalesce(w.file_path, '') <> ''";
+
+/// frontend/src/features/blog/blog-post-query.ts: one published post, every column.
+const POST_ROW_SQL: &str =
+    "select to_jsonb(b) from public.blog_posts b where b.slug = $1 and b.published";
+
+/// The published post `slug` as the browser's query returns it (null when there is none), read
+/// as `anon`.
+pub(crate) async fn post_row(pool: &PgPool, slug: &str) -> Result<serde_json::Value, sqlx::Error> {
+    let mut tx = cb_db::begin_scoped(pool, &cb_db::RequestContext::for_role("anon"), true).await?;
+    let row: Option<serde_json::Value> = sqlx::query_scalar(POST_ROW_SQL)
+        .bind(slug)
+        .fetch_optional(&mut *tx)
+        .await?;
+    tx.rollback().await?;
+    Ok(row.unwrap_or(serde_json::Value::Null))
+}
+
 /// Published posts only (row-level security gives anon nothing else either). The timestamps
 /// also in PostgreSQL's JSON form, the strings the client's head is built from.
 const POSTS_SQL: &str = "select slug, title, description, meta_title, excerpt, og_title,
@@ -224,6 +304,24 @@ async fn load(pool: &PgPool) -> Result<SiteData, sqlx::Error> {
             })
         })
         .collect::<Result<Vec<Post>, sqlx::Error>>()?;
+    let page_records = sqlx::query(PAGE_RECORDS_SQL)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|row| Ok((row.try_get("page_route")?, row.try_get("record")?)))
+        .collect::<Result<HashMap<String, serde_json::Value>, sqlx::Error>>()?;
+    let resources = Resources {
+        page_records,
+        blog_posts: sqlx::query_scalar(BLOG_LIST_SQL)
+            .fetch_one(&mut *tx)
+            .await?,
+        whitepapers: sqlx::query_scalar(WHITEPAPERS_SQL)
+            .fetch_one(&mut *tx)
+            .await?,
+        whitepaper_files: sqlx::query_scalar(WHITEPAPER_FILES_SQL)
+            .fetch_one(&mut *tx)
+            .await?,
+    };
     tx.rollback().await?;
-    Ok(SiteData::new(pages, posts))
+    Ok(SiteData::new(pages, posts, resources))
 }

@@ -8,6 +8,22 @@ use crate::head::{HeadSpec, render_dynamic_tags};
 
 /// The element the frontend build contains; its text is replaced by the runtime configuration.
 pub const RUNTIME_CONFIG_OPEN_TAG: &str = r#"<script id="runtime-config" type="application/json">"#;
+/// The app's (empty) mount point in index.html; a server-rendered page fills it.
+const ROOT_ELEMENT: &str = r#"<div id="root"></div>"#;
+/// index.html's note for visitors without JavaScript, true only of pages that are not rendered
+/// by the server (the admin screens): a rendered page drops it.
+const APP_NOSCRIPT_OPEN_TAG: &str = r#"<noscript id="app-noscript">"#;
+/// The element a rendered page's data goes in (frontend/src/lib/page-data.ts).
+const PAGE_DATA_OPEN_TAG: &str = r#"<script id="page-data" type="application/json">"#;
+
+/// What a server-rendered page adds to the template.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PageBody<'a> {
+    /// The markup of #root.
+    pub(crate) root_html: &'a str,
+    /// The data it was rendered with (frontend/src/lib/page-data.ts), JSON.
+    pub(crate) page_data: &'a serde_json::Value,
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Segment {
@@ -23,6 +39,10 @@ enum Segment {
     },
     /// `</head>`: the page's own tags go right before it.
     HeadEnd,
+    /// The empty #root element.
+    Root,
+    /// The noscript note of pages the browser renders.
+    AppNoscript(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,24 +105,58 @@ impl PageTemplate {
             rest = &rest[start + consumed..];
             offset = absolute + consumed;
         }
-        literal.push_str(rest);
+        split_body(rest, &mut literal, &mut segments);
         flush(&mut segments, &mut literal);
         if !segments.contains(&Segment::HeadEnd) {
             tracing::warn!("index.html has no </head>; pages get no SEO tags");
         }
+        if !segments.contains(&Segment::Root) {
+            tracing::warn!(
+                "index.html has no {ROOT_ELEMENT}; pages are not rendered on the server"
+            );
+        }
         Self { segments }
+    }
+
+    /// Whether a rendered page has somewhere to go.
+    pub(crate) fn has_root(&self) -> bool {
+        self.segments.contains(&Segment::Root)
     }
 
     /// The page with `head`: its title, its tags before `</head>`, and the static metas it does
     /// not override.
     /// `preloads`: `<link rel="modulepreload">` tags of the page's code (see `preload`).
-    pub(crate) fn render(&self, head: &HeadSpec, preloads: &str) -> String {
+    /// `body`: the page as the server rendered it, else the empty mount point.
+    pub(crate) fn render(
+        &self,
+        head: &HeadSpec,
+        preloads: &str,
+        body: Option<PageBody<'_>>,
+    ) -> String {
         let mut dynamic = render_dynamic_tags(head);
         dynamic.push_str(preloads);
-        let mut html = String::with_capacity(self.len_hint() + dynamic.len() + head.title.len());
+        let body_len = body.map_or(0, |body| body.root_html.len() * 2);
+        let mut html =
+            String::with_capacity(self.len_hint() + dynamic.len() + head.title.len() + body_len);
         for segment in &self.segments {
             match segment {
                 Segment::Literal(text) => html.push_str(text),
+                Segment::Root => match body {
+                    Some(body) => {
+                        html.push_str(r#"<div id="root">"#);
+                        html.push_str(body.root_html);
+                        html.push_str("</div>");
+                        html.push_str(PAGE_DATA_OPEN_TAG);
+                        html.push_str(&escape::json_for_script(body.page_data));
+                        html.push_str("</script>");
+                    }
+                    None => html.push_str(ROOT_ELEMENT),
+                },
+                Segment::AppNoscript(text) => {
+                    if body.is_none() {
+                        html.push_str(text);
+                    }
+                }
                 Segment::Title(_) => {
                     html.push_str("<title>");
                     html.push_str(&escape::markup(&head.title));
@@ -137,8 +191,10 @@ impl PageTemplate {
             match segment {
                 Segment::Literal(text)
                 | Segment::Title(text)
-                | Segment::StaticMeta { html: text, .. } => html.push_str(text),
+                | Segment::StaticMeta { html: text, .. }
+                | Segment::AppNoscript(text) => html.push_str(text),
                 Segment::HeadEnd => html.push_str("</head>"),
+                Segment::Root => html.push_str(ROOT_ELEMENT),
             }
         }
         html
@@ -150,10 +206,42 @@ impl PageTemplate {
             .map(|segment| match segment {
                 Segment::Literal(text)
                 | Segment::Title(text)
-                | Segment::StaticMeta { html: text, .. } => text.len(),
-                Segment::HeadEnd => 16,
+                | Segment::StaticMeta { html: text, .. }
+                | Segment::AppNoscript(text) => text.len(),
+                Segment::HeadEnd | Segment::Root => 32,
             })
             .sum()
+    }
+}
+
+/// The document after the head: literal text around the #root element and the app's noscript
+/// note.
+fn split_body(mut rest: &str, literal: &mut String, segments: &mut Vec<Segment>) {
+    loop {
+        let root = rest.find(ROOT_ELEMENT);
+        let noscript = rest.find(APP_NOSCRIPT_OPEN_TAG).and_then(|start| {
+            rest[start..]
+                .find("</noscript>")
+                .map(|end| (start, start + end + "</noscript>".len()))
+        });
+        match (root, noscript) {
+            (Some(at), noscript) if noscript.is_none_or(|(start, _)| at < start) => {
+                literal.push_str(&rest[..at]);
+                flush(segments, literal);
+                segments.push(Segment::Root);
+                rest = &rest[at + ROOT_ELEMENT.len()..];
+            }
+            (_, Some((start, end))) => {
+                literal.push_str(&rest[..start]);
+                flush(segments, literal);
+                segments.push(Segment::AppNoscript(rest[start..end].to_string()));
+                rest = &rest[end..];
+            }
+            _ => {
+                literal.push_str(rest);
+                return;
+            }
+        }
     }
 }
 
@@ -268,6 +356,7 @@ mod tests {
                 content: "Mine".into(),
             }]),
             "",
+            None,
         );
         assert_eq!(
             html,
@@ -286,11 +375,36 @@ mod tests {
         let html = template.render(
             &spec(Vec::new()),
             "<link rel=\"modulepreload\" href=\"/assets/p.js\">",
+            None,
         );
         assert!(html.contains("<link rel=\"modulepreload\" href=\"/assets/p.js\"></head>"));
         assert!(html.contains("content=\"Default\""));
         assert_eq!(html.matches("<title>").count(), 2);
         assert_eq!(template.render_plain(), INDEX);
+    }
+
+    #[test]
+    fn a_rendered_page_fills_the_root_embeds_its_data_and_drops_the_noscript_note() {
+        let index = "<html><head><title>T</title></head><body><div id=\"root\"></div>\
+<noscript id=\"app-noscript\"><p>Needs JavaScript</p></noscript><script src=\"/a.js\"></script></body></html>";
+        let template = PageTemplate::parse(index, &json!({}));
+        assert!(template.has_root());
+        let data = json!({"path": "/", "resources": {"x": "</script>"}});
+        let html = template.render(
+            &spec(Vec::new()),
+            "",
+            Some(PageBody {
+                root_html: "<main>Hi</main>",
+                page_data: &data,
+            }),
+        );
+        assert!(html.ends_with(
+            "<body><div id=\"root\"><main>Hi</main></div><script id=\"page-data\" type=\"application/json\">\
+{\"path\":\"/\",\"resources\":{\"x\":\"\\u003c/script\\u003e\"}}</script><script src=\"/a.js\"></script></body></html>"
+        ), "{html}");
+        let plain = template.render(&spec(Vec::new()), "", None);
+        assert!(plain.contains("<div id=\"root\"></div><noscript id=\"app-noscript\"><p>Needs JavaScript</p></noscript>"));
+        assert_eq!(template.render_plain(), index);
     }
 
     #[test]
