@@ -14,4 +14,5 @@ mod migrations;
 mod rest;
 mod server_process;
 mod site;
+mod site_rendering;
 mod storage;
