@@ -103,7 +103,11 @@ fn h1(markup: &str) -> String {
 async fn every_public_page_is_in_the_html_with_its_heading_and_main_text() {
     let app = spawn_rendering_site(&[]).await;
     let pages = [
-        ("/", "Get paid for every piece of equipment you deliver.", "500+"),
+        (
+            "/",
+            "Get paid for every piece of equipment you deliver.",
+            "500+",
+        ),
         (
             "/services",
             "Software and billing services for HME/DME suppliers",
@@ -138,13 +142,13 @@ async fn every_public_page_is_in_the_html_with_its_heading_and_main_text() {
             "Compliance Best Practices for DME Providers",
             "7 min",
         ),
-        (
-            "/blog",
-            "Insights for HME/DME billing teams",
-            "Read More",
-        ),
+        ("/blog", "Insights for HME/DME billing teams", "Read More"),
         ("/whitepapers", "Whitepapers", "Request Custom Research"),
-        ("/downloads", "Your downloads", "Thank you for your interest!"),
+        (
+            "/downloads",
+            "Your downloads",
+            "Thank you for your interest!",
+        ),
     ];
     for (path, heading, body) in pages {
         let (status, html) = fetch(&app.client, &format!("{}{path}", app.url)).await;
@@ -200,8 +204,12 @@ async fn the_blog_lists_published_posts_newest_first_and_a_post_page_holds_its_b
     let (status, html) = fetch(&app.client, &format!("{}/blog", app.url)).await;
     assert_eq!(status, 200);
     let shown = text(root(&html));
-    let newer = shown.find("Newer post on KX modifiers").expect("the newer post");
-    let older = shown.find("Older post on CMN renewals").expect("the older post");
+    let newer = shown
+        .find("Newer post on KX modifiers")
+        .expect("the newer post");
+    let older = shown
+        .find("Older post on CMN renewals")
+        .expect("the older post");
     assert!(newer < older, "newest first");
     assert!(!shown.contains("Draft on oxygen audits"), "drafts stay out");
     assert!(shown.contains("6 min read") && shown.contains("February 10, 2026"));
@@ -246,7 +254,10 @@ async fn whitepapers_and_downloads_show_their_cards_and_each_files_state() {
     let app = spawn_rendering_site(&[]).await;
     let upload = app
         .client
-        .post(format!("{}/storage/v1/object/whitepapers/denial-playbook.pdf", app.url))
+        .post(format!(
+            "{}/storage/v1/object/whitepapers/denial-playbook.pdf",
+            app.url
+        ))
         .bearer_auth(cb_tests::DEMO_SERVICE_ROLE_KEY)
         .header("content-type", "application/pdf")
         .body("%PDF-1.4\n% a denial playbook\n%%EOF\n")
@@ -276,7 +287,10 @@ async fn whitepapers_and_downloads_show_their_cards_and_each_files_state() {
     let (status, html) = fetch(&app.client, &format!("{}/downloads", app.url)).await;
     assert_eq!(status, 200);
     let shown = text(root(&html));
-    assert!(shown.contains("Download PDF"), "the uploaded file exists: {shown}");
+    assert!(
+        shown.contains("Download PDF"),
+        "the uploaded file exists: {shown}"
+    );
     assert!(shown.contains("File Not Available"), "{shown}");
     assert!(shown.contains("No File Specified"), "{shown}");
     let files = &page_data(&html)["resources"]["whitepaperFiles"];
@@ -309,12 +323,25 @@ async fn hostile_stored_html_is_neutralised_in_the_servers_output() {
         };
         assert_eq!(status, 200, "{path}");
         let markup = prose(root(&html));
-        assert!(markup.contains("Safe words"), "{path}: the content is shown");
+        assert!(
+            markup.contains("Safe words"),
+            "{path}: the content is shown"
+        );
         for forbidden in [
-            "onclick", "onerror", "onload", "<script", "javascript:", "evil.example", "<svg",
-            "<style", "display:none",
+            "onclick",
+            "onerror",
+            "onload",
+            "<script",
+            "javascript:",
+            "evil.example",
+            "<svg",
+            "<style",
+            "display:none",
         ] {
-            assert!(!markup.contains(forbidden), "{path}: {forbidden} in {markup}");
+            assert!(
+                !markup.contains(forbidden),
+                "{path}: {forbidden} in {markup}"
+            );
         }
         assert!(markup.contains(
             r#"<iframe src="https://www.youtube.com/embed/abc" title="Embedded video" loading="lazy" referrerpolicy="strict-origin-when-cross-origin"></iframe>"#
@@ -407,7 +434,10 @@ async fn the_builds_prerendered_pages_are_served_while_they_show_this_configurat
     assert_ne!(root(&html), built);
     assert!(text(root(&html)).contains("Acme Medical Billing"));
     let (_, html) = fetch(&app.client, &format!("{}/privacy-policy", app.url)).await;
-    let today = chrono::Utc::now().date_naive().format("%B %-d, %Y").to_string();
+    let today = chrono::Utc::now()
+        .date_naive()
+        .format("%B %-d, %Y")
+        .to_string();
     assert!(
         text(root(&html)).contains(&today),
         "the privacy policy shows the day it is served on ({today})"
