@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
+import { lazyModuleIds } from './scripts/lazy-module-ids';
 
 const reactRouterDist = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
@@ -44,7 +45,7 @@ const serverBuild: UserConfig['build'] = {
 };
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [lazyModuleIds(fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')), react()],
   resolve: {
     alias: command === 'build' ? reactRouterProductionAliases() : [],
   },

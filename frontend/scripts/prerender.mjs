@@ -19,6 +19,7 @@ import vm from 'node:vm';
  *   render(url: string, pageData: unknown): unknown,
  *   markupConfigKey(): string,
  *   NOT_FOUND_PATH: string,
+ *   UNNAMED_MODULE: string,
  * }} ServerBundle
  */
 
@@ -46,7 +47,16 @@ const renderedOn = new Date().toISOString().slice(0, 10);
 /** @type {Record<string, unknown>} */
 const pages = {};
 for (const path of server.prerenderPaths()) {
-  pages[path] = server.render(path, { path, renderedOn, resources: { pageSeo: null } });
+  const page = /** @type {{ modules: string[] }} */ (
+    server.render(path, { path, renderedOn, resources: { pageSeo: null } })
+  );
+  if (page.modules.includes(server.UNNAMED_MODULE)) {
+    throw new Error(
+      `${path} renders a lazy component whose loader the build could not name (scripts/lazy-module-ids.ts): ` +
+        "write it as async () => (await import('…')).Member",
+    );
+  }
+  pages[path] = page;
 }
 
 const output = {

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
+import { loadLazyModules } from './lib/lazy-component';
 import { readPageData } from './lib/page-data';
 import { RenderProvider } from './lib/render-context';
 import './styles/global.css';
@@ -24,12 +25,15 @@ const app = (
 
 if (pageData && container.firstElementChild) {
   // The server's HTML is this same app rendered with the embedded data: React takes it over
-  // instead of drawing it again. A page whose code is still on its way keeps the server's
-  // markup (its Suspense boundary) until the code lands.
-  hydrateRoot(container, app, {
-    onRecoverableError(error, info) {
-      console.error('Hydration: the page differed from the server rendering.', error, info.componentStack);
-    },
+  // instead of drawing it again, once the code of every lazy part the server rendered is here
+  // (the head preloads it), so hydration never waits inside a Suspense boundary (an update
+  // reaching such a boundary would make React draw it again).
+  void loadLazyModules(pageData.modules ?? []).then(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError(error, info) {
+        console.error('Hydration: the page differed from the server rendering.', error, info.componentStack);
+      },
+    });
   });
 } else {
   createRoot(container).render(app);

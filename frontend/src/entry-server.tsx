@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppRoutes, staticPublicPages } from './app/router';
 import { runtimeConfig } from './config/runtime-config';
-import { loadAllLazyComponents } from './lib/lazy-component';
+import { loadAllLazyComponents, UNNAMED_MODULE } from './lib/lazy-component';
 import type { PageData } from './lib/page-data';
 import { RenderProvider, RenderReport, type DateUse, type ImagePreload } from './lib/render-context';
 
@@ -27,6 +27,8 @@ export interface RenderResult {
   imagePreloads: ImagePreload[];
   /** How much of today's date the page shows (how long the server may keep it). */
   dateUse: DateUse;
+  /** The lazily loaded modules it rendered (their chunks are preloaded, then loaded before hydrating). */
+  modules: string[];
 }
 
 /** The app at `url` (path and query) with `pageData`, as the browser will hydrate it. */
@@ -41,7 +43,7 @@ export function render(url: string, pageData: PageData): RenderResult {
       </StaticRouter>
     </StrictMode>,
   );
-  return { html, imagePreloads: report.imagePreloads, dateUse: report.dateUse };
+  return { html, imagePreloads: report.imagePreloads, dateUse: report.dateUse, modules: report.modules };
 }
 
 /** `render` across the engine boundary: JSON in, JSON out. */
@@ -56,6 +58,8 @@ export function renderJson(url: string, pageDataJson: string): string {
 export function markupConfigKey(): string {
   return JSON.stringify({ company: runtimeConfig.company });
 }
+
+export { UNNAMED_MODULE };
 
 /** A path no route has: the not-found page as unknown paths show it. */
 export const NOT_FOUND_PATH = '/404';

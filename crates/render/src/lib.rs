@@ -106,6 +106,9 @@ pub struct RenderedPage {
     pub html: String,
     pub image_preloads: Vec<ImagePreload>,
     pub date_use: DateUse,
+    /// The lazily loaded modules it rendered (source paths, the build manifest's keys).
+    #[serde(default)]
+    pub modules: Vec<String>,
 }
 
 struct Job {

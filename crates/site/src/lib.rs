@@ -270,6 +270,13 @@ async fn serve(site: &Site, request: Request) -> Response {
     if classified == Route::Admin {
         return admin_page.respond(headers);
     }
+    if let Some(mut canonical) = routes::canonical_path(path, classified) {
+        if let Some(query) = request.uri().query() {
+            canonical.push('?');
+            canonical.push_str(query);
+        }
+        return Redirect::permanent(&canonical).into_response();
+    }
     let snapshot = match site.cache.snapshot().await {
         Ok(snapshot) => snapshot,
         Err(err) => {
@@ -314,7 +321,7 @@ async fn serve(site: &Site, request: Request) -> Response {
             status,
             preload_tags,
         };
-        return render_page(site, ssr, template, &snapshot, &page, &head())
+        return render_page(site, ssr, template, preloads, &snapshot, &page, &head())
             .await
             .respond(headers);
     }
@@ -354,6 +361,7 @@ async fn render_page(
     site: &Site,
     ssr: &ServerRendering,
     template: &PageTemplate,
+    preloads: &preload::Preloads,
     snapshot: &Snapshot,
     page: &RenderedRoute<'_>,
     head: &HeadSpec,
@@ -391,11 +399,12 @@ async fn render_page(
     let prerendered = (is_static_page && !has_content)
         .then(|| ssr.prerendered(page.path, today))
         .flatten();
-    let page_data = |rendered_on: chrono::NaiveDate| {
+    let page_data = |rendered_on: chrono::NaiveDate, modules: &[String]| {
         serde_json::json!({
             "path": page.path,
             "renderedOn": rendered_on.to_string(),
             "resources": resources,
+            "modules": modules,
         })
     };
     let (markup, rendered_on, status) = if let Some(prerendered) = prerendered {
@@ -405,7 +414,7 @@ async fn render_page(
             page.status,
         )
     } else {
-        match ssr.render(page.path, &page_data(today)).await {
+        match ssr.render(page.path, &page_data(today, &[])).await {
             Ok(markup) => (markup, today, page.status),
             Err(err) => {
                 tracing::warn!(%err, path = page.path, "site: server render failed; sending the page unrendered");
@@ -427,9 +436,10 @@ async fn render_page(
             }
         }
     };
-    let mut head_tags = page.preload_tags.to_string();
+    // The code it rendered, which the browser loads before hydrating, and its largest image.
+    let mut head_tags = preloads.tags_for_modules(&markup.modules);
     head_tags.push_str(&ssr::image_preload_tags(&markup));
-    let data = page_data(rendered_on);
+    let data = page_data(rendered_on, &markup.modules);
     let html = template.render(
         head,
         &head_tags,

@@ -39,10 +39,14 @@ struct Chunk {
     is_entry: bool,
 }
 
-/// The `<link rel="modulepreload">` tags of each data page module, ready to insert.
+/// The `<link rel="modulepreload">` tags of each data page module, ready to insert, and the
+/// files behind every lazily loaded module of the build.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Preloads {
     tags: HashMap<&'static str, String>,
+    /// Per module (its source path, the manifest's key): its chunk and what that imports
+    /// statically, less what the entry loads anyway.
+    module_files: HashMap<String, Vec<String>>,
 }
 
 impl Preloads {
@@ -59,6 +63,17 @@ impl Preloads {
             collect_static(&chunks, key, &mut loaded);
             loaded.insert(chunk.file.clone());
         }
+        let module_files = chunks
+            .keys()
+            .filter(|key| !key.starts_with('_'))
+            .map(|key| {
+                let mut files = HashSet::new();
+                collect_static(&chunks, key, &mut files);
+                let mut files: Vec<String> = files.difference(&loaded).cloned().collect();
+                files.sort();
+                (key.clone(), files)
+            })
+            .collect();
         let mut tags = HashMap::new();
         for module in [BLOG_LIST, BLOG_POST, WHITEPAPERS, DOWNLOADS] {
             let Some(chunk) = chunks.get(module) else {
@@ -76,18 +91,22 @@ impl Preloads {
             }
             let mut files: Vec<String> = files.difference(&loaded).cloned().collect();
             files.sort();
-            let html: String = files
-                .iter()
-                .map(|file| {
-                    format!(
-                        r#"<link rel="modulepreload" crossorigin href="/{}">"#,
-                        escape::markup(file)
-                    )
-                })
-                .collect();
-            tags.insert(module, html);
+            tags.insert(module, module_preload_tags(&files));
         }
-        Self { tags }
+        Self { tags, module_files }
+    }
+
+    /// The tags for the lazily loaded modules a server-rendered page rendered (what the browser
+    /// loads before it hydrates).
+    pub(crate) fn tags_for_modules(&self, modules: &[String]) -> String {
+        let mut files: Vec<&String> = modules
+            .iter()
+            .filter_map(|module| self.module_files.get(module))
+            .flatten()
+            .collect();
+        files.sort();
+        files.dedup();
+        module_preload_tags(files)
     }
 
     /// The tags for a page module ("" when it has none).
@@ -96,6 +115,18 @@ impl Preloads {
             .and_then(|module| self.tags.get(module))
             .map_or("", String::as_str)
     }
+}
+
+fn module_preload_tags<S: AsRef<str>>(files: impl IntoIterator<Item = S>) -> String {
+    files
+        .into_iter()
+        .map(|file| {
+            format!(
+                r#"<link rel="modulepreload" crossorigin href="/{}">"#,
+                escape::markup(file.as_ref())
+            )
+        })
+        .collect()
 }
 
 /// The file of `key` and of everything it imports statically, transitively.
@@ -151,6 +182,22 @@ mod tests {
         assert_eq!(preloads.tags(None), "");
         assert_eq!(preloads.tags(Some(POST_PAGE_MODULE)), "");
         assert_eq!(data_page_module("/Blog"), Some(BLOG_LIST));
+    }
+
+    #[test]
+    fn rendered_modules_preload_their_chunks_once_each() {
+        let preloads = Preloads::from_manifest(MANIFEST);
+        assert_eq!(
+            preloads.tags_for_modules(&[
+                "src/features/whitepapers/whitepapers-page.tsx".into(),
+                "src/features/blog/blog-list-page.tsx".into(),
+                "src/unknown.tsx".into(),
+            ]),
+            "<link rel=\"modulepreload\" crossorigin href=\"/assets/blog-list-page-E.js\">\
+             <link rel=\"modulepreload\" crossorigin href=\"/assets/page-header-D.js\">\
+             <link rel=\"modulepreload\" crossorigin href=\"/assets/whitepapers-page-F.js\">"
+        );
+        assert_eq!(preloads.tags_for_modules(&[]), "");
     }
 
     #[test]

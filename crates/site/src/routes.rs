@@ -68,6 +68,21 @@ pub(crate) fn classify(route: &str) -> Route<'_> {
     Route::Unknown
 }
 
+/// The one spelling of a page's or post's path (the public page's own case, no trailing slash),
+/// when `path` is another: such a request is redirected there, so each page has one URL (and
+/// one cached rendering whose embedded data names the path the browser is on).
+pub(crate) fn canonical_path(path: &str, route: Route<'_>) -> Option<String> {
+    let canonical = match route {
+        Route::Page => PUBLIC_PAGES
+            .iter()
+            .find(|page| page.eq_ignore_ascii_case(seo_route(path)))?
+            .to_string(),
+        Route::Post(slug) => format!("/blog/{slug}"),
+        Route::Admin | Route::Unknown => return None,
+    };
+    (canonical != path).then_some(canonical)
+}
+
 fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     let head = text.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)
@@ -116,6 +131,19 @@ mod tests {
         let mut server: Vec<String> = PUBLIC_PAGES.iter().map(|page| page.to_string()).collect();
         server.sort();
         assert_eq!(server, client);
+    }
+
+    #[test]
+    fn pages_and_posts_have_one_spelling() {
+        let canonical = |path: &str| canonical_path(path, classify(seo_route(path)));
+        assert_eq!(canonical("/about"), None);
+        assert_eq!(canonical("/"), None);
+        assert_eq!(canonical("/about/"), Some("/about".into()));
+        assert_eq!(canonical("/About//"), Some("/about".into()));
+        assert_eq!(canonical("/Blog/My-Post/"), Some("/blog/My-Post".into()));
+        assert_eq!(canonical("/blog/my-post"), None);
+        assert_eq!(canonical("/no/such/page/"), None);
+        assert_eq!(canonical("/admin/blog/"), None);
     }
 
     #[test]

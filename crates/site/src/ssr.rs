@@ -189,6 +189,7 @@ mod tests {
                 sizes: Some("(min-width: 60rem) 48rem, 100vw".into()),
             }],
             date_use: DateUse::None,
+            modules: Vec::new(),
         };
         assert_eq!(
             image_preload_tags(&page),

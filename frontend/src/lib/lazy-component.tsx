@@ -1,4 +1,5 @@
 import { createElement, lazy, useSyncExternalStore, type ComponentType } from 'react';
+import { useReportModule } from './render-context';
 
 /**
  * A component whose code is its own chunk, loaded on first render. Unlike a bare React.lazy it
@@ -9,7 +10,17 @@ import { createElement, lazy, useSyncExternalStore, type ComponentType } from 'r
  */
 export type LazyComponent<P extends object> = ComponentType<P> & { preload: () => Promise<void> };
 
+/**
+ * What a server render reports for a lazy component the build did not name (its loader is not
+ * `async () => (await import('…')).Member`): the prerender fails on it, since the browser could
+ * not load that code before hydrating.
+ */
+export const UNNAMED_MODULE = '(unnamed lazy module)';
+
 const everyLoader: (() => Promise<void>)[] = [];
+/** Loaders by the path of the module they load (set on each loader by the build, see
+ * scripts/lazy-module-ids.ts). */
+const loadersByModule = new Map<string, () => Promise<void>>();
 
 let loading = 0;
 const listeners = new Set<() => void>();
@@ -41,19 +52,35 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     return pending;
   };
   const Lazy = lazy(async () => ({ default: await start() }));
+  const moduleId = (load as { moduleId?: string }).moduleId;
   function LazyLoaded(props: P) {
+    useReportModule(moduleId ?? UNNAMED_MODULE);
     return createElement(loaded ?? Lazy, props);
   }
   const preload = async () => {
     await start();
   };
   everyLoader.push(preload);
+  if (moduleId) loadersByModule.set(moduleId, preload);
   return Object.assign(LazyLoaded, { preload });
 }
 
 /** Server renderer: loads every lazy component, so renders never suspend. */
 export async function loadAllLazyComponents(): Promise<void> {
   await Promise.all(everyLoader.map((preload) => preload()));
+}
+
+/**
+ * Browser, before hydrating: loads the code of the lazy components the server rendered (the
+ * page's `modules`), so hydration finds every one of them ready. Unknown ids are skipped.
+ */
+export async function loadLazyModules(moduleIds: readonly string[]): Promise<void> {
+  await Promise.all(
+    moduleIds.flatMap((moduleId) => {
+      const load = loadersByModule.get(moduleId);
+      return load ? [load()] : [];
+    }),
+  );
 }
 
 /** True while some lazy component's code is loading (the route progress bar). */

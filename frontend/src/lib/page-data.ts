@@ -13,6 +13,8 @@ export interface PageData {
    * route's page_seo_settings row or null; `blogPosts`: the published list).
    */
   resources: Record<string, unknown>;
+  /** The lazily loaded modules the page rendered: the browser loads them before hydrating. */
+  modules?: string[];
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';

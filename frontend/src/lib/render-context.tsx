@@ -18,7 +18,13 @@ const DATE_USE_RANK: Record<DateUse, number> = { none: 0, year: 1, day: 2 };
 /** What a server render reports beside its markup (see entry-server.tsx). */
 export class RenderReport {
   readonly imagePreloads: ImagePreload[] = [];
+  /** The lazily loaded modules the page rendered (their chunks are preloaded). */
+  readonly modules: string[] = [];
   dateUse: DateUse = 'none';
+
+  addModule(moduleId: string): void {
+    if (!this.modules.includes(moduleId)) this.modules.push(moduleId);
+  }
 
   addImagePreload(preload: ImagePreload): void {
     if (!this.imagePreloads.some((known) => known.href === preload.href)) this.imagePreloads.push(preload);
@@ -68,6 +74,12 @@ export function useInitialResource(name: string): unknown {
   const { pathname } = useLocation();
   if (!pageData || pageData.path !== pathname || !(name in pageData.resources)) return undefined;
   return pageData.resources[name];
+}
+
+/** Server renders only: records that the page rendered the lazily loaded module `moduleId`. */
+export function useReportModule(moduleId: string | undefined): void {
+  const { report } = useContext(RenderContext);
+  if (report && moduleId) report.addModule(moduleId);
 }
 
 /** Server renders only: asks the head for an image preload (the page's largest image). */

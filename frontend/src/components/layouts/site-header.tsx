@@ -66,7 +66,11 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
-          <ContactDialogButton className="button button--primary site-nav__cta" onOpen={close}>
+          <ContactDialogButton
+            className="button button--primary site-nav__cta"
+            onOpen={close}
+            noscriptNote={false}
+          >
             Get Started
           </ContactDialogButton>
         </nav>

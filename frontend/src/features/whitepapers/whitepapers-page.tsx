@@ -5,6 +5,7 @@ import { toast } from '../../components/ui/toast';
 import { FileTextIcon } from '../../components/ui/marketing-icons';
 import type { Whitepaper } from './whitepaper-types';
 import { QueryProvider } from '../../lib/query-client';
+import { LeadFormNoscriptNote } from '../leads/components/contact-dialog-button';
 import { useInitialResource } from '../../lib/render-context';
 import { WHITEPAPERS_RESOURCE, whitepapersQueryOptions } from './whitepapers-query';
 import './whitepapers.css';
@@ -116,11 +117,14 @@ function Whitepapers() {
               <span className="visually-hidden">Loading whitepapers…</span>
             </div>
           ) : papers && papers.length > 0 ? (
-            <ul className="card-grid card-grid--3">
-              {papers.map((paper) => (
-                <WhitepaperCard key={paper.id} paper={paper} onDownload={openForm} />
-              ))}
-            </ul>
+            <>
+              <LeadFormNoscriptNote form="download form" />
+              <ul className="card-grid card-grid--3">
+                {papers.map((paper) => (
+                  <WhitepaperCard key={paper.id} paper={paper} onDownload={openForm} />
+                ))}
+              </ul>
+            </>
           ) : (
             !isError && <p className="whitepapers-empty">No whitepapers yet. Check back soon.</p>
           )}
@@ -144,6 +148,7 @@ function Whitepapers() {
           >
             Request Custom Research
           </button>
+          <LeadFormNoscriptNote form="research request form" />
         </div>
       </section>
       {form.mounted && (
