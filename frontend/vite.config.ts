@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
-import { lazyModuleIds } from './scripts/lazy-module-ids';
+import { lazyModuleIds } from './scripts/lazy-module-ids.ts';
 
 const reactRouterDist = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));

@@ -6,6 +6,7 @@ import { ArrowLeftIcon, CalendarIcon } from '../../components/ui/marketing-icons
 import { formatIsoDateLong } from '../../lib/dates';
 import type { ArticleMeta } from './articles';
 import './article.css';
+import { usePreloadImage } from '../../lib/render-context';
 
 interface ArticleHeaderProps {
   category: string;
@@ -55,6 +56,8 @@ interface ArticleLayoutProps {
 
 /** Shared frame of the static articles: back link, badge, read time, hero image, body, call to action. */
 export function ArticleLayout({ meta, children, cta }: ArticleLayoutProps) {
+  // The hero is the page's largest element: the head asks for it first.
+  usePreloadImage({ href: meta.hero.src });
   return (
     <article className="article" aria-labelledby="article-title">
       <ArticleHeader

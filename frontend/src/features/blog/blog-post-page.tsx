@@ -6,7 +6,8 @@ import { CalendarIcon } from '../../components/ui/marketing-icons';
 import { company } from '../../config/company';
 import { applyHead } from '../seo/head';
 import { QueryProvider } from '../../lib/query-client';
-import { useInitialResource } from '../../lib/render-context';
+import { usePreloadImage, useInitialResource } from '../../lib/render-context';
+import { ARTICLE_IMAGE_SIZES, responsiveContentImages, responsiveImage } from '../../lib/responsive-image';
 import { BLOG_POST_RESOURCE, blogPostQueryOptions } from './blog-post-query';
 import type { BlogPost as BlogPostRow } from './blog-types';
 import { formatPostDate, formatReadTime } from './dates';
@@ -56,7 +57,11 @@ export function PostNotFound() {
 }
 
 export function PostView({ post }: { post: BlogPostRow }) {
-  const html = useMemo(() => sanitizeHtml(post.content), [post.content]);
+  const html = useMemo(() => responsiveContentImages(sanitizeHtml(post.content)), [post.content]);
+  const heroUrl = post.featured_image_url?.trim() || null;
+  const hero = heroUrl ? responsiveImage(heroUrl, ARTICLE_IMAGE_SIZES) : null;
+  // The featured image is the page's largest element: the head asks for it first.
+  usePreloadImage(heroUrl ? { href: hero?.src ?? heroUrl, srcset: hero?.srcSet, sizes: hero?.sizes } : null);
   const lead = post.excerpt?.trim() || post.description;
   const tags = (post.tags ?? []).filter((tag) => tag.trim() !== '');
   const published = formatPostDate(post.created_at);
@@ -91,10 +96,12 @@ export function PostView({ post }: { post: BlogPostRow }) {
       </ArticleHeader>
 
       <div className="container article__column">
-        {post.featured_image_url && (
+        {heroUrl && (
           <img
             className="article__hero"
-            src={post.featured_image_url}
+            src={hero?.src ?? heroUrl}
+            srcSet={hero?.srcSet}
+            sizes={hero?.sizes}
             alt={post.featured_image_alt?.trim() || post.title}
             width={1200}
             height={630}
