@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { lazyModuleIds } from './scripts/lazy-module-ids.ts';
 
 const reactRouterDist = (file: string) =>
@@ -18,6 +18,70 @@ function reactRouterProductionAliases() {
     { find: /^react-router$/, replacement: reactRouterDist('index.mjs') },
     { find: /^react-router\/dom$/, replacement: reactRouterDist('dom-export.mjs') },
   ];
+}
+
+/**
+ * The app's code loads once the page has painted. Public pages arrive rendered: their text and
+ * images need only the HTML and the stylesheets, and the code (which only takes the page over)
+ * would compete with them for a slow connection and the main thread. The module script and its
+ * preloads are moved into a loader that adds them, with the page's own chunks (the server lists
+ * them in a `page-modules` data block, crates/site), when the browser reports the first
+ * contentful paint (or after a second at the latest, e.g. in a background tab). A page the
+ * browser renders alone (no `page-data`: the admin screens) loads its code at once.
+ */
+function scriptsAfterFirstPaint(): Plugin {
+  return {
+    name: 'claimbridge:scripts-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entries: string[] = [];
+        const preloads: string[] = [];
+        const rest = html
+          .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
+            entries.push(src);
+            return '';
+          })
+          .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+            preloads.push(href);
+            return '';
+          });
+        if (entries.length === 0) return html;
+        const loader = `(function () {
+  var entries = ${JSON.stringify(entries)}, preloads = ${JSON.stringify(preloads)}, done = false;
+  function add(tag, props) {
+    var element = document.createElement(tag);
+    element.crossOrigin = '';
+    for (var key in props) element[key] = props[key];
+    document.head.appendChild(element);
+  }
+  function load() {
+    if (done) return;
+    done = true;
+    var listed = document.getElementById('page-modules');
+    preloads.concat(listed ? JSON.parse(listed.textContent) : []).forEach(function (href) {
+      add('link', { rel: 'modulepreload', href: href });
+    });
+    entries.forEach(function (src) { add('script', { type: 'module', src: src }); });
+  }
+  if (!document.getElementById('page-data')) return load();
+  setTimeout(load, 1000);
+  try {
+    var painted = new PerformanceObserver(function (list) {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      painted.disconnect();
+      setTimeout(load, 0);
+    });
+    painted.observe({ type: 'paint', buffered: true });
+  } catch (error) {
+    requestAnimationFrame(function () { setTimeout(load, 0); });
+  }
+})();`;
+        return rest.replace('</body>', `  <script>${loader}</script>\n  </body>`);
+      },
+    },
+  };
 }
 
 /** Where the server bundle goes: beside the site, out of its public files (crates/site). */
@@ -45,7 +109,11 @@ const serverBuild: UserConfig['build'] = {
 };
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [lazyModuleIds(fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')), react()],
+  plugins: [
+    lazyModuleIds(fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')),
+    react(),
+    scriptsAfterFirstPaint(),
+  ],
   resolve: {
     alias: command === 'build' ? reactRouterProductionAliases() : [],
   },

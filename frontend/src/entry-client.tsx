@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
@@ -28,11 +28,15 @@ if (pageData && container.firstElementChild) {
   // instead of drawing it again, once the code of every lazy part the server rendered is here
   // (the head preloads it), so hydration never waits inside a Suspense boundary (an update
   // reaching such a boundary would make React draw it again).
+  // As a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (the page is already on screen meanwhile).
   void loadLazyModules(pageData.modules ?? []).then(() => {
-    hydrateRoot(container, app, {
-      onRecoverableError(error, info) {
-        console.error('Hydration: the page differed from the server rendering.', error, info.componentStack);
-      },
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError(error, info) {
+          console.error('Hydration: the page differed from the server rendering.', error, info.componentStack);
+        },
+      });
     });
   });
 } else {

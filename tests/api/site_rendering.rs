@@ -443,3 +443,40 @@ async fn the_builds_prerendered_pages_are_served_while_they_show_this_configurat
         "the privacy policy shows the day it is served on ({today})"
     );
 }
+
+#[tokio::test]
+async fn a_flood_of_made_up_paths_is_answered_and_real_pages_still_render() {
+    let app = spawn_rendering_site(&[("CLAIMBRIDGE_RENDER_WORKERS", "1")]).await;
+    // Made-up paths are rendered per request and never kept: past the renderer's queue they go
+    // out unrendered (for the browser to render), still with their 404.
+    let mut requests = Vec::new();
+    for index in 0..300 {
+        let client = app.client.clone();
+        let path = if index % 2 == 0 {
+            format!("{}/made-up-{index}", app.url)
+        } else {
+            format!("{}/blog/made-up-{index}", app.url)
+        };
+        requests.push(tokio::spawn(async move { fetch(&client, &path).await }));
+    }
+    let mut rendered = 0;
+    for request in requests {
+        let (status, html) = request.await.unwrap();
+        assert_eq!(status, 404);
+        assert!(html.contains("runtime-config"), "the app's page");
+        if html.contains("page-data") {
+            rendered += 1;
+            let shown = text(root(&html));
+            assert!(
+                shown.contains("Oops! Page not found") || shown.contains("Blog Post Not Found"),
+                "{shown}"
+            );
+        } else {
+            assert!(html.contains("<div id=\"root\"></div>"), "unrendered, not broken");
+        }
+    }
+    assert!(rendered > 0, "the renderer kept working through the flood");
+    let (status, html) = fetch(&app.client, &format!("{}/blog", app.url)).await;
+    assert_eq!(status, 200);
+    assert!(text(root(&html)).contains("Read More"), "rendered after the flood");
+}

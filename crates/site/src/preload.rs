@@ -37,6 +37,8 @@ struct Chunk {
     dynamic_imports: Vec<String>,
     #[serde(rename = "isEntry", default)]
     is_entry: bool,
+    #[serde(default)]
+    css: Vec<String>,
 }
 
 /// The `<link rel="modulepreload">` tags of each data page module, ready to insert, and the
@@ -47,6 +49,9 @@ pub(crate) struct Preloads {
     /// Per module (its source path, the manifest's key): its chunk and what that imports
     /// statically, less what the entry loads anyway.
     module_files: HashMap<String, Vec<String>>,
+    /// Per module: the stylesheets of those chunks (the browser would add them only once the
+    /// chunk runs; a server-rendered page needs them before its first paint).
+    module_css: HashMap<String, Vec<String>>,
 }
 
 impl Preloads {
@@ -63,17 +68,23 @@ impl Preloads {
             collect_static(&chunks, key, &mut loaded);
             loaded.insert(chunk.file.clone());
         }
-        let module_files = chunks
-            .keys()
-            .filter(|key| !key.starts_with('_'))
-            .map(|key| {
-                let mut files = HashSet::new();
-                collect_static(&chunks, key, &mut files);
-                let mut files: Vec<String> = files.difference(&loaded).cloned().collect();
-                files.sort();
-                (key.clone(), files)
-            })
-            .collect();
+        let mut module_files = HashMap::new();
+        let mut module_css = HashMap::new();
+        for key in chunks.keys().filter(|key| !key.starts_with('_')) {
+            let mut files = HashSet::new();
+            collect_static(&chunks, key, &mut files);
+            let mut css: Vec<String> = chunks
+                .values()
+                .filter(|chunk| files.contains(&chunk.file) && !loaded.contains(&chunk.file))
+                .flat_map(|chunk| chunk.css.iter().cloned())
+                .collect();
+            css.sort();
+            css.dedup();
+            let mut files: Vec<String> = files.difference(&loaded).cloned().collect();
+            files.sort();
+            module_files.insert(key.clone(), files);
+            module_css.insert(key.clone(), css);
+        }
         let mut tags = HashMap::new();
         for module in [BLOG_LIST, BLOG_POST, WHITEPAPERS, DOWNLOADS] {
             let Some(chunk) = chunks.get(module) else {
@@ -93,23 +104,53 @@ impl Preloads {
             files.sort();
             tags.insert(module, module_preload_tags(&files));
         }
-        Self { tags, module_files }
+        Self {
+            tags,
+            module_files,
+            module_css,
+        }
     }
 
-    /// The tags for the lazily loaded modules a server-rendered page rendered (what the browser
-    /// loads before it hydrates).
+    /// What the head needs for the lazily loaded modules a server-rendered page rendered: their
+    /// stylesheets (the page's first paint needs them) as tags, and a `page-modules` data block
+    /// listing their scripts, which index.html's loader preloads with the app's code once the
+    /// page has painted (frontend/vite.config.ts), so the browser has them before it hydrates.
     pub(crate) fn tags_for_modules(&self, modules: &[String]) -> String {
-        let mut files: Vec<&String> = modules
-            .iter()
-            .filter_map(|module| self.module_files.get(module))
-            .flatten()
+        fn collect<'a>(
+            map: &'a HashMap<String, Vec<String>>,
+            modules: &[String],
+        ) -> Vec<&'a String> {
+            let mut files: Vec<&String> = modules
+                .iter()
+                .filter_map(|module| map.get(module))
+                .flatten()
+                .collect();
+            files.sort();
+            files.dedup();
+            files
+        }
+        let mut tags: String = collect(&self.module_css, modules)
+            .into_iter()
+            .map(|file| {
+                format!(
+                    r#"<link rel="stylesheet" crossorigin href="/{}">"#,
+                    escape::markup(file)
+                )
+            })
             .collect();
-        files.sort();
-        files.dedup();
-        module_preload_tags(files)
+        let scripts: Vec<String> = collect(&self.module_files, modules)
+            .into_iter()
+            .map(|file| format!("/{file}"))
+            .collect();
+        if !scripts.is_empty() {
+            tags.push_str(r#"<script id="page-modules" type="application/json">"#);
+            tags.push_str(&escape::json_for_script(&serde_json::json!(scripts)));
+            tags.push_str("</script>");
+        }
+        tags
     }
 
-    /// The tags for a page module ("" when it has none).
+    /// The tags for a page module ("" when it has none), for pages the browser renders.
     pub(crate) fn tags(&self, module: Option<&str>) -> &str {
         module
             .and_then(|module| self.tags.get(module))
@@ -122,7 +163,8 @@ fn module_preload_tags<S: AsRef<str>>(files: impl IntoIterator<Item = S>) -> Str
         .into_iter()
         .map(|file| {
             format!(
-                r#"<link rel="modulepreload" crossorigin href="/{}">"#,
+                // Low: the page is already rendered, so its stylesheets and images go first.
+                r#"<link rel="modulepreload" crossorigin fetchpriority="low" href="/{}">"#,
                 escape::markup(file.as_ref())
             )
         })
@@ -151,8 +193,8 @@ mod tests {
                      "dynamicImports": ["_supabase-C.js", "src/features/blog/blog-list-page.tsx"]},
       "_jsx-B.js": {"file": "assets/jsx-B.js"},
       "_supabase-C.js": {"file": "assets/supabase-C.js", "imports": ["_jsx-B.js", "index.html"]},
-      "_page-header-D.js": {"file": "assets/page-header-D.js", "imports": ["index.html"]},
-      "src/features/blog/blog-list-page.tsx": {"file": "assets/blog-list-page-E.js", "isDynamicEntry": true,
+      "_page-header-D.js": {"file": "assets/page-header-D.js", "imports": ["index.html"], "css": ["assets/page-header-D.css"]},
+      "src/features/blog/blog-list-page.tsx": {"file": "assets/blog-list-page-E.js", "isDynamicEntry": true, "css": ["assets/blog-E.css"],
         "imports": ["index.html", "_jsx-B.js", "_page-header-D.js"],
         "dynamicImports": ["_supabase-C.js", "src/features/whitepapers/whitepapers-page.tsx"]},
       "src/features/whitepapers/whitepapers-page.tsx": {"file": "assets/whitepapers-page-F.js",
@@ -165,13 +207,13 @@ mod tests {
         let preloads = Preloads::from_manifest(MANIFEST);
         assert_eq!(
             preloads.tags(data_page_module("/blog")),
-            "<link rel=\"modulepreload\" crossorigin href=\"/assets/blog-list-page-E.js\">\
-             <link rel=\"modulepreload\" crossorigin href=\"/assets/page-header-D.js\">\
-             <link rel=\"modulepreload\" crossorigin href=\"/assets/supabase-C.js\">"
+            "<link rel=\"modulepreload\" crossorigin fetchpriority=\"low\" href=\"/assets/blog-list-page-E.js\">\
+             <link rel=\"modulepreload\" crossorigin fetchpriority=\"low\" href=\"/assets/page-header-D.js\">\
+             <link rel=\"modulepreload\" crossorigin fetchpriority=\"low\" href=\"/assets/supabase-C.js\">"
         );
         assert_eq!(
             preloads.tags(data_page_module("/whitepapers")),
-            "<link rel=\"modulepreload\" crossorigin href=\"/assets/whitepapers-page-F.js\">"
+            "<link rel=\"modulepreload\" crossorigin fetchpriority=\"low\" href=\"/assets/whitepapers-page-F.js\">"
         );
     }
 
@@ -193,9 +235,10 @@ mod tests {
                 "src/features/blog/blog-list-page.tsx".into(),
                 "src/unknown.tsx".into(),
             ]),
-            "<link rel=\"modulepreload\" crossorigin href=\"/assets/blog-list-page-E.js\">\
-             <link rel=\"modulepreload\" crossorigin href=\"/assets/page-header-D.js\">\
-             <link rel=\"modulepreload\" crossorigin href=\"/assets/whitepapers-page-F.js\">"
+            "<link rel=\"stylesheet\" crossorigin href=\"/assets/blog-E.css\">\
+             <link rel=\"stylesheet\" crossorigin href=\"/assets/page-header-D.css\">\
+             <script id=\"page-modules\" type=\"application/json\">\
+             [\"/assets/blog-list-page-E.js\",\"/assets/page-header-D.js\",\"/assets/whitepapers-page-F.js\"]</script>"
         );
         assert_eq!(preloads.tags_for_modules(&[]), "");
     }
