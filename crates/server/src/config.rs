@@ -592,6 +592,23 @@ fn storage_settings(
         ),
         request_timeout,
         idle_timeout: request_timeout,
+        images: cb_storage::ImageConfig {
+            enabled: parse_bool(get, "STORAGE_IMAGE_TRANSFORMATION", true)?,
+            max_dimension: parse_number(get, "STORAGE_IMAGE_MAX_SIZE", 2500u32)?.max(1),
+            max_source_pixels: parse_number(get, "STORAGE_IMAGE_MAX_SOURCE_PIXELS", 50_000_000u64)?,
+            max_source_bytes: parse_number(get, "STORAGE_IMAGE_MAX_SOURCE_BYTES", 26_214_400u64)?,
+            concurrency: parse_number(
+                get,
+                "STORAGE_IMAGE_CONCURRENCY",
+                cb_storage::ImageConfig::default().concurrency,
+            )?
+            .max(1),
+            memory_cache_bytes: parse_number(
+                get,
+                "STORAGE_IMAGE_MEMORY_CACHE_BYTES",
+                64 * 1024 * 1024u64,
+            )?,
+        },
     })
 }
 

@@ -3,7 +3,7 @@
 //!
 //! The HTTP status line follows Storage's legacy rule: HTTP 400 for every logical 4xx, 500 for
 //! internal failures, with the documented overrides (role enforcement 403, range 416, database
-//! slow-down 429, database timeout 544, route not found 404, body too large on the fastify
+//! slow-down and the image transformation queue 429, database timeout 544, route not found 404, body too large on the fastify
 //! level 413 — which we reach only through `file_size_limit`, so it stays HTTP 400 like
 //! Storage's streaming limit).
 use axum::response::{IntoResponse, Response};
@@ -71,6 +71,10 @@ pub enum StorageError {
     DatabaseTimeout,
     #[error("Request timed out")]
     RequestTimeout,
+    /// More image transformations are waiting for a processor than the server queues (a real
+    /// HTTP 429 with Retry-After, as Storage's render rate limiter answers).
+    #[error("Too many image transformations in progress, retry in a moment")]
+    RenderBusy,
     /// Anything unexpected; the detail is logged, never sent.
     #[error("Internal Server Error")]
     Internal(String),
@@ -123,6 +127,7 @@ impl StorageError {
             Self::SlowDown => ("429", "too_many_connections", "SlowDown"),
             Self::DatabaseTimeout => ("544", "DatabaseTimeout", "DatabaseTimeout"),
             Self::RequestTimeout => ("408", "RequestTimeout", "RequestTimeout"),
+            Self::RenderBusy => ("429", "Too Many Requests", "SlowDown"),
             Self::Internal(_) => ("500", "Internal", "InternalError"),
         }
     }
@@ -134,7 +139,7 @@ impl StorageError {
             Self::InvalidRole => StatusCode::FORBIDDEN,
             Self::InvalidRange { .. } => StatusCode::RANGE_NOT_SATISFIABLE,
             Self::RouteNotFound { .. } => StatusCode::NOT_FOUND,
-            Self::SlowDown => StatusCode::TOO_MANY_REQUESTS,
+            Self::SlowDown | Self::RenderBusy => StatusCode::TOO_MANY_REQUESTS,
             Self::DatabaseTimeout => StatusCode::from_u16(544).unwrap_or(StatusCode::BAD_REQUEST),
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             _ => StatusCode::BAD_REQUEST,
@@ -217,6 +222,9 @@ impl IntoResponse for StorageError {
                 if let Ok(value) = HeaderValue::from_str(&format!("bytes */{size}")) {
                     headers.insert(header::CONTENT_RANGE, value);
                 }
+            }
+            Self::RenderBusy => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
             }
             // The body may not have been read to its end: do not reuse the connection.
             Self::EntityTooLarge | Self::RequestTimeout => {

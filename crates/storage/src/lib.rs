@@ -13,10 +13,12 @@ use sqlx::PgPool;
 mod access;
 mod auth;
 pub mod backend;
+mod changes;
 mod db;
 mod error;
 pub mod keys;
 pub mod mime;
+mod render;
 mod request;
 mod routes;
 pub mod seed;
@@ -26,6 +28,7 @@ mod upload;
 
 pub use backend::{FsStore, ObjectStore, S3Settings, S3Store, SharedStore};
 pub use error::StorageError;
+pub use render::ImageConfig;
 
 /// Where the bytes go.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,6 +56,8 @@ pub struct StorageConfig {
     pub request_timeout: Duration,
     /// An upload fails when no byte arrives for this long.
     pub idle_timeout: Duration,
+    /// Image transformations (`/render/image`).
+    pub images: ImageConfig,
 }
 
 impl StorageConfig {
@@ -73,17 +78,27 @@ pub struct StorageState {
     pub config: StorageConfig,
     verifier: JwtVerifier,
     signer: signing::Signer,
+    renderer: render::Renderer,
 }
 
 impl StorageState {
+    /// The state with the default image transformation settings ([`ImageConfig::default`]).
     pub fn new(config: StorageConfig, pool: PgPool, store: SharedStore) -> Self {
         Self {
             verifier: JwtVerifier::new(&config.jwt_secret),
             signer: signing::Signer::new(&config.signing_secret),
+            renderer: render::Renderer::new(ImageConfig::default()),
             pool,
             store,
             config,
         }
+    }
+
+    /// The same state with other image transformation settings.
+    #[must_use]
+    pub fn with_images(mut self, images: ImageConfig) -> Self {
+        self.renderer = render::Renderer::new(images);
+        self
     }
 }
 
@@ -91,6 +106,7 @@ impl StorageState {
 /// the background (an S3 bucket is created when missing; a store that is not reachable yet
 /// is retried on use).
 pub fn router(config: StorageConfig, pool: PgPool) -> std::io::Result<Router> {
+    let images = config.images.clone();
     let store = config.open_store()?;
     let preparing = store.clone();
     if let Ok(runtime) = tokio::runtime::Handle::try_current() {
@@ -100,7 +116,7 @@ pub fn router(config: StorageConfig, pool: PgPool) -> std::io::Result<Router> {
             }
         });
     }
-    Ok(routes::router(Arc::new(StorageState::new(
-        config, pool, store,
-    ))))
+    let state = Arc::new(StorageState::new(config, pool, store).with_images(images));
+    changes::spawn_listener(state.clone());
+    Ok(routes::router(state))
 }

@@ -60,7 +60,11 @@ fn weak_equals(a: &str, b: &str) -> bool {
 }
 
 /// Whether the client's cached copy is current.
-fn not_modified(headers: &HeaderMap, etag: Option<&str>, modified: Option<SystemTime>) -> bool {
+pub(crate) fn not_modified(
+    headers: &HeaderMap,
+    etag: Option<&str>,
+    modified: Option<SystemTime>,
+) -> bool {
     if let Some(candidates) = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|value| value.to_str().ok())
@@ -151,7 +155,11 @@ pub(crate) fn parse_range(value: &str, size: u64) -> RangeRequest {
     }
 }
 
-fn if_range_matches(headers: &HeaderMap, etag: Option<&str>, modified: Option<SystemTime>) -> bool {
+pub(crate) fn if_range_matches(
+    headers: &HeaderMap,
+    etag: Option<&str>,
+    modified: Option<SystemTime>,
+) -> bool {
     let Some(value) = headers
         .get(header::IF_RANGE)
         .and_then(|value| value.to_str().ok())
@@ -169,7 +177,7 @@ fn if_range_matches(headers: &HeaderMap, etag: Option<&str>, modified: Option<Sy
     }
 }
 
-fn insert(headers: &mut HeaderMap, name: header::HeaderName, value: &str) {
+pub(crate) fn insert(headers: &mut HeaderMap, name: header::HeaderName, value: &str) {
     if let Ok(value) = HeaderValue::from_str(value) {
         headers.insert(name, value);
     }
@@ -220,7 +228,13 @@ fn object_headers(row: &ObjectRow, options: &ServeOptions) -> HeaderMap {
             ),
         );
     }
-    match options.download.as_deref() {
+    set_disposition(&mut headers, options.download.as_deref());
+    headers
+}
+
+/// `Content-Disposition` for `?download` (empty) or `?download=name`.
+pub(crate) fn set_disposition(headers: &mut HeaderMap, download: Option<&str>) {
+    match download {
         Some("") => {
             headers.insert(
                 header::CONTENT_DISPOSITION,
@@ -230,14 +244,13 @@ fn object_headers(row: &ObjectRow, options: &ServeOptions) -> HeaderMap {
         Some(name) => {
             let encoded = encode_component(name);
             insert(
-                &mut headers,
+                headers,
                 header::CONTENT_DISPOSITION,
                 &format!("attachment; filename={encoded}; filename*=UTF-8''{encoded}"),
             );
         }
         None => {}
     }
-    headers
 }
 
 /// Answers a download of `row`.

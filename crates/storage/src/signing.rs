@@ -1,6 +1,8 @@
 //! Signed URLs: HS256 capability tokens naming one `bucket/key`, a scope and an expiry.
 //! Download tokens (`scope: download`) serve the object without any other credential; upload
 //! tokens (`scope: upload`, with the owner and upsert flag) accept one upload to that key.
+//! A download token may also carry image transformations (`transformations`, `format`, as
+//! Storage writes them): it then opens `/render/image/sign/...` with exactly those.
 use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
@@ -16,6 +18,12 @@ pub(crate) struct SignedClaims {
     pub(crate) owner: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) upsert: Option<bool>,
+    /// `height:100,width:100,resize:cover,...` for a transformed image.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) transformations: Option<String>,
+    /// The transform's `format` (`origin`, `webp`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) format: Option<String>,
     pub(crate) iat: i64,
     pub(crate) exp: i64,
 }
@@ -63,12 +71,26 @@ impl Signer {
     }
 
     pub(crate) fn sign_download(&self, url: &str, expires_in: i64) -> Result<String, StorageError> {
+        self.sign_transformed_download(url, expires_in, None, None)
+    }
+
+    /// A download token carrying image transformations (empty ones are left out, as Storage
+    /// drops falsy claims).
+    pub(crate) fn sign_transformed_download(
+        &self,
+        url: &str,
+        expires_in: i64,
+        transformations: Option<String>,
+        format: Option<String>,
+    ) -> Result<String, StorageError> {
         let iat = now();
         self.sign(&SignedClaims {
             url: url.to_string(),
             scope: Some("download".into()),
             owner: None,
             upsert: None,
+            transformations: transformations.filter(|text| !text.is_empty()),
+            format: format.filter(|text| !text.is_empty()),
             iat,
             exp: iat.saturating_add(expires_in),
         })
@@ -87,6 +109,8 @@ impl Signer {
             scope: Some("upload".into()),
             owner,
             upsert: Some(upsert),
+            transformations: None,
+            format: None,
             iat,
             exp: iat.saturating_add(expires_in),
         })
@@ -184,5 +208,40 @@ mod tests {
             signer.verify("garbage", "b/a.pdf", Scope::Download),
             Err(StorageError::InvalidJwt(_))
         ));
+    }
+
+    #[test]
+    fn download_tokens_carry_their_transformations() {
+        let signer = Signer::new("a-signing-secret-that-is-long-enough-123");
+        let token = signer
+            .sign_transformed_download(
+                "b/a.png",
+                60,
+                Some("height:10,width:20".into()),
+                Some("origin".into()),
+            )
+            .unwrap();
+        let claims = signer.verify(&token, "b/a.png", Scope::Download).unwrap();
+        assert_eq!(
+            claims.transformations.as_deref(),
+            Some("height:10,width:20")
+        );
+        assert_eq!(claims.format.as_deref(), Some("origin"));
+        let plain = signer.sign_download("b/a.png", 60).unwrap();
+        let claims = signer.verify(&plain, "b/a.png", Scope::Download).unwrap();
+        assert_eq!((claims.transformations, claims.format), (None, None));
+        let empty = signer
+            .sign_transformed_download("b/a.png", 60, Some(String::new()), Some(String::new()))
+            .unwrap();
+        let payload = empty.split('.').nth(1).unwrap();
+        use base64::Engine as _;
+        let json = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(payload)
+            .unwrap();
+        let text = String::from_utf8(json).unwrap();
+        assert!(
+            !text.contains("transformations") && !text.contains("format"),
+            "{text}"
+        );
     }
 }

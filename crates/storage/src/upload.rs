@@ -17,6 +17,7 @@ use serde_json::Value;
 use crate::StorageState;
 use crate::auth::Identity;
 use crate::backend::{ByteStream, Location, StoreError, delete_quietly};
+use crate::changes::{self, Change};
 use crate::db::{self, BucketRow, NewObject, ObjectRow};
 use crate::error::StorageError;
 use crate::keys;
@@ -495,7 +496,10 @@ async fn commit_row(
     db::lock_key(&mut tx, target.bucket, target.key).await?;
     let previous = db::find_object(&mut tx, target.bucket, target.key).await?;
     let row = db::write_object(&mut tx, object, target.upsert).await?;
+    let change = Change::Object(target.bucket, target.key);
+    changes::announce(&mut *tx, change).await?;
     tx.commit().await?;
+    changes::forget(state, change);
     let replaced = previous
         .filter(|old| old.version.as_deref() != Some(object.version))
         .map(|old| old.location());

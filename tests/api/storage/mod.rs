@@ -1,10 +1,12 @@
 //! /storage/v1 over HTTP: the spec's storage calls, Storage's wire format and quirks, limits,
-//! traversal attempts, concurrent writers, ranges, kill -9 during an upload, and the same
-//! surface on the S3 backend (a real S3-compatible server on loopback).
+//! traversal attempts, concurrent writers, ranges, kill -9 during an upload, image
+//! transformations, and the same surface on the S3 backend (a real S3-compatible server on
+//! loopback).
 mod concurrency;
 mod crash;
 mod limits;
 mod ranges;
+mod render;
 mod s3;
 mod spec;
 mod surface;

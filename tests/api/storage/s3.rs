@@ -16,7 +16,7 @@ use super::{admin, call, json, md5_etag, pdf, png, service, upload, url};
     clippy::zombie_processes,
     reason = "the S3 server lives for the whole test binary and exits when its parent does"
 )]
-fn endpoint() -> &'static str {
+pub(super) fn endpoint() -> &'static str {
     static ENDPOINT: OnceLock<String> = OnceLock::new();
     ENDPOINT.get_or_init(|| {
         if let Ok(endpoint) = std::env::var("CLAIMBRIDGE_TEST_S3_ENDPOINT") {
@@ -61,10 +61,15 @@ fn s3_vars(bucket: &str) -> Vec<(&'static str, String)> {
 }
 
 async fn s3_app() -> TestApp {
+    s3_app_and_bucket().await.0
+}
+
+/// An app on the S3 backend and the S3 bucket its objects go to.
+pub(super) async fn s3_app_and_bucket() -> (TestApp, String) {
     let bucket = format!("cb-{}", uuid::Uuid::new_v4().simple());
     let vars = s3_vars(&bucket);
     let pairs: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    spawn_app_with(&pairs).await
+    (spawn_app_with(&pairs).await, bucket)
 }
 
 #[tokio::test]

@@ -1,6 +1,7 @@
 //! The filesystem store: `<root>/<bucket>/<key>/~<version>`, written to `<root>/~tmp/` first,
 //! fsynced, then renamed into place (rename is atomic on one filesystem), so a crash never
-//! exposes a partial object.
+//! exposes a partial object. Variants of a version live in
+//! `<root>/~variants/<bucket>/<key>/~<version>/<name>`, written the same way.
 //!
 //! Confinement: every path is built from checked segments (never `.`, `..`, empty, or holding
 //! a separator or NUL; `~` starts only our own names and is not a valid key character), and the
@@ -14,9 +15,13 @@ use futures_util::StreamExt as _;
 use tokio::io::AsyncWriteExt as _;
 use tokio_util::io::ReaderStream;
 
-use super::{ByteRange, ByteStream, Location, ObjectStore, StoreError, StoreFuture};
+use super::{
+    ByteRange, ByteStream, Location, ObjectStore, SizedStream, StoreError, StoreFuture,
+    check_variant_name,
+};
 
 const TEMP_DIR: &str = "~tmp";
+const VARIANTS_DIR: &str = "~variants";
 const WRITE_BUFFER: usize = 1024 * 1024;
 const READ_CHUNK: usize = 256 * 1024;
 /// Temp files older than this are left-overs of a crash and are removed on start.
@@ -122,7 +127,10 @@ impl FsStore {
     }
 
     fn object_dir(&self, bucket: &str, key: &str) -> Result<PathBuf, StoreError> {
-        let mut path = self.root.clone();
+        Self::key_dir(self.root.clone(), bucket, key)
+    }
+
+    fn key_dir(mut path: PathBuf, bucket: &str, key: &str) -> Result<PathBuf, StoreError> {
         check_segment(bucket)?;
         path.push(bucket);
         for segment in key.split('/') {
@@ -138,6 +146,21 @@ impl FsStore {
         Ok(self
             .object_dir(&location.bucket, &location.key)?
             .join(format!("~{}", location.version)))
+    }
+
+    /// The folder of a version's variants.
+    fn variant_dir(&self, source: &Location) -> Result<PathBuf, StoreError> {
+        check_version(&source.version)?;
+        Ok(
+            Self::key_dir(self.root.join(VARIANTS_DIR), &source.bucket, &source.key)?
+                .join(format!("~{}", source.version)),
+        )
+    }
+
+    /// The file of one variant.
+    pub fn variant_path(&self, source: &Location, name: &str) -> Result<PathBuf, StoreError> {
+        check_variant_name(name)?;
+        Ok(self.variant_dir(source)?.join(name))
     }
 
     /// Resolves symlinks and checks the result is still under the root.
@@ -216,7 +239,12 @@ impl FsStore {
 
     /// Removes now-empty key directories up to (not including) the bucket's directory.
     async fn prune(&self, dir: &Path, bucket: &str) {
-        let stop = self.root.join(bucket);
+        Self::prune_until(dir, &self.root.join(bucket)).await;
+    }
+
+    /// Removes now-empty directories from `dir` up to (not including) `stop`.
+    async fn prune_until(dir: &Path, stop: &Path) {
+        let stop = stop.to_path_buf();
         let mut current = dir.to_path_buf();
         while current.starts_with(&stop) && current != stop {
             if tokio::fs::remove_dir(&current).await.is_err() {
@@ -332,6 +360,91 @@ impl FsStore {
     }
 }
 
+impl FsStore {
+    async fn write_variant(
+        &self,
+        source: &Location,
+        name: &str,
+        bytes: bytes::Bytes,
+    ) -> Result<(), StoreError> {
+        let target = self.variant_path(source, name)?;
+        let temp = self.temp_path();
+        let mut guard = TempGuard {
+            path: temp.clone(),
+            armed: true,
+        };
+        // One trip to the blocking pool: create, write, fsync.
+        let writing = temp.clone();
+        tokio::task::spawn_blocking(move || -> io::Result<()> {
+            use std::io::Write as _;
+            let mut file = std::fs::File::create(&writing)?;
+            file.write_all(&bytes)?;
+            file.sync_all()
+        })
+        .await
+        .map_err(|err| StoreError::Io(io::Error::other(err)))??;
+        self.install(&temp, &target).await?;
+        guard.armed = false;
+        Ok(())
+    }
+
+    async fn read_variant(&self, source: &Location, name: &str) -> Result<SizedStream, StoreError> {
+        let path = self.variant_path(source, name)?;
+        let root = self.root.clone();
+        let opened = tokio::task::spawn_blocking(move || open_for_read(&root, &path, None))
+            .await
+            .map_err(|err| StoreError::Io(io::Error::other(err)))??;
+        Ok(match opened {
+            Opened::Whole(bytes) => SizedStream {
+                len: bytes.len() as u64,
+                body: Box::pin(futures_util::stream::once(async move { Ok(bytes) })),
+            },
+            Opened::Stream(file, len) => {
+                let limited = tokio::io::AsyncReadExt::take(tokio::fs::File::from_std(file), len);
+                SizedStream {
+                    len,
+                    body: Box::pin(ReaderStream::with_capacity(limited, READ_CHUNK)),
+                }
+            }
+        })
+    }
+
+    async fn remove_variants(&self, source: &Location) -> Result<(), StoreError> {
+        let dir = self.variant_dir(source)?;
+        let parent = dir
+            .parent()
+            .ok_or_else(|| StoreError::OutsideRoot(dir.display().to_string()))?
+            .to_path_buf();
+        // Only a real folder whose parents resolve inside the root is removed (a symlink
+        // planted in its place is refused, never followed).
+        match tokio::fs::symlink_metadata(&dir).await {
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => return Err(StoreError::OutsideRoot(dir.display().to_string())),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(()),
+            Err(err) => return Err(err.into()),
+        }
+        let real_parent = self.confine(&parent).await?;
+        match tokio::fs::remove_dir_all(real_parent.join(dir.file_name().unwrap_or_default())).await
+        {
+            Ok(()) => {}
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {}
+            Err(err) => return Err(err.into()),
+        }
+        let stop = self.root.join(VARIANTS_DIR).join(&source.bucket);
+        Self::prune_until(&parent, &stop).await;
+        Ok(())
+    }
+
+    async fn stored(&self, location: &Location) -> Result<bool, StoreError> {
+        let path = self.version_path(location)?;
+        match tokio::fs::symlink_metadata(&path).await {
+            Ok(meta) => Ok(meta.is_file()),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(false),
+            Err(err) => Err(err.into()),
+        }
+    }
+}
+
 impl ObjectStore for FsStore {
     fn kind(&self) -> &'static str {
         "file"
@@ -363,6 +476,31 @@ impl ObjectStore for FsStore {
 
     fn copy<'a>(&'a self, from: &'a Location, to: &'a Location) -> StoreFuture<'a, ()> {
         Box::pin(self.duplicate(from, to))
+    }
+
+    fn exists<'a>(&'a self, location: &'a Location) -> StoreFuture<'a, bool> {
+        Box::pin(self.stored(location))
+    }
+
+    fn put_variant<'a>(
+        &'a self,
+        source: &'a Location,
+        name: &'a str,
+        bytes: bytes::Bytes,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(self.write_variant(source, name, bytes))
+    }
+
+    fn get_variant<'a>(
+        &'a self,
+        source: &'a Location,
+        name: &'a str,
+    ) -> StoreFuture<'a, SizedStream> {
+        Box::pin(self.read_variant(source, name))
+    }
+
+    fn delete_variants<'a>(&'a self, source: &'a Location) -> StoreFuture<'a, ()> {
+        Box::pin(self.remove_variants(source))
     }
 }
 
@@ -420,6 +558,95 @@ mod tests {
         assert!(!dir.path().join("b/folder").exists());
         assert!(dir.path().join("b").exists());
         store.delete(&location).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn variants_live_beside_their_version_and_go_with_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = FsStore::new(dir.path()).unwrap();
+        let version = Location::new("b", "photos/cat.jpg", "v1");
+        let other = Location::new("b", "photos/cat.jpg", "v2");
+        store.put(&version, body(&[b"jpeg"])).await.unwrap();
+        assert!(store.exists(&version).await.unwrap());
+        assert!(!store.exists(&other).await.unwrap());
+        assert!(matches!(
+            store.get_variant(&version, "10x0-cover-q80.webp").await,
+            Err(StoreError::NotFound)
+        ));
+        for name in ["10x0-cover-q80.webp", "10x0-cover-q80.origin"] {
+            store
+                .put_variant(&version, name, Bytes::from_static(b"variant"))
+                .await
+                .unwrap();
+        }
+        let read = store
+            .get_variant(&version, "10x0-cover-q80.webp")
+            .await
+            .unwrap();
+        assert_eq!(read.len, 7);
+        assert_eq!(collect(read.body).await, b"variant");
+        assert!(
+            dir.path()
+                .join("~variants/b/photos/cat.jpg/~v1/10x0-cover-q80.webp")
+                .is_file()
+        );
+        // Another version has none; replacing one is atomic.
+        assert!(matches!(
+            store.get_variant(&other, "10x0-cover-q80.webp").await,
+            Err(StoreError::NotFound)
+        ));
+        store
+            .put_variant(&version, "10x0-cover-q80.webp", Bytes::from_static(b"v2"))
+            .await
+            .unwrap();
+        let read = store
+            .get_variant(&version, "10x0-cover-q80.webp")
+            .await
+            .unwrap();
+        assert_eq!(collect(read.body).await, b"v2");
+        // Names are ours only.
+        for name in ["", "../x", "a/b", ".hidden", "UPPER.webp"] {
+            assert!(matches!(
+                store.put_variant(&version, name, Bytes::new()).await,
+                Err(StoreError::OutsideRoot(_))
+            ));
+        }
+        super::super::delete_quietly(&store, std::slice::from_ref(&version)).await;
+        assert!(!store.exists(&version).await.unwrap());
+        assert!(matches!(
+            store.get_variant(&version, "10x0-cover-q80.origin").await,
+            Err(StoreError::NotFound)
+        ));
+        assert!(!dir.path().join("~variants/b/photos").exists());
+        assert!(dir.path().join("~variants/b").exists());
+        store.delete_variants(&version).await.unwrap();
+        assert_eq!(
+            std::fs::read_dir(dir.path().join(TEMP_DIR))
+                .unwrap()
+                .count(),
+            0
+        );
+    }
+
+    #[tokio::test]
+    async fn variant_deletion_never_follows_a_symlink() {
+        let outer = tempfile::tempdir().unwrap();
+        let root = outer.path().join("root");
+        let store = FsStore::new(&root).unwrap();
+        let kept = outer.path().join("kept");
+        std::fs::create_dir_all(&kept).unwrap();
+        std::fs::write(kept.join("file"), b"precious").unwrap();
+        std::fs::create_dir_all(root.join("~variants/b/a")).unwrap();
+        std::os::unix::fs::symlink(&kept, root.join("~variants/b/a/~v1")).unwrap();
+        let source = Location::new("b", "a", "v1");
+        assert!(store.delete_variants(&source).await.is_err());
+        assert!(kept.join("file").exists());
+        std::fs::remove_file(root.join("~variants/b/a/~v1")).unwrap();
+        std::os::unix::fs::symlink(&kept, root.join("~variants/b/link")).unwrap();
+        let through = Location::new("b", "link/x", "v1");
+        std::fs::create_dir_all(kept.join("x/~v1")).unwrap();
+        assert!(store.delete_variants(&through).await.is_err());
+        assert!(kept.join("x/~v1").exists());
     }
 
     #[tokio::test]

@@ -6,6 +6,11 @@
 //! bytes a reader may be streaming: the database row names the version that is current, and
 //! the previous version is deleted only after the row moved on. A crash mid-upload therefore
 //! leaves at worst an unreferenced temp file or version, never a partial object.
+//!
+//! Variants (transformed images, `/render/image`) are derived from one version and kept in a
+//! namespace of their own, `~variants/<bucket>/<key>/<version>/<name>` (no bucket name or key
+//! segment can start with `~`): keyed by the version they were made from, a replaced object
+//! never serves a stale variant, and [`delete_quietly`] removes a version's variants with it.
 use std::fmt;
 use std::future::Future;
 use std::io;
@@ -41,6 +46,35 @@ impl Location {
             key: key.to_string(),
             version: version.to_string(),
         }
+    }
+}
+
+/// A stream whose length is known before it starts.
+pub struct SizedStream {
+    pub len: u64,
+    pub body: ByteStream,
+}
+
+impl fmt::Debug for SizedStream {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SizedStream")
+            .field("len", &self.len)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Variant names are ours (`800x0-cover-q80.webp`): lower-case letters, digits, `.`, `-`.
+pub(crate) fn check_variant_name(name: &str) -> Result<(), StoreError> {
+    let valid = !name.is_empty()
+        && name.len() <= 100
+        && !name.starts_with('.')
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-');
+    if valid {
+        Ok(())
+    } else {
+        Err(StoreError::OutsideRoot(name.to_string()))
     }
 }
 
@@ -102,17 +136,49 @@ pub trait ObjectStore: Send + Sync + fmt::Debug {
 
     /// Copies a version to another location (server-side where the backend can).
     fn copy<'a>(&'a self, from: &'a Location, to: &'a Location) -> StoreFuture<'a, ()>;
+
+    /// Whether a version is stored.
+    fn exists<'a>(&'a self, location: &'a Location) -> StoreFuture<'a, bool>;
+
+    /// Stores the variant `name` of the version `source`, atomically (readers see all of it
+    /// or nothing); an existing variant of that name is replaced.
+    fn put_variant<'a>(
+        &'a self,
+        source: &'a Location,
+        name: &'a str,
+        bytes: Bytes,
+    ) -> StoreFuture<'a, ()>;
+
+    /// Streams the variant `name` of `source` ([`StoreError::NotFound`] when there is none).
+    fn get_variant<'a>(
+        &'a self,
+        source: &'a Location,
+        name: &'a str,
+    ) -> StoreFuture<'a, SizedStream>;
+
+    /// Deletes every variant of `source`; none is not an error.
+    fn delete_variants<'a>(&'a self, source: &'a Location) -> StoreFuture<'a, ()>;
 }
 
 pub type SharedStore = Arc<dyn ObjectStore>;
 
-/// Deletes versions no row references any more, logging (not failing on) errors: an orphan
-/// costs disk space, never correctness.
+/// Deletes versions no row references any more, and their variants, logging (not failing on)
+/// errors: an orphan costs disk space, never correctness (nothing serves a version, or a variant
+/// of one, that no row names).
+///
+/// Every path that drops a version (overwrite, delete, remove, move, copy over, empty bucket,
+/// a failed upload) goes through here, so variants live exactly as long as their version. The
+/// version goes first: a variant rendered concurrently checks afterwards that its source still
+/// exists and deletes itself otherwise (see `render`), so none outlives it.
 pub async fn delete_quietly(store: &dyn ObjectStore, locations: &[Location]) {
     for location in locations {
         if let Err(err) = store.delete(location).await {
             tracing::warn!(%err, bucket = %location.bucket, key = %location.key,
                 version = %location.version, "could not delete an unreferenced object version");
+        }
+        if let Err(err) = store.delete_variants(location).await {
+            tracing::warn!(%err, bucket = %location.bucket, key = %location.key,
+                version = %location.version, "could not delete the variants of an object version");
         }
     }
 }

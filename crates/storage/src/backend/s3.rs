@@ -1,7 +1,8 @@
 //! The S3 store (AWS, MinIO, Garage, R2, ... through aws-sdk-s3): object
 //! `<bucket>/<key>/<version>` in one configured S3 bucket. Uploads go up in parts of
 //! [`PART_SIZE`] (one PutObject when the body is smaller), so memory stays flat; an upload that
-//! fails or is cancelled is aborted, and S3 only shows an object once it is complete.
+//! fails or is cancelled is aborted, and S3 only shows an object once it is complete. Variants of
+//! a version are objects `~variants/<bucket>/<key>/<version>/<name>` (one PutObject each).
 use std::io;
 use std::sync::Arc;
 
@@ -18,7 +19,10 @@ use bytes::{Bytes, BytesMut};
 use futures_util::StreamExt as _;
 use tokio::sync::OnceCell;
 
-use super::{ByteRange, ByteStream, Location, ObjectStore, StoreError, StoreFuture};
+use super::{
+    ByteRange, ByteStream, Location, ObjectStore, SizedStream, StoreError, StoreFuture,
+    check_variant_name,
+};
 
 /// Parts of a multipart upload (S3 wants at least 5 MiB for all but the last).
 const PART_SIZE: usize = 8 * 1024 * 1024;
@@ -149,6 +153,14 @@ impl S3Store {
 
     fn object_key(location: &Location) -> String {
         format!("{}/{}/{}", location.bucket, location.key, location.version)
+    }
+
+    /// The common prefix of a version's variants.
+    fn variant_prefix(source: &Location) -> String {
+        format!(
+            "~variants/{}/{}/{}/",
+            source.bucket, source.key, source.version
+        )
     }
 
     /// Makes sure the bucket exists, once per process (retried after a failure).
@@ -347,6 +359,116 @@ impl S3Store {
     }
 }
 
+impl S3Store {
+    async fn write_variant(
+        &self,
+        source: &Location,
+        name: &str,
+        bytes: Bytes,
+    ) -> Result<(), StoreError> {
+        check_variant_name(name)?;
+        self.ready().await?;
+        let size = bytes.len() as i64;
+        self.client
+            .put_object()
+            .bucket(&self.bucket)
+            .key(format!("{}{name}", Self::variant_prefix(source)))
+            .content_length(size)
+            .body(SdkByteStream::from(bytes))
+            .send()
+            .await
+            .map_err(|err| sdk_error(&err))?;
+        Ok(())
+    }
+
+    async fn read_variant(&self, source: &Location, name: &str) -> Result<SizedStream, StoreError> {
+        check_variant_name(name)?;
+        let output = self
+            .client
+            .get_object()
+            .bucket(&self.bucket)
+            .key(format!("{}{name}", Self::variant_prefix(source)))
+            .send()
+            .await
+            .map_err(|err| sdk_error(&err))?;
+        let len = output
+            .content_length()
+            .and_then(|len| u64::try_from(len).ok())
+            .ok_or_else(|| StoreError::Backend("S3 sent no Content-Length".into()))?;
+        let body = futures_util::stream::unfold(output.body, |mut body| async move {
+            match body.next().await {
+                Some(Ok(bytes)) => Some((Ok(bytes), body)),
+                Some(Err(err)) => Some((Err(io::Error::other(err)), body)),
+                None => None,
+            }
+        });
+        Ok(SizedStream {
+            len,
+            body: Box::pin(body),
+        })
+    }
+
+    async fn remove_variants(&self, source: &Location) -> Result<(), StoreError> {
+        let prefix = Self::variant_prefix(source);
+        let mut continuation: Option<String> = None;
+        loop {
+            let listed = match self
+                .client
+                .list_objects_v2()
+                .bucket(&self.bucket)
+                .prefix(&prefix)
+                .set_continuation_token(continuation.take())
+                .send()
+                .await
+            {
+                Ok(listed) => listed,
+                Err(err) if is_not_found(&err) => return Ok(()),
+                Err(err) => return Err(sdk_error(&err)),
+            };
+            for object in listed.contents() {
+                let Some(key) = object.key() else { continue };
+                match self
+                    .client
+                    .delete_object()
+                    .bucket(&self.bucket)
+                    .key(key)
+                    .send()
+                    .await
+                {
+                    Ok(_) => {}
+                    Err(err) => match sdk_error(&err) {
+                        StoreError::NotFound => {}
+                        other => return Err(other),
+                    },
+                }
+            }
+            match listed.next_continuation_token() {
+                Some(token) if listed.is_truncated() == Some(true) => {
+                    continuation = Some(token.to_string());
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    async fn stored(&self, location: &Location) -> Result<bool, StoreError> {
+        match self
+            .client
+            .head_object()
+            .bucket(&self.bucket)
+            .key(Self::object_key(location))
+            .send()
+            .await
+        {
+            Ok(_) => Ok(true),
+            Err(err) => match sdk_error(&err) {
+                StoreError::NotFound => Ok(false),
+                other => Err(other),
+            },
+        }
+    }
+}
+
 impl ObjectStore for S3Store {
     fn kind(&self) -> &'static str {
         "s3"
@@ -374,5 +496,30 @@ impl ObjectStore for S3Store {
 
     fn copy<'a>(&'a self, from: &'a Location, to: &'a Location) -> StoreFuture<'a, ()> {
         Box::pin(self.duplicate(from, to))
+    }
+
+    fn exists<'a>(&'a self, location: &'a Location) -> StoreFuture<'a, bool> {
+        Box::pin(self.stored(location))
+    }
+
+    fn put_variant<'a>(
+        &'a self,
+        source: &'a Location,
+        name: &'a str,
+        bytes: Bytes,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(self.write_variant(source, name, bytes))
+    }
+
+    fn get_variant<'a>(
+        &'a self,
+        source: &'a Location,
+        name: &'a str,
+    ) -> StoreFuture<'a, SizedStream> {
+        Box::pin(self.read_variant(source, name))
+    }
+
+    fn delete_variants<'a>(&'a self, source: &'a Location) -> StoreFuture<'a, ()> {
+        Box::pin(self.remove_variants(source))
     }
 }

@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 
 use super::Shared;
 use crate::auth;
+use crate::changes::{self, Change};
 use crate::db;
 use crate::error::StorageError;
 use crate::request::BucketPath;
@@ -45,7 +46,9 @@ pub(super) async fn handler(
             other => other,
         })?
         .rows_affected();
+    changes::announce(&mut *tx, Change::Bucket(&id)).await?;
     tx.commit().await?;
+    changes::forget(&state, Change::Bucket(&id));
     if deleted == 0 {
         return Err(StorageError::NoSuchBucket);
     }

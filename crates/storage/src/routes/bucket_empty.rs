@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use super::Shared;
 use crate::auth;
 use crate::backend::{Location, delete_quietly};
+use crate::changes::{self, Change};
 use crate::db;
 use crate::error::StorageError;
 use crate::request::BucketPath;
@@ -42,6 +43,8 @@ pub(super) async fn handler(
                 Location::new(bucket, name, version.as_deref().unwrap_or_default())
             })
             .collect();
+        changes::announce(&state.pool, Change::Bucket(&id)).await?;
+        changes::forget(&state, Change::Bucket(&id));
         delete_quietly(state.store.as_ref(), &locations).await;
         if (removed.len() as i64) < BATCH {
             break;

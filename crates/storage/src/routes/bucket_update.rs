@@ -7,6 +7,7 @@ use serde_json::{Map, Value, json};
 
 use super::Shared;
 use crate::auth;
+use crate::changes::{self, Change};
 use crate::db;
 use crate::error::StorageError;
 use crate::request::{BucketPath, JsonBody};
@@ -58,7 +59,9 @@ pub(super) async fn handler(
     .bind(allowed_mime_types)
     .fetch_optional(&mut *tx)
     .await?;
+    changes::announce(&mut *tx, Change::Bucket(&id)).await?;
     tx.commit().await?;
+    changes::forget(&state, Change::Bucket(&id));
     updated.ok_or(StorageError::NoSuchBucket)?;
     Ok(Json(json!({ "message": "Successfully updated" })))
 }

@@ -32,6 +32,9 @@ mod object_sign;
 mod object_sign_many;
 mod object_update;
 mod object_upload;
+mod render_authenticated;
+mod render_public;
+mod render_signed;
 mod upload_sign;
 mod upload_signed;
 
@@ -72,6 +75,24 @@ async fn not_found(request: Request) -> Response {
 pub(crate) fn router(state: Shared) -> Router {
     let timed =
         |routes: MethodRouter<Shared>| routes.layer(from_fn_with_state(state.clone(), time_limit));
+    // Image transformations exist only when enabled (Storage's ENABLE_IMAGE_TRANSFORMATION);
+    // otherwise their paths are unknown routes.
+    let mut renders: Router<Shared> = Router::new();
+    if state.renderer.enabled() {
+        renders = renders
+            .route(
+                "/render/image/public/{bucket}/{*path}",
+                timed(get(render_public::handler)),
+            )
+            .route(
+                "/render/image/authenticated/{bucket}/{*path}",
+                timed(get(render_authenticated::handler)),
+            )
+            .route(
+                "/render/image/sign/{bucket}/{*path}",
+                timed(get(render_signed::handler)),
+            );
+    }
     Router::new()
         .route(
             "/bucket",
@@ -131,6 +152,7 @@ pub(crate) fn router(state: Shared) -> Router {
             timed(get(object_get::handler).delete(object_delete::handler))
                 .merge(post(object_upload::handler).put(object_update::handler)),
         )
+        .merge(renders)
         .fallback(not_found)
         .method_not_allowed_fallback(not_found)
         .layer(from_fn(catch_panic))

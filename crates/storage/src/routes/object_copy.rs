@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use super::Shared;
 use crate::auth;
 use crate::backend::{Location, delete_quietly};
+use crate::changes::{self, Change};
 use crate::db::{self, NewObject};
 use crate::error::StorageError;
 use crate::keys;
@@ -97,7 +98,10 @@ pub(super) async fn handler(
     };
     let written = async {
         let row = db::write_object(&mut tx, &object, upsert).await?;
+        let change = Change::Object(&destination_bucket, &destination_key);
+        changes::announce(&mut *tx, change).await?;
         tx.commit().await?;
+        changes::forget(&state, change);
         Ok::<_, StorageError>(row)
     }
     .await;

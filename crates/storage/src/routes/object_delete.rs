@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 use super::Shared;
 use crate::auth;
 use crate::backend::delete_quietly;
+use crate::changes::{self, Change};
 use crate::db::{self, OBJECT_COLUMNS, ObjectRow};
 use crate::error::StorageError;
 use crate::request::ObjectPath;
@@ -27,7 +28,10 @@ pub(super) async fn handler(
     .bind(&path.key)
     .fetch_optional(&mut *tx)
     .await?;
+    let change = Change::Object(&path.bucket, &path.key);
+    changes::announce(&mut *tx, change).await?;
     tx.commit().await?;
+    changes::forget(&state, change);
     let removed = removed.ok_or(StorageError::NoSuchKey)?;
     delete_quietly(state.store.as_ref(), &[removed.location()]).await;
     Ok(Json(json!({ "message": "Successfully deleted" })))

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use super::Shared;
 use crate::auth;
 use crate::backend::{Location, delete_quietly};
+use crate::changes::{self, Change};
 use crate::db;
 use crate::error::StorageError;
 use crate::keys;
@@ -90,7 +91,18 @@ pub(super) async fn handler(
             StorageError::ResourceAlreadyExists => StorageError::KeyAlreadyExists,
             other => other,
         })?;
+        changes::announce(&mut *tx, Change::Object(&bucket, &source_key)).await?;
+        changes::announce(
+            &mut *tx,
+            Change::Object(&destination_bucket, &destination_key),
+        )
+        .await?;
         tx.commit().await?;
+        changes::forget(&state, Change::Object(&bucket, &source_key));
+        changes::forget(
+            &state,
+            Change::Object(&destination_bucket, &destination_key),
+        );
         Ok(())
     }
     .await;

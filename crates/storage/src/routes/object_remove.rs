@@ -9,6 +9,7 @@ use serde_json::Value;
 use super::Shared;
 use crate::auth;
 use crate::backend::{Location, delete_quietly};
+use crate::changes::{self, Change};
 use crate::db::{self, OBJECT_COLUMNS, ObjectRow};
 use crate::error::StorageError;
 use crate::request::{BucketPath, JsonBody, required};
@@ -66,7 +67,10 @@ pub(super) async fn handler(
     .bind(&names)
     .fetch_all(&mut *tx)
     .await?;
+    let change = Change::Objects(&bucket, &names);
+    changes::announce(&mut *tx, change).await?;
     tx.commit().await?;
+    changes::forget(&state, change);
     let locations: Vec<Location> = removed.iter().map(ObjectRow::location).collect();
     delete_quietly(state.store.as_ref(), &locations).await;
     Ok(Json(Value::Array(

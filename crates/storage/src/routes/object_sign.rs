@@ -1,5 +1,8 @@
 //! `POST /object/sign/{bucket}/{*path}`: a signed download URL for an object the caller's
 //! policies show, relative to `/storage/v1` and not percent-encoded (the client encodes it).
+//! With a `transform` that changes the image (storage-js `createSignedUrl(path, n,
+//! {transform})`), the token carries the transformations and the URL is
+//! `/render/image/sign/...`, as Storage answers.
 use axum::Json;
 use axum::extract::State;
 use http::{HeaderMap, Method, Uri};
@@ -10,12 +13,15 @@ use super::Shared;
 use crate::auth;
 use crate::db;
 use crate::error::StorageError;
+use crate::render::params::{AVIF_UNSUPPORTED, Format, Transform};
 use crate::request::{JsonBody, ObjectPath};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct SignBody {
     expires_in: Option<Value>,
+    #[serde(default)]
+    transform: Option<Value>,
 }
 
 /// `expiresIn`: a whole number of seconds, at least 1.
@@ -45,6 +51,17 @@ pub(super) async fn handler(
 ) -> Result<Json<Value>, StorageError> {
     let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let seconds = expires_in(body.expires_in.as_ref())?;
+    // Storage ignores `transform` when transformations are off.
+    let transform = match &body.transform {
+        Some(value) if state.renderer.enabled() && !value.is_null() => {
+            let transform = Transform::from_json(value, state.renderer.max_dimension())?;
+            if transform.format == Some(Format::Avif) {
+                return Err(StorageError::InvalidRequest(AVIF_UNSUPPORTED.into()));
+            }
+            Some(transform)
+        }
+        _ => None,
+    };
     db::find_object_as(
         &state.pool,
         &identity,
@@ -55,8 +72,21 @@ pub(super) async fn handler(
     .await?
     .ok_or(StorageError::NoSuchKey)?;
     let url = path.full();
-    let token = state.signer.sign_download(&url, seconds)?;
+    let transformations = transform
+        .map(|transform| transform.signed_claim())
+        .filter(|text| !text.is_empty());
+    let format = transform
+        .and_then(|transform| transform.format)
+        .map(|format| format.as_str().to_string());
+    let route = if transformations.is_some() {
+        "render/image"
+    } else {
+        "object"
+    };
+    let token = state
+        .signer
+        .sign_transformed_download(&url, seconds, transformations, format)?;
     Ok(Json(
-        json!({ "signedURL": format!("/object/sign/{url}?token={token}") }),
+        json!({ "signedURL": format!("/{route}/sign/{url}?token={token}") }),
     ))
 }

@@ -1,0 +1,45 @@
+//! `GET|HEAD /render/image/sign/{bucket}/{*path}?token=`: the transformed image a signed URL
+//! names. The transformations come from the token (signed by `POST /object/sign` with a
+//! `transform`), never from the query, so a signed URL cannot be re-targeted at another size;
+//! the token must be a valid download token for exactly this path (no other credential).
+use std::time::{Duration, SystemTime};
+
+use axum::extract::State;
+use axum::response::Response;
+use http::{HeaderMap, Uri};
+
+use super::Shared;
+use crate::db;
+use crate::error::StorageError;
+use crate::render::params::Transform;
+use crate::render::{self, RenderRequest, Route};
+use crate::request::ObjectPath;
+use crate::serve::query_param;
+use crate::signing::Scope;
+
+pub(super) async fn handler(
+    State(state): State<Shared>,
+    uri: Uri,
+    headers: HeaderMap,
+    path: ObjectPath,
+) -> Result<Response, StorageError> {
+    let token = query_param(uri.query(), "token").ok_or_else(|| {
+        StorageError::BadRequest("querystring must have required property 'token'".into())
+    })?;
+    let claims = state.signer.verify(&token, &path.full(), Scope::Download)?;
+    let transform = Transform::from_signed(
+        claims.transformations.as_deref().unwrap_or_default(),
+        claims.format.as_deref(),
+        state.renderer.max_dimension(),
+    );
+    let request = RenderRequest {
+        transform,
+        download: query_param(uri.query(), "download"),
+        expires: Some(SystemTime::UNIX_EPOCH + Duration::from_secs(claims.exp.max(0) as u64)),
+    };
+    let prepared = render::prepare(&state, &headers, request)?;
+    let row = db::find_object_as_server(&state.pool, &path.bucket, &path.key)
+        .await?
+        .ok_or(StorageError::NoSuchKey)?;
+    render::respond(&state, &row, &headers, prepared, Route::Checked).await
+}
