@@ -26,8 +26,10 @@ function reactRouterProductionAliases() {
  * would compete with them for a slow connection and the main thread. The module script and its
  * preloads are moved into a loader that adds them, with the page's own chunks (the server lists
  * them in a `page-modules` data block, crates/site), when the browser reports the first
- * contentful paint (or after a second at the latest, e.g. in a background tab). A page the
- * browser renders alone (no `page-data`: the admin screens) loads its code at once.
+ * contentful paint (or after a second at the latest, e.g. in a background tab; index.html's
+ * first script keeps the buttons clicked until then and the app clicks them again once it has
+ * hydrated). A page the browser renders alone (no `page-data`: the admin screens) loads its code
+ * at once.
  */
 function scriptsAfterFirstPaint(): Plugin {
   return {

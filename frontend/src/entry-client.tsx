@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
@@ -13,11 +13,35 @@ if (!container) throw new Error('Missing #root element in index.html');
 /** Present on every page the server rendered (the public pages); absent on /auth and /admin. */
 const pageData = readPageData(document);
 
+/** The clicks index.html's first script kept while the page was not hydrated yet. */
+const REPLAY_CLICKS = '__claimbridgeReplayClicks';
+
+/**
+ * Once the page is React's (its first effects run after hydration): marks the document
+ * `data-hydrated` and replays the kept clicks.
+ */
+function ReplayEarlyClicks() {
+  useEffect(() => {
+    // After the commit's task: React finishes hydrating the rest of the page (its Suspense
+    // boundaries) before a replayed click reaches it.
+    const timer = window.setTimeout(() => {
+      document.documentElement.setAttribute('data-hydrated', '');
+      const replay = (window as unknown as Record<string, unknown>)[REPLAY_CLICKS];
+      if (typeof replay === 'function') (replay as () => void)();
+    }, 0);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <BrowserRouter>
       <RenderProvider pageData={pageData}>
         <AppRoutes />
+        <ReplayEarlyClicks />
       </RenderProvider>
     </BrowserRouter>
   </StrictMode>

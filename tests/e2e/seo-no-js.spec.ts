@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 
 /**
  * What crawlers and link previews see: with JavaScript disabled, a blog post's page already

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './fixtures';
 
 /**
  * Server rendering (issue 18): every public page arrives as HTML a reader, a link preview or a
@@ -139,6 +139,19 @@ test.describe('with JavaScript', () => {
     });
     await page.goto('/privacy-policy');
     await expect.poll(() => seen.some((text) => text.includes('Hydration'))).toBe(true);
+  });
+
+  test('a button clicked before the page is hydrated does its job once it is', async ({ page }) => {
+    // The app's code arrives late, as on a slow connection.
+    await page.route('**/assets/index-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/contact', { waitUntil: 'commit' });
+    const button = page.getByRole('main').getByRole('button', { name: 'Connect with us' });
+    await button.click();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+    await expect(page.getByRole('dialog', { name: 'Connect with us' })).toBeVisible();
   });
 
   test('after navigating, pages ask for their data again', async ({ page }) => {

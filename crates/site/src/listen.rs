@@ -29,8 +29,16 @@ async fn run(cache: &SiteCache) {
         if let Some(mut listener) = listening {
             backoff = Duration::from_millis(250);
             loop {
-                match listener.recv().await {
-                    Ok(_) => cache.invalidate(),
+                // try_recv, not recv: recv reconnects on its own and loses what was sent while
+                // the connection was down; try_recv says so (None): the cache is dropped, and
+                // again once listening anew (above).
+                match listener.try_recv().await {
+                    Ok(Some(_)) => cache.invalidate(),
+                    Ok(None) => {
+                        tracing::warn!("site cache: listener lost, reconnecting");
+                        cache.invalidate();
+                        break;
+                    }
                     Err(cb_db::sqlx::Error::PoolClosed) => return,
                     Err(err) => {
                         tracing::warn!(%err, "site cache: listener lost, reconnecting");

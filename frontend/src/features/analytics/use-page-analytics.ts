@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
-import { buildPageViewRow, recordPageExit, recordPageView } from './page-analytics';
 import { scrollDepthPercent, secondsBetween } from './scroll-depth';
 import { getSessionId } from './session-id';
 
-const loadClient = async () => (await import('../../lib/supabase')).supabase;
+/** The recording code and the Supabase client load together, when the first view is recorded. */
+const loadRecorder = async () => {
+  const [{ supabase }, recorder] = await Promise.all([import('../../lib/supabase'), import('./page-analytics')]);
+  return { client: supabase, ...recorder };
+};
 
 function currentScrollDepth(): number {
   const root = document.documentElement;
@@ -68,8 +71,8 @@ export function usePageAnalytics(path: string, enabled = true) {
     // After the page has rendered (so the title is the page's own) and loaded.
     const cancelView = whenIdle(() => {
       trackScroll();
-      viewRecorded = loadClient()
-        .then((client) =>
+      viewRecorded = loadRecorder()
+        .then(({ client, recordPageView, buildPageViewRow }) =>
           recordPageView(
             client,
             buildPageViewRow({
@@ -96,8 +99,8 @@ export function usePageAnalytics(path: string, enabled = true) {
       const pending = viewRecorded;
       if (!pending) return;
       void pending
-        .then(loadClient)
-        .then((client) => recordPageExit(client, exit))
+        .then(loadRecorder)
+        .then(({ client, recordPageExit }) => recordPageExit(client, exit))
         .catch(logFailure);
     };
 

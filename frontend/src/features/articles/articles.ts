@@ -1,3 +1,5 @@
+import { ARTICLE_SLUGS } from './article-slugs';
+
 /** The five fixed-route articles of spec §2 (metadata in step with the blog_posts seed). */
 export interface ArticleMeta {
   slug: string;
@@ -21,7 +23,7 @@ const hero = (slug: string, alt: string) => ({
 
 export const ARTICLES = {
   streamlining: {
-    slug: 'streamlining-dme-claims-processing',
+    slug: ARTICLE_SLUGS.streamlining,
     title: 'Streamlining DME Claims Processing',
     description:
       'A CPAP claim can take 31 days from order to payment when only two of them are billing work. These are the four claim steps worth automating first, and how to measure the result.',
@@ -30,12 +32,12 @@ export const ARTICLES = {
     publishedOn: '2023-12-14',
     author: 'Maria Delgado, Director of Revenue Cycle Operations',
     hero: hero(
-      'streamlining-dme-claims-processing',
+      ARTICLE_SLUGS.streamlining,
       'Claim pipeline with four completed stages and one pending, above a list of claim rows',
     ),
   },
   compliance: {
-    slug: 'compliance-best-practices-dme-providers',
+    slug: ARTICLE_SLUGS.compliance,
     title: 'Compliance Best Practices for DME Providers',
     description:
       "Build a DME compliance program that works day to day: OIG's seven elements, supplier standards, monthly exclusion screening, refill rules and refunds.",
@@ -44,12 +46,12 @@ export const ARTICLES = {
     publishedOn: '2024-01-10',
     author: 'James Okafor, Compliance Manager',
     hero: hero(
-      'compliance-best-practices-dme-providers',
+      ARTICLE_SLUGS.compliance,
       'Compliance checklist with four items checked beside a shield',
     ),
   },
   mobileDelivery: {
-    slug: 'mobile-delivery-management',
+    slug: ARTICLE_SLUGS.mobileDelivery,
     title: 'Mobile Delivery Management: A Game Changer',
     description:
       'Paper delivery tickets hold DME claims for days. What proof of delivery must contain, and how a mobile workflow lets suppliers bill on the day of delivery.',
@@ -58,12 +60,12 @@ export const ARTICLES = {
     publishedOn: '2023-12-28',
     author: 'Priya Raman, Product Manager, Delivery and Logistics',
     hero: hero(
-      'mobile-delivery-management',
+      ARTICLE_SLUGS.mobileDelivery,
       "Delivery route with stops on a map next to a driver's phone showing a signature",
     ),
   },
   realTimeReporting: {
-    slug: 'maximizing-revenue-real-time-reporting',
+    slug: ARTICLE_SLUGS.realTimeReporting,
     title: 'Maximizing Revenue with Real-Time Reporting',
     description:
       'Track denials by reason code and payer, route follow-up to worklists, find underpayments and unbilled revenue, and measure staff KPIs with live DME data.',
@@ -72,12 +74,12 @@ export const ARTICLES = {
     publishedOn: '2024-01-05',
     author: 'Kevin Brandt, Head of Analytics',
     hero: hero(
-      'maximizing-revenue-real-time-reporting',
+      ARTICLE_SLUGS.realTimeReporting,
       'Revenue dashboard with four KPI tiles, a rising trend line and a bar chart by payer',
     ),
   },
   billingCodingGuide: {
-    slug: 'dme-billing-coding-guide',
+    slug: ARTICLE_SLUGS.billingCodingGuide,
     title: 'DME Billing and Coding Guide: Nine Common Errors and How to Fix Them',
     description:
       'A billing and coding guide for durable and home medical equipment: the nine errors behind most denials, from missing documentation to duplicate claims, each with a workflow fix.',
@@ -86,7 +88,7 @@ export const ARTICLES = {
     publishedOn: '2024-01-17',
     author: 'Lauren Mitchell, CPC, Senior Billing and Coding Specialist',
     hero: hero(
-      'dme-billing-coding-guide',
+      ARTICLE_SLUGS.billingCodingGuide,
       'Claim form with two highlighted code fields under a magnifying glass',
     ),
   },

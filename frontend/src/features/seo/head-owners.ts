@@ -1,6 +1,6 @@
-import { ARTICLES } from '../articles/articles';
+import { ARTICLE_SLUGS } from '../articles/article-slugs';
 
-const STATIC_ARTICLE_ROUTES = new Set(Object.values(ARTICLES).map((article) => `/blog/${article.slug}`));
+const STATIC_ARTICLE_ROUTES = new Set(Object.values(ARTICLE_SLUGS).map((slug) => `/blog/${slug}`));
 
 /**
  * Routes whose page builds the whole head itself: the generic blog post (/blog/{slug}),
