@@ -993,8 +993,11 @@ async fn data_pages_preload_their_chunk_and_the_database_client_from_the_build_m
     .unwrap();
     let app = spawn_site(&dist, &[]).await;
     insert_posts(&app).await;
-    let preload =
-        |file: &str| format!("<link rel=\"modulepreload\" crossorigin fetchpriority=\"low\" href=\"/assets/{file}\">");
+    let preload = |file: &str| {
+        format!(
+            "<link rel=\"modulepreload\" crossorigin fetchpriority=\"low\" href=\"/assets/{file}\">"
+        )
+    };
 
     let (status, blog) = page(&app, "/blog").await;
     assert_eq!(status, 200);

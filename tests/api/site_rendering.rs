@@ -472,11 +472,17 @@ async fn a_flood_of_made_up_paths_is_answered_and_real_pages_still_render() {
                 "{shown}"
             );
         } else {
-            assert!(html.contains("<div id=\"root\"></div>"), "unrendered, not broken");
+            assert!(
+                html.contains("<div id=\"root\"></div>"),
+                "unrendered, not broken"
+            );
         }
     }
     assert!(rendered > 0, "the renderer kept working through the flood");
     let (status, html) = fetch(&app.client, &format!("{}/blog", app.url)).await;
     assert_eq!(status, 200);
-    assert!(text(root(&html)).contains("Read More"), "rendered after the flood");
+    assert!(
+        text(root(&html)).contains("Read More"),
+        "rendered after the flood"
+    );
 }

@@ -82,7 +82,10 @@ async fn main() {
         started.elapsed(),
         resident_kib().saturating_sub(before)
     );
-    println!("{:<44} {:>10} {:>10} {:>9}", "page", "median", "p95", "html KiB");
+    println!(
+        "{:<44} {:>10} {:>10} {:>9}",
+        "page", "median", "p95", "html KiB"
+    );
     for (path, cards) in [
         ("/", 0),
         ("/services", 0),
@@ -103,7 +106,11 @@ async fn main() {
         }
         let median = percentile(&mut samples, 0.5);
         let p95 = percentile(&mut samples, 0.95);
-        let label = if cards > 0 { format!("{path} ({cards} cards)") } else { path.to_string() };
+        let label = if cards > 0 {
+            format!("{path} ({cards} cards)")
+        } else {
+            path.to_string()
+        };
         println!(
             "{label:<44} {:>8.2}ms {:>8.2}ms {:>9}",
             median.as_secs_f64() * 1e3,
@@ -111,5 +118,8 @@ async fn main() {
             size / 1024
         );
     }
-    println!("resident memory after the renders: +{} KiB", resident_kib().saturating_sub(before));
+    println!(
+        "resident memory after the renders: +{} KiB",
+        resident_kib().saturating_sub(before)
+    );
 }
