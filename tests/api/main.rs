@@ -12,6 +12,7 @@ mod gateway;
 mod health;
 mod migrations;
 mod rest;
+mod security;
 mod server_process;
 mod site;
 mod site_rendering;
