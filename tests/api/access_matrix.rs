@@ -552,7 +552,7 @@ async fn storage_objects_are_readable_in_the_site_buckets_and_writable_only_by_t
 async fn a_new_passcode_revokes_admin_tokens_of_the_old_one_in_rls_too() {
     let db = fresh_database().await;
     cb_db::sqlx::query(
-        "insert into private.admin_settings (passcode_version) values ('generation-2')",
+        "update private.admin_settings set passcode_version = 'generation-2'",
     )
     .execute(&db.pool)
     .await

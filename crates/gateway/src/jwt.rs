@@ -13,8 +13,24 @@ pub enum JwtError {
     Parts(usize),
     #[error("JWT expired")]
     Expired,
+    /// A time claim that is not a number, or one that says the token is not valid yet.
+    #[error("{0}")]
+    Claim(ClaimProblem),
     #[error("JWT cryptographic operation failed")]
     Invalid,
+}
+
+/// Why the time claims of a well-signed token are refused (PostgREST's PGRST303 texts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ClaimProblem {
+    /// `exp`, `nbf` or `iat` present but not a JSON number. jsonwebtoken skips a time claim it
+    /// cannot parse, so a string `exp` would otherwise never expire.
+    #[error("The JWT '{0}' claim must be a number")]
+    NotANumber(&'static str),
+    #[error("JWT not yet valid")]
+    NotYetValid,
+    #[error("JWT issued at future")]
+    IssuedAtFuture,
 }
 
 /// Verified claims of a JWT.
@@ -99,15 +115,58 @@ impl JwtVerifier {
             return Err(JwtError::Parts(parts));
         }
         match jsonwebtoken::decode::<Value>(token, &self.key, &self.validation) {
-            Ok(data) if data.claims.is_object() => Ok(Claims(data.claims)),
+            Ok(data) if data.claims.is_object() => {
+                check_time_claims(&data.claims, unix_now())?;
+                Ok(Claims(data.claims))
+            }
             Ok(_) => Err(JwtError::Invalid),
             Err(err) => match err.kind() {
                 jsonwebtoken::errors::ErrorKind::ExpiredSignature => Err(JwtError::Expired),
+                jsonwebtoken::errors::ErrorKind::ImmatureSignature => {
+                    Err(JwtError::Claim(ClaimProblem::NotYetValid))
+                }
                 _ => Err(JwtError::Invalid),
             },
         }
     }
 }
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_secs())
+}
+
+/// What jsonwebtoken leaves unchecked: time claims of the wrong type (it skips them) and an
+/// `iat` in the future. Runs after the signature and `exp`/`nbf` checks.
+fn check_time_claims(claims: &Value, now: u64) -> Result<(), JwtError> {
+    for name in ["exp", "nbf", "iat"] {
+        match claims.get(name) {
+            None | Some(Value::Number(_)) => {}
+            Some(_) => return Err(JwtError::Claim(ClaimProblem::NotANumber(name))),
+        }
+    }
+    // jsonwebtoken reads exp and nbf as whole seconds and skips a fraction like 1.7e9 or 1e10.5;
+    // nbf in the future is refused by it, the rest is checked here.
+    let leeway = LEEWAY_SECONDS as f64;
+    if let Some(exp) = claims.get("exp").and_then(Value::as_f64)
+        && exp + leeway < now as f64
+    {
+        return Err(JwtError::Expired);
+    }
+    if let Some(nbf) = claims.get("nbf").and_then(Value::as_f64)
+        && nbf > now as f64 + leeway
+    {
+        return Err(JwtError::Claim(ClaimProblem::NotYetValid));
+    }
+    if let Some(iat) = claims.get("iat").and_then(Value::as_f64)
+        && iat > now as f64 + leeway
+    {
+        return Err(JwtError::Claim(ClaimProblem::IssuedAtFuture));
+    }
+    Ok(())
+}
+
 
 #[cfg(test)]
 mod tests {
@@ -218,5 +277,68 @@ mod tests {
         // alg none: header {"alg":"none"} with an empty signature
         let none = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.";
         assert_eq!(verifier.verify(none), Err(JwtError::Invalid));
+    }
+
+    #[test]
+    fn time_claims_of_the_wrong_type_are_refused_not_skipped() {
+        let verifier = JwtVerifier::new(SECRET);
+        for (name, value) in [
+            ("exp", json!("1000000000")),
+            ("exp", json!("9999999999")),
+            ("nbf", json!("0")),
+            ("iat", json!(true)),
+            ("exp", json!(null)),
+        ] {
+            let token = sign(
+                &json!({"role": "authenticated", name: value}),
+                SECRET,
+                Algorithm::HS256,
+            );
+            let err = verifier.verify(&token).unwrap_err();
+            assert_eq!(
+                err,
+                JwtError::Claim(ClaimProblem::NotANumber(name)),
+                "{name}: {value}"
+            );
+            assert_eq!(
+                err.to_string(),
+                format!("The JWT '{name}' claim must be a number")
+            );
+        }
+    }
+
+    #[test]
+    fn fractional_and_future_time_claims_are_checked() {
+        let verifier = JwtVerifier::new(SECRET);
+        let past = sign(
+            &json!({"role": "anon", "exp": 1_000_000_000.5}),
+            SECRET,
+            Algorithm::HS256,
+        );
+        assert_eq!(verifier.verify(&past), Err(JwtError::Expired));
+        let not_yet = sign(
+            &json!({"role": "anon", "nbf": (now() + 3600) as f64 + 0.5}),
+            SECRET,
+            Algorithm::HS256,
+        );
+        assert_eq!(
+            verifier.verify(&not_yet),
+            Err(JwtError::Claim(ClaimProblem::NotYetValid))
+        );
+        let future = sign(
+            &json!({"role": "anon", "iat": now() + 3600}),
+            SECRET,
+            Algorithm::HS256,
+        );
+        assert_eq!(
+            verifier.verify(&future),
+            Err(JwtError::Claim(ClaimProblem::IssuedAtFuture))
+        );
+        let skewed = sign(
+            &json!({"role": "anon", "iat": now() + 20, "exp": (now() + 60) as f64 + 0.25}),
+            SECRET,
+            Algorithm::HS256,
+        );
+        assert_eq!(verifier.verify(&skewed).unwrap().role(), Some("anon"));
     }
 }

@@ -12,5 +12,5 @@ pub use caller::{
     Caller, RoleClaim, bearer_token, caller_from_claims, headers_json, resolve_caller,
 };
 pub use cors::{Cors, CorsLayer, EXPOSED_HEADERS};
-pub use jwt::{Claims, JwtError, JwtVerifier};
+pub use jwt::{ClaimProblem, Claims, JwtError, JwtVerifier};
 pub use keys::{ApiKeys, DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY, KeyRole};

@@ -240,7 +240,7 @@ impl ApiError {
     pub fn code(&self) -> String {
         match self {
             ApiError::Syntax(e) => e.code().to_owned(),
-            ApiError::Jwt(JwtError::Expired) => "PGRST303".into(),
+            ApiError::Jwt(JwtError::Expired | JwtError::Claim(_)) => "PGRST303".into(),
             ApiError::Jwt(_) => "PGRST301".into(),
             ApiError::SchemaCacheNotReady => "PGRST002".into(),
             ApiError::PoolTimeout => "PGRST003".into(),

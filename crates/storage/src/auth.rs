@@ -3,7 +3,7 @@
 //! with AccessDenied and the verifier's text; the read routes that allow an invalid JWT treat
 //! the caller as anon.
 use cb_db::RequestContext;
-use cb_gateway::{Caller, JwtError, JwtVerifier, RoleClaim};
+use cb_gateway::{Caller, ClaimProblem, JwtError, JwtVerifier, RoleClaim};
 use http::{HeaderMap, Method, header};
 use serde_json::Value;
 
@@ -51,11 +51,20 @@ fn token(headers: &HeaderMap) -> Option<&str> {
 }
 
 /// What jose (Storage's verifier) says for each failure.
-fn verifier_text(err: &JwtError) -> &'static str {
+fn verifier_text(err: &JwtError) -> String {
     match err {
-        JwtError::Empty | JwtError::Parts(_) => "Invalid Compact JWS",
-        JwtError::Expired => "\"exp\" claim timestamp check failed",
-        JwtError::Invalid => "signature verification failed",
+        JwtError::Empty | JwtError::Parts(_) => "Invalid Compact JWS".into(),
+        JwtError::Expired => "\"exp\" claim timestamp check failed".into(),
+        JwtError::Claim(ClaimProblem::NotANumber(claim)) => {
+            format!("\"{claim}\" claim must be a number")
+        }
+        JwtError::Claim(ClaimProblem::NotYetValid) => {
+            "\"nbf\" claim timestamp check failed".into()
+        }
+        JwtError::Claim(ClaimProblem::IssuedAtFuture) => {
+            "\"iat\" claim timestamp check failed".into()
+        }
+        JwtError::Invalid => "signature verification failed".into(),
     }
 }
 
@@ -83,7 +92,7 @@ pub(crate) fn require(
 ) -> Result<Identity, StorageError> {
     let token = token(headers).unwrap_or_default();
     let caller = verify(token, verifier)
-        .map_err(|err| StorageError::AccessDenied(verifier_text(&err).to_string()))?;
+        .map_err(|err| StorageError::AccessDenied(verifier_text(&err)))?;
     Ok(Identity {
         context: context(&caller, method, path, headers),
         caller,
