@@ -551,12 +551,10 @@ async fn storage_objects_are_readable_in_the_site_buckets_and_writable_only_by_t
 #[tokio::test]
 async fn a_new_passcode_revokes_admin_tokens_of_the_old_one_in_rls_too() {
     let db = fresh_database().await;
-    cb_db::sqlx::query(
-        "update private.admin_settings set passcode_version = 'generation-2'",
-    )
-    .execute(&db.pool)
-    .await
-    .unwrap();
+    cb_db::sqlx::query("update private.admin_settings set passcode_version = 'generation-2'")
+        .execute(&db.pool)
+        .await
+        .unwrap();
     let with_version = |version: &str| Caller {
         role: "authenticated",
         claims: json!({"role": "authenticated", "app_metadata": {"admin": true, "passcode_version": version}}),

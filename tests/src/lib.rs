@@ -76,14 +76,16 @@ async fn build_template(cluster: &LocalPostgres) {
     assert!(report.seeded, "the template is seeded");
     // What a server configured with the test passcode records at start: admin tokens are checked
     // against it (private.is_admin()), also in databases no server has run on.
-    sqlx::query("insert into private.admin_settings (singleton, passcode_version) values (true, $1)")
-        .bind(cb_server::app::cb_auth::passcode_version(
-            DEMO_JWT_SECRET,
-            passcode_hash(),
-        ))
-        .execute(&pool)
-        .await
-        .expect("record the passcode generation");
+    sqlx::query(
+        "insert into private.admin_settings (singleton, passcode_version) values (true, $1)",
+    )
+    .bind(cb_server::app::cb_auth::passcode_version(
+        DEMO_JWT_SECRET,
+        passcode_hash(),
+    ))
+    .execute(&pool)
+    .await
+    .expect("record the passcode generation");
     pool.close().await;
     let admin = cb_db::connect(cluster.connect_options("postgres"), 1)
         .await

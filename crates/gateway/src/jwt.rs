@@ -167,7 +167,6 @@ fn check_time_claims(claims: &Value, now: u64) -> Result<(), JwtError> {
     Ok(())
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

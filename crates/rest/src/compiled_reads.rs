@@ -34,6 +34,10 @@ pub(crate) struct CompiledRead {
     pub(crate) main: Sql,
     /// The EXPLAIN of a planned or estimated count.
     pub(crate) explain: Option<Sql>,
+    /// For a planned or estimated count on a relation under row-level security: the read with
+    /// an exact count, run instead of `main` and `explain` for callers the policies apply to
+    /// (the planner's estimate would tell them how many rows they cannot see).
+    pub(crate) exact_instead: Option<Sql>,
 }
 
 /// The key of a request that may be a compiled read: `None` when it cannot be one (another
@@ -147,6 +151,7 @@ mod tests {
             media: MediaType::ApplicationJson,
             main: Sql::new(),
             explain: None,
+            exact_instead: None,
         })
     }
 

@@ -542,7 +542,7 @@ fn compile_read(
     head: bool,
 ) -> Result<CompiledRead, ApiError> {
     let qi = Qi::new(req.schema.clone(), relation.clone());
-    find_table(cache, &qi)?;
+    let row_security = find_table(cache, &qi)?.row_security;
     let plan = read_plan(
         &read_context(state, cache, &req.schema, ReadKind::Read),
         &qi,
@@ -558,6 +558,8 @@ fn compile_read(
         .count
         .filter(|c| c.should_explain())
         .map(|_| query::explain_count(&plan));
+    let exact_instead = (explain.is_some() && row_security)
+        .then(|| query::main_read(&plan, CountMode::Exact, handler));
     Ok(CompiledRead {
         req,
         relation,
@@ -565,6 +567,7 @@ fn compile_read(
         media,
         main,
         explain,
+        exact_instead,
     })
 }
 
@@ -577,22 +580,24 @@ async fn run_read(
     let req = &read.req;
     let max_rows = exec.state.settings.max_rows;
     let singular = is_singular(&read.media);
+    let exact_instead = read
+        .exact_instead
+        .as_ref()
+        .filter(|_| !cache.rls_bypass.contains(&exec.caller.role));
+    let (main, explain) = match exact_instead {
+        Some(exact) => (exact, None),
+        None => (&read.main, read.explain.as_ref()),
+    };
     let (mut rs, planned) = exec
-        .transaction(
-            cache,
-            true,
-            false,
-            &read.main,
-            read.explain.as_ref(),
-            |rs| {
-                if singular && rs.page_total != 1 {
-                    return Err(ApiError::Singularity(rs.page_total));
-                }
-                Ok(())
-            },
-        )
+        .transaction(cache, true, false, main, explain, |rs| {
+            if singular && rs.page_total != 1 {
+                return Err(ApiError::Singularity(rs.page_total));
+            }
+            Ok(())
+        })
         .await?;
     rs.total = match req.prefs.count {
+        _ if exact_instead.is_some() => rs.total,
         Some(PreferCount::Planned) => planned,
         Some(PreferCount::Estimated) => match (rs.total, max_rows) {
             (Some(total), Some(max)) if total > max => Some(total.max(planned.unwrap_or(0))),

@@ -58,9 +58,7 @@ fn verifier_text(err: &JwtError) -> String {
         JwtError::Claim(ClaimProblem::NotANumber(claim)) => {
             format!("\"{claim}\" claim must be a number")
         }
-        JwtError::Claim(ClaimProblem::NotYetValid) => {
-            "\"nbf\" claim timestamp check failed".into()
-        }
+        JwtError::Claim(ClaimProblem::NotYetValid) => "\"nbf\" claim timestamp check failed".into(),
         JwtError::Claim(ClaimProblem::IssuedAtFuture) => {
             "\"iat\" claim timestamp check failed".into()
         }
@@ -91,8 +89,8 @@ pub(crate) fn require(
     headers: &HeaderMap,
 ) -> Result<Identity, StorageError> {
     let token = token(headers).unwrap_or_default();
-    let caller = verify(token, verifier)
-        .map_err(|err| StorageError::AccessDenied(verifier_text(&err)))?;
+    let caller =
+        verify(token, verifier).map_err(|err| StorageError::AccessDenied(verifier_text(&err)))?;
     Ok(Identity {
         context: context(&caller, method, path, headers),
         caller,

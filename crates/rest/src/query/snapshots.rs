@@ -36,6 +36,7 @@ fn table(name: &str, pk: &[&str], columns: &[(&str, &str)]) -> (Qi, Table) {
             qi,
             description: None,
             is_view: false,
+            row_security: false,
             insertable: true,
             updatable: true,
             deletable: true,

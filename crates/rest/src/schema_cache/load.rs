@@ -57,6 +57,9 @@ select n.nspname::text as schema,
        c.relname::text as name,
        d.description as description,
        c.relkind in ('v', 'm') as is_view,
+       (c.relrowsecurity
+          or coalesce(c.reloptions, '{{}}') && array['security_invoker=true', 'security_invoker=on',
+                                                    'security_invoker=1']) as row_security,
        (c.relkind in ('r', 'p') or (c.relkind in ('v', 'f')
           and (pg_relation_is_updatable(c.oid::regclass, true) & 8) = 8)) as insertable,
        (c.relkind in ('r', 'p') or (c.relkind in ('v', 'f')
@@ -217,7 +220,8 @@ select r.rolname::text,
          where s.setrole = r.oid
            and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
            and setting like 'statement_timeout=%'
-         order by s.setdatabase desc limit 1) as statement_timeout
+         order by s.setdatabase desc limit 1) as statement_timeout,
+       r.rolsuper or r.rolbypassrls as bypasses_rls
 from pg_roles r
 where r.rolname in ('anon', 'authenticated', 'service_role')
    or exists (select 1 from pg_auth_members m join pg_roles a on a.oid = m.member
@@ -274,6 +278,7 @@ pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx
                 qi,
                 description: row.try_get("description")?,
                 is_view: row.try_get("is_view")?,
+                row_security: row.try_get("row_security")?,
                 insertable: row.try_get("insertable")?,
                 updatable: row.try_get("updatable")?,
                 deletable: row.try_get("deletable")?,
@@ -379,13 +384,19 @@ pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx
             .await?
             .into_iter()
             .collect();
-    let roles: HashMap<String, Option<String>> =
-        sqlx::query_as::<_, (String, Option<String>)>(ROLES_SQL)
+    let mut roles = HashMap::new();
+    let mut rls_bypass = HashSet::new();
+    for (role, statement_timeout, bypasses_rls) in
+        sqlx::query_as::<_, (String, Option<String>, bool)>(ROLES_SQL)
             .persistent(false)
             .fetch_all(&mut *tx)
             .await?
-            .into_iter()
-            .collect();
+    {
+        if bypasses_rls {
+            rls_bypass.insert(role.clone());
+        }
+        roles.insert(role, statement_timeout);
+    }
     let mut computed = Vec::new();
     for row in sqlx::query(COMPUTED_RELS_SQL)
         .persistent(false)
@@ -423,6 +434,7 @@ pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx
         routines,
         timezones,
         roles,
+        rls_bypass,
         pre_request,
         load_time: started.elapsed(),
         generation: 0,

@@ -65,6 +65,9 @@ pub struct Table {
     pub qi: Qi,
     pub description: Option<String>,
     pub is_view: bool,
+    /// Row-level security applies to readers below the owner (enabled on the table, or a
+    /// security-invoker view): the planner's row estimate would count rows they cannot see.
+    pub row_security: bool,
     pub insertable: bool,
     pub updatable: bool,
     pub deletable: bool,
@@ -169,6 +172,8 @@ pub struct SchemaCache {
     /// Roles a JWT may name (the ones `authenticator` may switch to), with their own
     /// statement_timeout (applied per request, as PostgREST applies role settings).
     pub roles: HashMap<String, Option<String>>,
+    /// Those of `roles` that row-level security does not apply to (BYPASSRLS or superuser).
+    pub rls_bypass: HashSet<String>,
     /// PostgREST's `db-pre-request`, from the in-database configuration (`alter role
     /// authenticator [in database ...] set pgrst.db_pre_request = 'schema.function'`); an
     /// unqualified name has an empty schema and is found through the request's search path.

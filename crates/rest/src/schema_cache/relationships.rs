@@ -405,6 +405,7 @@ mod tests {
             qi: qi.clone(),
             description: None,
             is_view,
+            row_security: false,
             insertable: true,
             updatable: true,
             deletable: true,
