@@ -111,6 +111,19 @@ impl SyntaxError {
         self.hint.as_deref()
     }
 
+    /// `PGRST100` for a request past one of the parser's size limits: refused before it
+    /// reaches the database, where it would fail with a server error or run for long.
+    pub(crate) fn too_many(param: &str, what: &str, count: usize, limit: usize) -> Self {
+        Self::new(
+            ErrorCode::QueryParam,
+            format!("\"failed to parse {param} parameter\" (too many {what})"),
+            Some(format!(
+                "The request has {count} {what}; at most {limit} are allowed."
+            )),
+            Some("Split the request into several smaller ones.".into()),
+        )
+    }
+
     /// `PGRST103` "Limit should be greater than or equal to zero."
     pub(crate) fn negative_limit() -> Self {
         Self::new(

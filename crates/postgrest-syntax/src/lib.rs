@@ -200,7 +200,7 @@ pub use prefer::{
 };
 pub use profile::{negotiate_schema, uses_content_profile};
 pub use query::{
-    DEFAULT_MAX_DEPTH, ParsedQuery, QueryOptions, ScopedFilter, ScopedLogic, ScopedOrder,
-    parse_query, parse_query_with,
+    DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILTERS, DEFAULT_MAX_SELECT_ITEMS, ParsedQuery, QueryOptions,
+    ScopedFilter, ScopedLogic, ScopedOrder, parse_query, parse_query_with,
 };
 pub use range::{NonnegRange, RangeParam, ResolvedRanges, content_range, parse_range_header};

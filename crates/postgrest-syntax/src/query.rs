@@ -11,6 +11,11 @@ use crate::range::{self, NonnegRange, RangeParam, ResolvedRanges};
 
 /// Default limit on the nesting of embeds in `select=` and of `and`/`or` trees.
 pub const DEFAULT_MAX_DEPTH: u32 = 32;
+/// Default cap on the items of `select=` over all embed levels (PostgreSQL stops at 1664 per
+/// target list, and a request that size is an attack, not a page).
+pub const DEFAULT_MAX_SELECT_ITEMS: usize = 500;
+/// Default cap on filters: the filter parameters plus the leaves of every `and`/`or` tree.
+pub const DEFAULT_MAX_FILTERS: usize = 200;
 
 /// The query parameter PostgREST's gateway consumes; never treated as a filter.
 const APIKEY: &str = "apikey";
@@ -24,6 +29,10 @@ pub struct QueryOptions {
     /// Maximum nesting of embedded resources in `select=` and of logic trees; deeper input is
     /// rejected with `PGRST100` instead of recursing further.
     pub max_depth: u32,
+    /// Maximum items in `select=`, counted over every embed level; more is `PGRST100`.
+    pub max_select_items: usize,
+    /// Maximum filters (filter parameters plus logic-tree leaves); more is `PGRST100`.
+    pub max_filters: usize,
 }
 
 impl Default for QueryOptions {
@@ -31,6 +40,8 @@ impl Default for QueryOptions {
         QueryOptions {
             rpc_read: false,
             max_depth: DEFAULT_MAX_DEPTH,
+            max_select_items: DEFAULT_MAX_SELECT_ITEMS,
+            max_filters: DEFAULT_MAX_FILTERS,
         }
     }
 }
@@ -119,6 +130,25 @@ impl ParsedQuery {
         range_header: Option<&str>,
     ) -> Result<ResolvedRanges, SyntaxError> {
         range::resolve(&self.ranges, method, range_header)
+    }
+}
+
+fn count_select_items(items: &[SelectItem]) -> usize {
+    items
+        .iter()
+        .map(|item| match item {
+            SelectItem::Field { .. } => 1,
+            SelectItem::Relation { children, .. } | SelectItem::Spread { children, .. } => {
+                1 + count_select_items(children)
+            }
+        })
+        .sum()
+}
+
+fn count_leaves(tree: &LogicTree) -> usize {
+    match tree {
+        LogicTree::Expr { children, .. } => children.iter().map(count_leaves).sum(),
+        LogicTree::Stmnt(_) => 1,
     }
 }
 
@@ -264,6 +294,29 @@ pub fn parse_query_with(query: &str, opts: &QueryOptions) -> Result<ParsedQuery,
     };
 
     let ranges = collect_ranges(&nonempty, max_depth)?;
+
+    let select_items = count_select_items(&select);
+    if select_items > opts.max_select_items {
+        return Err(SyntaxError::too_many(
+            "select",
+            "items",
+            select_items,
+            opts.max_select_items,
+        ));
+    }
+    let filter_count = filters.len()
+        + logic
+            .iter()
+            .map(|scoped| count_leaves(&scoped.tree))
+            .sum::<usize>();
+    if filter_count > opts.max_filters {
+        return Err(SyntaxError::too_many(
+            "filter",
+            "filters",
+            filter_count,
+            opts.max_filters,
+        ));
+    }
 
     Ok(ParsedQuery {
         select,
@@ -499,5 +552,52 @@ mod tests {
     fn canonical_sorts_and_merges() {
         let raw = split_query(b"order=id&a=1&id=eq.1&a=2&d&apikey=secret");
         assert_eq!(canonical(&raw), "a=1,2&d=&id=eq.1&order=id");
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    fn aliased_columns(n: usize) -> String {
+        let items: Vec<String> = (0..n).map(|i| format!("c{i}:id")).collect();
+        format!("select={}", items.join(","))
+    }
+
+    /// An embed is an item of its parent, and its children are items too.
+    #[test]
+    fn select_items_are_counted_over_every_embed_level() {
+        let opts = QueryOptions {
+            max_select_items: 5,
+            ..QueryOptions::default()
+        };
+        assert!(parse_query_with("select=id,a(id,b(id))", &opts).is_ok());
+        let err = parse_query_with("select=id,a(id,b(id,x))", &opts).unwrap_err();
+        assert_eq!(err.code(), "PGRST100");
+        assert_eq!(
+            err.message(),
+            "\"failed to parse select parameter\" (too many items)"
+        );
+        assert_eq!(
+            err.details(),
+            Some("The request has 6 items; at most 5 are allowed.")
+        );
+        let default_cap = parse_query(&aliased_columns(1700)).unwrap_err();
+        assert_eq!(default_cap.code(), "PGRST100");
+        assert!(parse_query(&aliased_columns(DEFAULT_MAX_SELECT_ITEMS)).is_ok());
+    }
+
+    #[test]
+    fn filters_count_logic_tree_leaves() {
+        let opts = QueryOptions {
+            max_filters: 3,
+            ..QueryOptions::default()
+        };
+        assert!(parse_query_with("a=eq.1&or=(b.eq.1,c.eq.2)", &opts).is_ok());
+        let err = parse_query_with("a=eq.1&or=(b.eq.1,and(c.eq.2,d.eq.3))", &opts).unwrap_err();
+        assert_eq!(
+            err.details(),
+            Some("The request has 4 filters; at most 3 are allowed.")
+        );
     }
 }

@@ -133,6 +133,8 @@ mod tests {
         let settings = crate::api_request::ParseSettings {
             schemas: &["public".to_owned()],
             tx_allow_override: true,
+            max_select_items: cb_postgrest_syntax::DEFAULT_MAX_SELECT_ITEMS,
+            max_filters: cb_postgrest_syntax::DEFAULT_MAX_FILTERS,
         };
         let req = crate::api_request::parse(
             "GET",

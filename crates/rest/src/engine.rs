@@ -71,6 +71,8 @@ pub(crate) async fn run(
         &ParseSettings {
             schemas: &state.settings.schemas,
             tx_allow_override: state.settings.tx_allow_override,
+            max_select_items: state.settings.max_select_items,
+            max_filters: state.settings.max_filters,
         },
     )?;
 

@@ -574,7 +574,10 @@ fn pg_status(code: &str, message: &str, anon: bool) -> u16 {
         "28" => 403,
         "2D" | "38" | "39" | "3B" | "40" => 500,
         "53" => 503,
-        "54" | "55" | "57" | "58" | "F0" | "HV" | "XX" => 500,
+        // Program limits (too many columns or arguments, statement too complex) are reached by
+        // what the request asks for; PostgREST answers 500, which blames the server.
+        "54" => 400,
+        "55" | "57" | "58" | "F0" | "HV" | "XX" => 500,
         "P0" => 500,
         _ => 400,
     }
@@ -587,6 +590,7 @@ mod tests {
     #[test]
     fn sqlstate_table() {
         assert_eq!(pg_status("23505", "", true), 409);
+        assert_eq!(pg_status("54011", "", true), 400);
         assert_eq!(pg_status("42501", "", true), 401);
         assert_eq!(pg_status("42501", "", false), 403);
         assert_eq!(pg_status("25006", "", false), 405);

@@ -68,6 +68,10 @@ pub struct RestSettings {
     pub pool_size: u32,
     /// Waiting longer than this for a connection is 504 PGRST003 (`db-pool-acquisition-timeout`).
     pub pool_acquire_timeout: Duration,
+    /// Items of `select=` (over every embed level) and filters one request may hold; more is
+    /// 400 PGRST100 before the database sees it.
+    pub max_select_items: usize,
+    pub max_filters: usize,
 }
 
 impl Default for RestSettings {
@@ -82,6 +86,8 @@ impl Default for RestSettings {
             first_load_patience: Duration::from_secs(5),
             pool_size: 10,
             pool_acquire_timeout: Duration::from_secs(10),
+            max_select_items: cb_postgrest_syntax::DEFAULT_MAX_SELECT_ITEMS,
+            max_filters: cb_postgrest_syntax::DEFAULT_MAX_FILTERS,
         }
     }
 }

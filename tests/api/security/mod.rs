@@ -3,3 +3,4 @@
 //! fails on code that lets the attack through.
 mod claims;
 mod counts;
+mod request_size;

@@ -58,6 +58,9 @@ pub enum Action {
 pub struct ParseSettings<'a> {
     pub schemas: &'a [String],
     pub tx_allow_override: bool,
+    /// Items of `select=` over every embed level, and filters, allowed in one request.
+    pub max_select_items: usize,
+    pub max_filters: usize,
 }
 
 /// The parsed request.
@@ -183,6 +186,8 @@ pub fn parse(
         query,
         &QueryOptions {
             rpc_read,
+            max_select_items: settings.max_select_items,
+            max_filters: settings.max_filters,
             ..QueryOptions::default()
         },
     )?;

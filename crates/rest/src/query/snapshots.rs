@@ -137,6 +137,8 @@ fn request(
         &ParseSettings {
             schemas: &["public".to_string()],
             tx_allow_override: true,
+            max_select_items: cb_postgrest_syntax::DEFAULT_MAX_SELECT_ITEMS,
+            max_filters: cb_postgrest_syntax::DEFAULT_MAX_FILTERS,
         },
     )
     .unwrap()
