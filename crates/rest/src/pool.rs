@@ -2,15 +2,17 @@
 //! again when it comes back; for a request that is two round trips long (the session scope,
 //! the statement) those two extra round trips would be half its cost.
 //! These connections are handed out as they are. One whose transport failed, or that still has
-//! a transaction open when its request stops (the client went away mid-request), is dropped
-//! instead of being reused.
+//! a transaction open when its request stops (the client went away mid-request, or the request
+//! timeout gave up on it), is dropped instead of being reused; in the second case its statement
+//! is also cancelled, since PostgreSQL would otherwise run it to the end (a backtracking regex,
+//! for minutes) before noticing that nobody reads the answer.
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use cb_db::SessionDefaults;
 use cb_db::sqlx::postgres::{PgConnectOptions, PgConnection};
-use cb_db::sqlx::{self, ConnectOptions as _};
+use cb_db::sqlx::{self, ConnectOptions as _, Connection as _};
 
 use tokio::sync::{Semaphore, SemaphorePermit};
 
@@ -28,6 +30,15 @@ pub(crate) struct ConnPool {
 struct Pooled {
     conn: PgConnection,
     defaults: SessionDefaults,
+    backend: Backend,
+}
+
+/// The server process behind a connection: its pid, and its start time to tell it from a
+/// later process that reuses the pid.
+#[derive(Debug, Clone, Copy)]
+struct Backend {
+    pid: i32,
+    started: sqlx::types::chrono::DateTime<sqlx::types::chrono::Utc>,
 }
 
 /// A connection on loan; it goes back to the pool when dropped unless marked broken.
@@ -79,7 +90,43 @@ impl ConnPool {
     async fn open(&self) -> Result<Pooled, sqlx::Error> {
         let mut conn = self.options.connect().await?;
         let defaults = SessionDefaults::read(&mut conn).await?;
-        Ok(Pooled { conn, defaults })
+        let (pid, started) = sqlx::query_as(
+            "select pid, backend_start from pg_stat_activity where pid = pg_backend_pid()",
+        )
+        .fetch_one(&mut conn)
+        .await?;
+        Ok(Pooled {
+            conn,
+            defaults,
+            backend: Backend { pid, started },
+        })
+    }
+
+    /// Cancels what `backend` is running, from a connection of its own (PostgreSQL's cancel,
+    /// through `pg_cancel_backend`, which the login role may use on its own sessions).
+    fn cancel(&self, backend: Backend) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let options = self.options.clone();
+        runtime.spawn(async move {
+            let outcome = async {
+                let mut conn = options.connect().await?;
+                sqlx::query(
+                    "select pg_cancel_backend(pid) from pg_stat_activity \
+                     where pid = $1 and backend_start = $2",
+                )
+                .bind(backend.pid)
+                .bind(backend.started)
+                .execute(&mut conn)
+                .await?;
+                conn.close().await
+            }
+            .await;
+            if let Err(err) = outcome {
+                tracing::warn!(%err, pid = backend.pid, "rest: could not cancel an abandoned statement");
+            }
+        });
     }
 
     /// Refuses new loans and drops the idle connections.
@@ -130,6 +177,10 @@ pub(crate) fn is_transport_error(err: &sqlx::Error) -> bool {
 impl Drop for Conn<'_> {
     fn drop(&mut self) {
         let Some(conn) = self.conn.take() else { return };
+        // A broken transport has no statement left to cancel (or no server to ask).
+        if self.in_transaction && !self.broken {
+            self.pool.cancel(conn.backend);
+        }
         if self.broken || self.in_transaction || self.pool.closed.load(Ordering::Acquire) {
             return;
         }

@@ -1,6 +1,7 @@
 //! The attack suite: what an attacker or a fault injector tries, as regression tests. Each module
 //! is one line of attack (the numbered findings of the hardening issue among them); a case here
 //! fails on code that lets the attack through.
+mod abandoned_statements;
 mod claims;
 mod counts;
 mod request_size;
