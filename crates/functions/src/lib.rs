@@ -5,7 +5,6 @@
 //! lead, then delivers it to the configured webhooks from an outbox). Everything shared between
 //! requests lives in PostgreSQL, so any number of instances can serve.
 mod captcha;
-mod client_ip;
 mod error;
 mod handlers;
 mod lead;
@@ -24,7 +23,7 @@ use cb_db::sqlx::PgPool;
 use tokio::sync::{Notify, Semaphore};
 
 pub use captcha::{Altcha, Captcha, CaptchaError, CaptchaProvider, CaptchaSettings, solve_altcha};
-pub use client_ip::TrustedProxies;
+pub use cb_gateway::TrustedProxies;
 pub use error::FunctionError;
 pub use lead::{REQUIRED_FIELDS, is_valid_email};
 pub use outbox::{OutboxHandle, schedule, signature};

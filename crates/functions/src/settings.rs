@@ -7,8 +7,8 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 use crate::captcha::CaptchaSettings;
-use crate::client_ip::TrustedProxies;
 use crate::rate_limit::RateLimit;
+use cb_gateway::TrustedProxies;
 
 /// Outgoing lead webhooks.
 #[derive(Clone)]

@@ -3,6 +3,7 @@
 //! verification of the HS256 JWTs that carry the caller's role.
 mod apikey;
 mod caller;
+mod client_ip;
 mod cors;
 mod jwt;
 mod keys;
@@ -11,6 +12,7 @@ pub use apikey::{API_KEY_OPEN_PATHS, ApiKeyLayer, RequireApiKey};
 pub use caller::{
     Caller, RoleClaim, bearer_token, caller_from_claims, headers_json, resolve_caller,
 };
+pub use client_ip::TrustedProxies;
 pub use cors::{Cors, CorsLayer, EXPOSED_HEADERS};
 pub use jwt::{ClaimProblem, Claims, JwtError, JwtVerifier};
 pub use keys::{ApiKeys, DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY, KeyRole};

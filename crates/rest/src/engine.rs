@@ -1,6 +1,7 @@
 //! One request, start to end: caller, schema cache, api request, plan, the transaction with
 //! its one main statement, and the response.
 use std::collections::BTreeSet;
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::response::Response;
@@ -28,6 +29,7 @@ use crate::query::{self, CountMode, Handler, Param, Sql};
 use crate::response::{self, ResultSet};
 use crate::schema_cache::{Qi, ReturnKind, SchemaCache, Volatility};
 
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn run(
     state: &RestState,
     method: &Method,
@@ -35,8 +37,20 @@ pub(crate) async fn run(
     query: Option<&str>,
     headers: &HeaderMap,
     body: Bytes,
+    peer: Option<IpAddr>,
 ) -> Result<Response, ApiError> {
     let caller = resolve_caller(headers, &state.verifier).map_err(ApiError::Jwt)?;
+    // Held until the response is built: the statement has run by then.
+    let _turn = if caller.is_service_role() {
+        None
+    } else {
+        let client = state.settings.trusted_proxies.client_ip(peer, headers);
+        state
+            .clients
+            .turn(client)
+            .await
+            .map_err(|_| ApiError::ClientBusy(state.clients.per_client()))?
+    };
     let cache = state
         .cache
         .get_or_wait(state.settings.first_load_patience)

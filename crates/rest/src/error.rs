@@ -29,6 +29,8 @@ pub enum ApiError {
     PoolTimeout,
     /// PGRST001: the database connection failed mid-request.
     ConnectionLost,
+    /// 429: the client already has this many statements running (and more waiting).
+    ClientBusy(usize),
     /// A PostgreSQL error, passed through.
     Pg {
         code: String,
@@ -272,6 +274,8 @@ impl ApiError {
             ApiError::Raised(raised) => raised.code.clone(),
             ApiError::RaiseUnreadable(_) => "PGRST121".into(),
             ApiError::Internal => "PGRSTX00".into(),
+            // Not PostgREST's (it has no such limit): a code of ours, outside its PGRST range.
+            ApiError::ClientBusy(_) => "CB429".into(),
         }
     }
 
@@ -281,6 +285,7 @@ impl ApiError {
             ApiError::Jwt(_) => 401,
             ApiError::SchemaCacheNotReady | ApiError::ConnectionLost => 503,
             ApiError::PoolTimeout => 504,
+            ApiError::ClientBusy(_) => 429,
             ApiError::Pg {
                 code,
                 message,
@@ -366,6 +371,7 @@ impl ApiError {
                 "Could not parse JSON in the \"RAISE SQLSTATE 'PGRST'\" error".into()
             }
             ApiError::Internal => "Internal server error".into(),
+            ApiError::ClientBusy(_) => "Too many requests from this client at once".into(),
         }
     }
 
@@ -412,6 +418,9 @@ impl ApiError {
                     .collect(),
             ),
             ApiError::NoFunction { details, .. } => text(details),
+            ApiError::ClientBusy(limit) => Value::String(format!(
+                "At most {limit} requests from one client run at a time, and a few more wait for their turn."
+            )),
             ApiError::Raised(raised) => raised.details.as_deref().map_or(Value::Null, text),
             ApiError::RaiseUnreadable(unreadable) => Value::String(match unreadable {
                 RaiseUnreadable::Message(m) => format!("Invalid JSON value for MESSAGE: '{m}'"),
@@ -438,6 +447,9 @@ impl ApiError {
                 hints.join(", ")
             )),
             ApiError::NoFunction { hint, .. } => hint.as_deref().map_or(Value::Null, text),
+            ApiError::ClientBusy(_) => {
+                text("Retry after the Retry-After delay, or send fewer requests in parallel.")
+            }
             ApiError::AmbiguousFunction(_) => text(
                 "Try renaming the parameters or the function itself in the database so function overloading can be resolved",
             ),
@@ -512,7 +524,9 @@ impl ApiError {
                 }
             }
             // Every 503 tells clients when to retry (supabase-js retries GET/HEAD on 503).
-            _ if status == StatusCode::SERVICE_UNAVAILABLE => {
+            _ if status == StatusCode::SERVICE_UNAVAILABLE
+                || status == StatusCode::TOO_MANY_REQUESTS =>
+            {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
             }
             _ if status == StatusCode::UNAUTHORIZED => {

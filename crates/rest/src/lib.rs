@@ -25,6 +25,7 @@
 //! implicit transaction; the others (`tx=rollback`, singular, PUT, max-affected) set it inside
 //! `BEGIN` ... `COMMIT`/`ROLLBACK` (`cb_db::begin_scoped_inline`).
 pub mod api_request;
+mod client_limits;
 mod compiled_reads;
 mod engine;
 pub mod error;
@@ -41,8 +42,9 @@ use std::time::Duration;
 
 use cb_db::sqlx::PgPool;
 use cb_db::sqlx::postgres::PgConnectOptions;
-use cb_gateway::JwtVerifier;
+use cb_gateway::{JwtVerifier, TrustedProxies};
 
+pub use client_limits::ClientLimitSettings;
 pub use error::ApiError;
 pub use routes::{path_under, service};
 pub use schema_cache::{SchemaCache, SchemaCacheHolder};
@@ -72,6 +74,10 @@ pub struct RestSettings {
     /// 400 PGRST100 before the database sees it.
     pub max_select_items: usize,
     pub max_filters: usize,
+    /// Statements one client may run at once (anon and authenticated callers; service_role
+    /// is the server's own and exempt), keyed on the client address through these proxies.
+    pub client_limits: ClientLimitSettings,
+    pub trusted_proxies: TrustedProxies,
 }
 
 impl Default for RestSettings {
@@ -88,6 +94,8 @@ impl Default for RestSettings {
             pool_acquire_timeout: Duration::from_secs(10),
             max_select_items: cb_postgrest_syntax::DEFAULT_MAX_SELECT_ITEMS,
             max_filters: cb_postgrest_syntax::DEFAULT_MAX_FILTERS,
+            client_limits: ClientLimitSettings::default(),
+            trusted_proxies: TrustedProxies::default(),
         }
     }
 }
@@ -101,6 +109,7 @@ pub struct RestState {
     pub settings: Arc<RestSettings>,
     /// Reads already parsed, planned and written as SQL (see `compiled_reads`).
     reads: Arc<compiled_reads::CompiledReads>,
+    clients: Arc<client_limits::ClientLimits>,
 }
 
 impl RestState {
@@ -135,6 +144,7 @@ impl RestState {
             conns,
             verifier,
             cache,
+            clients: Arc::new(client_limits::ClientLimits::new(settings.client_limits)),
             settings: Arc::new(settings),
             reads: Arc::default(),
         }

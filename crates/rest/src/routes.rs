@@ -1,10 +1,11 @@
 //! The service mounted at `/rest/v1`: every method and path goes to the engine.
 use std::convert::Infallible;
+use std::net::SocketAddr;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::extract::{FromRequest as _, Request};
 use axum::handler::Handler as _;
 use axum::response::IntoResponse as _;
@@ -55,6 +56,10 @@ async fn handle(State(mounted): State<Arc<Mounted>>, request: Request) -> Respon
     // The method, URI and headers are moved out of the request (their extractors clone them);
     // the body is read by `Bytes`' extractor, which keeps the gateway's body limit.
     let (mut parts, body) = request.into_parts();
+    let peer = parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(address)| address.ip());
     let method = std::mem::take(&mut parts.method);
     let uri = std::mem::take(&mut parts.uri);
     let headers = std::mem::take(&mut parts.headers);
@@ -70,6 +75,7 @@ async fn handle(State(mounted): State<Arc<Mounted>>, request: Request) -> Respon
         uri.query(),
         &headers,
         body,
+        peer,
     ))
     .catch_unwind()
     .await;

@@ -122,7 +122,11 @@ impl App {
             state.pool.clone(),
             state.rest_login.clone(),
             state.config.jwt_verifier(),
-            cb_rest::RestSettings::default(),
+            cb_rest::RestSettings {
+                client_limits: state.config.rest_client_limits,
+                trusted_proxies: state.config.functions.trusted_proxies.clone(),
+                ..cb_rest::RestSettings::default()
+            },
         );
         Ok(Self {
             listener,

@@ -94,6 +94,8 @@ pub struct Config {
     pub functions: cb_functions::Settings,
     /// The server renderer of the website's pages.
     pub render: cb_site::RendererSettings,
+    /// /rest/v1: statements one client may run at once.
+    pub rest_client_limits: cb_rest::ClientLimitSettings,
 }
 
 /// The company facts the site shows by default, shared with the frontend build's prerender
@@ -281,6 +283,7 @@ impl Config {
         };
 
         let functions = functions_settings(&get, &jwt_secret, production, &captcha_provider)?;
+        let rest_client_limits = rest_client_limits(&get)?;
 
         let storage = storage_settings(&get, &jwt_secret)?;
 
@@ -319,6 +322,7 @@ impl Config {
             },
             functions,
             render,
+            rest_client_limits,
         })
     }
 
@@ -609,6 +613,25 @@ fn storage_settings(
                 64 * 1024 * 1024u64,
             )?,
         },
+    })
+}
+
+fn rest_client_limits(
+    get: &impl Fn(&str) -> Option<String>,
+) -> Result<cb_rest::ClientLimitSettings, ConfigError> {
+    let defaults = cb_rest::ClientLimitSettings::default();
+    let per_client = parse_number(get, "REST_CLIENT_CONCURRENCY", defaults.per_client)?;
+    let pool_size = cb_rest::RestSettings::default().pool_size as usize;
+    if per_client >= pool_size {
+        return Err(ConfigError(format!(
+            "REST_CLIENT_CONCURRENCY is {per_client}: keep it below the {pool_size} connections \
+             of the REST pool, so that one client cannot hold them all (0 turns the limit off)"
+        )));
+    }
+    Ok(cb_rest::ClientLimitSettings {
+        per_client,
+        queue: parse_number(get, "REST_CLIENT_QUEUE", defaults.queue)?,
+        ..defaults
     })
 }
 

@@ -3,5 +3,6 @@
 //! fails on code that lets the attack through.
 mod abandoned_statements;
 mod claims;
+mod client_flood;
 mod counts;
 mod request_size;
