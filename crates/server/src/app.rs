@@ -16,7 +16,7 @@ use cb_db::sqlx::PgPool;
 use cb_db::sqlx::postgres::PgConnectOptions;
 use tokio::net::TcpListener;
 use tower::layer::util::{Identity, Stack};
-use tower::util::option_layer;
+use tower::util::{MapResponseLayer, option_layer};
 use tower::{Layer as _, Service, ServiceBuilder};
 use tower_http::timeout::TimeoutLayer;
 
@@ -24,6 +24,7 @@ use crate::config::Config;
 use crate::database::DatabaseHandle;
 use crate::front::{Front, PerConnection, REST_PREFIX};
 use crate::request_trace::RequestTraceLayer;
+use crate::security_headers::BaselineHeaders;
 
 /// The function and auth services, for tests and tools that speak their protocols (solving an
 /// ALTCHA challenge, checking a webhook signature).
@@ -166,7 +167,12 @@ impl App {
             }
         });
         let rest = rest_service(self.rest, &self.config);
-        let service = RequestTraceLayer.layer(Front::new(rest, self.router));
+        let baseline =
+            BaselineHeaders::new(self.config.environment == crate::config::Environment::Production);
+        let service = RequestTraceLayer.layer(
+            MapResponseLayer::new(move |response| baseline.apply(response))
+                .layer(Front::new(rest, self.router)),
+        );
         let served = axum::serve(listener, PerConnection::new(service))
             .with_graceful_shutdown(shutdown)
             .await;

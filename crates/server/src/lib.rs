@@ -8,6 +8,7 @@ mod front;
 mod health;
 pub mod passcode;
 mod request_trace;
+mod security_headers;
 mod seed_storage;
 mod telemetry;
 

@@ -5,4 +5,5 @@ mod abandoned_statements;
 mod claims;
 mod client_flood;
 mod counts;
+mod headers;
 mod request_size;
