@@ -5,5 +5,7 @@ mod abandoned_statements;
 mod claims;
 mod client_flood;
 mod counts;
+mod forged_tokens;
 mod headers;
 mod request_size;
+mod rls_paths;

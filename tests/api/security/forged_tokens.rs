@@ -1,0 +1,134 @@
+//! Tokens an attacker can make without the project secret: unsigned, signed with a guess,
+//! re-signed claims, other algorithms. None gets past any service.
+use base64::Engine as _;
+use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, spawn_app};
+use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+fn b64(bytes: &[u8]) -> String {
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+fn forged_tokens() -> Vec<(&'static str, String)> {
+    let service = json!({"role": "service_role", "iss": "supabase"});
+    let unsigned = format!(
+        "{}.{}.",
+        b64(br#"{"alg":"none","typ":"JWT"}"#),
+        b64(service.to_string().as_bytes())
+    );
+    let guessed = |secret: &str, alg: Algorithm| {
+        jsonwebtoken::encode(
+            &Header::new(alg),
+            &service,
+            &EncodingKey::from_secret(secret.as_bytes()),
+        )
+        .unwrap()
+    };
+    // The anon key's signature on service_role claims.
+    let mut parts: Vec<&str> = DEMO_ANON_KEY.split('.').collect();
+    let swapped = b64(service.to_string().as_bytes());
+    parts[1] = &swapped;
+    let resigned = parts.join(".");
+    // The service key with its algorithm changed in the header.
+    let mut parts: Vec<String> = DEMO_SERVICE_ROLE_KEY.split('.').map(String::from).collect();
+    parts[0] = b64(br#"{"alg":"HS384","typ":"JWT"}"#);
+    let alg_swapped = parts.join(".");
+    vec![
+        ("alg none", unsigned),
+        ("guessed secret", guessed("secret", Algorithm::HS256)),
+        (
+            "a long guessed secret",
+            guessed(
+                "claimbridge-production-secret-guess-with-32-chars",
+                Algorithm::HS512,
+            ),
+        ),
+        ("anon signature on service claims", resigned),
+        ("algorithm swapped", alg_swapped),
+        ("garbage", "a.b.c".into()),
+    ]
+}
+
+async fn status_and_body(request: reqwest::RequestBuilder) -> (StatusCode, Value) {
+    let response = request.send().await.unwrap();
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+fn call(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    token: &str,
+) -> reqwest::RequestBuilder {
+    app.client
+        .request(method, format!("{}{path}", app.url))
+        .header("apikey", DEMO_ANON_KEY)
+        .bearer_auth(token)
+}
+
+#[tokio::test]
+async fn no_forged_token_gets_past_any_service() {
+    let app = spawn_app().await;
+    for (why, token) in forged_tokens() {
+        let (status, body) = status_and_body(call(
+            &app,
+            reqwest::Method::GET,
+            "/rest/v1/leads?select=id",
+            &token,
+        ))
+        .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "rest, {why}: {body}");
+        assert!(
+            body["code"].as_str().unwrap().starts_with("PGRST30"),
+            "{why}: {body}"
+        );
+
+        let (status, body) = status_and_body(call(
+            &app,
+            reqwest::Method::GET,
+            "/storage/v1/bucket",
+            &token,
+        ))
+        .await;
+        assert!(
+            status == StatusCode::BAD_REQUEST || status == StatusCode::FORBIDDEN,
+            "storage, {why}: {status} {body}"
+        );
+        let (status, body) = status_and_body(
+            call(
+                &app,
+                reqwest::Method::DELETE,
+                "/storage/v1/object/whitepapers",
+                &token,
+            )
+            .json(&json!({"prefixes": ["anything.pdf"]})),
+        )
+        .await;
+        assert!(
+            status.is_client_error(),
+            "storage delete, {why}: {status} {body}"
+        );
+
+        let (status, body) = status_and_body(
+            call(
+                &app,
+                reqwest::Method::POST,
+                "/functions/v1/simple-auth",
+                &token,
+            )
+            .json(&json!({"action": "validate", "token": token})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "simple-auth, {why}");
+        assert_eq!(body["valid"], false, "{why}: {body}");
+
+        let (status, _) =
+            status_and_body(call(&app, reqwest::Method::GET, "/auth/v1/user", &token)).await;
+        assert!(
+            status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN,
+            "auth, {why}: {status}"
+        );
+    }
+}
