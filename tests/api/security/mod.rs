@@ -7,5 +7,6 @@ mod client_flood;
 mod counts;
 mod forged_tokens;
 mod headers;
+mod injection;
 mod request_size;
 mod rls_paths;
