@@ -10,3 +10,4 @@ mod headers;
 mod injection;
 mod request_size;
 mod rls_paths;
+mod secrets_in_bundle;
