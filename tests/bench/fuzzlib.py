@@ -246,7 +246,7 @@ class Request:
         return (f"  caller {self.role}{claims}\n  {self.method} {self.path[:2000]}{' ...' if len(self.path) > 2000 else ''}\n"
                 f"  headers {headers}\n  body {summary}{' (chunked)' if self.chunked else ''}")
 
-    def curl(self, base):
+    def curl(self, base, body_file=None):
         parts = ["curl", "-sS", "-i", "-X", self.method]
         for k, v in self.headers.items():
             text = v.decode("latin-1")
@@ -257,7 +257,7 @@ class Request:
             if len(self.body) <= 400 and all(32 <= b < 127 for b in self.body):
                 parts += ["--data-binary", self.body.decode()]
             else:
-                parts += ["--data-binary", f"@<{len(self.body)}-byte body>"]
+                parts += ["--data-binary", f"@{body_file}" if body_file else f"@<{len(self.body)}-byte body>"]
         parts.append(base + self.path)
         return " ".join(shlex.quote(p) for p in parts)
 
@@ -372,9 +372,10 @@ class Fuzzer:
         route = f"{req.method} {req.route or signature_path(req.path)}"
         entry = routes.get(route)
         if entry is None:
-            routes[route] = [1, req, detail]
+            body_file = self.save(req)
+            routes[route] = [1, req, detail, body_file]
             print(f"FAIL ({self.service}, seed {self.seed}, request #{self.n}): {detail}\n{req.describe()}\n"
-                  f"  replay: {req.curl(self.base)}", flush=True)
+                  f"  replay: {req.curl(self.base, body_file)}", flush=True)
         else:
             entry[0] += 1
         if fatal:
@@ -384,6 +385,19 @@ class Fuzzer:
         if not self.keep_going:
             self.report()
             sys.exit(1)
+
+    def save(self, req):
+        """The body of a failing request, whole, in a file the replay line points at."""
+        if req.body is None or (len(req.body) <= 400 and all(32 <= b < 127 for b in req.body)):
+            return None
+        name = "".join(c if c.isalnum() else "-" for c in self.service).strip("-")
+        directory = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"claimbridge-fuzz-{name}-{self.seed}")
+        os.makedirs(directory, exist_ok=True)
+        self.saved = getattr(self, "saved", 0) + 1
+        path = os.path.join(directory, f"{self.saved}.body")
+        with open(path, "wb") as f:
+            f.write(req.body)
+        return path
 
     def report(self):
         elapsed = max(time.time() - self.started, 1e-9)
@@ -402,8 +416,8 @@ class Fuzzer:
             for (kind, answer, tag), routes in sorted(self.failures.items(), key=lambda kv: -sum(e[0] for e in kv[1].values())):
                 total = sum(e[0] for e in routes.values())
                 print(f"\n* {kind} x{total} on {len(routes)} route(s){' [' + tag + ']' if tag else ''}: {answer}")
-                for route, (count, req, detail) in sorted(routes.items(), key=lambda kv: -kv[1][0]):
-                    print(f"  - {route} x{count}\n  {req.describe(200)}\n    replay: {req.curl(self.base)}")
+                for route, (count, req, detail, body_file) in sorted(routes.items(), key=lambda kv: -kv[1][0]):
+                    print(f"  - {route} x{count}\n  {req.describe(200)}\n    replay: {req.curl(self.base, body_file)}")
         else:
             print("no 5xx, no dropped connection")
         sys.stdout.flush()
