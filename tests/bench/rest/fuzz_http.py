@@ -2,20 +2,31 @@
 """Fuzzes the /rest/v1 HTTP surface with random, mostly-grammatical requests: query strings
 built from PostgREST's grammar (selects with embeds, casts and JSON paths, every operator,
 nested logic trees, orders, ranges) mutated with random bytes, plus random methods, Prefer /
-Accept / Range / profile headers and JSON bodies.
+Accept / Range / profile headers and JSON bodies. One run rotates among the callers: the anon
+key, an admin token (one simple-auth login) and the service_role key, with a few forged JWTs.
 
-    python3 tests/bench/rest/fuzz_http.py <base url, e.g. http://127.0.0.1:54321> <anon key> \
-        [seconds, default 600] [seed]
+    python3 tests/bench/rest/fuzz_http.py <base url, e.g. http://127.0.0.1:54321> [anon key] \
+        [seconds, default 600] [seed] [--service-key K] [--admin-passcode P | --admin-token T] \
+        [--bin path/to/claimbridge] [--roles anon,admin,service_role] [--keep-going]
 
-Fails (exit 1) on any 5xx answer or a dropped connection, printing the request to replay it.
+The anon and service_role keys also come from ANON_KEY / SERVICE_ROLE_KEY or `$CLAIMBRIDGE_BIN
+keys`; the admin token from ADMIN_TOKEN or a login with E2E_ADMIN_PASSCODE (with-server.sh
+exports it). Callers without credentials are left out (the old two-argument form with only the
+anon key still works). Fails (exit 1) on any 5xx answer or a dropped connection, printing the
+request and the seed to replay it; --keep-going records them all and prints a deduplicated
+summary. Ends with the counts per caller and status class.
 Run it against a server with the contract fixture loaded (tests/bench/rest/README.md).
 """
-import http.client
+import argparse
 import json
+import os
 import random
 import sys
 import time
 import urllib.parse
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import fuzzlib  # noqa: E402
 
 TABLES = ["fx_users", "fx_messages", "fx_channels", "fx_products", "fx_best_friends",
           "fx_collections", "fx_cornercase", "fx_accounts", "fx_chat", "fx_people", "fx_chat_pair",
@@ -133,20 +144,31 @@ def body(rng):
 
 
 def main():
-    base, key = sys.argv[1], sys.argv[2]
-    seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 600
-    seed = int(sys.argv[4]) if len(sys.argv) > 4 else int(time.time())
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("base")
+    parser.add_argument("key", nargs="?", help="anon key (as before; also --anon-key)")
+    parser.add_argument("seconds", nargs="?", type=float, default=600)
+    parser.add_argument("seed", nargs="?", type=int)
+    fuzzlib.add_credential_args(parser)
+    args = parser.parse_args()
+    if args.key:
+        args.anon_key = args.key
+    base = args.base.rstrip("/")
+    seconds = args.seconds
+    seed = args.seed if args.seed is not None else int(time.time())
+    creds = fuzzlib.credentials(args, base)
+    roles = sorted(creds, key=fuzzlib.ROLES.index)
     rng = random.Random(seed)
-    url = urllib.parse.urlparse(base)
-    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+    fuzzer = fuzzlib.Fuzzer(base, seed, args.keep_going, "/rest/v1")
     deadline = time.time() + seconds
-    counts, n = {}, 0
-    print(f"fuzzing {base}/rest/v1 for {seconds:.0f}s, seed {seed}")
+    print(f"fuzzing {base}/rest/v1 for {seconds:.0f}s, seed {seed}, callers {', '.join(roles)}", flush=True)
     while time.time() < deadline:
+        role = pick(rng, roles)
         method = pick(rng, METHODS)
-        path = f"/rest/v1/{pick(rng, TABLES)}"
+        table = pick(rng, TABLES)
+        path = f"/rest/v1/{table}"
         q = query(rng)
-        headers = {"apikey": key, "authorization": f"Bearer {key}"}
+        headers = fuzzlib.auth_headers(rng, role, creds, args.jwt_secret, forge_rate=0.04)
         if rng.random() < 0.3:
             headers["prefer"] = ", ".join(pick(rng, PREFERS) for _ in range(rng.randrange(1, 4)))
         if rng.random() < 0.3:
@@ -155,28 +177,16 @@ def main():
             headers["range"] = pick(rng, ["0-1", "5-2", "10-", "x", "0-99999999999999999999"])
         if rng.random() < 0.1:
             headers[pick(rng, ["accept-profile", "content-profile"])] = pick(rng, ["public", "private", ""])
-        if rng.random() < 0.05:
-            headers["authorization"] = pick(rng, ["Bearer ", "Bearer a.b", "Bearer a.b.c", "Basic x"])
         data = None
         if method in ("POST", "PATCH", "PUT"):
             data = body(rng).encode()
             headers["content-type"] = pick(rng, ["application/json", "application/json", "text/csv",
                                                  "application/x-www-form-urlencoded", "text/plain", "x/y"])
         target = f"{path}?{q}" if q else path
-        try:
-            conn.request(method, target, body=data, headers=headers)
-            response = conn.getresponse()
-            text = response.read()
-            status = response.status
-        except Exception as err:  # a dropped connection: the server crashed or hung
-            print(f"FAIL: {err!r} on {method} {target} {headers} {data!r}")
-            sys.exit(1)
-        counts[status] = counts.get(status, 0) + 1
-        n += 1
-        if status >= 500:
-            print(f"FAIL: {status} {text[:300]!r}\n  {method} {target}\n  headers {headers}\n  body {data!r}")
-            sys.exit(1)
-    print(f"{n} requests, no 5xx; statuses: {dict(sorted(counts.items()))}")
+        req = fuzzlib.Request(role, method, target, headers, data, route=f"/rest/v1/{table.split('/')[0]}")
+        fuzzer.record(req, fuzzer.send(req))
+    fuzzer.report()
+    sys.exit(fuzzer.exit_code())
 
 
 if __name__ == "__main__":
