@@ -219,7 +219,9 @@ fn router(state: AppState) -> anyhow::Result<Router> {
     let config = state.config.clone();
 
     let apis = Router::new()
-        .nest(
+        // nest_service (here and below), so that `/auth/v1/` reaches the service's own 404
+        // instead of falling through to the website.
+        .nest_service(
             "/auth/v1",
             cb_auth::router(cb_auth::AuthState::new(
                 &config.jwt_secret,
@@ -238,7 +240,7 @@ fn router(state: AppState) -> anyhow::Result<Router> {
     // arrive, an idle timeout on uploads, the request timeout elsewhere) replace the global body
     // limit and timeout, which would cut large uploads and downloads off. CORS as everywhere.
     let storage = Router::new()
-        .nest(
+        .nest_service(
             "/storage/v1",
             cb_storage::router(config.storage.clone(), state.pool.clone())
                 .context("opening the object store")?,

@@ -11,3 +11,4 @@ mod injection;
 mod request_size;
 mod rls_paths;
 mod secrets_in_bundle;
+mod unknown_paths;
