@@ -2,7 +2,7 @@
 //! conditional requests (If-None-Match, If-Modified-Since → 304), single byte ranges (206, or
 //! 416 when unsatisfiable), `?download` dispositions, and the headers that keep an uploaded
 //! file from running as a page of our origin.
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use axum::body::Body;
 use axum::response::Response;
@@ -23,6 +23,14 @@ pub(crate) struct ServeOptions {
     pub(crate) expires: Option<SystemTime>,
     /// HEAD: headers only.
     pub(crate) head_only: bool,
+}
+
+/// The `Expires` of a signed URL whose token ends at `exp` (Unix seconds). A token may be signed
+/// for any number of seconds, but an HTTP date ends with the year 9999 (and httpdate panics past
+/// it): later expiries are given as the last second of 9999.
+pub(crate) fn signed_url_expires(exp: i64) -> SystemTime {
+    const LAST_HTTP_DATE: u64 = 253_402_300_799; // 9999-12-31T23:59:59Z
+    SystemTime::UNIX_EPOCH + Duration::from_secs((exp.max(0) as u64).min(LAST_HTTP_DATE))
 }
 
 /// The value of `name` in a query string, percent-decoded (`+` is a space); `?name` alone is

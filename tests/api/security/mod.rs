@@ -11,4 +11,5 @@ mod injection;
 mod request_size;
 mod rls_paths;
 mod secrets_in_bundle;
+mod signed_urls;
 mod unknown_paths;

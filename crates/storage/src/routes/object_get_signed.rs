@@ -1,6 +1,5 @@
 //! `GET|HEAD /object/sign/{bucket}/{*path}?token=`: serves an object to whoever holds a valid
 //! download token for exactly this path (no other credential; RLS was checked at signing).
-use std::time::{Duration, SystemTime};
 
 use axum::extract::State;
 use axum::response::Response;
@@ -29,7 +28,7 @@ pub(super) async fn handler(
         .ok_or(StorageError::NoSuchKey)?;
     let options = ServeOptions {
         download: query_param(uri.query(), "download"),
-        expires: Some(SystemTime::UNIX_EPOCH + Duration::from_secs(claims.exp.max(0) as u64)),
+        expires: Some(serve::signed_url_expires(claims.exp)),
         head_only: method == Method::HEAD,
     };
     serve::serve(&state, &row, &headers, &options).await

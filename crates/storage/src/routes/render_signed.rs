@@ -2,7 +2,6 @@
 //! names. The transformations come from the token (signed by `POST /object/sign` with a
 //! `transform`), never from the query, so a signed URL cannot be re-targeted at another size;
 //! the token must be a valid download token for exactly this path (no other credential).
-use std::time::{Duration, SystemTime};
 
 use axum::extract::State;
 use axum::response::Response;
@@ -14,7 +13,7 @@ use crate::error::StorageError;
 use crate::render::params::Transform;
 use crate::render::{self, RenderRequest, Route};
 use crate::request::ObjectPath;
-use crate::serve::query_param;
+use crate::serve::{self, query_param};
 use crate::signing::Scope;
 
 pub(super) async fn handler(
@@ -35,7 +34,7 @@ pub(super) async fn handler(
     let request = RenderRequest {
         transform,
         download: query_param(uri.query(), "download"),
-        expires: Some(SystemTime::UNIX_EPOCH + Duration::from_secs(claims.exp.max(0) as u64)),
+        expires: Some(serve::signed_url_expires(claims.exp)),
     };
     let prepared = render::prepare(&state, &headers, request)?;
     let row = db::find_object_as_server(&state.pool, &path.bucket, &path.key)

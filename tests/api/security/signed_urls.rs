@@ -1,0 +1,49 @@
+//! Signed URLs signed for absurd lifetimes still serve (found by the storage fuzzer: an expiry
+//! past the year 9999 could not be written as an HTTP date, and the download answered 500).
+use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, spawn_app};
+use serde_json::{Value, json};
+
+#[tokio::test]
+async fn a_url_signed_for_ever_serves_with_the_last_http_date() {
+    let app = spawn_app().await;
+    let call = |method: reqwest::Method, path: &str| {
+        app.client
+            .request(method, format!("{}/storage/v1{path}", app.url))
+            .header("apikey", DEMO_ANON_KEY)
+            .bearer_auth(DEMO_SERVICE_ROLE_KEY)
+    };
+    let uploaded = call(reqwest::Method::POST, "/object/blog-images/forever.png")
+        .header("content-type", "image/png")
+        .body(crate::storage::png(64))
+        .send()
+        .await
+        .unwrap();
+    assert!(uploaded.status().is_success());
+    for expires_in in [json!(1_000_000_000_000_i64), json!(i64::MAX / 2)] {
+        let signed: Value = call(
+            reqwest::Method::POST,
+            "/object/sign/blog-images/forever.png",
+        )
+        .json(&json!({ "expiresIn": expires_in }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+        let url = signed["signedURL"].as_str().expect("a signed URL");
+        for method in [reqwest::Method::GET, reqwest::Method::HEAD] {
+            let response = app
+                .client
+                .request(method.clone(), format!("{}/storage/v1{url}", app.url))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), 200, "{method} {expires_in}");
+            assert_eq!(
+                response.headers()["expires"],
+                "Fri, 31 Dec 9999 23:59:59 GMT"
+            );
+        }
+    }
+}
