@@ -36,7 +36,7 @@ pub fn is_valid_email(email: &str) -> bool {
     if email.is_empty() || email.chars().count() > MAX_EMAIL_CHARS {
         return false;
     }
-    if email.chars().any(char::is_whitespace) {
+    if email.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return false;
     }
     let mut parts = email.split('@');
@@ -56,6 +56,9 @@ pub fn is_valid_email(email: &str) -> bool {
 pub(crate) fn parse(body: &[u8]) -> Result<Lead, String> {
     let value: Value =
         serde_json::from_slice(body).map_err(|_| "The body must be a JSON object".to_string())?;
+    if crate::registry::contains_nul(&value) {
+        return Err(crate::registry::NUL_TEXT.into());
+    }
     let Value::Object(object) = value else {
         return Err("The body must be a JSON object".into());
     };

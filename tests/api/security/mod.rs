@@ -8,6 +8,7 @@ mod counts;
 mod forged_tokens;
 mod headers;
 mod injection;
+mod nul_text;
 mod request_size;
 mod rls_paths;
 mod secrets_in_bundle;
