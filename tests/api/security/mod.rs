@@ -2,3 +2,4 @@
 //! is one line of attack (the numbered findings of the hardening issue among them); a case here
 //! fails on code that lets the attack through.
 mod altcha_replay;
+mod whitepaper_leads;
