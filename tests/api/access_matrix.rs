@@ -295,14 +295,46 @@ async fn anon_updates_only_time_and_scroll_of_its_own_session() {
     }
 }
 
+/// A lead ticket for `email`, as antispam-check issues it when it allows a visitor.
+async fn lead_ticket(db: &TestDatabase, email: &str) -> String {
+    let ticket = format!("matrix-ticket-{}", uuid::Uuid::new_v4().simple());
+    cb_db::sqlx::query(
+        "select private.lead_ticket_issue($1, $2, '203.0.113.9', 20, interval '10 minutes')",
+    )
+    .bind(&ticket)
+    .bind(email)
+    .execute(&db.pool)
+    .await
+    .expect("issue a lead ticket");
+    ticket
+}
+
+fn with_ticket(caller: Caller, ticket: &str) -> Caller {
+    Caller {
+        headers: json!({ "x-claimbridge-lead-ticket": ticket }),
+        ..caller
+    }
+}
+
 #[tokio::test]
-async fn anon_submits_whitepaper_leads_but_never_reads_them() {
+async fn anon_submits_whitepaper_leads_with_a_ticket_but_never_reads_them() {
     let db = fresh_database().await;
     let insert = "insert into whitepaper_submissions (company_name, first_name, last_name, email, phone, job_title,
                     company_size, revenue, current_challenges)
                   values ('Summit Home Medical', 'Dana', 'Reyes', 'dana@summithome.example', '615-555-0134', '',
                     '11-25', '8 years', 'Oxygen denials')";
-    assert_eq!(run(&db, &anon(), insert).await, Ok(1));
+    // Without antispam-check's ticket, neither anon nor a signed-in non-admin may insert.
+    assert_eq!(
+        run(&db, &anon(), insert).await,
+        Err(PERMISSION_DENIED.into())
+    );
+    assert_eq!(
+        run(&db, &user(), insert).await,
+        Err(PERMISSION_DENIED.into())
+    );
+    let ticket = lead_ticket(&db, "dana@summithome.example").await;
+    assert_eq!(run(&db, &with_ticket(anon(), &ticket), insert).await, Ok(1));
+    assert_eq!(run(&db, &with_ticket(user(), &ticket), insert).await, Ok(1));
     assert_eq!(
         rows(&db, &anon(), "select id from whitepaper_submissions").await,
         Err(PERMISSION_DENIED.into())
@@ -316,7 +348,11 @@ async fn anon_submits_whitepaper_leads_but_never_reads_them() {
         Err(PERMISSION_DENIED.into())
     );
     let bad_email = insert.replace("dana@summithome.example", "not an email");
-    assert_eq!(run(&db, &anon(), &bad_email).await, Err("23514".into()));
+    let ticket = lead_ticket(&db, "not an email").await;
+    assert_eq!(
+        run(&db, &with_ticket(anon(), &ticket), &bad_email).await,
+        Err("23514".into())
+    );
 }
 
 #[tokio::test]
@@ -327,6 +363,7 @@ async fn anon_never_reads_leads_deliveries_or_abuse_state() {
         "lead_deliveries",
         "private.rate_limit_hits",
         "private.used_captcha_tokens",
+        "private.lead_tickets",
     ] {
         let sql = format!("select * from {table}");
         assert_eq!(
@@ -396,6 +433,17 @@ async fn the_admin_token_does_what_the_admin_screens_need() {
         .await
         .unwrap()
             >= 3
+    );
+    // The admin needs no lead ticket.
+    assert_eq!(
+        run(
+            &db,
+            &admin,
+            "insert into whitepaper_submissions (company_name, first_name, email, phone)
+             values ('Admin Co', 'Ada', 'ada@admin.example', '555-0100'), ('Admin Co', 'Bo', 'bo@admin.example', '555-0101')"
+        )
+        .await,
+        Ok(2)
     );
     assert!(
         rows(&db, &admin, "select * from whitepaper_submissions")
@@ -485,6 +533,17 @@ async fn service_role_bypasses_row_level_security() {
         )
         .await,
         Ok(1)
+    );
+    assert_eq!(
+        run(
+            &db,
+            &service,
+            "insert into whitepaper_submissions (company_name, first_name, email, phone)
+             values ('Service Co', 'Sam', 'sam@service.example', '555-0100'), ('Service Co', 'Sy', 'sy@service.example', '555-0101')"
+        )
+        .await,
+        Ok(2),
+        "service_role needs no lead ticket"
     );
     assert!(
         rows(&db, &service, "select * from whitepaper_submissions")

@@ -152,7 +152,9 @@ for (const target of ['rust', 'deno']) {
       const email = `dana-${target}@acme.test` // targets share the database, so the email windows too
       const first = await check(client, email, token)
       assert.equal(first.error, null)
-      assert.deepEqual(first.data, { allowed: true })
+      assert.equal(first.data.allowed, true)
+      assert.match(first.data.ticket, /^[A-Za-z0-9_-]{43}$/)
+      assert.ok(first.data.expiresAt > Date.now() / 1000 + 500)
       const replay = await check(client, email, token)
       assert.equal(replay.error.name, 'FunctionsHttpError')
       assert.equal(replay.error.context.status, 403)
@@ -160,6 +162,24 @@ for (const target of ['rust', 'deno']) {
         allowed: false,
         error: 'Captcha verification failed (captcha already used)',
       })
+    })
+
+    test('its lead ticket lets the stock client insert one whitepaper submission, once', async () => {
+      const email = `ticket-${target}@acme.test`
+      const { data, error } = await check(freshClient(), email, await altchaToken(server.url))
+      assert.equal(error, null)
+      // The insert goes to /rest/v1 (the Rust server for both targets; PostgREST on Supabase).
+      const rest = rust.client()
+      const row = { company_name: 'Acme', first_name: 'Dana', email: email.toUpperCase(), phone: '555-0100' }
+      const insert = () => rest.from('whitepaper_submissions').insert(row).setHeader('x-claimbridge-lead-ticket', data.ticket)
+      const first = await insert()
+      assert.equal(first.error, null)
+      const again = await insert()
+      assert.equal(again.status, 401)
+      assert.equal(again.error.message, 'The lead ticket was already used')
+      const without = await rest.from('whitepaper_submissions').insert(row)
+      assert.equal(without.status, 401)
+      assert.equal(without.error.message, 'A whitepaper submission needs a lead ticket from antispam-check')
     })
 
     test('a bad captcha is a non-2xx JSON error', async () => {

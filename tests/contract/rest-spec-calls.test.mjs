@@ -4,6 +4,8 @@
 // screens with the simple-auth token, and the anon writes the database refuses.
 import { before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
+import { altchaToken } from './functions-support.mjs'
+import { baseUrl } from './helpers.mjs'
 import { adminToken, bearerClient, sessionId, siteClient } from './rest-support.mjs'
 
 const BLOG_LIST_COLUMNS = 'id,title,slug,description,category,read_time,created_at'
@@ -147,8 +149,13 @@ describe('public content', () => {
     }
   })
 
-  test('a whitepaper lead is inserted by anon (return=minimal) though anon cannot read it', async () => {
+  test('a whitepaper lead is inserted by anon (return=minimal) with its lead ticket, though anon cannot read it', async () => {
     const supabase = await siteClient(sessionId())
+    // §7: antispam-check first; its answer carries the single-use ticket the insert must send.
+    const antispam = await supabase.functions.invoke('antispam-check', {
+      body: { email: 'ada@acme.test', ip: 'unknown', recaptchaToken: await altchaToken(baseUrl) },
+    })
+    assert.equal(antispam.error, null)
     const row = {
       company_name: 'Acme Medical Supply',
       first_name: 'Ada',
@@ -160,7 +167,13 @@ describe('public content', () => {
       revenue: '$1M-$5M',
       current_challenges: 'Denials',
     }
-    const { data, error, status } = await supabase.from('whitepaper_submissions').insert(row)
+    const refused = await supabase.from('whitepaper_submissions').insert(row)
+    assert.equal(refused.status, 401)
+    assert.equal(refused.error.message, 'A whitepaper submission needs a lead ticket from antispam-check')
+    const { data, error, status } = await supabase
+      .from('whitepaper_submissions')
+      .insert(row)
+      .setHeader('x-claimbridge-lead-ticket', antispam.data.ticket)
     assert.equal(error, null)
     assert.equal(status, 201)
     assert.equal(data, null)

@@ -23,12 +23,19 @@ async function altchaKey(): Promise<Uint8Array> {
 export async function altchaChallenge() {
   const maxNumber = Number(Deno.env.get('ALTCHA_MAX_NUMBER') ?? 100000)
   const ttl = Number(Deno.env.get('ALTCHA_EXPIRES_SECS') ?? 1200)
-  const salt = `${toHex(crypto.getRandomValues(new Uint8Array(12)))}?expires=${Math.floor(Date.now() / 1000) + ttl}`
+  // The closing & keeps the number's digits out of the expiry (see SALT below).
+  const salt = `${toHex(crypto.getRandomValues(new Uint8Array(12)))}?expires=${Math.floor(Date.now() / 1000) + ttl}&`
   const number = crypto.getRandomValues(new Uint32Array(1))[0] % (maxNumber + 1)
   const challenge = await sha256Hex(`${salt}${number}`)
   const signature = toHex(await hmac(await altchaKey(), challenge))
   return { algorithm: 'SHA-256', challenge, maxnumber: maxNumber, salt, signature }
 }
+
+// The one salt form issued (and accepted): 24 hex digits, ?expires=<unix>, then the delimiter. The
+// signature covers only SHA-256(salt + number), so without the closing & the leading digits of the
+// number could be moved into the expiry (…?expires=1700000000 + 4521 → …?expires=17000000004 + 521)
+// and an expired solution revived; any other salt, older ones without the & included, is refused.
+const SALT = /^[0-9a-f]{24}\?expires=([0-9]{1,12})&$/
 
 const fail = (kind: CaptchaFailure['kind'], reason: string): CaptchaFailure => ({ kind, reason })
 
@@ -45,7 +52,8 @@ async function verifyAltcha(token: string): Promise<Verified | CaptchaFailure> {
     return fail('invalid', 'captcha invalid: not an ALTCHA solution')
   }
   if (payload.algorithm !== 'SHA-256') return fail('invalid', 'captcha invalid: unsupported algorithm')
-  const expires = Number(new URLSearchParams(payload.salt.split('?')[1] ?? '').get('expires'))
+  const saltForm = SALT.exec(payload.salt)
+  const expires = saltForm ? Number(saltForm[1]) : 0
   if (!expires) return fail('invalid', 'captcha invalid: no expiry')
   if (expires <= Math.floor(Date.now() / 1000)) return fail('expired', 'captcha expired')
   if ((await sha256Hex(`${payload.salt}${payload.number}`)) !== payload.challenge) {

@@ -1,8 +1,12 @@
-// antispam-check: {email, ip, recaptchaToken} → 200 {allowed:true} or a non-2xx {allowed:false, error}.
-// The body's ip is ignored. Order: email syntax (400), per-IP and per-email windows (429), captcha (403),
-// single use (403) — as the Rust handler.
+// antispam-check: {email, ip, recaptchaToken} → 200 {allowed:true, ticket, expiresAt} or a non-2xx
+// {allowed:false, error}. The body's ip is ignored. Order: email syntax (400), per-IP and per-email
+// windows (429), captcha (403), single use (403) — as the Rust handler. An allowed visitor gets a
+// single-use lead ticket (256 random bits, stored hashed by private.lead_ticket_issue with the client
+// IP, the email and the lead relay's per-IP limit) that the whitepaper form's INSERT must carry in
+// the x-claimbridge-lead-ticket header (migration 20261126000200_lead_tickets.sql).
 import { consume, isVerified, verify } from '../_shared/captcha.ts'
-import { parseLimit, rateLimitTake } from '../_shared/db.ts'
+import { base64url } from '../_shared/crypto.ts'
+import { parseLimit, rateLimitTake, sql } from '../_shared/db.ts'
 import { clientIp, json, jsonObject, methodNotAllowed, options, waitText } from '../_shared/http.ts'
 import { isValidEmail } from '../_shared/lead.ts'
 
@@ -39,7 +43,12 @@ export async function handler(request: Request, info?: Deno.ServeHandlerInfo): P
   if (!(await consume('antispam', result))) {
     return json({ allowed: false, error: 'Captcha verification failed (captcha already used)' }, 403)
   }
-  return json({ allowed: true })
+  const ticket = base64url(crypto.getRandomValues(new Uint8Array(32)))
+  const relayLimit = parseLimit(Deno.env.get('LEAD_RELAY_IP_RATE_LIMIT'), '20/10m')
+  const [issued] = await sql()`
+    select extract(epoch from private.lead_ticket_issue(
+      ${ticket}, ${email}, ${client}, ${relayLimit.max}, make_interval(secs => ${relayLimit.windowSecs})))::float8 as expires`
+  return json({ allowed: true, ticket, expiresAt: Math.floor(Number(issued.expires)) })
 }
 
 if (import.meta.main) Deno.serve(handler)

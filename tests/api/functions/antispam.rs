@@ -29,12 +29,30 @@ async fn check(app: &TestApp, email: &str, token: &str, ip: &str) -> (u16, Value
     (status, response.json().await.unwrap(), retry_after)
 }
 
+/// 200 `{allowed: true, ticket, expiresAt}`: the lead ticket the whitepaper insert needs (256
+/// random bits, base64url) and when it expires (ten minutes on).
+fn assert_allowed(status: u16, body: &Value) {
+    assert_eq!(status, 200, "{body}");
+    let object = body.as_object().unwrap();
+    let mut keys: Vec<&str> = object.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["allowed", "expiresAt", "ticket"], "{body}");
+    assert_eq!(body["allowed"], true);
+    assert_eq!(body["ticket"].as_str().unwrap().len(), 43, "{body}");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let expires_at = body["expiresAt"].as_i64().unwrap();
+    assert!((now + 590..=now + 610).contains(&expires_at), "{body}");
+}
+
 #[tokio::test]
 async fn a_solved_altcha_is_allowed_once() {
     let app = spawn_app_with(FAST).await;
     let token = altcha_token(&app.client, &app.url).await;
     let (status, body, _) = check(&app, "dana@acme.test", &token, "198.51.100.1").await;
-    assert_eq!((status, body), (200, json!({"allowed": true})));
+    assert_allowed(status, &body);
 
     let (status, body, _) = check(&app, "dana@acme.test", &token, "198.51.100.1").await;
     assert_eq!(status, 403);
@@ -161,7 +179,7 @@ async fn remote_providers_are_asked_at_their_verify_url() {
     .await;
     let (status, body, _) =
         check(&app, "dana@acme.test", "provider-token-1", "198.51.100.20").await;
-    assert_eq!((status, body), (200, json!({"allowed": true})));
+    assert_allowed(status, &body);
     let asked = provider.received();
     assert_eq!(asked.len(), 1);
     let form = String::from_utf8(asked[0].body.clone()).unwrap();

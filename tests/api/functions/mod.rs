@@ -6,4 +6,4 @@ mod outbox_schedule;
 mod relay_crash;
 mod router;
 mod simple_auth;
-mod support;
+pub(crate) mod support;

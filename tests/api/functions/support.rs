@@ -183,7 +183,7 @@ async fn serve(mut stream: TcpStream, shared: Arc<Mutex<Shared>>) -> std::io::Re
 }
 
 /// A fresh ALTCHA challenge from the app, solved as the widget would.
-pub(super) async fn altcha_token(client: &reqwest::Client, base_url: &str) -> String {
+pub(crate) async fn altcha_token(client: &reqwest::Client, base_url: &str) -> String {
     let challenge: Value = client
         .get(format!("{base_url}/functions/v1/captcha-challenge"))
         .send()
@@ -215,7 +215,7 @@ pub(super) fn lead_payload(email: &str, captcha: &str) -> Value {
 }
 
 /// Settings that keep the tests fast: small proof of work, quick retries.
-pub(super) const FAST: &[(&str, &str)] = &[
+pub(crate) const FAST: &[(&str, &str)] = &[
     ("ALTCHA_MAX_NUMBER", "2000"),
     ("LEAD_WEBHOOK_RETRY_BASE_MS", "100"),
     ("LEAD_WEBHOOK_RETRY_MAX_SECS", "1"),
@@ -228,7 +228,7 @@ pub(super) const FAST: &[(&str, &str)] = &[
 pub(super) const WEBHOOK_SECRET: &str = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 
 /// `FAST` plus more.
-pub(super) fn fast_with<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+pub(crate) fn fast_with<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
     let mut vars: Vec<(&str, &str)> = FAST.to_vec();
     vars.extend_from_slice(extra);
     vars

@@ -2,6 +2,7 @@
 //! is one line of attack (the numbered findings of the hardening issue among them); a case here
 //! fails on code that lets the attack through.
 mod abandoned_statements;
+mod altcha_replay;
 mod claims;
 mod client_flood;
 mod counts;
@@ -14,3 +15,4 @@ mod rls_paths;
 mod secrets_in_bundle;
 mod signed_urls;
 mod unknown_paths;
+mod whitepaper_leads;

@@ -1,8 +1,15 @@
 //! ALTCHA proof of work, issued and verified here (no third party, works offline). A challenge
 //! is `{algorithm: "SHA-256", challenge, maxnumber, salt, signature}` where
 //! `challenge = hex(SHA-256(salt + number))` for a secret random `number <= maxnumber`,
-//! `signature = hex(HMAC-SHA256(key, challenge))`, and the salt ends in `?expires=<unix>`. The
-//! widget finds `number` and sends base64(JSON {algorithm, challenge, number, salt, signature}).
+//! `signature = hex(HMAC-SHA256(key, challenge))`, and the salt is `<24 hex digits>?expires=<unix>&`.
+//! The widget finds `number` and sends base64(JSON {algorithm, challenge, number, salt, signature}).
+//!
+//! The salt's closing `&` is what keeps the expiry honest: the signature covers only
+//! `SHA-256(salt + number)`, so with a salt ending in the expiry's digits, leading digits of
+//! `number` could be moved into the salt (`...?expires=1700000000` + `4521` →
+//! `...?expires=17000000004` + `521`): same hash, same signature, an expiry far in the future. A
+//! salt must therefore be exactly the form issued here, ending in the delimiter, and anything
+//! else (an older salt without it included) is refused, as ALTCHA's own libraries now do.
 use std::time::Duration;
 
 use base64::Engine as _;
@@ -65,7 +72,7 @@ impl Altcha {
         let mut rng = rand::rng();
         let salt_bytes: [u8; 12] = rng.random();
         let expires = now + self.ttl.as_secs() as i64;
-        let salt = format!("{}?expires={expires}", hex::encode(salt_bytes));
+        let salt = format!("{}?expires={expires}&", hex::encode(salt_bytes));
         let number = rng.random_range(0..=self.max_number);
         let challenge = sha256_hex(&format!("{salt}{number}"));
         let mut mac = self.mac();
@@ -119,13 +126,26 @@ fn decode_base64(text: &str) -> Option<Vec<u8>> {
         .or_else(|| URL_SAFE_NO_PAD.decode(text.trim_end_matches('=')).ok())
 }
 
-/// The `expires` parameter of a salt like `abc123?expires=1700000000`.
+/// Hex digits of the random part of a salt (12 bytes).
+const SALT_HEX_LEN: usize = 24;
+
+/// The expiry of a salt of exactly the issued form `<24 lowercase hex>?expires=<unix>&`; `None`
+/// for any other salt (in particular one not ending in `&`, whose expiry digits could have been
+/// taken from the number).
 fn expires_of(salt: &str) -> Option<i64> {
-    let (_, query) = salt.split_once('?')?;
-    query.split('&').find_map(|pair| {
-        let (name, value) = pair.split_once('=')?;
-        (name == "expires").then(|| value.parse().ok()).flatten()
-    })
+    let (random, rest) = salt.split_once("?expires=")?;
+    let digits = rest.strip_suffix('&')?;
+    let well_formed = random.len() == SALT_HEX_LEN
+        && random
+            .bytes()
+            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+        && (1..=12).contains(&digits.len())
+        && digits.bytes().all(|b| b.is_ascii_digit());
+    if well_formed {
+        digits.parse().ok()
+    } else {
+        None
+    }
 }
 
 /// Solves a challenge the way the widget does (tests and benchmarks use it).
@@ -164,7 +184,7 @@ mod tests {
             challenge["salt"]
                 .as_str()
                 .unwrap()
-                .ends_with(&format!("?expires={}", NOW + 600))
+                .ends_with(&format!("?expires={}&", NOW + 600))
         );
         let solution = solve(&challenge).unwrap();
         let verified = altcha.verify(&solution, NOW + 5).unwrap();
@@ -216,6 +236,79 @@ mod tests {
 
         for garbage in ["", "!!!", "bm90IGpzb24=", &"A".repeat(5000)] {
             assert!(altcha.verify(garbage, NOW).is_err(), "{garbage}");
+        }
+    }
+
+    /// A solution signed by `altcha` for `salt` and `number`, as a widget would send it.
+    fn signed_solution(altcha: &Altcha, salt: &str, number: u64) -> String {
+        let challenge = sha256_hex(&format!("{salt}{number}"));
+        let mut mac = altcha.mac();
+        mac.update(challenge.as_bytes());
+        let signature = hex::encode(mac.finalize().into_bytes());
+        let payload = json!({"algorithm": ALGORITHM, "challenge": challenge, "number": number,
+                             "salt": salt, "signature": signature});
+        base64::engine::general_purpose::STANDARD.encode(payload.to_string())
+    }
+
+    #[test]
+    fn digits_of_the_number_cannot_move_into_the_expiry() {
+        let altcha = altcha();
+        let random = "0123456789abcdef01234567";
+        // An expired solution in the salt form issued before the fix: moving the number's first
+        // digit into the salt keeps the hash and the signature but multiplies the expiry by ten.
+        let expired = NOW - 60;
+        let legacy = signed_solution(&altcha, &format!("{random}?expires={expired}"), 4521);
+        let spliced = signed_solution(&altcha, &format!("{random}?expires={expired}4"), 521);
+        let decoded = |token: &str| -> Value {
+            serde_json::from_slice(&decode_base64(token).unwrap()).unwrap()
+        };
+        assert_eq!(
+            decoded(&legacy)["challenge"],
+            decoded(&spliced)["challenge"]
+        );
+        assert_eq!(
+            decoded(&legacy)["signature"],
+            decoded(&spliced)["signature"]
+        );
+        assert_eq!(
+            altcha.verify(&spliced, NOW),
+            Err(CaptchaError::Invalid("no expiry"))
+        );
+        assert!(altcha.verify(&legacy, NOW).is_err());
+
+        // With the issued form, the moved digit lands after the delimiter: not a salt we issue.
+        let issued = format!("{random}?expires={expired}&");
+        let spliced = signed_solution(&altcha, &format!("{issued}4"), 521);
+        assert_eq!(
+            altcha.verify(&spliced, NOW),
+            Err(CaptchaError::Invalid("no expiry"))
+        );
+        assert_eq!(
+            altcha.verify(&signed_solution(&altcha, &issued, 4521), NOW),
+            Err(CaptchaError::Expired)
+        );
+        let fresh = format!("{random}?expires={}&", NOW + 60);
+        assert!(
+            altcha
+                .verify(&signed_solution(&altcha, &fresh, 4521), NOW)
+                .is_ok()
+        );
+
+        for salt in [
+            format!("{random}?expires={}", NOW + 60),
+            format!("{random}?expires={}&&", NOW + 60),
+            format!("{random}?expires={}&x=1&", NOW + 60),
+            format!("{random}?x=1&expires={}&", NOW + 60),
+            format!("{}?expires={}&", &random[..23], NOW + 60),
+            format!("{}?expires={}&", random.to_uppercase(), NOW + 60),
+            format!("{random}?expires=+{}&", NOW + 60),
+            format!("{random}?expires=&"),
+        ] {
+            assert_eq!(
+                altcha.verify(&signed_solution(&altcha, &salt, 7), NOW),
+                Err(CaptchaError::Invalid("no expiry")),
+                "{salt}"
+            );
         }
     }
 }

@@ -1,11 +1,20 @@
-//! `antispam-check`: `{email, ip, recaptchaToken}` → 200 `{allowed: true}`, or a non-2xx JSON
-//! error (`{allowed: false, error}`) that the page turns into "Too many requests". The body's
-//! `ip` is ignored: the client address comes from the connection (or a trusted proxy).
+//! `antispam-check`: `{email, ip, recaptchaToken}` → 200 `{allowed: true, ticket, expiresAt}`, or
+//! a non-2xx JSON error (`{allowed: false, error}`) that the page turns into "Too many requests".
+//! The body's `ip` is ignored: the client address comes from the connection (or a trusted proxy).
 //! Order: the email's syntax (400), the per-IP and per-email windows (429 with Retry-After), the
 //! captcha (403), its single use (403).
+//!
+//! An allowed visitor gets a lead ticket: 256 random bits, stored only hashed (with the client IP,
+//! the email and the lead relay's per-IP limit) by `private.lead_ticket_issue`, valid ten
+//! minutes and once. The whitepaper form sends it in the `x-claimbridge-lead-ticket` header of
+//! its INSERT into `whitepaper_submissions`, whose trigger consumes it (migration
+//! `20261126000200_lead_tickets.sql`).
 use axum::Json;
 use axum::response::{IntoResponse, Response};
+use base64::Engine as _;
+use cb_db::sqlx;
 use futures_util::FutureExt as _;
+use rand::Rng as _;
 use serde_json::{Value, json};
 
 use crate::captcha::{self, CaptchaError};
@@ -91,5 +100,27 @@ async fn handle(invocation: Invocation) -> Result<Response, FunctionError> {
             "Captcha verification failed (captcha already used)".into(),
         )));
     }
-    Ok(Json(json!({ "allowed": true })).into_response())
+    let ticket = issue_lead_ticket(&invocation, &email).await?;
+    Ok(Json(json!({ "allowed": true, "ticket": ticket.0, "expiresAt": ticket.1 })).into_response())
+}
+
+/// A new lead ticket for `email` from this client: the ticket and when it expires (unix seconds).
+async fn issue_lead_ticket(
+    invocation: &Invocation,
+    email: &str,
+) -> Result<(String, i64), FunctionError> {
+    let bytes: [u8; 32] = rand::rng().random();
+    let ticket = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
+    let limit = invocation.state.settings().lead_relay_ip_limit;
+    let expires_at: f64 = sqlx::query_scalar(
+        "select extract(epoch from private.lead_ticket_issue($1, $2, $3, $4, make_interval(secs => $5)))::float8",
+    )
+    .bind(&ticket)
+    .bind(email)
+    .bind(invocation.client_key())
+    .bind(i32::try_from(limit.max).unwrap_or(i32::MAX))
+    .bind(limit.window.as_secs_f64())
+    .fetch_one(invocation.state.pool())
+    .await?;
+    Ok((ticket, expires_at as i64))
 }

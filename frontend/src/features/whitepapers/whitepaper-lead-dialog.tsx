@@ -11,6 +11,7 @@ import { useLeadForm } from '../leads/components/use-lead-form';
 import { emptyContactForm } from '../leads/contact-form';
 import {
   DOWNLOADS_REDIRECT_DELAY_MS,
+  LEAD_TICKET_HEADER,
   submitWhitepaperLead,
   type WhitepaperLeadDeps,
 } from './whitepaper-submission';
@@ -24,14 +25,18 @@ const endpoints = {
   captchaChallengeUrl: captchaChallengeUrl ? resolveUrl(captchaChallengeUrl, supabaseUrl) : undefined,
 };
 
-/** The real backend calls: the anti-spam function and the insert (no read-back: anon cannot read it). */
+/**
+ * The real backend calls: the anti-spam function and the insert (no read-back: anon cannot read
+ * it), which carries the function's single-use lead ticket in a header.
+ */
 const backend: WhitepaperLeadDeps = {
   antispamCheck: async (body) => {
     const result = await supabase.functions.invoke<unknown>('antispam-check', { body });
-    return { error: result.error as unknown };
+    return { data: result.data, error: result.error as unknown };
   },
-  insertSubmission: async (row) => {
-    const { error } = await supabase.from('whitepaper_submissions').insert(row);
+  insertSubmission: async (row, ticket) => {
+    const insert = supabase.from('whitepaper_submissions').insert(row);
+    const { error } = await (ticket ? insert.setHeader(LEAD_TICKET_HEADER, ticket) : insert);
     return { error };
   },
   webhookUrl: endpoints.webhookUrl,

@@ -5,6 +5,7 @@ import {
   buildWhitepaperSubmission,
   LEAD_ERROR_TOAST,
   LEAD_SUCCESS_TOAST,
+  leadTicketOf,
   submitWhitepaperLead,
   type WhitepaperLeadDeps,
 } from './whitepaper-submission';
@@ -26,7 +27,7 @@ const submission = { values, honeypot: '', openedAt: 0, now: 10_000, captchaToke
 
 function deps(overrides: Partial<WhitepaperLeadDeps> = {}) {
   return {
-    antispamCheck: vi.fn(() => Promise.resolve({ error: null })),
+    antispamCheck: vi.fn(() => Promise.resolve({ data: { allowed: true, ticket: 'ticket-1' }, error: null })),
     insertSubmission: vi.fn(() => Promise.resolve({ error: null })),
     webhookUrl: 'https://hooks.example/lead',
     send: vi.fn(() => Promise.resolve()),
@@ -64,12 +65,25 @@ describe('submitWhitepaperLead', () => {
     const d = deps();
     const outcome = await submitWhitepaperLead(submission, d);
     expect(d.antispamCheck).toHaveBeenCalledWith({ email: 'dana@summit.example', ip: 'unknown', recaptchaToken: 'token' });
-    expect(d.insertSubmission).toHaveBeenCalledWith(buildWhitepaperSubmission(values));
+    expect(d.insertSubmission).toHaveBeenCalledWith(buildWhitepaperSubmission(values), 'ticket-1');
     expect(d.send).toHaveBeenCalledWith(
       'https://hooks.example/lead',
       expect.objectContaining({ companyName: 'Summit Home Medical', recaptchaToken: 'token' }),
     );
     expect(outcome).toMatchObject({ kind: 'submitted', toast: LEAD_SUCCESS_TOAST });
+  });
+
+  it('inserts without a ticket when the anti-spam answer has none (the database then refuses it)', async () => {
+    const d = deps({ antispamCheck: vi.fn(() => Promise.resolve({ data: { allowed: true }, error: null })) });
+    await submitWhitepaperLead(submission, d);
+    expect(d.insertSubmission).toHaveBeenCalledWith(buildWhitepaperSubmission(values), undefined);
+  });
+
+  it('reads the ticket only from a well-formed answer', () => {
+    expect(leadTicketOf({ allowed: true, ticket: 'abc' })).toBe('abc');
+    for (const data of [null, undefined, 'abc', { ticket: '' }, { ticket: 42 }, {}]) {
+      expect(leadTicketOf(data)).toBeUndefined();
+    }
   });
 
   it('stops with "Too many requests" when the anti-spam check errors', async () => {

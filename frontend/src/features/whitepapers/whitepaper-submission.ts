@@ -68,10 +68,30 @@ export function buildWhitepaperSubmission(values: ContactFormValues): Whitepaper
 /** What the form sends: the same as the contact dialog's. */
 export type WhitepaperLeadSubmission = ContactSubmission;
 
+/**
+ * The request header that carries antispam-check's single-use lead ticket on the insert: the
+ * database accepts a visitor's whitepaper_submissions row only with a fresh ticket issued for
+ * the row's email (migration 20261126000200_lead_tickets.sql).
+ */
+export const LEAD_TICKET_HEADER = 'x-claimbridge-lead-ticket';
+
+/** The ticket in antispam-check's answer (`{allowed: true, ticket}`), if there is one. */
+export function leadTicketOf(data: unknown): string | undefined {
+  if (data && typeof data === 'object' && 'ticket' in data) {
+    const { ticket } = data;
+    if (typeof ticket === 'string' && ticket) return ticket;
+  }
+  return undefined;
+}
+
 /** The backend calls of the form, injected so the flow is testable without a server. */
 export interface WhitepaperLeadDeps {
-  antispamCheck: (body: { email: string; ip: string; recaptchaToken: string }) => Promise<{ error: unknown }>;
-  insertSubmission: (row: WhitepaperSubmissionRow) => Promise<{ error: unknown }>;
+  antispamCheck: (body: { email: string; ip: string; recaptchaToken: string }) => Promise<{
+    data?: unknown;
+    error: unknown;
+  }>;
+  /** The insert, sending `ticket` in the {@link LEAD_TICKET_HEADER} header. */
+  insertSubmission: (row: WhitepaperSubmissionRow, ticket: string | undefined) => Promise<{ error: unknown }>;
   webhookUrl: string | undefined;
   send?: typeof sendLeadWebhook;
 }
@@ -84,7 +104,8 @@ export type WhitepaperLeadOutcome =
 
 /**
  * The whitepaper form's submit (spec §5, §7, §8): the four checks in order, the anti-spam
- * function, the whitepaper_submissions insert, then the webhook POST of the contact payload.
+ * function, the whitepaper_submissions insert (carrying the lead ticket the anti-spam function
+ * issued), then the webhook POST of the contact payload.
  */
 export async function submitWhitepaperLead(
   submission: WhitepaperLeadSubmission,
@@ -112,7 +133,7 @@ export async function submitWhitepaperLead(
     }
 
     const row = buildWhitepaperSubmission(submission.values);
-    const inserted = await deps.insertSubmission(row);
+    const inserted = await deps.insertSubmission(row, leadTicketOf(antispam.data));
     if (inserted.error) throw inserted.error instanceof Error ? inserted.error : new Error(JSON.stringify(inserted.error));
 
     const payload = buildWebhookPayload(submission.values, {
