@@ -219,3 +219,40 @@ async fn each_service_answers_errors_in_its_own_wire_format() {
         .unwrap();
     assert!(functions.is_object());
 }
+
+/// `supabase status`'s keys are the defaults; the self-hosted Docker demo keys work as aliases.
+#[tokio::test]
+async fn the_cli_keys_and_the_docker_demo_keys_work_everywhere() {
+    let app = spawn_app().await;
+    for (anon, service) in [
+        (DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY),
+        (
+            cb_tests::DOCKER_DEMO_ANON_KEY,
+            cb_tests::DOCKER_DEMO_SERVICE_ROLE_KEY,
+        ),
+    ] {
+        let rest = app
+            .get("/rest/v1/blog_posts?select=id&limit=1")
+            .header("apikey", anon)
+            .bearer_auth(anon)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(rest.status(), 200);
+        let leads = app
+            .get("/rest/v1/leads?select=id")
+            .header("apikey", anon)
+            .bearer_auth(service)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(leads.status(), 200, "service_role reads what anon cannot");
+        let buckets = app
+            .get("/storage/v1/bucket")
+            .bearer_auth(service)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(buckets.status(), 200);
+    }
+}

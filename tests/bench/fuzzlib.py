@@ -16,7 +16,7 @@ import sys
 import time
 import urllib.parse
 
-DEMO_JWT_SECRET = "your-super-secret-jwt-token-with-at-least-32-characters-long"
+DEMO_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long"
 ROLES = ["anon", "admin", "service_role"]
 
 

@@ -16,8 +16,8 @@ export const binary = process.env.CLAIMBRIDGE_BIN ? join(root, process.env.CLAIM
 export const PASSCODE = 'contract-admin-passcode-2026'
 export const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 export const DEMO_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyAgCiAgICAicm9sZSI6ICJhbm9uIiwKICAgICJpc3MiOiAic3VwYWJhc2UtZGVtbyIsCiAgICAiaWF0IjogMTY0MTc2OTIwMCwKICAgICJleHAiOiAxNzk5NTM1NjAwCn0.dc_X5iR_VP_qT0zsiyj_I_OZ2T9FtRU2BBNWN8Bu4GE'
-export const DEMO_JWT_SECRET = 'your-super-secret-jwt-token-with-at-least-32-characters-long'
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
 
 /** Realtime is unused here; Node 20 has no global WebSocket, which supabase-js 2.119 wants. */
 export const realtime = { transport: globalThis.WebSocket ?? class NoWebSocket {} }

@@ -6,7 +6,7 @@ import { createClient } from '@supabase/supabase-js'
 import { baseUrl, runtimeConfig } from './helpers.mjs'
 
 export const SESSION_HEADER = 'x-claimbridge-session'
-const DEMO_SECRET = 'your-super-secret-jwt-token-with-at-least-32-characters-long'
+const DEMO_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
 export const jwtSecret = process.env.JWT_SECRET ?? DEMO_SECRET
 
 const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }

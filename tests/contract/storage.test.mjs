@@ -8,7 +8,7 @@ import { createClient } from '@supabase/supabase-js'
 import { baseUrl, runtimeConfig } from './helpers.mjs'
 
 // The local-development secret the server under test runs with (the public Supabase demo one).
-const DEMO_JWT_SECRET = 'your-super-secret-jwt-token-with-at-least-32-characters-long'
+const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
 const SEEDED_PDF = 'dme-audit-readiness-guide.pdf'
 
 function sign(claims) {

@@ -16,7 +16,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 // with-server.sh starts the server without JWT_SECRET, i.e. on the local demo secret.
-const JWT_SECRET = process.env.JWT_SECRET ?? 'your-super-secret-jwt-token-with-at-least-32-characters-long';
+const JWT_SECRET = process.env.JWT_SECRET ?? 'super-secret-jwt-token-with-at-least-32-characters-long';
 
 /** The same token with another `exp`, signed again with the project secret. */
 function withExpiry(token: string, exp: number): string {

@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
  */
 
 const PASSCODE = process.env.E2E_ADMIN_PASSCODE ?? 'e2e-admin-passcode-2026';
-const JWT_SECRET = process.env.JWT_SECRET ?? 'your-super-secret-jwt-token-with-at-least-32-characters-long';
+const JWT_SECRET = process.env.JWT_SECRET ?? 'super-secret-jwt-token-with-at-least-32-characters-long';
 
 function sign(claims: Record<string, unknown>): string {
   const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');

@@ -14,7 +14,10 @@ use jsonwebtoken::{EncodingKey, Header};
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
 
-pub use cb_gateway::{DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY};
+pub use cb_gateway::{
+    DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY, DOCKER_DEMO_ANON_KEY,
+    DOCKER_DEMO_SERVICE_ROLE_KEY,
+};
 
 const TEMPLATE: &str = "cb_template";
 /// The admin passcode every test app is configured with.

@@ -70,11 +70,17 @@ impl JwtVerifier {
         validation.validate_nbf = true;
         // PostgREST accepts tokens without exp; when present it is checked.
         validation.required_spec_claims.clear();
-        Self {
+        let verifier = Self {
             key: DecodingKey::from_secret(secret.as_bytes()),
             validation,
             api_keys: Vec::new(),
+        };
+        // With the local default secret, every service also takes the Docker demo keys.
+        if secret == crate::DEMO_JWT_SECRET {
+            let aliases = crate::ApiKeys::for_secret(secret);
+            return verifier.with_api_keys(&aliases);
         }
+        verifier
     }
 
     /// Also accepts these API keys by exact match, when their signature verifies (their expiry
@@ -82,8 +88,12 @@ impl JwtVerifier {
     pub fn with_api_keys(mut self, keys: &crate::ApiKeys) -> Self {
         let mut lenient = self.validation.clone();
         lenient.validate_exp = false;
-        for key in [&keys.anon, &keys.service_role] {
-            if let Ok(data) = jsonwebtoken::decode::<Value>(key, &self.key, &lenient)
+        let docker_demo = DecodingKey::from_secret(crate::keys::DOCKER_DEMO_JWT_SECRET.as_bytes());
+        let own = [&keys.anon, &keys.service_role].map(|key| (key, &self.key));
+        // Aliases are the Docker demo keys, signed with that setup's secret.
+        let aliases = keys.aliases.iter().map(|(key, _)| (key, &docker_demo));
+        for (key, secret) in own.into_iter().chain(aliases) {
+            if let Ok(data) = jsonwebtoken::decode::<Value>(key, secret, &lenient)
                 && let Ok(caller) = crate::caller::caller_from_claims(
                     key,
                     Claims(data.claims),
@@ -217,6 +227,7 @@ mod tests {
         let keys = crate::ApiKeys {
             anon: expired_key.clone(),
             service_role: "not-a-key".into(),
+            aliases: Vec::new(),
         };
         assert_eq!(
             JwtVerifier::new(SECRET).verify(&expired_key),
@@ -241,6 +252,7 @@ mod tests {
                 Algorithm::HS256,
             ),
             service_role: String::new(),
+            aliases: Vec::new(),
         };
         let verifier = JwtVerifier::new(SECRET).with_api_keys(&forged_keys);
         assert_eq!(

@@ -2,11 +2,22 @@
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use serde_json::json;
 
-/// Supabase's local-development secret and keys (docker/.env.example), so anything configured
-/// for a local Supabase works unchanged. Production refuses them.
-pub const DEMO_JWT_SECRET: &str = "your-super-secret-jwt-token-with-at-least-32-characters-long";
-pub const DEMO_ANON_KEY: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyAgCiAgICAicm9sZSI6ICJhbm9uIiwKICAgICJpc3MiOiAic3VwYWJhc2UtZGVtbyIsCiAgICAiaWF0IjogMTY0MTc2OTIwMCwKICAgICJleHAiOiAxNzk5NTM1NjAwCn0.dc_X5iR_VP_qT0zsiyj_I_OZ2T9FtRU2BBNWN8Bu4GE";
-pub const DEMO_SERVICE_ROLE_KEY: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyAgCiAgICAicm9sZSI6ICJzZXJ2aWNlX3JvbGUiLAogICAgImlzcyI6ICJzdXBhYmFzZS1kZW1vIiwKICAgICJpYXQiOiAxNjQxNzY5MjAwLAogICAgImV4cCI6IDE3OTk1MzU2MDAKfQ.DaYlNEoUrrEn2Ig7tqibS-PHK5vgusbcbo7X36XVt4Q";
+/// The Supabase CLI's local secret and keys (what `supabase status` prints), so anything written
+/// for `supabase start` works unchanged. Production refuses them.
+pub const DEMO_JWT_SECRET: &str = "super-secret-jwt-token-with-at-least-32-characters-long";
+pub const DEMO_ANON_KEY: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
+pub const DEMO_SERVICE_ROLE_KEY: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+
+/// The self-hosted Docker setup's demo secret and keys (docker/.env.example). With the local
+/// default secret their two keys are accepted too, as aliases of the CLI's (projects configured
+/// for either local stack keep working); production refuses this secret as well.
+pub const DOCKER_DEMO_JWT_SECRET: &str =
+    "your-super-secret-jwt-token-with-at-least-32-characters-long";
+pub const DOCKER_DEMO_ANON_KEY: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyAgCiAgICAicm9sZSI6ICJhbm9uIiwKICAgICJpc3MiOiAic3VwYWJhc2UtZGVtbyIsCiAgICAiaWF0IjogMTY0MTc2OTIwMCwKICAgICJleHAiOiAxNzk5NTM1NjAwCn0.dc_X5iR_VP_qT0zsiyj_I_OZ2T9FtRU2BBNWN8Bu4GE";
+pub const DOCKER_DEMO_SERVICE_ROLE_KEY: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyAgCiAgICAicm9sZSI6ICJzZXJ2aWNlX3JvbGUiLAogICAgImlzcyI6ICJzdXBhYmFzZS1kZW1vIiwKICAgICJpYXQiOiAxNjQxNzY5MjAwLAogICAgImV4cCI6IDE3OTk1MzU2MDAKfQ.DaYlNEoUrrEn2Ig7tqibS-PHK5vgusbcbo7X36XVt4Q";
+
+/// Secrets anyone can read in Supabase's documentation: never for production.
+pub const PUBLIC_DEMO_SECRETS: [&str; 2] = [DEMO_JWT_SECRET, DOCKER_DEMO_JWT_SECRET];
 
 /// Issued-at and expiry of keys minted for a custom secret: fixed, so the same secret always
 /// gives the same keys (a frontend configured once keeps working across restarts).
@@ -32,6 +43,8 @@ impl KeyRole {
 pub struct ApiKeys {
     pub anon: String,
     pub service_role: String,
+    /// Other exact keys for the same roles (the Docker demo keys beside the CLI's, locally).
+    pub aliases: Vec<(String, KeyRole)>,
 }
 
 impl ApiKeys {
@@ -41,11 +54,16 @@ impl ApiKeys {
             return Self {
                 anon: DEMO_ANON_KEY.into(),
                 service_role: DEMO_SERVICE_ROLE_KEY.into(),
+                aliases: vec![
+                    (DOCKER_DEMO_ANON_KEY.into(), KeyRole::Anon),
+                    (DOCKER_DEMO_SERVICE_ROLE_KEY.into(), KeyRole::ServiceRole),
+                ],
             };
         }
         Self {
             anon: mint(secret, KeyRole::Anon),
             service_role: mint(secret, KeyRole::ServiceRole),
+            aliases: Vec::new(),
         }
     }
 
@@ -56,7 +74,10 @@ impl ApiKeys {
         } else if constant_time_eq(key.as_bytes(), self.service_role.as_bytes()) {
             Some(KeyRole::ServiceRole)
         } else {
-            None
+            self.aliases
+                .iter()
+                .find(|(alias, _)| constant_time_eq(key.as_bytes(), alias.as_bytes()))
+                .map(|(_, role)| *role)
         }
     }
 }
@@ -92,6 +113,42 @@ mod tests {
             verifier.verify(&keys.service_role).unwrap().role(),
             Some("service_role")
         );
+    }
+
+    #[test]
+    fn the_docker_demo_keys_are_aliases_of_the_local_ones() {
+        let keys = ApiKeys::for_secret(DEMO_JWT_SECRET);
+        assert_eq!(keys.role_of(DOCKER_DEMO_ANON_KEY), Some(KeyRole::Anon));
+        assert_eq!(
+            keys.role_of(DOCKER_DEMO_SERVICE_ROLE_KEY),
+            Some(KeyRole::ServiceRole)
+        );
+        // Every verifier of the default secret takes them (Storage's and the functions' too).
+        let verifier = JwtVerifier::new(DEMO_JWT_SECRET);
+        assert_eq!(
+            verifier
+                .verify(DOCKER_DEMO_SERVICE_ROLE_KEY)
+                .unwrap()
+                .role(),
+            Some("service_role")
+        );
+        let other_docker_token = jsonwebtoken::encode(
+            &Header::new(Algorithm::HS256),
+            &json!({"role": "service_role", "sub": "x"}),
+            &EncodingKey::from_secret(DOCKER_DEMO_JWT_SECRET.as_bytes()),
+        )
+        .unwrap();
+        assert!(
+            verifier.verify(&other_docker_token).is_err(),
+            "only the two keys, not any token signed with the Docker secret"
+        );
+        assert!(
+            JwtVerifier::new("a-production-secret-that-is-long-enough-0123456789")
+                .verify(DOCKER_DEMO_ANON_KEY)
+                .is_err()
+        );
+        let custom = ApiKeys::for_secret("a-production-secret-that-is-long-enough-0123456789");
+        assert_eq!(custom.role_of(DOCKER_DEMO_ANON_KEY), None);
     }
 
     #[test]

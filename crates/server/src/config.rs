@@ -6,7 +6,7 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use cb_gateway::{ApiKeys, DEMO_JWT_SECRET, JwtVerifier, KeyRole};
+use cb_gateway::{ApiKeys, DEMO_JWT_SECRET, JwtVerifier, KeyRole, PUBLIC_DEMO_SECRETS};
 use serde_json::{Value, json};
 
 const MIN_SECRET_LENGTH: usize = 32;
@@ -175,7 +175,7 @@ impl Config {
                 jwt_secret.chars().count()
             )));
         }
-        if production && jwt_secret == DEMO_JWT_SECRET {
+        if production && PUBLIC_DEMO_SECRETS.contains(&jwt_secret.as_str()) {
             return Err(ConfigError(
                 "JWT_SECRET is the public Supabase demo secret, which production refuses: set your own \
                  (e.g. `openssl rand -base64 48`)"

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 const base = process.env.BENCH_URL
 const pid = process.env.BENCH_PID
 const dir = process.env.BENCH_DIR
-const secret = 'your-super-secret-jwt-token-with-at-least-32-characters-long'
+const secret = 'super-secret-jwt-token-with-at-least-32-characters-long'
 
 function sign(claims) {
   const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url')
