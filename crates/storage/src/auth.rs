@@ -66,8 +66,34 @@ fn verifier_text(err: &JwtError) -> String {
     }
 }
 
-fn verify(token: &str, verifier: &JwtVerifier) -> Result<Caller, JwtError> {
-    cb_gateway::caller_from_claims(token, verifier.verify(token)?, RoleClaim::Storage)
+/// The roles a JWT may name: those the API login role is granted on Supabase, the ones REST
+/// accepts (it answers 401 for any other). Storage acts as the JWT's role in PostgreSQL, so a
+/// token naming `postgres` must not make it the superuser, nor an unknown role a server error.
+const API_ROLES: [&str; 3] = ["anon", "authenticated", "service_role"];
+
+/// Why a presented JWT is not accepted.
+enum Refusal {
+    Jwt(JwtError),
+    Role(String),
+}
+
+impl Refusal {
+    fn text(&self) -> String {
+        match self {
+            Refusal::Jwt(err) => verifier_text(err),
+            Refusal::Role(role) => format!("role \"{role}\" is not allowed"),
+        }
+    }
+}
+
+fn verify(token: &str, verifier: &JwtVerifier) -> Result<Caller, Refusal> {
+    let claims = verifier.verify(token).map_err(Refusal::Jwt)?;
+    let caller =
+        cb_gateway::caller_from_claims(token, claims, RoleClaim::Storage).map_err(Refusal::Jwt)?;
+    if !API_ROLES.contains(&caller.role.as_str()) {
+        return Err(Refusal::Role(caller.role));
+    }
+    Ok(caller)
 }
 
 fn context(caller: &Caller, method: &Method, path: &str, headers: &HeaderMap) -> RequestContext {
@@ -90,7 +116,7 @@ pub(crate) fn require(
 ) -> Result<Identity, StorageError> {
     let token = token(headers).unwrap_or_default();
     let caller =
-        verify(token, verifier).map_err(|err| StorageError::AccessDenied(verifier_text(&err)))?;
+        verify(token, verifier).map_err(|refusal| StorageError::AccessDenied(refusal.text()))?;
     Ok(Identity {
         context: context(&caller, method, path, headers),
         caller,

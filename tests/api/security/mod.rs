@@ -14,5 +14,6 @@ mod request_size;
 mod rls_paths;
 mod secrets_in_bundle;
 mod signed_urls;
+mod storage_roles;
 mod unknown_paths;
 mod whitepaper_leads;
