@@ -198,6 +198,22 @@ pub struct TestApp {
 }
 
 impl TestApp {
+    /// A test app from a server already serving at `url` (see [`serve`]) on `db`.
+    pub fn new(
+        url: String,
+        db: TestDatabase,
+        data_dir: tempfile::TempDir,
+        shutdown: oneshot::Sender<()>,
+    ) -> Self {
+        TestApp {
+            url,
+            db,
+            client: reqwest::Client::new(),
+            _data_dir: data_dir,
+            shutdown: Some(shutdown),
+        }
+    }
+
     pub fn anon(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
         self.client
             .request(method, format!("{}{path}", self.url))
@@ -265,13 +281,7 @@ pub async fn spawn_app_with(vars: &[(&str, &str)]) -> TestApp {
     let config = app_config(&db, data_dir.path(), vars);
     let app = cb_server::App::build(config).await.expect("build the app");
     let (url, shutdown) = serve(app);
-    TestApp {
-        url,
-        db,
-        client: reqwest::Client::new(),
-        _data_dir: data_dir,
-        shutdown: Some(shutdown),
-    }
+    TestApp::new(url, db, data_dir, shutdown)
 }
 
 /// Serves a built app until the returned sender is used or dropped; its base URL.

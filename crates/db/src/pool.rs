@@ -11,6 +11,25 @@ pub struct ConnectError {
     pub reason: String,
 }
 
+/// Whether `err` means the database cannot be reached or is going away (as opposed to a query it
+/// refused): refused connections, broken sockets, a pool that cannot get a connection in time,
+/// and PostgreSQL's own connection-exception and shutdown errors. The services answer these 503
+/// with Retry-After, so that a load balancer can tell an outage from a bug.
+pub fn is_unavailable(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::Protocol(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+            code.starts_with("08") || matches!(code.as_ref(), "57P01" | "57P02" | "57P03" | "53300")
+        }),
+        _ => false,
+    }
+}
+
 /// Opens a pool and proves the database answers, within a few seconds.
 pub async fn connect(
     options: PgConnectOptions,

@@ -111,6 +111,10 @@ impl From<cb_db::sqlx::Error> for FunctionError {
             cb_db::sqlx::Error::PoolTimedOut => {
                 Self::Unavailable("The database is busy: try again shortly".into())
             }
+            other if cb_db::is_unavailable(&other) => {
+                tracing::warn!(err = %other, "function: database unavailable");
+                Self::Unavailable("The database is unavailable: try again shortly".into())
+            }
             other => Self::Internal(format!("database: {other}")),
         }
     }
@@ -131,6 +135,9 @@ impl IntoResponse for FunctionError {
                 if let Ok(value) = HeaderValue::from_str(&retry_after_secs.to_string()) {
                     headers.insert(header::RETRY_AFTER, value);
                 }
+            }
+            Self::Unavailable(_) => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
             }
             Self::MethodNotAllowed { allowed } => {
                 if let Ok(value) = HeaderValue::from_str(&allowed.join(", ")) {

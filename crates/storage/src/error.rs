@@ -50,6 +50,9 @@ pub enum StorageError {
     InvalidSignature(String),
     #[error("The provided token has expired.")]
     ExpiredToken,
+    /// The database cannot be reached (or is shutting down): 503 with Retry-After.
+    #[error("The database is unavailable: try again shortly")]
+    DatabaseUnavailable,
     #[error("No content provided")]
     NoContent,
     #[error("{0}")]
@@ -65,8 +68,6 @@ pub enum StorageError {
     InvalidRange { size: u64 },
     #[error("Route {method}:{path} not found")]
     RouteNotFound { method: String, path: String },
-    #[error("Too many connections issued to the database")]
-    SlowDown,
     #[error("The connection to the database timed out")]
     DatabaseTimeout,
     #[error("Request timed out")]
@@ -124,8 +125,8 @@ impl StorageError {
             Self::InvalidBucketName => ("400", "Invalid Input", "InvalidBucketName"),
             Self::InvalidRange { .. } => ("416", "invalid_range", "InvalidRange"),
             Self::RouteNotFound { .. } => ("404", "Not Found", "InvalidRequest"),
-            Self::SlowDown => ("429", "too_many_connections", "SlowDown"),
             Self::DatabaseTimeout => ("544", "DatabaseTimeout", "DatabaseTimeout"),
+            Self::DatabaseUnavailable => ("503", "Service Unavailable", "DatabaseError"),
             Self::RequestTimeout => ("408", "RequestTimeout", "RequestTimeout"),
             Self::RenderBusy => ("429", "Too Many Requests", "SlowDown"),
             Self::Internal(_) => ("500", "Internal", "InternalError"),
@@ -139,7 +140,8 @@ impl StorageError {
             Self::InvalidRole => StatusCode::FORBIDDEN,
             Self::InvalidRange { .. } => StatusCode::RANGE_NOT_SATISFIABLE,
             Self::RouteNotFound { .. } => StatusCode::NOT_FOUND,
-            Self::SlowDown | Self::RenderBusy => StatusCode::TOO_MANY_REQUESTS,
+            Self::RenderBusy => StatusCode::TOO_MANY_REQUESTS,
+            Self::DatabaseUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::DatabaseTimeout => StatusCode::from_u16(544).unwrap_or(StatusCode::BAD_REQUEST),
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             _ => StatusCode::BAD_REQUEST,
@@ -158,12 +160,16 @@ impl StorageError {
     /// Maps a database error met while running a statement as the caller.
     pub fn from_db(err: &cb_db::sqlx::Error) -> Self {
         use cb_db::sqlx::Error;
+        // Includes a pool that timed out: sqlx gives that both when every connection is busy and
+        // when none can be opened, and "try again shortly" is the answer to both.
+        if cb_db::is_unavailable(err) {
+            return Self::DatabaseUnavailable;
+        }
         match err {
             Error::Database(db) => match db.code().as_deref() {
                 Some("42501") => Self::RowLevelSecurity,
                 Some("23505") => Self::ResourceAlreadyExists,
                 Some("57014") => Self::DatabaseTimeout,
-                Some("53300") => Self::SlowDown,
                 Some("23503") => Self::NoSuchBucket,
                 // NUL bytes and other text PostgreSQL cannot store: bad input, not a failure.
                 Some("22021" | "22P05" | "22P02" | "54000") => {
@@ -171,7 +177,6 @@ impl StorageError {
                 }
                 _ => Self::internal(err),
             },
-            Error::PoolTimedOut => Self::SlowDown,
             _ => Self::internal(err),
         }
     }
@@ -223,7 +228,7 @@ impl IntoResponse for StorageError {
                     headers.insert(header::CONTENT_RANGE, value);
                 }
             }
-            Self::RenderBusy => {
+            Self::RenderBusy | Self::DatabaseUnavailable => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
             }
             // The body may not have been read to its end: do not reuse the connection.

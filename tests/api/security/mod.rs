@@ -6,6 +6,7 @@ mod altcha_replay;
 mod claims;
 mod client_flood;
 mod counts;
+mod database_outage;
 mod forged_tokens;
 mod headers;
 mod injection;
