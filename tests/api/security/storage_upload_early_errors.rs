@@ -1,16 +1,21 @@
 //! Finding #3: a large upload refused before its body was read (a bad token) must get the
 //! refusal, never a broken pipe or a reset, however often it is tried.
 use cb_tests::{DEMO_ANON_KEY, spawn_app};
-use reqwest::multipart::{Form, Part};
 
 #[tokio::test]
 async fn a_large_multipart_upload_with_a_bad_token_always_gets_the_json_refusal() {
     let app = spawn_app().await;
-    let file = vec![b'x'; 6 * 1024 * 1024];
+    // The form storage-js sends for a Blob: the cacheControl field, then a nameless file part.
+    let boundary = "cb-attack-boundary";
+    let mut form = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"cacheControl\"\r\n\r\n3600\r\n\
+         --{boundary}\r\nContent-Disposition: form-data; name=\"\"; filename=\"blob\"\r\n\
+         Content-Type: application/pdf\r\n\r\n"
+    )
+    .into_bytes();
+    form.extend(std::iter::repeat_n(b'x', 6 * 1024 * 1024));
+    form.extend(format!("\r\n--{boundary}--\r\n").into_bytes());
     for attempt in 0..50 {
-        let form = Form::new()
-            .text("cacheControl", "3600")
-            .part("", Part::bytes(file.clone()).file_name("blob"));
         let response = app
             .client
             .post(format!(
@@ -19,7 +24,11 @@ async fn a_large_multipart_upload_with_a_bad_token_always_gets_the_json_refusal(
             ))
             .header("apikey", DEMO_ANON_KEY)
             .bearer_auth("not-a-jwt")
-            .multipart(form)
+            .header(
+                "content-type",
+                format!("multipart/form-data; boundary={boundary}"),
+            )
+            .body(form.clone())
             .send()
             .await
             .unwrap_or_else(|err| panic!("attempt {attempt}: no answer: {err}"));
