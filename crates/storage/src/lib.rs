@@ -15,6 +15,7 @@ mod auth;
 pub mod backend;
 mod changes;
 mod db;
+mod drain;
 mod error;
 pub mod keys;
 pub mod mime;

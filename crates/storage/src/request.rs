@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use crate::error::StorageError;
 
 /// Largest JSON body (a remove of 1000 long keys fits).
-const MAX_JSON_BYTES: usize = 4 * 1024 * 1024;
+pub(crate) const MAX_JSON_BYTES: usize = 4 * 1024 * 1024;
 
 /// `/{bucket}/{*path}`: the bucket id and the object key.
 #[derive(Debug, Clone)]

@@ -29,6 +29,9 @@ const MAX_USER_METADATA: usize = 1024 * 1024;
 const MAX_FIELD: usize = 64 * 1024;
 /// Storage allows at most this many fields before the file.
 const MAX_FIELDS: usize = 10;
+/// What a multipart upload may carry besides the file: its fields, part headers and boundaries.
+pub(crate) const MAX_FORM_OVERHEAD: u64 =
+    (MAX_USER_METADATA + MAX_FIELDS * MAX_FIELD) as u64 + 64 * 1024;
 
 /// What the client sent, before any byte of the file was read.
 pub(crate) struct UploadBody {
@@ -236,25 +239,6 @@ async fn read_multipart(content_type: &str, body: ByteStream) -> Result<UploadBo
     }
 }
 
-/// Requests refused before their body was read are drained (a little of it) first, so a client
-/// still sending a small body gets the answer instead of a reset connection. Larger bodies are
-/// not read: the answer says `Connection: close`.
-const DRAIN_LIMIT: u64 = 1024 * 1024;
-const DRAIN_IDLE: Duration = Duration::from_millis(500);
-
-async fn drain(mut stream: ByteStream, declared: Option<u64>) {
-    if declared.is_some_and(|length| length > DRAIN_LIMIT) {
-        return;
-    }
-    let mut read = 0u64;
-    while read <= DRAIN_LIMIT {
-        match tokio::time::timeout(DRAIN_IDLE, stream.next()).await {
-            Ok(Some(Ok(chunk))) => read += chunk.len() as u64,
-            _ => return,
-        }
-    }
-}
-
 /// The bytes as stored: size, quoted MD5 entity tag, and the type kept for them.
 #[derive(Debug, Clone)]
 pub(crate) struct Stored {
@@ -342,9 +326,6 @@ pub(crate) async fn store_body(
         Some(allowed) if !keys::is_empty_folder_placeholder(key) => {
             let detected = mime::sniff(&head).unwrap_or("application/octet-stream");
             if !mime::is_allowed(detected, allowed) {
-                if !ended {
-                    drain(stream, upload.declared_length).await;
-                }
                 return Err(StorageError::InvalidMimeType(detected.to_string()));
             }
             if mime::essence(&upload.declared_type) == detected {
@@ -426,10 +407,7 @@ pub(crate) async fn upload(
     let bucket = db::require_bucket(&state.pool, target.bucket).await?;
     keys::validate_key(target.key)?;
     let upload = read_upload(headers, body, state.config.idle_timeout).await?;
-    if let Err(err) = precheck(state, &bucket, target.key, &upload) {
-        drain(upload.stream, upload.declared_length).await;
-        return Err(err);
-    }
+    precheck(state, &bucket, target.key, &upload)?;
 
     let placeholder = serde_json::json!({
         "mimetype": upload.declared_type,
@@ -443,18 +421,14 @@ pub(crate) async fn upload(
         metadata: &placeholder,
         user_metadata: upload.user_metadata.as_ref(),
     };
-    if let Err(err) = db::test_write(
+    db::test_write(
         &state.pool,
         target.identity,
         target.operation,
         &probe,
         target.upsert,
     )
-    .await
-    {
-        drain(upload.stream, upload.declared_length).await;
-        return Err(err);
-    }
+    .await?;
 
     let version = uuid::Uuid::new_v4().to_string();
     let location = Location::new(target.bucket, target.key, &version);

@@ -16,5 +16,6 @@ mod rls_paths;
 mod secrets_in_bundle;
 mod signed_urls;
 mod storage_roles;
+mod storage_upload_early_errors;
 mod unknown_paths;
 mod whitepaper_leads;

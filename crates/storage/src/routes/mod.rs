@@ -11,7 +11,9 @@ use axum::routing::{MethodRouter, delete, get, post, put};
 use futures_util::FutureExt as _;
 
 use crate::StorageState;
+use crate::drain::{DrainLimits, drain_refused};
 use crate::error::StorageError;
+use crate::{request, upload};
 
 mod bucket_create;
 mod bucket_delete;
@@ -73,6 +75,16 @@ async fn not_found(request: Request) -> Response {
 }
 
 pub(crate) fn router(state: Shared) -> Router {
+    // The largest body a route takes: an upload at the global size limit in a multipart form,
+    // or a JSON body.
+    let drain = DrainLimits {
+        max_bytes: state
+            .config
+            .file_size_limit
+            .max(request::MAX_JSON_BYTES as u64)
+            + upload::MAX_FORM_OVERHEAD,
+        idle: state.config.idle_timeout,
+    };
     let timed =
         |routes: MethodRouter<Shared>| routes.layer(from_fn_with_state(state.clone(), time_limit));
     // Image transformations exist only when enabled (Storage's ENABLE_IMAGE_TRANSFORMATION);
@@ -156,5 +168,6 @@ pub(crate) fn router(state: Shared) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(not_found)
         .layer(from_fn(catch_panic))
+        .layer(from_fn_with_state(drain, drain_refused))
         .with_state(state)
 }
