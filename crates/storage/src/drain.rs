@@ -65,6 +65,15 @@ pub(crate) async fn drain_refused(
     if response.status().is_success() || response.status().is_redirection() {
         return response;
     }
+    // The route already chose to close (a body over the size limit, a stalled upload): the
+    // client is told at once instead of being read to the end.
+    if response
+        .headers()
+        .get(header::CONNECTION)
+        .is_some_and(|value| value == "close")
+    {
+        return response;
+    }
     // The handler is done with its handle: whatever is left of the body is ours.
     let (mut data, read, finished) = match pending.lock() {
         Ok(mut pending) => (
