@@ -18,9 +18,23 @@ function sign(claims) {
   return `${body}.${createHmac('sha256', DEMO_JWT_SECRET).update(body).digest('base64url')}`
 }
 
-// The admin token simple-auth issues: role authenticated with app_metadata.admin.
-const adminToken = sign({ role: 'authenticated', aud: 'authenticated', sub: '00000000-0000-0000-0000-00000000ad01',
-  app_metadata: { admin: true } })
+// The admin token, as the admin area gets it: simple-auth with the passcode with-server.sh set (RLS
+// checks its passcode generation, so a hand-made token would not do).
+let adminLogin
+function adminToken() {
+  adminLogin ??= (async () => {
+    const { supabaseAnonKey } = await runtimeConfig()
+    const response = await fetch(`${baseUrl}/functions/v1/simple-auth`, {
+      method: 'POST',
+      headers: { apikey: supabaseAnonKey, Authorization: `Bearer ${supabaseAnonKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'login', passcode: process.env.E2E_ADMIN_PASSCODE }),
+    })
+    const body = await response.json()
+    assert.equal(body.success, true, 'E2E_ADMIN_PASSCODE signs in (tests/tools/with-server.sh sets it)')
+    return body.token
+  })()
+  return adminLogin
+}
 const serviceToken = sign({ role: 'service_role' })
 
 // Realtime is never used here; Node 20 has no global WebSocket for the client to find.
@@ -89,7 +103,7 @@ test('spec: getPublicUrl then downloading the PDF (Range, ETag, 304, download na
 })
 
 test('spec: a blog image uploaded under a random name with the admin token, then its public URL', async () => {
-  const admin = await clientWith(adminToken)
+  const admin = await clientWith(await adminToken())
   const file = new File([png()], 'team photo.png', { type: 'image/png' })
   const name = `${randomUUID()}.${file.name.split('.').pop()}`
   const { data, error } = await admin.storage.from('blog-images').upload(name, file)
@@ -126,7 +140,7 @@ test('spec: anon writes are refused and change nothing', async () => {
 })
 
 test('types are judged by the bytes: a text file named .png and an SVG are refused', async () => {
-  const admin = await clientWith(adminToken)
+  const admin = await clientWith(await adminToken())
   const text = await admin.storage.from('blog-images').upload(`${randomUUID()}.png`,
     new File(['just text'], 'notes.png', { type: 'image/png' }))
   assert.equal(text.error.statusCode, '415')
@@ -185,12 +199,12 @@ test('buckets: list, get, create, update, empty, delete', async () => {
   const emptied = await service.storage.emptyBucket(id)
   assert.equal(emptied.error, null)
   assert.deepEqual(await service.storage.deleteBucket(id), { data: { message: 'Successfully deleted' }, error: null })
-  const refused = await (await clientWith(adminToken)).storage.emptyBucket('whitepapers')
+  const refused = await (await clientWith(await adminToken())).storage.emptyBucket('whitepapers')
   assert.equal(refused.error.status, 403)
 })
 
 test('list v1 folders and v2 cursors', async () => {
-  const admin = await clientWith(adminToken)
+  const admin = await clientWith(await adminToken())
   const folder = `contract-${randomUUID().slice(0, 8)}`
   for (const key of ['a.pdf', 'b.pdf', 'sub/c.pdf']) {
     const { error } = await admin.storage.from('whitepapers').upload(`${folder}/${key}`, pdf(key), { contentType: 'application/pdf' })
@@ -210,7 +224,7 @@ test('list v1 folders and v2 cursors', async () => {
 })
 
 test('move, copy, signed URLs and signed uploads', async () => {
-  const admin = await clientWith(adminToken)
+  const admin = await clientWith(await adminToken())
   const base = `contract-${randomUUID().slice(0, 8)}`
   const bucket = admin.storage.from('whitepapers')
   assert.equal((await bucket.upload(`${base}/one.pdf`, pdf('one'), { contentType: 'application/pdf' })).error, null)
@@ -246,4 +260,18 @@ test('move, copy, signed URLs and signed uploads', async () => {
 
   const removed = await bucket.remove([`${base}/two.pdf`, `${base}/three.pdf`, `${base}/signed.pdf`])
   assert.equal(removed.data.length, 3)
+})
+
+test('a large upload with a bad token gets the JSON refusal every time, never a network error', async () => {
+  // Finding #3 of the hardening issue: the answer used to go out, and the connection close, before
+  // the body was read, and the stock client saw EPIPE about half the time.
+  const forged = await clientWith(sign({ role: 'authenticated' }).slice(0, -4) + 'AAAA')
+  const body = new Blob([pdf('x'.repeat(4 * 1024 * 1024))], { type: 'application/pdf' })
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { data, error } = await forged.storage.from('whitepapers').upload(`attack-${attempt}.pdf`, body)
+    assert.equal(data, null)
+    assert.ok(error, `attempt ${attempt}: no error`)
+    assert.equal(error.name, 'StorageApiError', `attempt ${attempt}: ${error.name}: ${error.message}`)
+    assert.equal(error.statusCode, '403', `attempt ${attempt}`)
+  }
 })
