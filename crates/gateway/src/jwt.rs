@@ -31,6 +31,9 @@ pub enum ClaimProblem {
     NotYetValid,
     #[error("JWT issued at future")]
     IssuedAtFuture,
+    /// A claim PostgreSQL cannot take: text with U+0000 (the claims reach it as settings).
+    #[error("Parsing claims failed")]
+    Unparsable,
 }
 
 /// Verified claims of a JWT.
@@ -141,6 +144,17 @@ impl JwtVerifier {
     }
 }
 
+fn contains_nul(value: &Value) -> bool {
+    match value {
+        Value::String(text) => text.contains('\0'),
+        Value::Array(items) => items.iter().any(contains_nul),
+        Value::Object(object) => object
+            .iter()
+            .any(|(key, value)| key.contains('\0') || contains_nul(value)),
+        _ => false,
+    }
+}
+
 fn unix_now() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -150,6 +164,9 @@ fn unix_now() -> u64 {
 /// What jsonwebtoken leaves unchecked: time claims of the wrong type (it skips them) and an
 /// `iat` in the future. Runs after the signature and `exp`/`nbf` checks.
 fn check_time_claims(claims: &Value, now: u64) -> Result<(), JwtError> {
+    if contains_nul(claims) {
+        return Err(JwtError::Claim(ClaimProblem::Unparsable));
+    }
     for name in ["exp", "nbf", "iat"] {
         match claims.get(name) {
             None | Some(Value::Number(_)) => {}
@@ -351,5 +368,20 @@ mod tests {
             Algorithm::HS256,
         );
         assert_eq!(verifier.verify(&skewed).unwrap().role(), Some("anon"));
+    }
+
+    #[test]
+    fn claims_with_nul_characters_are_refused() {
+        let verifier = JwtVerifier::new(SECRET);
+        for claims in [
+            json!({"role": "anon", "sub": "\u{0}"}),
+            json!({"role": "authenticated", "app_metadata": {"x\u{0}": 1}}),
+        ] {
+            let token = sign(&claims, SECRET, Algorithm::HS256);
+            assert_eq!(
+                verifier.verify(&token),
+                Err(JwtError::Claim(ClaimProblem::Unparsable))
+            );
+        }
     }
 }

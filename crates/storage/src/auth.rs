@@ -62,6 +62,7 @@ fn verifier_text(err: &JwtError) -> String {
         JwtError::Claim(ClaimProblem::IssuedAtFuture) => {
             "\"iat\" claim timestamp check failed".into()
         }
+        JwtError::Claim(ClaimProblem::Unparsable) => "Invalid JWT Claims Set".into(),
         JwtError::Invalid => "signature verification failed".into(),
     }
 }

@@ -131,3 +131,27 @@ async fn only_json_true_with_the_current_passcode_generation_is_admin() {
         );
     }
 }
+
+/// Found by the REST fuzzer: a `sub` with U+0000 reached PostgreSQL as a setting and broke the
+/// protocol (503 08P01).
+#[tokio::test]
+async fn claims_with_nul_characters_are_401_everywhere() {
+    let app = spawn_app().await;
+    let token = sign(&json!({"role": "anon", "sub": "\u{0}"}));
+    let response = rest(&app, Method::GET, "/blog_posts?select=id", &token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], "PGRST303");
+    assert_eq!(body["message"], "Parsing claims failed");
+    let storage = app
+        .client
+        .get(format!("{}/storage/v1/bucket", app.url))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert!(storage.status().is_client_error(), "{}", storage.status());
+}
