@@ -3,12 +3,14 @@ credentials for the three callers (anon key, admin token from simple-auth, servi
 forged JWTs, a connection that sends what it is given (raw paths, odd headers), the failure
 report with a replay command, and the per-caller / per-status-class summary. Python stdlib only.
 """
+import argparse
 import base64
 import hashlib
 import hmac
 import http.client
 import json
 import os
+import random
 import shlex
 import socket
 import subprocess
@@ -80,6 +82,25 @@ def add_credential_args(parser):
     parser.add_argument("--keep-going", action="store_true",
                         help="record every 5xx / dropped connection and print a deduplicated "
                              "summary at the end instead of stopping at the first")
+
+
+class Run:
+    """What every service fuzzer starts from: `<base url> [seconds] [seed]` plus the credential
+    options, the callers found, the seeded random source and the fuzzer."""
+
+    def __init__(self, doc, label):
+        parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+        parser.add_argument("base")
+        parser.add_argument("seconds", nargs="?", type=float, default=600)
+        parser.add_argument("seed", nargs="?", type=int)
+        add_credential_args(parser)
+        self.args = parser.parse_args()
+        self.base = self.args.base.rstrip("/")
+        self.seed = self.args.seed if self.args.seed is not None else int(time.time())
+        self.creds = credentials(self.args, self.base)
+        self.roles = sorted(self.creds, key=ROLES.index)
+        self.rng = random.Random(self.seed)
+        self.fuzzer = Fuzzer(self.base, self.seed, self.args.keep_going, label)
 
 
 def credentials(args, base):
@@ -277,6 +298,10 @@ class Fuzzer:
         self.reused = False
         self.last_route = None
         self.stale = {}        # previous request's route -> times the next one found the connection closed
+
+    def restart_counts(self):
+        """Setup requests are not part of the counts."""
+        self.n, self.counts, self.statuses, self.started = 0, {}, {}, time.time()
 
     def connect(self):
         if self.conn is not None:

@@ -22,12 +22,10 @@ Fails (exit 1) on any 5xx answer or a dropped connection, printing the request a
 replay it; --keep-going records them all and prints a deduplicated summary at the end, after
 the counts per caller and status class. Python stdlib only.
 """
-import argparse
 import base64
 import hashlib
 import json
 import os
-import random
 import sys
 import time
 import urllib.parse
@@ -290,21 +288,12 @@ def setup(fuzzer, st, count=6):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("base")
-    parser.add_argument("seconds", nargs="?", type=float, default=600)
-    parser.add_argument("seed", nargs="?", type=int)
-    fuzzlib.add_credential_args(parser)
-    args = parser.parse_args()
-    base = args.base.rstrip("/")
-    seed = args.seed if args.seed is not None else int(time.time())
-    creds = fuzzlib.credentials(args, base)
-    roles = sorted(creds, key=fuzzlib.ROLES.index)
-    rng = random.Random(seed)
-    fuzzer = fuzzlib.Fuzzer(base, seed, args.keep_going, "/functions/v1 + /auth/v1")
+    run = fuzzlib.Run(__doc__, "/functions/v1 + /auth/v1")
+    args, base, seed, creds, roles, rng, fuzzer = (
+        run.args, run.base, run.seed, run.creds, run.roles, run.rng, run.fuzzer)
     st = Functions(rng, creds, args.jwt_secret)
     setup(fuzzer, st)
-    fuzzer.n, fuzzer.counts, fuzzer.statuses, fuzzer.started = 0, {}, {}, time.time()
+    fuzzer.restart_counts()
     ops = [st.simple_auth] * 3 + [st.antispam] * 3 + [st.lead] * 3 + [st.challenge] + [st.odd_function] * 2 + [st.auth] * 4
     print(f"fuzzing {base}/functions/v1 and /auth/v1 for {args.seconds:.0f}s, seed {seed}, callers {', '.join(roles)}",
           flush=True)

@@ -23,11 +23,9 @@ Fails (exit 1) on any 5xx answer or a dropped connection, printing the request a
 replay it; --keep-going records them all and prints a deduplicated summary at the end, after
 the counts per caller and status class. Python stdlib only.
 """
-import argparse
 import base64
 import json
 import os
-import random
 import struct
 import sys
 import time
@@ -665,23 +663,13 @@ def setup(fuzzer, creds, st):
         call("POST", f"/object/list-v2/{bucket}", json.dumps({"limit": 1, "prefix": ""}).encode())
     print(f"setup: {len(st.sign_tokens)} download tokens, {len(st.upload_tokens)} upload tokens, "
           f"{len(st.cursors)} cursors", flush=True)
-    # Setup requests are not part of the counts.
-    fuzzer.n, fuzzer.counts, fuzzer.statuses, fuzzer.started = 0, {}, {}, time.time()
+    fuzzer.restart_counts()
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("base")
-    parser.add_argument("seconds", nargs="?", type=float, default=600)
-    parser.add_argument("seed", nargs="?", type=int)
-    fuzzlib.add_credential_args(parser)
-    args = parser.parse_args()
-    base = args.base.rstrip("/")
-    seed = args.seed if args.seed is not None else int(time.time())
-    creds = fuzzlib.credentials(args, base)
-    roles = sorted(creds, key=fuzzlib.ROLES.index)
-    rng = random.Random(seed)
-    fuzzer = fuzzlib.Fuzzer(base, seed, args.keep_going, S)
+    run = fuzzlib.Run(__doc__, S)
+    args, base, seed, creds, roles, rng, fuzzer = (
+        run.args, run.base, run.seed, run.creds, run.roles, run.rng, run.fuzzer)
     st = Storage(rng, creds, args.jwt_secret)
     setup(fuzzer, creds, st)
     print(f"fuzzing {base}{S} for {args.seconds:.0f}s, seed {seed}, callers {', '.join(roles)}", flush=True)
