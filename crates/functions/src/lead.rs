@@ -56,7 +56,7 @@ pub fn is_valid_email(email: &str) -> bool {
 pub(crate) fn parse(body: &[u8]) -> Result<Lead, String> {
     let value: Value =
         serde_json::from_slice(body).map_err(|_| "The body must be a JSON object".to_string())?;
-    if crate::registry::contains_nul(&value) {
+    if cb_gateway::contains_nul(&value) {
         return Err(crate::registry::NUL_TEXT.into());
     }
     let Value::Object(object) = value else {

@@ -149,7 +149,9 @@ pub(crate) fn json_object(
     body: &[u8],
 ) -> Result<serde_json::Map<String, serde_json::Value>, FunctionError> {
     match serde_json::from_slice(body) {
-        Ok(value) if contains_nul(&value) => Err(FunctionError::BadRequest(NUL_TEXT.into())),
+        Ok(value) if cb_gateway::contains_nul(&value) => {
+            Err(FunctionError::BadRequest(NUL_TEXT.into()))
+        }
         Ok(serde_json::Value::Object(object)) => Ok(object),
         _ => Err(FunctionError::BadRequest(
             "The body must be a JSON object".into(),
@@ -160,15 +162,3 @@ pub(crate) fn json_object(
 /// PostgreSQL's text and jsonb cannot hold U+0000: a body carrying one is refused up front, not
 /// left to fail in the database as a server error.
 pub(crate) const NUL_TEXT: &str = "Text in the body cannot contain NUL (\\u0000) characters";
-
-/// Whether any key or string in `value` contains U+0000.
-pub(crate) fn contains_nul(value: &serde_json::Value) -> bool {
-    match value {
-        serde_json::Value::String(text) => text.contains('\0'),
-        serde_json::Value::Array(items) => items.iter().any(contains_nul),
-        serde_json::Value::Object(object) => object
-            .iter()
-            .any(|(key, value)| key.contains('\0') || contains_nul(value)),
-        _ => false,
-    }
-}

@@ -102,6 +102,8 @@ impl JwtVerifier {
                     Claims(data.claims),
                     crate::RoleClaim::Postgrest,
                 )
+                // The default secret's verifier has them already (see `new`).
+                && !self.api_keys.iter().any(|known| known.token == caller.token)
             {
                 self.api_keys.push(caller);
             }
@@ -144,7 +146,9 @@ impl JwtVerifier {
     }
 }
 
-fn contains_nul(value: &Value) -> bool {
+/// Whether any key or string in `value` contains U+0000, which PostgreSQL's text and jsonb
+/// cannot hold (a JWT's claims and a function's JSON body both reach it).
+pub fn contains_nul(value: &Value) -> bool {
     match value {
         Value::String(text) => text.contains('\0'),
         Value::Array(items) => items.iter().any(contains_nul),
