@@ -214,6 +214,20 @@ impl TestApp {
         }
     }
 
+    /// A request as supabase-js sends it for a signed-in caller: the anon key as `apikey`, `token`
+    /// as the bearer.
+    pub fn with_token(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: &str,
+    ) -> reqwest::RequestBuilder {
+        self.client
+            .request(method, format!("{}{path}", self.url))
+            .header("apikey", DEMO_ANON_KEY)
+            .bearer_auth(token)
+    }
+
     pub fn anon(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
         self.client
             .request(method, format!("{}{path}", self.url))

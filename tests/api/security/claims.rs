@@ -15,10 +15,7 @@ fn sign(claims: &Value) -> String {
 }
 
 fn rest(app: &TestApp, method: Method, path: &str, token: &str) -> reqwest::RequestBuilder {
-    app.client
-        .request(method, format!("{}/rest/v1{path}", app.url))
-        .header("apikey", DEMO_ANON_KEY)
-        .bearer_auth(token)
+    app.with_token(method, &format!("/rest/v1{path}"), token)
 }
 
 #[tokio::test]

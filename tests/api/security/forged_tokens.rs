@@ -1,7 +1,7 @@
 //! Tokens an attacker can make without the project secret: unsigned, signed with a guess,
 //! re-signed claims, other algorithms. None gets past any service.
 use base64::Engine as _;
-use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, spawn_app};
+use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, spawn_app};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -56,24 +56,11 @@ async fn status_and_body(request: reqwest::RequestBuilder) -> (StatusCode, Value
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-fn call(
-    app: &TestApp,
-    method: reqwest::Method,
-    path: &str,
-    token: &str,
-) -> reqwest::RequestBuilder {
-    app.client
-        .request(method, format!("{}{path}", app.url))
-        .header("apikey", DEMO_ANON_KEY)
-        .bearer_auth(token)
-}
-
 #[tokio::test]
 async fn no_forged_token_gets_past_any_service() {
     let app = spawn_app().await;
     for (why, token) in forged_tokens() {
-        let (status, body) = status_and_body(call(
-            &app,
+        let (status, body) = status_and_body(app.with_token(
             reqwest::Method::GET,
             "/rest/v1/leads?select=id",
             &token,
@@ -85,20 +72,15 @@ async fn no_forged_token_gets_past_any_service() {
             "{why}: {body}"
         );
 
-        let (status, body) = status_and_body(call(
-            &app,
-            reqwest::Method::GET,
-            "/storage/v1/bucket",
-            &token,
-        ))
-        .await;
+        let (status, body) =
+            status_and_body(app.with_token(reqwest::Method::GET, "/storage/v1/bucket", &token))
+                .await;
         assert!(
             status == StatusCode::BAD_REQUEST || status == StatusCode::FORBIDDEN,
             "storage, {why}: {status} {body}"
         );
         let (status, body) = status_and_body(
-            call(
-                &app,
+            app.with_token(
                 reqwest::Method::DELETE,
                 "/storage/v1/object/whitepapers",
                 &token,
@@ -112,20 +94,15 @@ async fn no_forged_token_gets_past_any_service() {
         );
 
         let (status, body) = status_and_body(
-            call(
-                &app,
-                reqwest::Method::POST,
-                "/functions/v1/simple-auth",
-                &token,
-            )
-            .json(&json!({"action": "validate", "token": token})),
+            app.with_token(reqwest::Method::POST, "/functions/v1/simple-auth", &token)
+                .json(&json!({"action": "validate", "token": token})),
         )
         .await;
         assert_eq!(status, StatusCode::OK, "simple-auth, {why}");
         assert_eq!(body["valid"], false, "{why}: {body}");
 
         let (status, _) =
-            status_and_body(call(&app, reqwest::Method::GET, "/auth/v1/user", &token)).await;
+            status_and_body(app.with_token(reqwest::Method::GET, "/auth/v1/user", &token)).await;
         assert!(
             status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN,
             "auth, {why}: {status}"

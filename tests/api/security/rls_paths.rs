@@ -5,10 +5,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 fn as_caller(app: &TestApp, method: Method, path: &str, token: &str) -> reqwest::RequestBuilder {
-    app.client
-        .request(method, format!("{}/rest/v1{path}", app.url))
-        .header("apikey", DEMO_ANON_KEY)
-        .bearer_auth(token)
+    app.with_token(method, &format!("/rest/v1{path}"), token)
 }
 
 async fn seed(app: &TestApp) {

@@ -1,16 +1,13 @@
 //! Signed URLs signed for absurd lifetimes still serve (found by the storage fuzzer: an expiry
 //! past the year 9999 could not be written as an HTTP date, and the download answered 500).
-use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, spawn_app};
+use cb_tests::{DEMO_SERVICE_ROLE_KEY, spawn_app};
 use serde_json::{Value, json};
 
 #[tokio::test]
 async fn a_url_signed_for_ever_serves_with_the_last_http_date() {
     let app = spawn_app().await;
     let call = |method: reqwest::Method, path: &str| {
-        app.client
-            .request(method, format!("{}/storage/v1{path}", app.url))
-            .header("apikey", DEMO_ANON_KEY)
-            .bearer_auth(DEMO_SERVICE_ROLE_KEY)
+        app.with_token(method, &format!("/storage/v1{path}"), DEMO_SERVICE_ROLE_KEY)
     };
     let uploaded = call(reqwest::Method::POST, "/object/blog-images/forever.png")
         .header("content-type", "image/png")

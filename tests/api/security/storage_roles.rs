@@ -1,7 +1,7 @@
 //! Storage acts as the role a JWT names: only the API roles REST also accepts may be named. A
 //! valid token for `postgres` must not run Storage as the superuser, nor an unknown role give a
 //! server error.
-use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, mint_jwt, spawn_app};
+use cb_tests::{DEMO_SERVICE_ROLE_KEY, mint_jwt, spawn_app};
 use reqwest::Method;
 use serde_json::json;
 
@@ -9,10 +9,7 @@ use serde_json::json;
 async fn only_the_api_roles_can_be_named() {
     let app = spawn_app().await;
     let call = |method: Method, path: &str, token: &str| {
-        app.client
-            .request(method, format!("{}/storage/v1{path}", app.url))
-            .header("apikey", DEMO_ANON_KEY)
-            .bearer_auth(token.to_owned())
+        app.with_token(method, &format!("/storage/v1{path}"), token)
     };
     let stored = call(
         Method::POST,
