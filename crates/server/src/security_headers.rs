@@ -17,10 +17,15 @@ fn is_viewable_media(response: &Response) -> bool {
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .is_some_and(|content_type| {
-            let content_type = content_type.trim_start().to_ascii_lowercase();
+            let content_type = content_type.trim_start().as_bytes();
+            // Runs on every API answer: compared in place, no lower-cased copy.
             ["image/", "video/", "audio/", "application/pdf"]
                 .iter()
-                .any(|prefix| content_type.starts_with(prefix))
+                .any(|prefix| {
+                    content_type
+                        .get(..prefix.len())
+                        .is_some_and(|head| head.eq_ignore_ascii_case(prefix.as_bytes()))
+                })
         })
 }
 
@@ -97,6 +102,10 @@ mod tests {
         );
         let pdf = baseline.apply(response("application/pdf"));
         assert!(!pdf.headers().contains_key(header::CONTENT_SECURITY_POLICY));
+        let image = baseline.apply(response(" Image/PNG"));
+        assert!(!image.headers().contains_key(header::CONTENT_SECURITY_POLICY));
+        let short = baseline.apply(response("im"));
+        assert!(short.headers().contains_key(header::CONTENT_SECURITY_POLICY));
         assert_eq!(pdf.headers()[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
     }
 
