@@ -22,16 +22,33 @@ export function methodNotAllowed(allowed: string[]): Response {
   return json({ error: `Method not allowed: use ${allowed.join(', ')}` }, 405, { Allow: allowed.join(', ') })
 }
 
-/** A JSON object body, whatever Content-Type it was declared with; null when it is not one. */
-export async function jsonObject(request: Request, limit: number): Promise<Record<string, unknown> | null | 'too-large'> {
+/** PostgreSQL's text and jsonb cannot hold U+0000: a body carrying one is refused up front. */
+export const NUL_TEXT = 'Text in the body cannot contain NUL (\\u0000) characters'
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0')
+  if (Array.isArray(value)) return value.some(containsNul)
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item))
+  }
+  return false
+}
+
+/**
+ * A JSON object body, whatever Content-Type it was declared with; null when it is not one, 'nul'
+ * when a key or string holds U+0000.
+ */
+export async function jsonObject(request: Request, limit: number): Promise<Record<string, unknown> | null | 'too-large' | 'nul'> {
   const bytes = new Uint8Array(await request.arrayBuffer())
   if (bytes.length > limit) return 'too-large'
+  let value: unknown
   try {
-    const value = JSON.parse(new TextDecoder().decode(bytes))
-    return value && typeof value === 'object' && !Array.isArray(value) ? value : null
+    value = JSON.parse(new TextDecoder().decode(bytes))
   } catch {
     return null
   }
+  if (containsNul(value)) return 'nul'
+  return value && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : null
 }
 
 export function waitText(seconds: number): string {

@@ -7,7 +7,7 @@
 import { consume, isVerified, verify } from '../_shared/captcha.ts'
 import { base64url } from '../_shared/crypto.ts'
 import { parseLimit, rateLimitTake, sql } from '../_shared/db.ts'
-import { clientIp, json, jsonObject, methodNotAllowed, options, waitText } from '../_shared/http.ts'
+import { clientIp, json, jsonObject, NUL_TEXT, methodNotAllowed, options, waitText } from '../_shared/http.ts'
 import { isValidEmail } from '../_shared/lead.ts'
 
 export async function handler(request: Request, info?: Deno.ServeHandlerInfo): Promise<Response> {
@@ -15,6 +15,7 @@ export async function handler(request: Request, info?: Deno.ServeHandlerInfo): P
   if (request.method !== 'POST') return methodNotAllowed(['POST'])
   const body = await jsonObject(request, 16 * 1024)
   if (body === 'too-large') return json({ error: 'Request body is larger than 16384 bytes' }, 413)
+  if (body === 'nul') return json({ allowed: false, error: NUL_TEXT }, 400)
   if (!body) return json({ allowed: false, error: 'The body must be a JSON object' }, 400)
   const email = (typeof body.email === 'string' ? body.email : '').trim().toLowerCase()
   if (!isValidEmail(email)) return json({ allowed: false, error: 'Invalid email address' }, 400)
