@@ -103,9 +103,17 @@ mod tests {
         let pdf = baseline.apply(response("application/pdf"));
         assert!(!pdf.headers().contains_key(header::CONTENT_SECURITY_POLICY));
         let image = baseline.apply(response(" Image/PNG"));
-        assert!(!image.headers().contains_key(header::CONTENT_SECURITY_POLICY));
+        assert!(
+            !image
+                .headers()
+                .contains_key(header::CONTENT_SECURITY_POLICY)
+        );
         let short = baseline.apply(response("im"));
-        assert!(short.headers().contains_key(header::CONTENT_SECURITY_POLICY));
+        assert!(
+            short
+                .headers()
+                .contains_key(header::CONTENT_SECURITY_POLICY)
+        );
         assert_eq!(pdf.headers()[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
     }
 
