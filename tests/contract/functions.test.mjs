@@ -215,7 +215,12 @@ for (const target of ['rust', 'deno']) {
     ]) {
       const response = await fetch(`${server.url}/functions/v1/${name}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'X-Forwarded-For': `198.18.${target === 'rust' ? 1 : 2}.${++ipCounter}` },
+        headers: {
+          'content-type': 'application/json',
+          // What supabase-js sends: functions other than the lead webhook verify the caller's JWT.
+          Authorization: `Bearer ${signJwt({ role: 'anon', exp: Math.floor(Date.now() / 1000) + 600 })}`,
+          'X-Forwarded-For': `198.18.${target === 'rust' ? 1 : 2}.${++ipCounter}`,
+        },
         body: JSON.stringify(body),
       })
       assert.equal(response.status, 400, `${name}`)

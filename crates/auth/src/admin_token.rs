@@ -91,7 +91,7 @@ impl AdminTokens {
         }
     }
 
-    /// The same issuer with another lifetime (tests use seconds).
+    /// The same issuer with another lifetime (`[auth] jwt_expiry`; tests use seconds).
     pub fn with_ttl(mut self, ttl: Duration) -> Self {
         self.ttl = ttl;
         self

@@ -19,6 +19,8 @@ pub enum FunctionError {
         limit: usize,
     },
     BadRequest(String),
+    /// `verify_jwt`: no valid JWT (the relay's answer, with its code in `sb-error-code`).
+    Unauthorized(JwtRefusal),
     Forbidden(String),
     TooManyRequests {
         message: String,
@@ -54,6 +56,7 @@ impl FunctionError {
             Self::MissingName | Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -77,6 +80,11 @@ impl FunctionError {
             Self::PayloadTooLarge { limit } => {
                 json!({ "error": format!("Request body is larger than {limit} bytes") })
             }
+            Self::Unauthorized(refusal) => json!({
+                "code": refusal.code(),
+                "message": refusal.message(),
+                "msg": refusal.message(),
+            }),
             Self::BadRequest(message) | Self::Forbidden(message) | Self::Unavailable(message) => {
                 json!({ "error": message })
             }
@@ -101,6 +109,32 @@ impl FunctionError {
         match self {
             Self::WithFields(inner, _) => inner.innermost(),
             other => other,
+        }
+    }
+}
+
+/// Why a function that verifies JWTs refused a request (the self-hosted relay's codes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JwtRefusal {
+    NoAuthHeader,
+    InvalidFormat,
+    Invalid,
+}
+
+impl JwtRefusal {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::NoAuthHeader => "UNAUTHORIZED_NO_AUTH_HEADER",
+            Self::InvalidFormat => "UNAUTHORIZED_INVALID_JWT_FORMAT",
+            Self::Invalid => "UNAUTHORIZED_LEGACY_JWT",
+        }
+    }
+
+    pub fn message(self) -> &'static str {
+        match self {
+            Self::NoAuthHeader => "Missing authorization header",
+            Self::InvalidFormat => "Invalid JWT format",
+            Self::Invalid => "Invalid JWT",
         }
     }
 }
@@ -146,6 +180,9 @@ impl IntoResponse for FunctionError {
             }
             Self::NotFound => {
                 headers.insert("sb-error-code", HeaderValue::from_static("NOT_FOUND"));
+            }
+            Self::Unauthorized(refusal) => {
+                headers.insert("sb-error-code", HeaderValue::from_static(refusal.code()));
             }
             _ => {}
         }

@@ -28,7 +28,7 @@ pub use error::FunctionError;
 pub use lead::{REQUIRED_FIELDS, is_valid_email};
 pub use outbox::{OutboxHandle, schedule, signature};
 pub use rate_limit::RateLimit;
-pub use settings::{Settings, WebhookSettings, derive_key};
+pub use settings::{Settings, VerifyJwt, WebhookSettings, derive_key};
 
 /// What every function can reach.
 #[derive(Clone)]
@@ -120,6 +120,13 @@ impl FunctionsState {
     pub fn start_outbox(&self) -> OutboxHandle {
         outbox::start(self.clone())
     }
+}
+
+/// Every function's name and whether it verifies JWTs unless configured otherwise.
+pub fn declared_verify_jwt() -> impl Iterator<Item = (&'static str, bool)> {
+    registry::FUNCTIONS
+        .iter()
+        .map(|function| (function.name, function.verify_jwt))
 }
 
 /// The router to nest at `/functions/v1`.

@@ -9,6 +9,9 @@ use axum::response::{IntoResponse, Response};
 use futures_util::future::BoxFuture;
 use http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 
+use cb_gateway::JwtVerifier;
+
+use crate::error::JwtRefusal;
 use crate::handlers;
 use crate::{FunctionError, FunctionsState};
 
@@ -49,6 +52,11 @@ pub(crate) type Handler = fn(Invocation) -> BoxFuture<'static, Result<Response, 
 /// One function.
 pub(crate) struct Function {
     pub name: &'static str,
+    /// Other names it answers to; config.toml settings are read under `name`.
+    pub aliases: &'static [&'static str],
+    /// Whether it needs a valid JWT unless configured otherwise (Supabase's `verify_jwt`,
+    /// which supabase/config.toml states for hosted deploys; a test keeps the two equal).
+    pub verify_jwt: bool,
     /// Methods it answers (OPTIONS is always answered).
     pub methods: &'static [&'static str],
     /// Largest request body, in bytes.
@@ -61,9 +69,28 @@ pub(crate) const FUNCTIONS: &[Function] = &[
     handlers::simple_auth::FUNCTION,
     handlers::antispam_check::FUNCTION,
     handlers::captcha_challenge::FUNCTION,
-    handlers::captcha_challenge::ALTCHA_ALIAS,
     handlers::lead_relay::FUNCTION,
 ];
+
+/// `verify_jwt`: the request's `Authorization: Bearer` must be a valid JWT of the project.
+fn check_jwt(headers: &HeaderMap, verifier: &JwtVerifier) -> Result<(), JwtRefusal> {
+    let value = headers
+        .get(header::AUTHORIZATION)
+        .ok_or(JwtRefusal::NoAuthHeader)?;
+    let token = value
+        .to_str()
+        .ok()
+        .and_then(|text| {
+            let (scheme, token) = text.split_once(' ')?;
+            scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+        })
+        .filter(|token| token.split('.').count() == 3)
+        .ok_or(JwtRefusal::InvalidFormat)?;
+    verifier
+        .verify(token)
+        .map(drop)
+        .map_err(|_| JwtRefusal::Invalid)
+}
 
 /// The headers supabase-js sends, for an OPTIONS that reaches a function (hosted Supabase's
 /// pattern; real preflights are answered by the gateway before this).
@@ -79,11 +106,23 @@ pub(crate) async fn dispatch(State(state): State<FunctionsState>, request: Reque
     if name.is_empty() {
         return FunctionError::MissingName.into_response();
     }
-    let Some(function) = FUNCTIONS.iter().find(|function| function.name == name) else {
+    let Some(function) = FUNCTIONS
+        .iter()
+        .find(|function| function.name == name || function.aliases.contains(&name))
+    else {
         return FunctionError::NotFound.into_response();
     };
     if parts.method == Method::OPTIONS {
         return options_response(function);
+    }
+    // The relay checks the JWT before the function sees anything, as on Supabase.
+    if state
+        .settings()
+        .verify_jwt
+        .applies_to(function.name, function.verify_jwt)
+        && let Err(refusal) = check_jwt(&parts.headers, &state.settings().jwt_verifier)
+    {
+        return FunctionError::Unauthorized(refusal).into_response();
     }
     if !function.methods.contains(&parts.method.as_str()) {
         return FunctionError::MethodNotAllowed {

@@ -1,5 +1,6 @@
 //! Everything the functions are configured with. `cb_server`'s config module fills it from the
 //! environment (the only place that reads it); the defaults here are the documented ones.
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use base64::Engine as _;
@@ -8,7 +9,7 @@ use sha2::Sha256;
 
 use crate::captcha::CaptchaSettings;
 use crate::rate_limit::RateLimit;
-use cb_gateway::TrustedProxies;
+use cb_gateway::{JwtVerifier, TrustedProxies};
 
 /// Outgoing lead webhooks.
 #[derive(Clone)]
@@ -78,6 +79,30 @@ pub struct Settings {
     pub lead_relay_require_captcha: bool,
     pub trusted_proxies: TrustedProxies,
     pub webhooks: WebhookSettings,
+    /// Which functions need a valid JWT (Supabase's `verify_jwt`, on by default).
+    pub verify_jwt: VerifyJwt,
+    /// Checks those JWTs: the project secret, and its API keys by exact match.
+    pub jwt_verifier: JwtVerifier,
+}
+
+/// Supabase's `verify_jwt`: a function answers only requests whose `Authorization: Bearer` is
+/// a valid JWT of the project (the anon key is one). Each function declares its own default
+/// (the public lead webhook and the captcha challenge do not verify); config.toml can change
+/// it per function and FUNCTIONS_VERIFY_JWT for all.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct VerifyJwt {
+    /// FUNCTIONS_VERIFY_JWT: for every function, over config.toml.
+    pub all: Option<bool>,
+    /// `[functions.<name>] verify_jwt`.
+    pub per_function: BTreeMap<String, bool>,
+}
+
+impl VerifyJwt {
+    pub fn applies_to(&self, function: &str, declared: bool) -> bool {
+        self.all
+            .or_else(|| self.per_function.get(function).copied())
+            .unwrap_or(declared)
+    }
 }
 
 /// A key derived from the JWT secret for `purpose`, so instances sharing the secret agree.
@@ -118,6 +143,8 @@ impl Settings {
                 max_age: Duration::from_secs(72 * 3600),
                 poll_interval: Duration::from_secs(2),
             },
+            verify_jwt: VerifyJwt::default(),
+            jwt_verifier: JwtVerifier::new(jwt_secret),
         }
     }
 }

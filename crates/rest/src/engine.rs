@@ -72,7 +72,7 @@ pub(crate) async fn run(
             .get_all("prefer")
             .iter()
             .filter_map(|v| v.to_str().ok()),
-        state.settings.tx_allow_override,
+        cache.config.tx_allow_override,
         |tz| cache.timezones.contains(tz),
     );
     let req = api_request::parse(
@@ -83,8 +83,8 @@ pub(crate) async fn run(
         &body,
         prefs,
         &ParseSettings {
-            schemas: &state.settings.schemas,
-            tx_allow_override: state.settings.tx_allow_override,
+            schemas: &cache.config.schemas,
+            tx_allow_override: cache.config.tx_allow_override,
             max_select_items: state.settings.max_select_items,
             max_filters: state.settings.max_filters,
         },
@@ -127,7 +127,7 @@ pub(crate) async fn run(
             schema_read(&exec, &cache, head).await
         }
         Action::RelationRead { name, head } => {
-            let compiled = Arc::new(compile_read(state, &cache, req, name, head)?);
+            let compiled = Arc::new(compile_read(&cache, req, name, head)?);
             if let Some(key) = read_key {
                 state
                     .reads
@@ -184,7 +184,7 @@ impl<'a> Exec<'a> {
     where
         'a: 'c,
     {
-        read_context(self.state, cache, &self.req.schema, kind)
+        read_context(cache, &self.req.schema, kind)
     }
 
     fn scope(
@@ -195,8 +195,8 @@ impl<'a> Exec<'a> {
         check_role(cache, &self.caller.role)?;
         let mut search_path = vec![quote_ident(&self.req.schema)];
         search_path.extend(
-            self.state
-                .settings
+            cache
+                .config
                 .extra_search_path
                 .iter()
                 .map(|s| quote_ident(s)),
@@ -216,7 +216,7 @@ impl<'a> Exec<'a> {
                 cookies: Some(cookies(self.headers)),
                 timezone: self.req.prefs.timezone.clone(),
                 role_statement_timeout: cache.roles.get(&self.caller.role).cloned().flatten(),
-                pre_request: cache.pre_request.as_ref().map(qi_sql),
+                pre_request: cache.config.pre_request.as_ref().map(qi_sql),
             },
         ))
     }
@@ -533,17 +533,12 @@ fn count_mode(req: &ApiRequest, max_rows: Option<i64>) -> CountMode {
 }
 
 /// What planning a read in `schema` needs from the engine's settings and the schema cache.
-fn read_context<'c>(
-    state: &'c RestState,
-    cache: &'c SchemaCache,
-    schema: &'c str,
-    kind: ReadKind,
-) -> ReadContext<'c> {
+fn read_context<'c>(cache: &'c SchemaCache, schema: &'c str, kind: ReadKind) -> ReadContext<'c> {
     ReadContext {
         cache,
         schema,
-        max_rows: state.settings.max_rows,
-        aggregates_enabled: state.settings.aggregates_enabled,
+        max_rows: cache.config.max_rows,
+        aggregates_enabled: cache.config.aggregates_enabled,
         kind,
         root_columns: None,
     }
@@ -551,7 +546,6 @@ fn read_context<'c>(
 
 /// Everything a read on a table or view needs before the database (see `compiled_reads`).
 fn compile_read(
-    state: &RestState,
     cache: &SchemaCache,
     req: ApiRequest,
     relation: String,
@@ -559,15 +553,11 @@ fn compile_read(
 ) -> Result<CompiledRead, ApiError> {
     let qi = Qi::new(req.schema.clone(), relation.clone());
     let row_security = find_table(cache, &qi)?.row_security;
-    let plan = read_plan(
-        &read_context(state, cache, &req.schema, ReadKind::Read),
-        &qi,
-        &req,
-    )?;
+    let plan = read_plan(&read_context(cache, &req.schema, ReadKind::Read), &qi, &req)?;
     let (handler, media) = negotiate(&req)?;
     check_strict(&req)?;
     let handler = if head { Handler::NoAgg } else { handler };
-    let count = count_mode(&req, state.settings.max_rows);
+    let count = count_mode(&req, cache.config.max_rows);
     let main = query::main_read(&plan, count, handler);
     let explain = req
         .prefs
@@ -594,7 +584,7 @@ async fn run_read(
     read: &CompiledRead,
 ) -> Result<Response, ApiError> {
     let req = &read.req;
-    let max_rows = exec.state.settings.max_rows;
+    let max_rows = cache.config.max_rows;
     let singular = is_singular(&read.media);
     let exact_instead = read
         .exact_instead

@@ -47,10 +47,12 @@ use cb_gateway::{JwtVerifier, TrustedProxies};
 pub use client_limits::ClientLimitSettings;
 pub use error::ApiError;
 pub use routes::{path_under, service};
-pub use schema_cache::{SchemaCache, SchemaCacheHolder};
+pub use schema_cache::{DbConfig, SchemaCache, SchemaCacheHolder, config_list};
 
 /// Engine settings (PostgREST's `db-schemas`, `db-extra-search-path`, `db-max-rows`,
-/// `db-anon-role`, `db-tx-end`, `db-aggregates-enabled`), with Supabase's defaults.
+/// `db-anon-role`, `db-tx-end`, `db-aggregates-enabled`, `db-plan-enabled`), with Supabase's
+/// defaults. The database's `pgrst.*` settings override the first six at each schema cache
+/// load ([`schema_cache::DbConfig`]); requests read them from the cache.
 #[derive(Debug, Clone)]
 pub struct RestSettings {
     /// Exposed schemas; the first is the default.
@@ -64,6 +66,8 @@ pub struct RestSettings {
     pub tx_allow_override: bool,
     /// Allow `count()`, `col.sum()`, … in `select=`.
     pub aggregates_enabled: bool,
+    /// Answer `Accept: application/vnd.pgrst.plan…` with EXPLAIN (`db-plan-enabled`).
+    pub plan_enabled: bool,
     /// How long a request waits for the first schema cache load before answering 503.
     pub first_load_patience: Duration,
     /// Connections of the engine's own pool (PostgREST's `db-pool`, 10).
@@ -89,6 +93,7 @@ impl Default for RestSettings {
             anon_role: "anon".into(),
             tx_allow_override: true,
             aggregates_enabled: false,
+            plan_enabled: false,
             first_load_patience: Duration::from_secs(5),
             pool_size: 10,
             pool_acquire_timeout: Duration::from_secs(10),
@@ -129,7 +134,7 @@ impl RestState {
         settings: RestSettings,
     ) -> Self {
         let cache = Arc::new(SchemaCacheHolder::new());
-        cache.spawn_loader(pool.clone(), settings.schemas.clone());
+        cache.spawn_loader(pool.clone(), settings.clone());
         let conns = Arc::new(pool::ConnPool::new(
             login,
             settings.pool_size,

@@ -86,7 +86,8 @@ impl App {
         let functions = cb_functions::FunctionsState::new(
             database.pool.clone(),
             config.functions.clone(),
-            cb_auth::AdminTokens::new(&config.jwt_secret, &admin_passcode_hash),
+            cb_auth::AdminTokens::new(&config.jwt_secret, &admin_passcode_hash)
+                .with_ttl(config.admin_token_ttl),
             admin_passcode_hash.clone(),
         );
         // The passcode generation RLS checks admin tokens against (private.is_admin()).
@@ -123,11 +124,7 @@ impl App {
             state.pool.clone(),
             state.rest_login.clone(),
             state.config.jwt_verifier(),
-            cb_rest::RestSettings {
-                client_limits: state.config.rest_client_limits,
-                trusted_proxies: state.config.functions.trusted_proxies.clone(),
-                ..cb_rest::RestSettings::default()
-            },
+            state.config.rest.clone(),
         );
         Ok(Self {
             listener,
@@ -184,6 +181,13 @@ impl App {
 
 /// `claimbridge serve`.
 pub async fn serve(config: Config) -> anyhow::Result<()> {
+    if let Some(path) = &config.supabase_config {
+        tracing::info!(
+            config = %path.display(),
+            schemas = %config.rest.schemas.join(","),
+            "settings read from the Supabase config.toml (environment variables win over it)"
+        );
+    }
     let app = App::build(config).await?;
     tracing::info!(
         port = app.port(),

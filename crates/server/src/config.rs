@@ -9,6 +9,12 @@ use std::time::Duration;
 use cb_gateway::{ApiKeys, DEMO_JWT_SECRET, JwtVerifier, KeyRole, PUBLIC_DEMO_SECRETS};
 use serde_json::{Value, json};
 
+mod supabase_toml;
+pub use supabase_toml::SETTINGS as SUPABASE_TOML_SETTINGS;
+
+/// Where a Supabase CLI project keeps its settings (relative to the working directory).
+const DEFAULT_SUPABASE_CONFIG: &str = "supabase/config.toml";
+
 const MIN_SECRET_LENGTH: usize = 32;
 
 /// A configuration problem: one line naming what is wrong and how to fix it.
@@ -94,8 +100,13 @@ pub struct Config {
     pub functions: cb_functions::Settings,
     /// The server renderer of the website's pages.
     pub render: cb_site::RendererSettings,
-    /// /rest/v1: statements one client may run at once.
-    pub rest_client_limits: cb_rest::ClientLimitSettings,
+    /// /rest/v1: exposed schemas, row cap, aggregates, plans, per-client limits (the database's
+    /// `pgrst.*` settings, read with the schema cache, override these).
+    pub rest: cb_rest::RestSettings,
+    /// How long an admin session token is valid (`[auth] jwt_expiry`, JWT_EXPIRY).
+    pub admin_token_ttl: Duration,
+    /// The config.toml the settings above were read from, if any.
+    pub supabase_config: Option<PathBuf>,
 }
 
 /// The company facts the site shows by default, shared with the frontend build's prerender
@@ -141,13 +152,17 @@ impl Config {
         Self::from_lookup(|name| vars.get(name).cloned())
     }
 
-    /// Builds the configuration from any source of variables (tests pass a map).
+    /// Builds the configuration from any source of variables (tests pass a map) and the
+    /// Supabase config.toml (CLAIMBRIDGE_SUPABASE_CONFIG, or `supabase/config.toml` if there is
+    /// one): a variable that is set wins over the file.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
-        let get = |name: &str| {
+        let env = |name: &str| {
             lookup(name)
                 .map(|v| v.trim().to_string())
                 .filter(|v| !v.is_empty())
         };
+        let (supabase_config, file) = read_supabase_config(&env)?;
+        let get = |name: &str| env(name).or_else(|| file.defaults.get(name).cloned());
         let environment = match get("CLAIMBRIDGE_ENV").as_deref() {
             None | Some("local" | "development") => Environment::Local,
             Some("production") => Environment::Production,
@@ -282,8 +297,27 @@ impl Config {
             ..cb_site::RendererSettings::default()
         };
 
-        let functions = functions_settings(&get, &jwt_secret, production, &captcha_provider)?;
-        let rest_client_limits = rest_client_limits(&get)?;
+        let mut functions = functions_settings(&get, &jwt_secret, production, &captcha_provider)?;
+        functions.verify_jwt = cb_functions::VerifyJwt {
+            all: match env("FUNCTIONS_VERIFY_JWT") {
+                Some(_) => Some(parse_bool(&env, "FUNCTIONS_VERIFY_JWT", true)?),
+                None => None,
+            },
+            per_function: file.verify_jwt.clone(),
+        };
+        functions.jwt_verifier = JwtVerifier::new(&jwt_secret).with_api_keys(&keys);
+        let rest = rest_settings(&get, functions.trusted_proxies.clone())?;
+        let admin_token_ttl = Duration::from_secs(parse_number(
+            &get,
+            "JWT_EXPIRY",
+            cb_auth::ADMIN_TOKEN_TTL.as_secs(),
+        )?);
+        if !(60..=604_800).contains(&admin_token_ttl.as_secs()) {
+            return Err(ConfigError(format!(
+                "JWT_EXPIRY ([auth] jwt_expiry) is {}: set it between 60 and 604800 seconds (one week)",
+                admin_token_ttl.as_secs()
+            )));
+        }
 
         let storage = storage_settings(&get, &jwt_secret)?;
 
@@ -322,7 +356,9 @@ impl Config {
             },
             functions,
             render,
-            rest_client_limits,
+            rest,
+            admin_token_ttl,
+            supabase_config,
         })
     }
 
@@ -588,7 +624,14 @@ fn storage_settings(
     )?);
     Ok(cb_storage::StorageConfig {
         backend,
-        file_size_limit: parse_number(get, "STORAGE_FILE_SIZE_LIMIT", 50 * 1024 * 1024u64)?,
+        file_size_limit: match get("STORAGE_FILE_SIZE_LIMIT") {
+            None => 50 * 1024 * 1024,
+            Some(text) => supabase_toml::parse_size(&text).ok_or_else(|| {
+                ConfigError(format!(
+                    "STORAGE_FILE_SIZE_LIMIT is '{text}': set it to bytes or a size such as 50MiB"
+                ))
+            })?,
+        },
         jwt_secret: jwt_secret.to_string(),
         signing_secret,
         signed_upload_expiry: Duration::from_secs(
@@ -616,23 +659,88 @@ fn storage_settings(
     })
 }
 
-fn rest_client_limits(
+// ---- /rest/v1 -----------------------------------------------------------------------------
+/// PostgREST's settings under their PGRST_ names (README "REST" variables), and the
+/// per-client limits.
+fn rest_settings(
     get: &impl Fn(&str) -> Option<String>,
-) -> Result<cb_rest::ClientLimitSettings, ConfigError> {
-    let defaults = cb_rest::ClientLimitSettings::default();
-    let per_client = parse_number(get, "REST_CLIENT_CONCURRENCY", defaults.per_client)?;
-    let pool_size = cb_rest::RestSettings::default().pool_size as usize;
-    if per_client >= pool_size {
+    trusted_proxies: cb_gateway::TrustedProxies,
+) -> Result<cb_rest::RestSettings, ConfigError> {
+    let defaults = cb_rest::RestSettings::default();
+    let list = |name: &str, default: Vec<String>| -> Result<Vec<String>, ConfigError> {
+        let Some(text) = get(name) else {
+            return Ok(default);
+        };
+        let items = cb_rest::config_list(&text);
+        if items.is_empty() {
+            return Err(ConfigError(format!(
+                "{name} is '{text}': list schema names separated by commas"
+            )));
+        }
+        Ok(items)
+    };
+    let schemas = list("PGRST_DB_SCHEMAS", defaults.schemas.clone())?;
+    let extra_search_path = list(
+        "PGRST_DB_EXTRA_SEARCH_PATH",
+        defaults.extra_search_path.clone(),
+    )?;
+    let max_rows = match get("PGRST_DB_MAX_ROWS") {
+        None => defaults.max_rows,
+        Some(_) => Some(i64::from(parse_number(get, "PGRST_DB_MAX_ROWS", 0u32)?)),
+    };
+
+    let client_defaults = cb_rest::ClientLimitSettings::default();
+    let per_client = parse_number(get, "REST_CLIENT_CONCURRENCY", client_defaults.per_client)?;
+    if per_client >= defaults.pool_size as usize {
         return Err(ConfigError(format!(
-            "REST_CLIENT_CONCURRENCY is {per_client}: keep it below the {pool_size} connections \
-             of the REST pool, so that one client cannot hold them all (0 turns the limit off)"
+            "REST_CLIENT_CONCURRENCY is {per_client}: keep it below the {} connections \
+             of the REST pool, so that one client cannot hold them all (0 turns the limit off)",
+            defaults.pool_size
         )));
     }
-    Ok(cb_rest::ClientLimitSettings {
-        per_client,
-        queue: parse_number(get, "REST_CLIENT_QUEUE", defaults.queue)?,
+    Ok(cb_rest::RestSettings {
+        schemas,
+        extra_search_path,
+        max_rows,
+        aggregates_enabled: parse_bool(
+            get,
+            "PGRST_DB_AGGREGATES_ENABLED",
+            defaults.aggregates_enabled,
+        )?,
+        plan_enabled: parse_bool(get, "PGRST_DB_PLAN_ENABLED", defaults.plan_enabled)?,
+        client_limits: cb_rest::ClientLimitSettings {
+            per_client,
+            queue: parse_number(get, "REST_CLIENT_QUEUE", client_defaults.queue)?,
+            ..client_defaults
+        },
+        trusted_proxies,
         ..defaults
     })
+}
+
+/// The Supabase config.toml: CLAIMBRIDGE_SUPABASE_CONFIG (which must exist), else
+/// `supabase/config.toml` when there is one, else none.
+fn read_supabase_config(
+    env: &impl Fn(&str) -> Option<String>,
+) -> Result<(Option<PathBuf>, supabase_toml::FileSettings), ConfigError> {
+    let (path, required) = match env("CLAIMBRIDGE_SUPABASE_CONFIG") {
+        Some(path) => (PathBuf::from(path), true),
+        None => (PathBuf::from(DEFAULT_SUPABASE_CONFIG), false),
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(err) if !required && err.kind() == std::io::ErrorKind::NotFound => {
+            return Ok((None, Default::default()));
+        }
+        Err(err) => {
+            return Err(ConfigError(format!(
+                "CLAIMBRIDGE_SUPABASE_CONFIG: cannot read {}: {err}",
+                path.display()
+            )));
+        }
+    };
+    let settings = supabase_toml::parse(&path.display().to_string(), &text, env)?;
+    Ok((Some(path), settings))
 }
 
 fn parse_number<T: std::str::FromStr>(
@@ -882,5 +990,133 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(err.starts_with("LEAD_WEBHOOK_SECRET"), "{err}");
+    }
+
+    /// A config.toml in the temporary directory, removed when dropped.
+    struct TomlFile(PathBuf);
+
+    impl TomlFile {
+        fn new(text: &str) -> Self {
+            let path = std::env::temp_dir()
+                .join(format!("claimbridge-config-{}.toml", uuid::Uuid::new_v4()));
+            std::fs::write(&path, text).unwrap();
+            TomlFile(path)
+        }
+
+        fn path(&self) -> &str {
+            self.0.to_str().unwrap()
+        }
+    }
+
+    impl Drop for TomlFile {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    #[test]
+    fn config_toml_sets_defaults_and_the_environment_wins() {
+        let file = TomlFile::new(
+            r#"
+            [api]
+            schemas = ["public", "personal"]
+            extra_search_path = ["extensions"]
+            max_rows = 50
+            [storage]
+            file_size_limit = "5MiB"
+            [auth]
+            jwt_expiry = 3600
+            [functions.simple-auth]
+            verify_jwt = false
+            "#,
+        );
+        let from_file = config(&[("CLAIMBRIDGE_SUPABASE_CONFIG", file.path())]).unwrap();
+        assert_eq!(from_file.rest.schemas, ["public", "personal"]);
+        assert_eq!(from_file.rest.extra_search_path, ["extensions"]);
+        assert_eq!(from_file.rest.max_rows, Some(50));
+        assert_eq!(from_file.storage.file_size_limit, 5 << 20);
+        assert_eq!(from_file.admin_token_ttl, Duration::from_secs(3600));
+        let verify = &from_file.functions.verify_jwt;
+        assert!(!verify.applies_to("simple-auth", true));
+        assert!(verify.applies_to("antispam-check", true));
+        assert_eq!(from_file.supabase_config.as_deref(), Some(file.0.as_path()));
+
+        let overridden = config(&[
+            ("CLAIMBRIDGE_SUPABASE_CONFIG", file.path()),
+            ("PGRST_DB_SCHEMAS", "api, public"),
+            ("PGRST_DB_MAX_ROWS", "7"),
+            ("PGRST_DB_AGGREGATES_ENABLED", "true"),
+            ("PGRST_DB_PLAN_ENABLED", "true"),
+            ("STORAGE_FILE_SIZE_LIMIT", "1MB"),
+            ("JWT_EXPIRY", "600"),
+            ("FUNCTIONS_VERIFY_JWT", "true"),
+        ])
+        .unwrap();
+        assert_eq!(overridden.rest.schemas, ["api", "public"]);
+        assert_eq!(overridden.rest.max_rows, Some(7));
+        assert!(overridden.rest.aggregates_enabled && overridden.rest.plan_enabled);
+        assert_eq!(overridden.storage.file_size_limit, 1 << 20);
+        assert_eq!(overridden.admin_token_ttl, Duration::from_secs(600));
+        assert!(
+            overridden
+                .functions
+                .verify_jwt
+                .applies_to("simple-auth", true)
+        );
+    }
+
+    #[test]
+    fn a_bad_config_toml_is_one_line_naming_the_setting() {
+        let file = TomlFile::new("[api]\nmax_rows = \"all\"");
+        let err = config(&[("CLAIMBRIDGE_SUPABASE_CONFIG", file.path())])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            format!(
+                "{}: [api] max_rows must be a whole number of at least 0, got \"all\"",
+                file.path()
+            )
+        );
+        let err = config(&[("CLAIMBRIDGE_SUPABASE_CONFIG", "/nonexistent/config.toml")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("CLAIMBRIDGE_SUPABASE_CONFIG: cannot read /nonexistent/config.toml"),
+            "{err}"
+        );
+        let short = TomlFile::new("[auth]\njwt_expiry = 5");
+        let err = config(&[("CLAIMBRIDGE_SUPABASE_CONFIG", short.path())])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("JWT_EXPIRY ([auth] jwt_expiry) is 5"),
+            "{err}"
+        );
+        let err = config(&[("PGRST_DB_SCHEMAS", " , ")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("PGRST_DB_SCHEMAS is"), "{err}");
+    }
+
+    #[test]
+    fn the_projects_config_toml_states_what_each_function_declares() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../supabase/config.toml");
+        let project = config(&[("CLAIMBRIDGE_SUPABASE_CONFIG", path)]).unwrap();
+        for (name, declared) in cb_functions::declared_verify_jwt() {
+            assert_eq!(
+                project
+                    .functions
+                    .verify_jwt
+                    .per_function
+                    .get(name)
+                    .copied()
+                    .unwrap_or(true),
+                declared,
+                "supabase/config.toml's [functions.{name}] verify_jwt differs from the function's \
+                 own default (hosted Supabase would deploy it differently)"
+            );
+        }
+        assert_eq!(project.admin_token_ttl, cb_auth::ADMIN_TOKEN_TTL);
     }
 }

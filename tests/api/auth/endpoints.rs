@@ -35,6 +35,7 @@ async fn admin_token(app: &TestApp) -> String {
     let body: Value = app
         .client
         .post(format!("{}/functions/v1/simple-auth", app.url))
+        .bearer_auth(DEMO_ANON_KEY)
         .json(&json!({"action": "login", "passcode": TEST_PASSCODE}))
         .send()
         .await

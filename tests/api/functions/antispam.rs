@@ -9,6 +9,7 @@ async fn check(app: &TestApp, email: &str, token: &str, ip: &str) -> (u16, Value
     let response = app
         .client
         .post(format!("{}/functions/v1/antispam-check", app.url))
+        .bearer_auth(DEMO_ANON_KEY)
         .header("apikey", DEMO_ANON_KEY)
         .header("x-forwarded-for", ip)
         .json(&json!({"email": email, "ip": "unknown", "recaptchaToken": token}))
@@ -115,6 +116,7 @@ async fn bad_captchas_and_emails_are_refused() {
     let response = app
         .client
         .post(format!("{}/functions/v1/antispam-check", app.url))
+        .bearer_auth(DEMO_ANON_KEY)
         .body("email=dana@acme.test")
         .send()
         .await

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use cb_db::sqlx;
 use cb_server::app::cb_functions::{WebhookSettings, signature};
-use cb_tests::{TestApp, spawn_app_with};
+use cb_tests::{DEMO_ANON_KEY, TestApp, spawn_app_with};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -261,6 +261,7 @@ async fn invalid_leads_are_refused_and_unverified_ones_kept_but_not_forwarded() 
     let check = app
         .client
         .post(format!("{}/functions/v1/antispam-check", app.url))
+        .bearer_auth(DEMO_ANON_KEY)
         .json(&json!({"email": "white@paper.test", "ip": "unknown", "recaptchaToken": token}))
         .send()
         .await

@@ -7,3 +7,4 @@ mod relay_crash;
 mod router;
 mod simple_auth;
 pub(crate) mod support;
+mod verify_jwt;

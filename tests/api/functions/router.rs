@@ -1,5 +1,5 @@
 //! The functions router: names, methods, CORS, and JSON errors with a JSON Content-Type.
-use cb_tests::spawn_app;
+use cb_tests::{DEMO_ANON_KEY, spawn_app};
 use serde_json::{Value, json};
 
 #[tokio::test]
@@ -72,6 +72,7 @@ async fn preflights_are_answered_and_responses_carry_cors_headers() {
     let error = app
         .client
         .post(format!("{}/functions/v1/antispam-check", app.url))
+        .bearer_auth(DEMO_ANON_KEY)
         .header("origin", "https://www.claimbridge.com")
         .body("{")
         .send()

@@ -120,6 +120,7 @@ async fn ten_failures_lock_the_client_ip_out_without_checking_the_passcode() {
         let request = app
             .client
             .post(format!("{}/functions/v1/simple-auth", app.url))
+            .bearer_auth(DEMO_ANON_KEY)
             .header("x-forwarded-for", attacker)
             .json(&json!({"action": "login", "passcode": format!("guess-{i}")}));
         failures.spawn(async move { request.send().await.unwrap().json::<Value>().await.unwrap() });
@@ -299,7 +300,14 @@ async fn bad_requests_get_json_errors_not_500s() {
             "Passcode is required",
         ),
     ] {
-        let response = app.client.post(&url).body(body).send().await.unwrap();
+        let response = app
+            .client
+            .post(&url)
+            .bearer_auth(DEMO_ANON_KEY)
+            .body(body)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(response.status(), status, "{body}");
         assert!(
             response.headers()["content-type"]
@@ -317,6 +325,7 @@ async fn bad_requests_get_json_errors_not_500s() {
     assert_eq!(
         app.client
             .post(&url)
+            .bearer_auth(DEMO_ANON_KEY)
             .body(long)
             .send()
             .await
@@ -324,12 +333,19 @@ async fn bad_requests_get_json_errors_not_500s() {
             .status(),
         400
     );
-    let get = app.client.get(&url).send().await.unwrap();
+    let get = app
+        .client
+        .get(&url)
+        .bearer_auth(DEMO_ANON_KEY)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(get.status(), 405);
     assert_eq!(get.headers()["allow"], "POST");
     let huge = app
         .client
         .post(&url)
+        .bearer_auth(DEMO_ANON_KEY)
         .body(vec![b'x'; 100_000])
         .send()
         .await

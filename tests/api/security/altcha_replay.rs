@@ -74,6 +74,7 @@ async fn antispam(app: &TestApp, email: &str, token: &str) -> (u16, Value) {
     let response = app
         .client
         .post(format!("{}/functions/v1/antispam-check", app.url))
+        .bearer_auth(DEMO_ANON_KEY)
         .header("apikey", DEMO_ANON_KEY)
         .header("x-forwarded-for", "203.0.113.90")
         .json(&json!({"email": email, "ip": "unknown", "recaptchaToken": token}))

@@ -120,11 +120,13 @@ fn requests(app: &TestApp) -> Vec<(&'static str, reqwest::RequestBuilder)> {
         (
             "antispam-check",
             at(Method::POST, "/functions/v1/antispam-check")
+                .bearer_auth(DEMO_ANON_KEY)
                 .json(&json!({"email": "ann@example.com", "recaptchaToken": "x"})),
         ),
         (
             "simple-auth",
             at(Method::POST, "/functions/v1/simple-auth")
+                .bearer_auth(DEMO_ANON_KEY)
                 .json(&json!({"action": "login", "passcode": "guess"})),
         ),
         ("blog page", at(Method::GET, "/blog")),

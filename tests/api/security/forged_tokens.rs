@@ -93,8 +93,24 @@ async fn no_forged_token_gets_past_any_service() {
             "storage delete, {why}: {status} {body}"
         );
 
+        // As the caller's JWT, verify_jwt refuses it; as an admin token to validate, it is
+        // not valid.
         let (status, body) = status_and_body(
             app.with_token(reqwest::Method::POST, "/functions/v1/simple-auth", &token)
+                .json(&json!({"action": "validate", "token": token})),
+        )
+        .await;
+        assert_eq!(
+            status,
+            StatusCode::UNAUTHORIZED,
+            "simple-auth, {why}: {body}"
+        );
+        assert!(
+            body["code"].as_str().unwrap().starts_with("UNAUTHORIZED_"),
+            "{why}: {body}"
+        );
+        let (status, body) = status_and_body(
+            app.anon(reqwest::Method::POST, "/functions/v1/simple-auth")
                 .json(&json!({"action": "validate", "token": token})),
         )
         .await;

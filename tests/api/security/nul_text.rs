@@ -1,6 +1,6 @@
 //! U+0000 in a function's JSON body: PostgreSQL's text and jsonb cannot hold it, so it is a 400
 //! up front, not a 500 from the database (found by the functions fuzzer).
-use cb_tests::spawn_app;
+use cb_tests::{DEMO_ANON_KEY, spawn_app};
 use serde_json::{Value, json};
 
 #[tokio::test]
@@ -35,6 +35,7 @@ async fn nul_characters_in_function_bodies_are_400() {
         let response = app
             .client
             .post(format!("{}/functions/v1/{function}", app.url))
+            .bearer_auth(DEMO_ANON_KEY)
             .json(&body)
             .send()
             .await

@@ -25,6 +25,8 @@ use crate::{FunctionError, unix_now};
 
 pub(crate) const FUNCTION: Function = Function {
     name: "antispam-check",
+    aliases: &[],
+    verify_jwt: true,
     methods: &["POST"],
     max_body: 16 * 1024,
     handler: |invocation| handle(invocation).boxed(),

@@ -13,15 +13,13 @@ use crate::registry::{Function, Invocation};
 
 pub(crate) const FUNCTION: Function = Function {
     name: "captcha-challenge",
+    // The name ALTCHA's documentation uses.
+    aliases: &["altcha-challenge"],
+    // The captcha widget fetches its challenge without credentials.
+    verify_jwt: false,
     methods: &["GET", "POST"],
     max_body: 16 * 1024,
     handler: |invocation| handle(invocation).boxed(),
-};
-
-/// The same, under the name ALTCHA's documentation uses.
-pub(crate) const ALTCHA_ALIAS: Function = Function {
-    name: "altcha-challenge",
-    ..FUNCTION
 };
 
 async fn handle(invocation: Invocation) -> Result<Response, FunctionError> {

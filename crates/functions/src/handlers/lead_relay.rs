@@ -20,6 +20,9 @@ use crate::{FunctionError, unix_now};
 
 pub(crate) const FUNCTION: Function = Function {
     name: "lead-relay",
+    aliases: &[],
+    // The lead webhook: browsers post to it with plain fetch, as to any webhook URL.
+    verify_jwt: false,
     methods: &["POST"],
     max_body: 64 * 1024,
     handler: |invocation| handle(invocation).boxed(),

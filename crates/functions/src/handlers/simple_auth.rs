@@ -16,6 +16,8 @@ use crate::{FunctionError, passcode};
 
 pub(crate) const FUNCTION: Function = Function {
     name: "simple-auth",
+    aliases: &[],
+    verify_jwt: true,
     methods: &["POST"],
     max_body: 16 * 1024,
     handler: |invocation| handle(invocation).boxed(),

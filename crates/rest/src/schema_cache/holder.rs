@@ -10,6 +10,7 @@ use cb_db::sqlx::PgPool;
 use tokio::sync::watch;
 
 use super::SchemaCache;
+use crate::RestSettings;
 
 const CHANNEL: &str = "pgrst";
 const DEBOUNCE: Duration = Duration::from_millis(100);
@@ -61,12 +62,13 @@ impl SchemaCacheHolder {
     }
 
     /// Loads now and keeps reloading on notifications until the pool is closed.
-    pub fn spawn_loader(self: &Arc<Self>, pool: PgPool, schemas: Vec<String>) {
+    /// `settings` are the server's own; the database's `pgrst.*` override them at each load.
+    pub fn spawn_loader(self: &Arc<Self>, pool: PgPool, settings: RestSettings) {
         let holder = Arc::clone(self);
-        tokio::spawn(async move { holder.run(pool, schemas).await });
+        tokio::spawn(async move { holder.run(pool, settings).await });
     }
 
-    async fn run(&self, pool: PgPool, schemas: Vec<String>) {
+    async fn run(&self, pool: PgPool, settings: RestSettings) {
         let mut backoff = Duration::from_millis(250);
         loop {
             if pool.is_closed() {
@@ -74,7 +76,7 @@ impl SchemaCacheHolder {
             }
             // Listen before loading, so no change between the load and the LISTEN is missed.
             let listener = cb_db::listen_on(&pool, CHANNEL, "schema cache").await;
-            if !self.reload(&pool, &schemas).await {
+            if !self.reload(&pool, &settings).await {
                 if self.pause(&pool, backoff).await {
                     return;
                 }
@@ -92,14 +94,14 @@ impl SchemaCacheHolder {
                 match listener.recv().await {
                     Ok(notification) => {
                         let payload = notification.payload();
-                        // The in-database configuration (db-pre-request) is read with the
-                        // schema cache, so `reload config` reloads it too.
+                        // The in-database configuration (pgrst.*) is read with the schema
+                        // cache, so `reload config` reloads both.
                         if !matches!(payload, "" | "reload schema" | "reload config") {
                             continue;
                         }
                         tokio::time::sleep(DEBOUNCE).await;
                         while listener.next_buffered().is_some() {}
-                        if !self.reload(&pool, &schemas).await {
+                        if !self.reload(&pool, &settings).await {
                             break;
                         }
                     }
@@ -121,13 +123,14 @@ impl SchemaCacheHolder {
         }
     }
 
-    async fn reload(&self, pool: &PgPool, schemas: &[String]) -> bool {
-        match super::load(pool, schemas).await {
+    async fn reload(&self, pool: &PgPool, settings: &RestSettings) -> bool {
+        match super::load(pool, settings).await {
             Ok(cache) => {
                 tracing::info!(
                     relations = cache.tables.len(),
                     relationships = cache.relationships.values().map(Vec::len).sum::<usize>(),
                     functions = cache.routines.len(),
+                    schemas = %cache.schemas.join(","),
                     load_ms = cache.load_time.as_millis() as u64,
                     "schema cache loaded"
                 );

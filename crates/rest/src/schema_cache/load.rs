@@ -7,9 +7,11 @@ use std::time::Instant;
 use cb_db::sqlx::{self, PgPool, Row};
 use serde_json::Value;
 
+use super::db_config::DbConfig;
 use super::relationships::{self, ComputedRel, ForeignKey, KeyKind, ViewKey};
 use super::view_columns::column_origins;
 use super::{Column, Qi, ReturnKind, Routine, RoutineParam, SchemaCache, Table, Volatility};
+use crate::RestSettings;
 
 /// Columns as a JSON array, shared by the relations and the composite types query.
 const COLUMNS_JSON: &str = r#"
@@ -227,37 +229,41 @@ where r.rolname in ('anon', 'authenticated', 'service_role')
    or exists (select 1 from pg_auth_members m join pg_roles a on a.oid = m.member
               where m.roleid = r.oid and a.rolname = 'authenticator')"#;
 
-/// `pgrst.db_pre_request` among the settings of `authenticator`, the role PostgREST logs in as
-/// and reads its in-database configuration from; a setting for this database wins over one for
-/// all databases, as in PostgREST.
-const PRE_REQUEST_SQL: &str = r#"
-select substr(setting, strpos(setting, '=') + 1)
-  from pg_db_role_setting s, unnest(s.setconfig) as setting
- where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
-   and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
-   and setting like 'pgrst.db\_pre\_request=%'
- order by s.setdatabase desc
- limit 1"#;
+/// The `pgrst.*` settings of `authenticator`, the role PostgREST logs in as and reads its
+/// in-database configuration from (name without the prefix, value); a setting for this
+/// database wins over one for all databases, as in PostgREST.
+const DB_CONFIG_SQL: &str = r#"
+select distinct on (name) name, value
+  from (select substr(split_part(setting, '=', 1), 7) as name,
+               substr(setting, strpos(setting, '=') + 1) as value,
+               s.setdatabase
+          from pg_db_role_setting s, unnest(s.setconfig) as setting
+         where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
+           and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+           and setting like 'pgrst.%') as settings
+ order by name, setdatabase desc"#;
 
-/// A qualified name as PostgREST's `toQi` reads a configured one: up to the first dot is the
-/// schema; without a dot the schema is empty.
-fn configured_qi(text: &str) -> Option<Qi> {
-    if text.is_empty() {
-        return None;
-    }
-    Some(match text.split_once('.') {
-        Some((schema, name)) => Qi::new(schema, name),
-        None => Qi::new("", text),
-    })
-}
-
-/// Reads the schema cache for the exposed `schemas`.
-pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx::Error> {
+/// Reads the in-database configuration, then the schema cache for the schemas it exposes.
+pub async fn load(pool: &PgPool, settings: &RestSettings) -> Result<SchemaCache, sqlx::Error> {
     let started = Instant::now();
     let mut tx = pool.begin_with("BEGIN READ ONLY").await?;
     sqlx::query("set local search_path = ''")
         .execute(&mut *tx)
         .await?;
+    let pairs = sqlx::query_as::<_, (String, String)>(DB_CONFIG_SQL)
+        .persistent(false)
+        .fetch_all(&mut *tx)
+        .await?;
+    let (config, problems) = DbConfig::with_overrides(
+        settings,
+        pairs
+            .iter()
+            .map(|(name, value)| (name.as_str(), value.as_str())),
+    );
+    for problem in problems {
+        tracing::error!("{problem}");
+    }
+    let schemas = config.schemas.as_slice();
 
     let schema_list: Vec<String> = schemas.to_vec();
     let mut tables: HashMap<Qi, Table> = HashMap::new();
@@ -418,24 +424,19 @@ pub async fn load(pool: &PgPool, schemas: &[String]) -> Result<SchemaCache, sqlx
         });
     }
 
-    let pre_request = sqlx::query_scalar::<_, String>(PRE_REQUEST_SQL)
-        .persistent(false)
-        .fetch_optional(&mut *tx)
-        .await?
-        .and_then(|text| configured_qi(&text));
     tx.commit().await?;
 
     relationships::add_view_primary_keys(&mut tables, &view_keys);
     let relationships = relationships::build(&fks, &view_keys, &computed, &tables);
     Ok(SchemaCache {
         schemas: schemas.to_vec(),
+        config,
         tables,
         relationships,
         routines,
         timezones,
         roles,
         rls_bypass,
-        pre_request,
         load_time: started.elapsed(),
         generation: 0,
     })

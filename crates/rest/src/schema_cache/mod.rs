@@ -4,6 +4,7 @@
 //! It is loaded when the server starts and reloaded on `NOTIFY pgrst, 'reload schema'`
 //! ([`holder`]); requests read an immutable snapshot (`Arc<SchemaCache>`), so a reload never
 //! blocks or tears a request.
+pub mod db_config;
 pub mod holder;
 mod load;
 pub(crate) mod relationships;
@@ -12,6 +13,7 @@ mod view_columns;
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
+pub use db_config::{DbConfig, config_list};
 pub use holder::SchemaCacheHolder;
 pub use load::load;
 pub use relationships::{Cardinality, Junction, Relationship};
@@ -163,6 +165,9 @@ impl Routine {
 #[derive(Debug, Default)]
 pub struct SchemaCache {
     pub schemas: Vec<String>,
+    /// The settings in force while this cache is: the server's, overridden by the database's
+    /// `pgrst.*` (read in the same load).
+    pub config: DbConfig,
     pub tables: HashMap<Qi, Table>,
     /// Relationships by origin relation, sorted (PostgREST's order, used in PGRST201 details).
     pub relationships: HashMap<Qi, Vec<Relationship>>,
@@ -174,10 +179,6 @@ pub struct SchemaCache {
     pub roles: HashMap<String, Option<String>>,
     /// Those of `roles` that row-level security does not apply to (BYPASSRLS or superuser).
     pub rls_bypass: HashSet<String>,
-    /// PostgREST's `db-pre-request`, from the in-database configuration (`alter role
-    /// authenticator [in database ...] set pgrst.db_pre_request = 'schema.function'`); an
-    /// unqualified name has an empty schema and is found through the request's search path.
-    pub pre_request: Option<Qi>,
     pub load_time: Duration,
     /// Which load this is, unique in the process (set by [`SchemaCacheHolder::set`]).
     pub generation: u64,

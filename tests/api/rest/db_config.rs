@@ -1,0 +1,183 @@
+//! PostgREST's in-database configuration (`alter role authenticator ... set pgrst.*`) and the
+//! server's own (PGRST_* variables, config.toml): exposed schemas, row cap, aggregates,
+//! reloaded on `NOTIFY pgrst, 'reload config'` without a restart; a bad value keeps the
+//! server's own.
+use std::time::{Duration, Instant};
+
+use cb_tests::{TestApp, spawn_app_with};
+use serde_json::json;
+
+use super::{FIXTURE, fixture_app, get, wait_for_relation};
+
+const PERSONAL: &str = r#"
+create schema personal;
+create table personal.notes (id int primary key, body text);
+insert into personal.notes values (1, 'kept apart'), (2, 'also apart');
+grant usage on schema personal to anon, authenticated, service_role;
+grant select on personal.notes to anon, authenticated, service_role;
+"#;
+
+/// Sets `pgrst.<name>` for the test's database (None resets it) and reloads the config.
+async fn set_db_config(app: &TestApp, name: &str, value: Option<&str>) {
+    let database: String = cb_db::sqlx::query_scalar("select current_database()")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    let statement = match value {
+        Some(value) => format!(
+            "alter role authenticator in database \"{database}\" set pgrst.{name} = '{value}'"
+        ),
+        None => format!("alter role authenticator in database \"{database}\" reset pgrst.{name}"),
+    };
+    cb_db::sqlx::raw_sql(&format!("{statement}; notify pgrst, 'reload config';"))
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+}
+
+/// Polls `path` (with `profile` as Accept-Profile) until it answers `status`.
+async fn wait_for_status(app: &TestApp, path: &str, profile: Option<&str>, status: u16) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let mut call = get(app, path);
+        if let Some(profile) = profile {
+            call = call.header("accept-profile", profile);
+        }
+        let reply = call.send().await;
+        if reply.status == status {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{path} never answered {status}: {} {}",
+            reply.status,
+            reply.text
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
+    let app = fixture_app().await;
+    cb_db::sqlx::raw_sql(PERSONAL)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+
+    // Not exposed: 406 PGRST106, naming the exposed schemas.
+    let refused = get(&app, "/notes")
+        .header("accept-profile", "personal")
+        .send()
+        .await;
+    let body = refused.assert_error(406, "PGRST106");
+    assert_eq!(body["message"], "Invalid schema: personal");
+
+    set_db_config(&app, "db_schemas", Some("public, personal")).await;
+    wait_for_status(&app, "/notes?select=id", Some("personal"), 200).await;
+    let notes = get(&app, "/notes?select=body&order=id")
+        .header("accept-profile", "personal")
+        .send()
+        .await;
+    assert_eq!(
+        notes.json(),
+        json!([{"body": "kept apart"}, {"body": "also apart"}])
+    );
+    assert_eq!(notes.header("content-profile"), Some("personal"));
+    // The first schema stays the default.
+    assert_eq!(
+        get(&app, "/fx_users?select=username&limit=1")
+            .send()
+            .await
+            .status,
+        200
+    );
+
+    // The row cap: every read is cut at db_max_rows.
+    set_db_config(&app, "db_max_rows", Some("1")).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while get(&app, "/fx_users?select=username")
+        .send()
+        .await
+        .json()
+        .as_array()
+        .unwrap()
+        .len()
+        != 1
+    {
+        assert!(Instant::now() < deadline, "db_max_rows never applied");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // A bad value is logged and the server's own value (1000) applies; the schemas stay.
+    set_db_config(&app, "db_max_rows", Some("lots")).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while get(&app, "/fx_users?select=username")
+        .send()
+        .await
+        .json()
+        .as_array()
+        .unwrap()
+        .len()
+        < 2
+    {
+        assert!(Instant::now() < deadline, "the bad db_max_rows was applied");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        get(&app, "/notes?select=id")
+            .header("accept-profile", "personal")
+            .send()
+            .await
+            .status,
+        200
+    );
+
+    // Reset: personal is no longer exposed.
+    set_db_config(&app, "db_schemas", None).await;
+    wait_for_status(&app, "/notes?select=id", Some("personal"), 406).await;
+}
+
+#[tokio::test]
+async fn aggregates_follow_the_database_setting() {
+    let app = fixture_app().await;
+    let path = "/fx_users?select=count()";
+    let refused = get(&app, path).send().await;
+    refused.assert_error(400, "PGRST123");
+    set_db_config(&app, "db_aggregates_enabled", Some("true")).await;
+    wait_for_status(&app, path, None, 200).await;
+    let counted = get(&app, path).send().await;
+    assert!(
+        counted.json()[0]["count"].as_i64().unwrap() > 0,
+        "{}",
+        counted.text
+    );
+}
+
+#[tokio::test]
+async fn the_servers_own_settings_come_from_its_variables() {
+    let app = spawn_app_with(&[
+        ("PGRST_DB_SCHEMAS", "public,personal"),
+        ("PGRST_DB_MAX_ROWS", "2"),
+        ("PGRST_DB_AGGREGATES_ENABLED", "true"),
+    ])
+    .await;
+    cb_db::sqlx::raw_sql(&format!(
+        "{FIXTURE}{PERSONAL} notify pgrst, 'reload schema';"
+    ))
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+    wait_for_relation(&app, "fx_users").await;
+    wait_for_status(&app, "/notes?select=id", Some("personal"), 200).await;
+    let capped = get(&app, "/fx_users?select=username").send().await;
+    assert_eq!(
+        capped.json().as_array().unwrap().len(),
+        2,
+        "{}",
+        capped.text
+    );
+    assert_eq!(
+        get(&app, "/fx_users?select=count()").send().await.status,
+        200
+    );
+}
