@@ -144,13 +144,13 @@ test('types are judged by the bytes: a text file named .png and an SVG are refus
   const text = await admin.storage.from('blog-images').upload(`${randomUUID()}.png`,
     new File(['just text'], 'notes.png', { type: 'image/png' }))
   assert.equal(text.error.statusCode, '415')
-  assert.equal(text.error.message, 'mime type text/plain is not supported')
+  assert.equal(text.error.message, "mime type text/plain is not supported (detected from the file's content; declared image/png)")
   const svg = await admin.storage.from('blog-images').upload(`${randomUUID()}.svg`,
     new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], 'x.svg', { type: 'image/svg+xml' }))
   assert.equal(svg.error.statusCode, '415')
   const html = await admin.storage.from('whitepapers').upload(`${randomUUID()}.pdf`,
     Buffer.from('<!doctype html><h1>hi</h1>'), { contentType: 'application/pdf' })
-  assert.equal(html.error.message, 'mime type text/html is not supported')
+  assert.equal(html.error.message, "mime type text/html is not supported (detected from the file's content; declared application/pdf)")
 })
 
 test('info, exists and download', async () => {

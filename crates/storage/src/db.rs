@@ -220,7 +220,7 @@ impl ObjectRow {
             "content_type": self.mimetype(),
             "cache_control": self.cache_control(),
             "etag": self.etag(),
-            "metadata": self.user_metadata,
+            "metadata": self.user_metadata.clone().unwrap_or_else(|| json!({})),
             "last_modified": timestamp(self.last_modified().or(self.updated_at)),
             "created_at": timestamp(self.created_at),
         })
@@ -366,7 +366,8 @@ pub(crate) async fn write_object(
         .bind(object.owner)
         .bind(object.version)
         .bind(object.metadata)
-        .bind(object.user_metadata)
+        // Storage stores `{}` when the upload gave no metadata, and `info()` shows it.
+        .bind(object.user_metadata.cloned().unwrap_or_else(|| json!({})))
         .fetch_one(conn)
         .await
         .map_err(|err| match StorageError::from_db(&err) {

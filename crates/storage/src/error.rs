@@ -40,6 +40,11 @@ pub enum StorageError {
     MetadataTooLarge,
     #[error("mime type {0} is not supported")]
     InvalidMimeType(String),
+    /// The content's type (sniffed) is not allowed, whatever the upload declared.
+    #[error(
+        "mime type {detected} is not supported (detected from the file's content; declared {declared})"
+    )]
+    InvalidContent { detected: String, declared: String },
     #[error("Invalid Content-Type header")]
     InvalidContentType,
     #[error("The bucket you tried to delete is not empty")]
@@ -110,7 +115,7 @@ impl StorageError {
             Self::EntityTooLarge | Self::MetadataTooLarge => {
                 ("413", "Payload too large", "EntityTooLarge")
             }
-            Self::InvalidMimeType(_) | Self::InvalidContentType => {
+            Self::InvalidMimeType(_) | Self::InvalidContent { .. } | Self::InvalidContentType => {
                 ("415", "invalid_mime_type", "InvalidMimeType")
             }
             Self::BucketNotEmpty => ("409", "ResourceNotEmpty", "ResourceNotEmpty"),

@@ -326,7 +326,10 @@ pub(crate) async fn store_body(
         Some(allowed) if !keys::is_empty_folder_placeholder(key) => {
             let detected = mime::sniff(&head).unwrap_or("application/octet-stream");
             if !mime::is_allowed(detected, allowed) {
-                return Err(StorageError::InvalidMimeType(detected.to_string()));
+                return Err(StorageError::InvalidContent {
+                    detected: detected.to_string(),
+                    declared: upload.declared_type.clone(),
+                });
             }
             if mime::essence(&upload.declared_type) == detected {
                 upload.declared_type.clone()

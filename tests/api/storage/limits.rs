@@ -151,7 +151,7 @@ async fn types_are_judged_by_the_first_bytes() {
     assert_error(&refused, 400, "415", "InvalidMimeType");
     assert_eq!(
         refused.1["message"],
-        "mime type text/plain is not supported"
+        "mime type text/plain is not supported (detected from the file's content; declared image/png)"
     );
     assert_eq!(refused.1["error"], "invalid_mime_type");
     // SVG is refused in blog-images, whatever it claims to be.
@@ -170,7 +170,7 @@ async fn types_are_judged_by_the_first_bytes() {
     .await;
     assert_eq!(
         refused.1["message"],
-        "mime type image/svg+xml is not supported"
+        "mime type image/svg+xml is not supported (detected from the file's content; declared image/png)"
     );
     let refused =
         json(upload(&app, &token, "blog-images", "x.svg", svg, "image/svg+xml").await).await;
@@ -188,7 +188,10 @@ async fn types_are_judged_by_the_first_bytes() {
         .await,
     )
     .await;
-    assert_eq!(refused.1["message"], "mime type text/html is not supported");
+    assert_eq!(
+        refused.1["message"],
+        "mime type text/html is not supported (detected from the file's content; declared application/pdf)"
+    );
     // A declared type the bucket does not take is refused before the body is read.
     let refused = json(
         upload(

@@ -248,22 +248,114 @@ async fn list_v2_pages_with_a_cursor_and_groups_folders() {
     )
     .await;
     assert_eq!(names(&next["folders"]), vec!["photos/"]);
+    // `key` is the entry's own segment at the prefix's level, as Storage's search_v2 gives it.
     assert_eq!(
         next["folders"][0],
-        json!({"id": null, "name": "photos/", "bucket_id": "whitepapers"})
+        json!({"id": null, "key": "photos", "name": "photos/", "bucket_id": "whitepapers"})
     );
     assert_eq!(names(&next["objects"]), vec!["q.pdf"]);
+    assert_eq!(next["objects"][0]["key"], "q.pdf");
     assert_eq!(next["hasNext"], false);
     assert!(next.get("nextCursor").is_none());
     let (_, inside) = list(json!({"prefix": "photos/", "with_delimiter": true})).await;
     assert_eq!(names(&inside["folders"]), vec!["photos/2024/"]);
+    assert_eq!(inside["folders"][0]["key"], "2024");
     assert_eq!(names(&inside["objects"]), vec!["photos/z.pdf"]);
+    assert_eq!(inside["objects"][0]["key"], "z.pdf");
     let (_, flat) = list(json!({"prefix": "photos/"})).await;
     assert_eq!(
         names(&flat["objects"]),
         vec!["photos/2024/x.pdf", "photos/2024/y.pdf", "photos/z.pdf"]
     );
     assert_eq!(flat["folders"], json!([]));
+    assert!(flat["objects"][0].get("key").is_none());
+}
+
+#[tokio::test]
+async fn list_v2_time_cursors_keep_microseconds() {
+    let app = spawn_app().await;
+    for key in ["m1.pdf", "m2.pdf", "m3.pdf", "m4.pdf"] {
+        put(&app, "whitepapers", key).await;
+    }
+    // Four objects created within one millisecond: a millisecond cursor repeats or skips them.
+    cb_db::sqlx::query(
+        "update storage.objects set created_at = '2026-11-26 10:00:00.123400+00'::timestamptz
+                + (substr(name, 2, 1)::int * interval '1 microsecond')
+          where bucket_id = 'whitepapers' and name like 'm%'",
+    )
+    .execute(&app.db.pool)
+    .await
+    .unwrap();
+    for order in ["asc", "desc"] {
+        let mut seen = Vec::new();
+        let mut cursor = Value::Null;
+        for _ in 0..10 {
+            let mut body = json!({"prefix": "m", "limit": 1,
+                                  "sortBy": {"column": "created_at", "order": order}});
+            if !cursor.is_null() {
+                body["cursor"] = cursor.clone();
+            }
+            let (status, page) = json(
+                call(&app, Method::POST, "/object/list-v2/whitepapers", anon())
+                    .json(&body)
+                    .send()
+                    .await
+                    .unwrap(),
+            )
+            .await;
+            assert_eq!(status, 200, "{page}");
+            seen.extend(names(&page["objects"]));
+            if page["hasNext"] != true {
+                break;
+            }
+            cursor = page["nextCursor"].clone();
+        }
+        let mut expected = vec!["m1.pdf", "m2.pdf", "m3.pdf", "m4.pdf"];
+        if order == "desc" {
+            expected.reverse();
+        }
+        assert_eq!(seen, expected, "{order}");
+    }
+}
+
+#[tokio::test]
+async fn signed_url_expiry_may_be_a_numeric_string_and_info_metadata_defaults_to_empty() {
+    let app = spawn_app().await;
+    put(&app, "whitepapers", "s.pdf").await;
+    for (expires_in, status) in [(json!("60"), 200), (json!("sixty"), 400), (json!("0"), 400)] {
+        let (got, body) = json(
+            call(
+                &app,
+                Method::POST,
+                "/object/sign/whitepapers/s.pdf",
+                service(),
+            )
+            .json(&json!({"expiresIn": expires_in}))
+            .send()
+            .await
+            .unwrap(),
+        )
+        .await;
+        assert_eq!(got, status, "{expires_in}: {body}");
+    }
+    let (status, many) = json(
+        call(&app, Method::POST, "/object/sign/whitepapers", service())
+            .json(&json!({"expiresIn": "120", "paths": ["s.pdf"]}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200, "{many}");
+    assert!(many[0]["signedURL"].as_str().unwrap().contains("token="));
+    let (_, info) = json(
+        call(&app, Method::GET, "/object/info/whitepapers/s.pdf", anon())
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(info["metadata"], json!({}));
 }
 
 #[tokio::test]

@@ -202,7 +202,9 @@ pub(super) async fn handler(
             "created_at" => last.created_at,
             _ => None,
         }
-        .map(|at| at.to_rfc3339_opts(SecondsFormat::Millis, true));
+        // Microseconds, as stored: a millisecond cursor would repeat or skip rows that share
+        // the millisecond.
+        .map(|at| at.to_rfc3339_opts(SecondsFormat::Micros, true));
         let cursor = Cursor {
             start_after: last.key.clone(),
             sort_column: Some(column.to_string()),
@@ -214,13 +216,26 @@ pub(super) async fn handler(
         result.insert("nextCursor".into(), Value::String(encoded));
         result.insert("nextCursorKey".into(), Value::String(last.key.clone()));
     }
+    // With the delimiter, each entry's `key` is its own segment at the prefix's level (Storage's
+    // `split_part(name, '/', levels)`): `docs` for the folder `docs/`, `a.pdf` for `docs/a.pdf`.
+    let level = if prefix.is_empty() {
+        0
+    } else {
+        prefix.split('/').count() - 1
+    };
+    let segment = |name: &str| -> Value {
+        Value::String(name.split('/').nth(level).unwrap_or_default().to_string())
+    };
     let mut folders = Vec::new();
     let mut objects = Vec::new();
     for entry in entries {
         if entry.is_folder {
-            folders.push(json!({ "id": null, "name": entry.key, "bucket_id": bucket }));
+            let mut folder = json!({ "id": null, "name": entry.key, "bucket_id": bucket });
+            folder["key"] = segment(&entry.key);
+            folders.push(folder);
         } else {
-            objects.push(json!({
+            let key = delimited.then(|| segment(&entry.key));
+            let mut object = json!({
                 "id": entry.id,
                 "name": entry.key,
                 "bucket_id": bucket,
@@ -228,7 +243,11 @@ pub(super) async fn handler(
                 "created_at": timestamp(entry.created_at),
                 "last_accessed_at": timestamp(entry.last_accessed_at),
                 "metadata": entry.metadata,
-            }));
+            });
+            if let Some(key) = key {
+                object["key"] = key;
+            }
+            objects.push(object);
         }
     }
     result.insert("folders".into(), Value::Array(folders));

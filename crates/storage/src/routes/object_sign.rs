@@ -24,21 +24,26 @@ pub(super) struct SignBody {
     transform: Option<Value>,
 }
 
-/// `expiresIn`: a whole number of seconds, at least 1.
+/// `expiresIn`: a whole number of seconds, at least 1; a numeric string counts, as Storage's
+/// request validation coerces it (supabase-py sends `"60"`).
 pub(super) fn expires_in(value: Option<&Value>) -> Result<i64, StorageError> {
     let value = value.ok_or_else(|| {
         StorageError::BadRequest("body must have required property 'expiresIn'".into())
     })?;
-    value
-        .as_i64()
-        .or_else(|| {
-            value
-                .as_f64()
-                .filter(|f| f.fract() == 0.0 && f.abs() < 1e15)
-                .map(|f| f as i64)
-        })
-        .filter(|seconds| *seconds >= 1)
-        .ok_or_else(|| StorageError::BadRequest("body/expiresIn must be >= 1".into()))
+    let number = match value {
+        Value::String(text) => text.trim().parse::<f64>().ok(),
+        other => other.as_f64(),
+    };
+    let seconds = number
+        .filter(|f| f.fract() == 0.0 && f.abs() < 1e15)
+        .map(|f| f as i64)
+        .ok_or_else(|| StorageError::BadRequest("body/expiresIn must be integer".into()))?;
+    if seconds < 1 {
+        return Err(StorageError::BadRequest(
+            "body/expiresIn must be >= 1".into(),
+        ));
+    }
+    Ok(seconds)
 }
 
 pub(super) async fn handler(
@@ -89,4 +94,28 @@ pub(super) async fn handler(
     Ok(Json(
         json!({ "signedURL": format!("/{route}/sign/{url}?token={token}") }),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expires_in_takes_whole_numbers_and_numeric_strings() {
+        for (value, expected) in [
+            (json!(60), Ok(60)),
+            (json!(60.0), Ok(60)),
+            (json!("60"), Ok(60)),
+            (json!(" 3600 "), Ok(3600)),
+            (json!("60.5"), Err("body/expiresIn must be integer")),
+            (json!("soon"), Err("body/expiresIn must be integer")),
+            (json!(""), Err("body/expiresIn must be integer")),
+            (json!(null), Err("body/expiresIn must be integer")),
+            (json!(0), Err("body/expiresIn must be >= 1")),
+            (json!("-5"), Err("body/expiresIn must be >= 1")),
+        ] {
+            let got = expires_in(Some(&value)).map_err(|err| err.to_string());
+            assert_eq!(got, expected.map_err(str::to_string), "{value}");
+        }
+    }
 }
