@@ -35,7 +35,7 @@ pub enum PlanOption {
 }
 
 impl PlanOption {
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             PlanOption::Analyze => "analyze",
             PlanOption::Verbose => "verbose",

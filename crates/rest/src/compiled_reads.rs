@@ -38,6 +38,8 @@ pub(crate) struct CompiledRead {
     /// an exact count, run instead of `main` and `explain` for callers the policies apply to
     /// (the planner's estimate would tell them how many rows they cannot see).
     pub(crate) exact_instead: Option<Sql>,
+    /// `main` is the EXPLAIN the plan media type asked for.
+    pub(crate) plan: bool,
 }
 
 /// The key of a request that may be a compiled read: `None` when it cannot be one (another
@@ -154,6 +156,7 @@ mod tests {
             main: Sql::new(),
             explain: None,
             exact_instead: None,
+            plan: false,
         })
     }
 

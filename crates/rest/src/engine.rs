@@ -10,8 +10,8 @@ use cb_db::sqlx::{self, Row};
 use cb_db::{RequestContext, ScopeOptions, begin_scoped_inline, quote_ident, set_session_scope};
 use cb_gateway::{Caller, headers_json, resolve_caller};
 use cb_postgrest_syntax::{
-    MediaType, PreferCount, PreferHandling, PreferReturn, PreferTransaction, media_type_error,
-    parse_prefer,
+    MediaType, PlanFormat, PlanOption, PreferCount, PreferHandling, PreferReturn,
+    PreferTransaction, media_type_error, parse_prefer,
 };
 use http::{HeaderMap, Method};
 use serde_json::{Map, Value};
@@ -324,6 +324,61 @@ impl<'a> Exec<'a> {
         Ok((rs, planned))
     }
 
+    /// Runs an EXPLAIN as the caller, in a transaction ended as the request's would be (an
+    /// `analyze` runs the statement: `Prefer: tx=rollback` undoes a write), and answers the plan.
+    async fn explain(
+        &self,
+        cache: &SchemaCache,
+        read_only: bool,
+        sql: &Sql,
+        media: &MediaType,
+    ) -> Result<Response, ApiError> {
+        let (context, options) = self.scope(cache, read_only)?;
+        let mut lease = self
+            .state
+            .conns
+            .acquire()
+            .await
+            .map_err(|e| self.db_error(&e))?;
+        lease.set_in_transaction(true);
+        let rollback = self.req.prefs.transaction == Some(PreferTransaction::Rollback);
+        let outcome = async {
+            let (conn, defaults) = lease.connection()?;
+            begin_scoped_inline(conn, &context, &options, defaults).await?;
+            let rows = bind(sqlx::query(&sql.text), &sql.params)
+                .fetch_all(&mut *conn)
+                .await?;
+            sqlx::Executor::execute(&mut *conn, if rollback { "ROLLBACK" } else { "COMMIT" })
+                .await?;
+            // JSON: one row holding the plan array; text: one row per line.
+            let lines: Vec<String> = rows
+                .iter()
+                .map(|row| {
+                    row.try_get::<String, _>(0).or_else(|_| {
+                        row.try_get::<sqlx::types::Json<Value>, _>(0)
+                            .map(|json| json.0.to_string())
+                    })
+                })
+                .collect::<Result<_, _>>()?;
+            Ok::<_, sqlx::Error>(lines.join("\n"))
+        }
+        .await;
+        match outcome {
+            Ok(body) => {
+                lease.set_in_transaction(false);
+                Ok(response::plan_response(self.req, media, body).into_response())
+            }
+            Err(err) if pool::is_transport_error(&err) => {
+                lease.set_broken();
+                Err(self.db_error(&err))
+            }
+            Err(err) => {
+                end_transaction(&mut lease, "ROLLBACK").await;
+                Err(self.db_error(&err))
+            }
+        }
+    }
+
     /// One statement read as the caller (the OpenAPI privileges query).
     async fn read_row(
         &self,
@@ -487,10 +542,61 @@ fn find_table<'c>(
     })
 }
 
-/// PostgREST's `negotiateContent` for the built-in handlers.
-fn negotiate(req: &ApiRequest) -> Result<(Handler, MediaType), ApiError> {
+/// What a request asked to see: the rows through a handler, or (with the plan media type) the
+/// statement's EXPLAIN.
+#[derive(Debug, Clone)]
+pub(crate) struct Negotiated {
+    pub(crate) handler: Handler,
+    pub(crate) media: MediaType,
+    pub(crate) explain: Option<Explain>,
+}
+
+/// `Accept: application/vnd.pgrst.plan[+json|+text]; for="…"; options=…`.
+#[derive(Debug, Clone)]
+pub(crate) struct Explain {
+    format: PlanFormat,
+    options: Vec<PlanOption>,
+}
+
+impl Explain {
+    /// The statement prefixed with `EXPLAIN (FORMAT …, <options>)`, same parameters.
+    fn of(&self, main: &Sql) -> Sql {
+        let mut text = String::from(match self.format {
+            PlanFormat::Json => "EXPLAIN (FORMAT JSON",
+            PlanFormat::Text => "EXPLAIN (FORMAT TEXT",
+        });
+        for option in &self.options {
+            text.push_str(", ");
+            text.push_str(&option.name().to_ascii_uppercase());
+        }
+        text.push_str(") ");
+        text.push_str(&main.text);
+        Sql {
+            text,
+            params: main.params.clone(),
+        }
+    }
+}
+
+/// PostgREST's `negotiateContent` for the built-in handlers; the plan media type only with
+/// `db-plan-enabled`, rendering what its `for` names.
+fn negotiate(req: &ApiRequest, plan_enabled: bool) -> Result<Negotiated, ApiError> {
     for media in &req.accept {
-        let picked = match media {
+        let (target, explain) = match media {
+            MediaType::VndPlan {
+                for_media,
+                format,
+                options,
+            } if plan_enabled => (
+                for_media.as_ref(),
+                Some(Explain {
+                    format: *format,
+                    options: options.clone(),
+                }),
+            ),
+            other => (other, None),
+        };
+        let picked = match target {
             MediaType::VndSingularJson { strip_nulls } => Some(Handler::Singular {
                 strip_nulls: *strip_nulls,
             }),
@@ -507,7 +613,11 @@ fn negotiate(req: &ApiRequest) -> Result<(Handler, MediaType), ApiError> {
                 MediaType::Any => MediaType::ApplicationJson,
                 other => other.clone(),
             };
-            return Ok((handler, media));
+            return Ok(Negotiated {
+                handler,
+                media,
+                explain,
+            });
         }
     }
     Err(media_type_error(&req.accept).into())
@@ -554,11 +664,27 @@ fn compile_read(
     let qi = Qi::new(req.schema.clone(), relation.clone());
     let row_security = find_table(cache, &qi)?.row_security;
     let plan = read_plan(&read_context(cache, &req.schema, ReadKind::Read), &qi, &req)?;
-    let (handler, media) = negotiate(&req)?;
+    let Negotiated {
+        handler,
+        media,
+        explain: plan_explain,
+    } = negotiate(&req, cache.config.plan_enabled)?;
     check_strict(&req)?;
     let handler = if head { Handler::NoAgg } else { handler };
     let count = count_mode(&req, cache.config.max_rows);
     let main = query::main_read(&plan, count, handler);
+    if let Some(plan_explain) = plan_explain {
+        return Ok(CompiledRead {
+            main: plan_explain.of(&main),
+            req,
+            relation,
+            head,
+            media,
+            explain: None,
+            exact_instead: None,
+            plan: true,
+        });
+    }
     let explain = req
         .prefs
         .count
@@ -574,6 +700,7 @@ fn compile_read(
         main,
         explain,
         exact_instead,
+        plan: false,
     })
 }
 
@@ -584,6 +711,9 @@ async fn run_read(
     read: &CompiledRead,
 ) -> Result<Response, ApiError> {
     let req = &read.req;
+    if read.plan {
+        return exec.explain(cache, true, &read.main, &read.media).await;
+    }
     let max_rows = cache.config.max_rows;
     let singular = is_singular(&read.media);
     let exact_instead = read
@@ -627,7 +757,11 @@ async fn relation_mutation(
     let read = read_plan(&ctx, &qi, req)?;
     let plan = mutate_plan(&ctx, mutation, table, req, &read)?;
     check_strict(req)?;
-    let (handler, media) = negotiate(req)?;
+    let Negotiated {
+        handler,
+        media,
+        explain,
+    } = negotiate(req, cache.config.plan_enabled)?;
     let handler = if req.prefs.representation == Some(PreferReturn::Representation) {
         handler
     } else {
@@ -635,6 +769,9 @@ async fn relation_mutation(
     };
     let headers_only = req.prefs.representation == Some(PreferReturn::HeadersOnly);
     let main = query::main_write(&read, &plan, req.payload.as_ref(), handler, headers_only);
+    if let Some(explain) = explain {
+        return exec.explain(cache, false, &explain.of(&main), &media).await;
+    }
     let singular = is_singular(&media);
     let max_affected = (req.prefs.handling == Some(PreferHandling::Strict))
         .then_some(req.prefs.max_affected)
@@ -699,7 +836,11 @@ async fn routine_call(
         Invoke::Read { .. } => true,
         Invoke::Post => routine.volatility != Volatility::Volatile,
     };
-    let (handler, media) = negotiate(req)?;
+    let Negotiated {
+        handler,
+        media,
+        explain,
+    } = negotiate(req, cache.config.plan_enabled)?;
     check_strict(req)?;
     let strict = req.prefs.handling == Some(PreferHandling::Strict);
     if strict && req.prefs.max_affected.is_some() && routine.returns_single() {
@@ -712,6 +853,11 @@ async fn routine_call(
         _ => CountMode::None,
     };
     let main = query::main_call(routine, &call, &read, count, handler);
+    if let Some(explain) = explain {
+        return exec
+            .explain(cache, read_only, &explain.of(&main), &media)
+            .await;
+    }
     let singular = is_singular(&media);
     let max_affected = strict.then_some(req.prefs.max_affected).flatten();
     let refusable = singular || max_affected.is_some();

@@ -85,6 +85,14 @@ fn content_type_headers(answer: &mut Answer, media: &MediaType, req: &ApiRequest
     profile_header(answer, req);
 }
 
+/// The body of a plan media type request: the EXPLAIN output (JSON, or text lines joined).
+pub fn plan_response(req: &ApiRequest, media: &MediaType, body: String) -> Answer {
+    let mut answer = Answer::new(StatusCode::OK);
+    set_body(&mut answer, body);
+    content_type_headers(&mut answer, media, req);
+    answer
+}
+
 fn profile_header(answer: &mut Answer, req: &ApiRequest) {
     if req.negotiated_by_profile {
         answer.header(

@@ -181,3 +181,71 @@ async fn the_servers_own_settings_come_from_its_variables() {
         200
     );
 }
+
+#[tokio::test]
+async fn the_plan_media_type_answers_explain_when_enabled() {
+    let app = fixture_app().await;
+    let json_plan =
+        "application/vnd.pgrst.plan+json; for=\"application/json\"; options=verbose|settings;";
+    let refused = get(&app, "/fx_users?select=username")
+        .header("accept", json_plan)
+        .send()
+        .await;
+    refused.assert_error(406, "PGRST107");
+
+    set_db_config(&app, "db_plan_enabled", Some("true")).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let plan = loop {
+        let reply = get(&app, "/fx_users?select=username")
+            .header("accept", json_plan)
+            .send()
+            .await;
+        if reply.status == 200 {
+            break reply;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "plans never enabled: {}",
+            reply.text
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(
+        plan.header("content-type"),
+        Some(
+            "application/vnd.pgrst.plan+json; for=\"application/json\"; options=verbose|settings; charset=utf-8"
+        )
+    );
+    let body = plan.json();
+    assert!(body[0]["Plan"].is_object(), "{body}");
+    assert!(body[0]["Settings"]["search_path"].is_string(), "{body}");
+
+    let text = get(&app, "/fx_users?select=username")
+        .header(
+            "accept",
+            "application/vnd.pgrst.plan+text; for=\"application/json\"",
+        )
+        .send()
+        .await;
+    assert_eq!(text.status, 200, "{}", text.text);
+    assert!(text.text.starts_with("Aggregate  (cost="), "{}", text.text);
+
+    // An analyzed insert runs; with tx=rollback it leaves nothing behind.
+    let analyzed = super::post(&app, "/fx_users", &json!({"username": "planned"}))
+        .bearer(cb_tests::DEMO_SERVICE_ROLE_KEY)
+        .header(
+            "accept",
+            "application/vnd.pgrst.plan+json; for=\"application/json\"; options=analyze",
+        )
+        .header("prefer", "tx=rollback")
+        .send()
+        .await;
+    assert_eq!(analyzed.status, 200, "{}", analyzed.text);
+    assert!(
+        analyzed.json()[0]["Execution Time"].is_number(),
+        "{}",
+        analyzed.text
+    );
+    let left = get(&app, "/fx_users?username=eq.planned").send().await;
+    assert_eq!(left.json(), json!([]));
+}
