@@ -36,6 +36,7 @@ pub mod query;
 pub mod response;
 mod routes;
 pub mod schema_cache;
+pub mod typegen;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,4 +1,4 @@
-//! Command line: serve, migrate, keys, passcode-hash. Every failure is one line on stderr and a
+//! Command line: serve, migrate, keys, passcode-hash, stop-db, gen types. Every failure is one line on stderr and a
 //! non-zero exit: no panic, no backtrace.
 use std::io::{BufRead, IsTerminal};
 use std::process::ExitCode;
@@ -30,6 +30,25 @@ enum Command {
     PasscodeHash { passcode: Option<String> },
     /// Stop the project-local PostgreSQL of the data directory, if it runs.
     StopDb,
+    /// Generate code from the database.
+    Gen {
+        #[command(subcommand)]
+        what: Generate,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum Generate {
+    /// Print TypeScript types of the exposed schemas, as `supabase gen types typescript` does
+    /// (after applying pending migrations): `claimbridge gen types > src/lib/database.types.ts`.
+    Types {
+        /// The language; only `typescript`.
+        #[arg(long, default_value = "typescript")]
+        lang: String,
+        /// A schema to include (repeat for several); default: the exposed schemas.
+        #[arg(long = "schema")]
+        schemas: Vec<String>,
+    },
 }
 
 pub fn main() -> ExitCode {
@@ -91,6 +110,31 @@ fn run(command: Command) -> anyhow::Result<()> {
                     report.applied.len(),
                     if report.seeded { ", seeded" } else { "" }
                 );
+                Ok(())
+            })
+        }
+        Command::Gen {
+            what: Generate::Types { lang, schemas },
+        } => {
+            anyhow::ensure!(
+                lang == "typescript",
+                "--lang {lang}: only typescript is generated"
+            );
+            let config = Config::from_env()?;
+            runtime()?.block_on(async {
+                let database = crate::database::DatabaseHandle::open(&config).await?;
+                let loaded = async {
+                    database.migrate_and_seed(&config).await?;
+                    let mut settings = config.rest.clone();
+                    if !schemas.is_empty() {
+                        settings.schemas = schemas.clone();
+                    }
+                    let cache = cb_rest::schema_cache::load(&database.pool, &settings).await?;
+                    anyhow::Ok(cb_rest::typegen::typescript(&cache, &schemas))
+                }
+                .await;
+                database.close().await;
+                print!("{}", loaded?);
                 Ok(())
             })
         }

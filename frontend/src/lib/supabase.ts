@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
 import { runtimeConfig } from '../config/runtime-config';
 import { getSessionId, SESSION_HEADER } from '../features/analytics/session-id';
 
@@ -30,7 +31,7 @@ const keepaliveFetch: typeof fetch = (input, init) => {
  * analytics session id goes with every request: row-level security shows a visitor only
  * the analytics rows of its own session.
  */
-export const supabase = createClient(supabaseUrl, supabaseAnonKey, {
+export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
   global: {
     headers: { [SESSION_HEADER]: getSessionId() },
     fetch: keepaliveFetch,
@@ -44,7 +45,7 @@ export const supabase = createClient(supabaseUrl, supabaseAnonKey, {
  * short-lived clients with another `fetch` (e.g. one reporting upload progress) are cheap.
  */
 export function createAdminClient(token: string, fetchImpl?: typeof fetch) {
-  return createClient(supabaseUrl, supabaseAnonKey ?? '', {
+  return createClient<Database>(supabaseUrl, supabaseAnonKey ?? '', {
     accessToken: () => Promise.resolve(token),
     global: fetchImpl ? { fetch: fetchImpl } : {},
   });

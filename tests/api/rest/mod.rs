@@ -10,6 +10,7 @@ mod pre_request;
 mod reads;
 mod rpc;
 mod schema_cache;
+mod typegen;
 mod writes;
 
 use std::time::{Duration, Instant};

@@ -63,7 +63,7 @@ export function PostView({ post }: { post: BlogPostRow }) {
   // The featured image is the page's largest element: the head asks for it first.
   usePreloadImage(heroUrl ? { href: hero?.src ?? heroUrl, srcset: hero?.srcSet, sizes: hero?.sizes } : null);
   const lead = post.excerpt?.trim() || post.description;
-  const tags = (post.tags ?? []).filter((tag) => tag.trim() !== '');
+  const tags = post.tags.filter((tag) => tag.trim() !== '');
   const published = formatPostDate(post.created_at);
   const updated = formatPostDate(post.updated_at);
 

@@ -1,32 +1,7 @@
-/** The card fields of the public blog list (spec §7). */
-export interface BlogListItem {
-  id: string;
-  title: string;
-  slug: string;
-  description: string;
-  category: string;
-  read_time: string;
-  created_at: string;
-}
+import type { Tables } from '../../lib/database.types';
 
-/** A full blog_posts row (spec §3). */
-export interface BlogPost extends BlogListItem {
-  content: string;
-  published: boolean;
-  meta_title: string | null;
-  focus_keyword: string | null;
-  featured_image_url: string | null;
-  featured_image_alt: string | null;
-  excerpt: string | null;
-  og_title: string | null;
-  og_description: string | null;
-  og_image: string | null;
-  twitter_card_type: string | null;
-  canonical_url: string | null;
-  author_name: string | null;
-  tags: string[] | null;
-  schema_type: string | null;
-  noindex: boolean | null;
-  nofollow: boolean | null;
-  updated_at: string;
-}
+/** A full blog_posts row (spec §3), as the database types say. */
+export type BlogPost = Tables<'blog_posts'>;
+
+/** The card fields of the public blog list (spec §7). */
+export type BlogListItem = Pick<BlogPost, 'id' | 'title' | 'slug' | 'description' | 'category' | 'read_time' | 'created_at'>;

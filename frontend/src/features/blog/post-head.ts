@@ -24,7 +24,7 @@ export function buildBlogPostHead(post: BlogPost, context: PostHeadContext): Hea
     : `${context.siteUrl}/blog/${post.slug}`;
   const imageSource = text(post.og_image) || text(post.featured_image_url);
   const image = imageSource ? absoluteUrl(imageSource, context.siteUrl) : '';
-  const tags = (post.tags ?? []).map((tag) => tag.trim()).filter(Boolean);
+  const tags = post.tags.map((tag) => tag.trim()).filter(Boolean);
   const author = text(post.author_name);
   const ogTitle = text(post.og_title) || headline;
   const ogDescription = text(post.og_description) || description;

@@ -27,7 +27,8 @@ const record: PageSeoRecord = {
   nofollow: false,
   schema_json: { '@type': 'Service' },
   content: null,
-  updated_at: null,
+  created_at: '2026-11-01T09:00:00Z',
+  updated_at: '2026-11-01T09:00:00Z',
 };
 
 const context = {

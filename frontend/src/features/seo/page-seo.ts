@@ -1,30 +1,8 @@
+import type { Tables } from '../../lib/database.types';
 import { absoluteUrl, metaName, metaProperty, presentMetas, type HeadSpec } from './head';
 
-/** A page_seo_settings row (spec §3). */
-export interface PageSeoRecord {
-  id: string;
-  page_route: string;
-  page_name: string;
-  meta_title: string | null;
-  meta_description: string | null;
-  keywords: string[] | null;
-  canonical_url: string | null;
-  featured_image_url: string | null;
-  featured_image_alt: string | null;
-  og_title: string | null;
-  og_description: string | null;
-  og_image: string | null;
-  og_type: string | null;
-  twitter_card_type: string | null;
-  twitter_title: string | null;
-  twitter_description: string | null;
-  twitter_image: string | null;
-  noindex: boolean | null;
-  nofollow: boolean | null;
-  schema_json: unknown;
-  content: string | null;
-  updated_at: string | null;
-}
+/** A page_seo_settings row (spec §3), as the database types say. */
+export type PageSeoRecord = Tables<'page_seo_settings'>;
 
 export interface SeoContext {
   companyName: string;
@@ -54,7 +32,7 @@ export function buildPageSeoHead(record: PageSeoRecord | null, context: SeoConte
   const ogTitle = text(record.og_title) || title;
   const ogDescription = text(record.og_description) || description;
   const twitterImage = text(record.twitter_image) || image;
-  const keywords = (record.keywords ?? []).map((keyword) => keyword.trim()).filter(Boolean);
+  const keywords = record.keywords.map((keyword) => keyword.trim()).filter(Boolean);
 
   return {
     title,

@@ -1,11 +1,7 @@
-/** A whitepapers row (spec §3). */
-export interface Whitepaper {
-  id: string;
-  title: string;
-  description: string | null;
-  category: string;
-  pages: number | null;
-  featured: boolean;
-  file_path: string | null;
-  created_at: string;
-}
+import type { Tables } from '../../lib/database.types';
+
+/** The public fields of a whitepapers row (spec §3), as the database types say. */
+export type Whitepaper = Pick<
+  Tables<'whitepapers'>,
+  'id' | 'title' | 'description' | 'category' | 'pages' | 'featured' | 'file_path' | 'created_at'
+>;

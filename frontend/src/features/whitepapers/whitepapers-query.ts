@@ -15,6 +15,6 @@ export const whitepapersQueryOptions = queryOptions({
       .order('featured', { ascending: false })
       .order('created_at', { ascending: false });
     if (error) throw new Error(`Whitepapers failed to load: ${error.message}`);
-    return data as Whitepaper[];
+    return data;
   },
 });

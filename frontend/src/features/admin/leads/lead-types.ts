@@ -1,35 +1,23 @@
+import type { Tables } from '../../../lib/database.types';
 import type { WhitepaperSubmissionRow } from '../../whitepapers/whitepaper-submission';
 
 /** A whitepaper_submissions row: what the form writes, with its id and time. */
-export interface WhitepaperSubmission extends WhitepaperSubmissionRow {
-  id: string;
-  created_at: string;
-}
+export type WhitepaperSubmission = Pick<
+  Tables<'whitepaper_submissions'>,
+  keyof WhitepaperSubmissionRow | 'id' | 'created_at'
+>;
 
-/** A lead_deliveries row (the webhook outbox). */
-export interface LeadDelivery {
-  id: string;
-  lead_id: string;
-  target_url: string;
-  status: 'pending' | 'delivering' | 'delivered' | 'failed';
-  attempts: number;
-  last_attempt_at: string | null;
-  last_status: number | null;
-  last_error: string | null;
-  delivered_at: string | null;
-}
+/** A lead_deliveries row (the webhook outbox): pending, delivering, delivered or failed. */
+export type LeadDelivery = Pick<
+  Tables<'lead_deliveries'>,
+  'id' | 'lead_id' | 'target_url' | 'status' | 'attempts' | 'last_attempt_at' | 'last_status' | 'last_error' | 'delivered_at'
+>;
 
 /** A leads row (contact inquiries accepted by the relay) with its deliveries. */
-export interface RelayedLead {
-  id: string;
-  source: string;
-  email: string;
-  company_name: string;
-  full_name: string;
-  payload: Record<string, unknown>;
-  received_at: string;
-  lead_deliveries: LeadDelivery[] | null;
-}
+export type RelayedLead = Pick<
+  Tables<'leads'>,
+  'id' | 'source' | 'email' | 'company_name' | 'full_name' | 'payload' | 'received_at'
+> & { lead_deliveries: LeadDelivery[] | null };
 
 /** One inbox row, whichever table it came from. */
 export interface InboxItem {
@@ -67,7 +55,9 @@ export function submissionToItem(row: WhitepaperSubmission): InboxItem {
 }
 
 export function leadToItem(row: RelayedLead): InboxItem {
-  const payload = row.payload;
+  // The relay stores the posted JSON object as it came.
+  const payload: Record<string, unknown> =
+    typeof row.payload === 'object' && row.payload !== null && !Array.isArray(row.payload) ? row.payload : {};
   return {
     key: `l-${row.id}`,
     kind: 'Contact',

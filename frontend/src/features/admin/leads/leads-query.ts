@@ -14,6 +14,6 @@ export const relayedLeadsQuery = () =>
         .select('*, lead_deliveries(*)')
         .order('received_at', { ascending: false });
       if (error) throw error;
-      return data as RelayedLead[];
+      return data;
     },
   });

@@ -13,6 +13,6 @@ export const submissionsQuery = () =>
         .select('*')
         .order('created_at', { ascending: false });
       if (error) throw error;
-      return data as WhitepaperSubmission[];
+      return data;
     },
   });

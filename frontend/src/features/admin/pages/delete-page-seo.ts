@@ -8,7 +8,7 @@ import { adminPagesKey } from './pages-query';
 export async function deletePageSeo(id: string): Promise<PageSeo | null> {
   const { data, error } = await adminClient().from('page_seo_settings').delete().eq('id', id).select();
   if (error) throw error;
-  return (data as PageSeo[])[0] ?? null;
+  return data[0] ?? null;
 }
 
 export function useDeletePageSeo() {

@@ -65,19 +65,19 @@ export function pageToForm(page: PageSeo): PageSeoForm {
     og_title: page.og_title ?? '',
     og_description: page.og_description ?? '',
     og_image: page.og_image ?? '',
-    og_type: page.og_type ?? 'website',
-    twitter_card_type: page.twitter_card_type ?? 'summary_large_image',
+    og_type: page.og_type,
+    twitter_card_type: page.twitter_card_type,
     twitter_title: page.twitter_title ?? '',
     twitter_description: page.twitter_description ?? '',
     twitter_image: page.twitter_image ?? '',
-    noindex: page.noindex ?? false,
-    nofollow: page.nofollow ?? false,
+    noindex: page.noindex,
+    nofollow: page.nofollow,
   };
 }
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
-export type PageSeoPayload = Omit<PageSeo, 'id' | 'updated_at' | 'schema_json'>;
+export type PageSeoPayload = Omit<PageSeo, 'id' | 'created_at' | 'updated_at' | 'schema_json'>;
 
 export function formToPagePayload(form: PageSeoForm): PageSeoPayload {
   return {

@@ -14,6 +14,6 @@ export const adminPagesQuery = () =>
         .select('*')
         .order('page_name', { ascending: true });
       if (error) throw error;
-      return data as PageSeo[];
+      return data;
     },
   });

@@ -14,6 +14,6 @@ export const adminWhitepapersQuery = () =>
         .select('*')
         .order('created_at', { ascending: false });
       if (error) throw error;
-      return data as AdminWhitepaper[];
+      return data;
     },
   });

@@ -65,11 +65,11 @@ describe('form and row', () => {
     expect(formToPayload({ ...valid, pages: ' ' }).pages).toBeNull();
   });
 
-  it('loads a stored paper (null description and pages become empty)', () => {
+  it('loads a stored paper (null pages become empty)', () => {
     const form = paperToForm({
       id: '1',
       title: 'Audit Readiness',
-      description: null,
+      description: '',
       category: 'Compliance',
       pages: null,
       featured: false,

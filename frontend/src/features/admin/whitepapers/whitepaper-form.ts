@@ -36,7 +36,7 @@ export const MAX_PAGES = 10_000;
 export function paperToForm(paper: Whitepaper): WhitepaperFormValues {
   return {
     title: paper.title,
-    description: paper.description ?? '',
+    description: paper.description,
     category: paper.category,
     pages: paper.pages ? String(paper.pages) : '',
     featured: paper.featured,

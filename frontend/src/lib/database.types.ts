@@ -1,0 +1,515 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "14.1"
+  }
+  public: {
+    Tables: {
+      blog_posts: {
+        Row: {
+          author_name: string | null
+          canonical_url: string | null
+          category: string
+          content: string
+          created_at: string
+          description: string
+          excerpt: string | null
+          featured_image_alt: string | null
+          featured_image_url: string | null
+          focus_keyword: string | null
+          id: string
+          meta_title: string | null
+          nofollow: boolean
+          noindex: boolean
+          og_description: string | null
+          og_image: string | null
+          og_title: string | null
+          published: boolean
+          read_time: string
+          schema_type: string
+          slug: string
+          tags: string[]
+          title: string
+          twitter_card_type: string
+          updated_at: string
+        }
+        Insert: {
+          author_name?: string | null
+          canonical_url?: string | null
+          category: string
+          content?: string
+          created_at?: string
+          description: string
+          excerpt?: string | null
+          featured_image_alt?: string | null
+          featured_image_url?: string | null
+          focus_keyword?: string | null
+          id?: string
+          meta_title?: string | null
+          nofollow?: boolean
+          noindex?: boolean
+          og_description?: string | null
+          og_image?: string | null
+          og_title?: string | null
+          published?: boolean
+          read_time?: string
+          schema_type?: string
+          slug: string
+          tags?: string[]
+          title: string
+          twitter_card_type?: string
+          updated_at?: string
+        }
+        Update: {
+          author_name?: string | null
+          canonical_url?: string | null
+          category?: string
+          content?: string
+          created_at?: string
+          description?: string
+          excerpt?: string | null
+          featured_image_alt?: string | null
+          featured_image_url?: string | null
+          focus_keyword?: string | null
+          id?: string
+          meta_title?: string | null
+          nofollow?: boolean
+          noindex?: boolean
+          og_description?: string | null
+          og_image?: string | null
+          og_title?: string | null
+          published?: boolean
+          read_time?: string
+          schema_type?: string
+          slug?: string
+          tags?: string[]
+          title?: string
+          twitter_card_type?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      lead_deliveries: {
+        Row: {
+          attempts: number
+          created_at: string
+          delivered_at: string | null
+          id: string
+          last_attempt_at: string | null
+          last_error: string | null
+          last_status: number | null
+          lead_id: string
+          next_attempt_at: string
+          status: string
+          target_url: string
+          updated_at: string
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          delivered_at?: string | null
+          id?: string
+          last_attempt_at?: string | null
+          last_error?: string | null
+          last_status?: number | null
+          lead_id: string
+          next_attempt_at?: string
+          status?: string
+          target_url: string
+          updated_at?: string
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          delivered_at?: string | null
+          id?: string
+          last_attempt_at?: string | null
+          last_error?: string | null
+          last_status?: number | null
+          lead_id?: string
+          next_attempt_at?: string
+          status?: string
+          target_url?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lead_deliveries_lead_id_fkey"
+            columns: ["lead_id"]
+            isOneToOne: false
+            referencedRelation: "leads"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
+      leads: {
+        Row: {
+          client_ip: string | null
+          company_name: string
+          email: string
+          full_name: string
+          id: string
+          payload: Json
+          received_at: string
+          source: string
+          spam_reason: string | null
+          user_agent: string | null
+        }
+        Insert: {
+          client_ip?: string | null
+          company_name?: string
+          email: string
+          full_name?: string
+          id?: string
+          payload: Json
+          received_at?: string
+          source: string
+          spam_reason?: string | null
+          user_agent?: string | null
+        }
+        Update: {
+          client_ip?: string | null
+          company_name?: string
+          email?: string
+          full_name?: string
+          id?: string
+          payload?: Json
+          received_at?: string
+          source?: string
+          spam_reason?: string | null
+          user_agent?: string | null
+        }
+        Relationships: []
+      }
+      page_analytics: {
+        Row: {
+          browser: string | null
+          created_at: string
+          device_type: string | null
+          id: string
+          page_path: string
+          page_title: string | null
+          referrer: string | null
+          scroll_depth: number
+          session_id: string
+          time_on_page: number
+          user_agent: string | null
+          visited_at: string
+        }
+        Insert: {
+          browser?: string | null
+          created_at?: string
+          device_type?: string | null
+          id?: string
+          page_path: string
+          page_title?: string | null
+          referrer?: string | null
+          scroll_depth?: number
+          session_id: string
+          time_on_page?: number
+          user_agent?: string | null
+          visited_at?: string
+        }
+        Update: {
+          browser?: string | null
+          created_at?: string
+          device_type?: string | null
+          id?: string
+          page_path?: string
+          page_title?: string | null
+          referrer?: string | null
+          scroll_depth?: number
+          session_id?: string
+          time_on_page?: number
+          user_agent?: string | null
+          visited_at?: string
+        }
+        Relationships: []
+      }
+      page_seo_settings: {
+        Row: {
+          canonical_url: string | null
+          content: string | null
+          created_at: string
+          featured_image_alt: string | null
+          featured_image_url: string | null
+          id: string
+          keywords: string[]
+          meta_description: string | null
+          meta_title: string | null
+          nofollow: boolean
+          noindex: boolean
+          og_description: string | null
+          og_image: string | null
+          og_title: string | null
+          og_type: string
+          page_name: string
+          page_route: string
+          schema_json: Json | null
+          twitter_card_type: string
+          twitter_description: string | null
+          twitter_image: string | null
+          twitter_title: string | null
+          updated_at: string
+        }
+        Insert: {
+          canonical_url?: string | null
+          content?: string | null
+          created_at?: string
+          featured_image_alt?: string | null
+          featured_image_url?: string | null
+          id?: string
+          keywords?: string[]
+          meta_description?: string | null
+          meta_title?: string | null
+          nofollow?: boolean
+          noindex?: boolean
+          og_description?: string | null
+          og_image?: string | null
+          og_title?: string | null
+          og_type?: string
+          page_name: string
+          page_route: string
+          schema_json?: Json | null
+          twitter_card_type?: string
+          twitter_description?: string | null
+          twitter_image?: string | null
+          twitter_title?: string | null
+          updated_at?: string
+        }
+        Update: {
+          canonical_url?: string | null
+          content?: string | null
+          created_at?: string
+          featured_image_alt?: string | null
+          featured_image_url?: string | null
+          id?: string
+          keywords?: string[]
+          meta_description?: string | null
+          meta_title?: string | null
+          nofollow?: boolean
+          noindex?: boolean
+          og_description?: string | null
+          og_image?: string | null
+          og_title?: string | null
+          og_type?: string
+          page_name?: string
+          page_route?: string
+          schema_json?: Json | null
+          twitter_card_type?: string
+          twitter_description?: string | null
+          twitter_image?: string | null
+          twitter_title?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      whitepaper_submissions: {
+        Row: {
+          company_name: string
+          company_size: string
+          created_at: string
+          current_challenges: string
+          email: string
+          first_name: string
+          id: string
+          job_title: string
+          last_name: string
+          phone: string
+          revenue: string
+        }
+        Insert: {
+          company_name: string
+          company_size?: string
+          created_at?: string
+          current_challenges?: string
+          email: string
+          first_name: string
+          id?: string
+          job_title?: string
+          last_name?: string
+          phone: string
+          revenue?: string
+        }
+        Update: {
+          company_name?: string
+          company_size?: string
+          created_at?: string
+          current_challenges?: string
+          email?: string
+          first_name?: string
+          id?: string
+          job_title?: string
+          last_name?: string
+          phone?: string
+          revenue?: string
+        }
+        Relationships: []
+      }
+      whitepapers: {
+        Row: {
+          category: string
+          created_at: string
+          description: string
+          featured: boolean
+          file_path: string | null
+          id: string
+          pages: number | null
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          category: string
+          created_at?: string
+          description?: string
+          featured?: boolean
+          file_path?: string | null
+          id?: string
+          pages?: number | null
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          category?: string
+          created_at?: string
+          description?: string
+          featured?: boolean
+          file_path?: string | null
+          id?: string
+          pages?: number | null
+          title?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      [_ in never]: never
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {
+    },
+  },
+} as const
