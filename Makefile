@@ -80,3 +80,15 @@ test-e2e: chromium frontend target/debug/claimbridge tests/e2e/node_modules/.pac
 clean:
 	$(CARGO) clean
 	rm -rf frontend/dist frontend/node_modules tests/contract/node_modules tests/e2e/node_modules
+
+# ---- compat: the official Supabase client suites against the server (tests/compat) ----------
+# postgrest-js and storage-js (supabase-js monorepo tests, vendored at the pinned tag) and a
+# supabase-py check, each on its own fresh server; known failures in tests/compat/*/known-failures.txt.
+.PHONY: test-compat
+tests/compat/node_modules/.package-lock.json: tests/compat/package-lock.json
+	cd tests/compat && npm ci --no-audit --no-fund
+	@touch $@
+
+test-compat: target/debug/claimbridge tests/compat/node_modules/.package-lock.json
+	tests/compat/ensure-postgis.sh
+	tests/compat/run.sh
