@@ -28,7 +28,7 @@ run: build
 	./target/release/claimbridge serve
 
 # ---- tests ---------------------------------------------------------------------------------
-test: lint test-rust test-frontend test-contract test-e2e
+test: lint test-rust test-frontend test-contract test-compat test-e2e
 	@echo "make test: every layer passed"
 
 lint: frontend

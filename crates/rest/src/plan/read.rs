@@ -662,9 +662,10 @@ fn no_rel_hint(ctx: &ReadContext<'_>, parent: &str, child: &str) -> Option<Strin
                 .filter(|r| r.foreign_table.schema == schema)
                 .map(|r| r.foreign_table.name.as_str())
                 .collect();
-            fuzzy::get(&children, child)
+            // No hint when the child is there (score 1.0).
+            fuzzy::get(&children, child, 0.33)
                 .into_iter()
-                .find(|(score, _)| *score < 1.0 && *score >= 0.33)
+                .find(|(score, _)| *score < 1.0)
                 .map(|(_, c)| format!("Perhaps you meant '{c}' instead of '{child}'."))
         }
         None => {
