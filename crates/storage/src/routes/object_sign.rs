@@ -30,14 +30,17 @@ pub(super) fn expires_in(value: Option<&Value>) -> Result<i64, StorageError> {
     let value = value.ok_or_else(|| {
         StorageError::BadRequest("body must have required property 'expiresIn'".into())
     })?;
-    let number = match value {
-        Value::String(text) => text.trim().parse::<f64>().ok(),
-        other => other.as_f64(),
-    };
-    let seconds = number
-        .filter(|f| f.fract() == 0.0 && f.abs() < 1e15)
-        .map(|f| f as i64)
-        .ok_or_else(|| StorageError::BadRequest("body/expiresIn must be integer".into()))?;
+    let whole = |f: f64| (f.fract() == 0.0 && f.abs() < 1e15).then_some(f as i64);
+    let seconds = match value {
+        Value::String(text) => {
+            let text = text.trim();
+            text.parse::<i64>()
+                .ok()
+                .or_else(|| text.parse::<f64>().ok().and_then(whole))
+        }
+        other => other.as_i64().or_else(|| other.as_f64().and_then(whole)),
+    }
+    .ok_or_else(|| StorageError::BadRequest("body/expiresIn must be integer".into()))?;
     if seconds < 1 {
         return Err(StorageError::BadRequest(
             "body/expiresIn must be >= 1".into(),
@@ -107,6 +110,8 @@ mod tests {
             (json!(60.0), Ok(60)),
             (json!("60"), Ok(60)),
             (json!(" 3600 "), Ok(3600)),
+            (json!(i64::MAX / 2), Ok(i64::MAX / 2)),
+            (json!("1000000000000"), Ok(1_000_000_000_000)),
             (json!("60.5"), Err("body/expiresIn must be integer")),
             (json!("soon"), Err("body/expiresIn must be integer")),
             (json!(""), Err("body/expiresIn must be integer")),
