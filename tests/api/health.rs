@@ -44,3 +44,69 @@ async fn a_client_supplied_request_id_is_kept() {
         .unwrap();
     assert_eq!(response.headers()["x-request-id"], "trace-me-42");
 }
+
+/// SIGTERM starts the drain: /readyz is 503 at once, requests are still served for
+/// CLAIMBRIDGE_DRAIN_SECS, then the process exits (a load balancer has taken it out by then).
+#[tokio::test]
+async fn sigterm_drains_readiness_first_and_keeps_serving_until_the_drain_ends() {
+    use std::time::{Duration, Instant};
+
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+
+    use crate::server_process::{free_port, serve_command, wait_ready};
+
+    let db = cb_tests::fresh_database().await;
+    let data_dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let mut child = serve_command(data_dir.path(), port)
+        .env("DATABASE_URL", db.url())
+        .env("CLAIMBRIDGE_REST_DATABASE_URL", db.url_as("authenticator"))
+        .env("CLAIMBRIDGE_DRAIN_SECS", "2")
+        .spawn()
+        .unwrap();
+    wait_ready(port, &mut child).await;
+    let base = format!("http://127.0.0.1:{port}");
+    // A client with a connection open before the signal, as a balancer keeps them.
+    let client = reqwest::Client::new();
+    assert_eq!(
+        client
+            .get(format!("{base}/healthz"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+
+    let signalled = Instant::now();
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGTERM).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(1);
+    loop {
+        let ready = client.get(format!("{base}/readyz")).send().await.unwrap();
+        if ready.status() == 503 {
+            let body: serde_json::Value = ready.json().await.unwrap();
+            assert_eq!(body["reason"], "shutting down");
+            break;
+        }
+        assert!(Instant::now() < deadline, "readiness never turned 503");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Still serving during the drain.
+    let page = client.get(format!("{base}/healthz")).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    assert!(signalled.elapsed() < Duration::from_secs(2));
+    // Then it exits, not long after the drain.
+    let exited = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            signalled.elapsed() < Duration::from_secs(15),
+            "the server did not stop after its drain"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(exited.success(), "{exited}");
+    assert!(signalled.elapsed() >= Duration::from_secs(2));
+}

@@ -4,6 +4,8 @@ use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use anyhow::Context as _;
 use axum::Router;
@@ -41,6 +43,9 @@ pub struct AppState {
     pub admin_passcode_hash: Arc<str>,
     /// /functions/v1 (shared with the webhook outbox worker `run_until` starts).
     pub functions: cb_functions::FunctionsState,
+    /// Set when shutdown starts: /readyz answers 503 while requests are still served, so a load
+    /// balancer stops sending new ones before the listener closes.
+    pub draining: Arc<AtomicBool>,
 }
 
 /// A bound, migrated application, ready to serve.
@@ -55,6 +60,7 @@ pub struct App {
     config: Arc<Config>,
     database: DatabaseHandle,
     functions: cb_functions::FunctionsState,
+    draining: Arc<AtomicBool>,
 }
 
 impl App {
@@ -118,6 +124,7 @@ impl App {
             config: Arc::new(config),
             admin_passcode_hash,
             functions: functions.clone(),
+            draining: Arc::default(),
         };
         let router = router(state.clone())?;
         let rest = cb_rest::RestState::start(
@@ -133,6 +140,7 @@ impl App {
             config: state.config,
             database,
             functions,
+            draining: state.draining,
         })
     }
 
@@ -145,6 +153,28 @@ impl App {
 
     pub fn pool(&self) -> &PgPool {
         &self.database.pool
+    }
+
+    /// `shutdown`, then the drain: readiness answers 503 at once and requests are still served
+    /// for `drain`, so the load balancer's next health check takes this instance out before the
+    /// listener closes; then graceful shutdown lets requests in flight finish.
+    pub fn draining_after(
+        &self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+        drain: Duration,
+    ) -> impl Future<Output = ()> + Send + 'static {
+        let draining = Arc::clone(&self.draining);
+        async move {
+            shutdown.await;
+            draining.store(true, Ordering::Release);
+            if !drain.is_zero() {
+                tracing::info!(
+                    seconds = drain.as_secs_f64(),
+                    "draining: /readyz answers 503, requests are still served"
+                );
+                tokio::time::sleep(drain).await;
+            }
+        }
     }
 
     /// Serves until `shutdown` completes, lets requests in flight finish, then closes the
@@ -194,7 +224,8 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         "ClaimBridge is serving on http://localhost:{}",
         app.port()
     );
-    app.run_until(shutdown_signal(), true).await?;
+    let shutdown = app.draining_after(shutdown_signal(), app.config.drain);
+    app.run_until(shutdown, true).await?;
     tracing::info!("stopped");
     Ok(())
 }

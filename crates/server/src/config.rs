@@ -107,6 +107,9 @@ pub struct Config {
     pub admin_token_ttl: Duration,
     /// The config.toml the settings above were read from, if any.
     pub supabase_config: Option<PathBuf>,
+    /// After SIGTERM: how long /readyz answers 503 while requests are still served, before the
+    /// listener closes (CLAIMBRIDGE_DRAIN_SECS).
+    pub drain: Duration,
 }
 
 /// The company facts the site shows by default, shared with the frontend build's prerender
@@ -359,6 +362,11 @@ impl Config {
             rest,
             admin_token_ttl,
             supabase_config,
+            drain: Duration::from_secs(parse_number(
+                &get,
+                "CLAIMBRIDGE_DRAIN_SECS",
+                if production { 5u64 } else { 0 },
+            )?),
         })
     }
 

@@ -1,5 +1,6 @@
-//! `/healthz`: the process answers. `/readyz`: the database answers and every migration is
-//! applied, so a load balancer sends traffic only to instances that can serve it.
+//! `/healthz`: the process answers. `/readyz`: the database answers, every migration is applied
+//! and the instance is not shutting down, so a load balancer sends traffic only to instances that
+//! can serve it and stops before one goes away.
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -18,6 +19,9 @@ pub(crate) async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<V
             Json(json!({ "status": "unavailable", "reason": reason })),
         )
     };
+    if state.draining.load(std::sync::atomic::Ordering::Acquire) {
+        return not_ready("shutting down");
+    }
     if let Err(err) = cb_db::sqlx::query("select 1").execute(&state.pool).await {
         tracing::warn!(%err, "readiness: database unreachable");
         return not_ready("database unreachable");
