@@ -10,6 +10,7 @@ mod embedded_postgres;
 mod functions;
 mod gateway;
 mod health;
+mod metrics;
 mod migrations;
 mod rest;
 mod security;

@@ -129,6 +129,13 @@ pub fn declared_verify_jwt() -> impl Iterator<Item = (&'static str, bool)> {
         .map(|function| (function.name, function.verify_jwt))
 }
 
+/// Every name a function answers to (aliases included).
+pub fn function_names() -> impl Iterator<Item = &'static str> {
+    registry::FUNCTIONS
+        .iter()
+        .flat_map(|function| std::iter::once(function.name).chain(function.aliases.iter().copied()))
+}
+
 /// The router to nest at `/functions/v1`.
 pub fn router(state: FunctionsState) -> Router {
     Router::new().fallback(registry::dispatch).with_state(state)

@@ -153,10 +153,15 @@ pub(crate) async fn dispatch(State(state): State<FunctionsState>, request: Reque
         body,
         client_ip,
     };
-    match (function.handler)(invocation).await {
+    let response = match (function.handler)(invocation).await {
         Ok(response) => response,
         Err(err) => err.into_response(),
+    };
+    if response.status() == StatusCode::TOO_MANY_REQUESTS {
+        metrics::counter!("claimbridge_rate_limit_refusals_total", "limit" => function.name)
+            .increment(1);
     }
+    response
 }
 
 fn options_response(function: &Function) -> Response {

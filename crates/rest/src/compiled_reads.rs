@@ -92,11 +92,15 @@ struct Entries {
 
 impl CompiledReads {
     pub(crate) fn get(&self, generation: u64, key: &str) -> Option<Arc<CompiledRead>> {
-        let entries = self.inner.lock().ok()?;
-        if entries.generation != generation {
-            return None;
-        }
-        entries.by_key.get(key).cloned()
+        let found = {
+            let entries = self.inner.lock().ok()?;
+            (entries.generation == generation)
+                .then(|| entries.by_key.get(key).cloned())
+                .flatten()
+        };
+        let result = if found.is_some() { "hit" } else { "miss" };
+        metrics::counter!("claimbridge_rest_compiled_reads_total", "result" => result).increment(1);
+        found
     }
 
     /// Keeps `compiled` for `generation`; entries of an earlier generation are dropped, and a

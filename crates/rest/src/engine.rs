@@ -49,7 +49,11 @@ pub(crate) async fn run(
             .clients
             .turn(client)
             .await
-            .map_err(|_| ApiError::ClientBusy(state.clients.per_client()))?
+            .map_err(|_| {
+                metrics::counter!("claimbridge_rate_limit_refusals_total", "limit" => "rest-client-concurrency")
+                    .increment(1);
+                ApiError::ClientBusy(state.clients.per_client())
+            })?
     };
     let cache = state
         .cache

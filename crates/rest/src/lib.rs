@@ -47,6 +47,7 @@ use cb_gateway::{JwtVerifier, TrustedProxies};
 
 pub use client_limits::ClientLimitSettings;
 pub use error::ApiError;
+pub use pool::PoolStats;
 pub use routes::{path_under, service};
 pub use schema_cache::{DbConfig, SchemaCache, SchemaCacheHolder, config_list};
 
@@ -119,6 +120,11 @@ pub struct RestState {
 }
 
 impl RestState {
+    /// The engine's connection pool now (size, in use, idle, waiting).
+    pub fn pool_stats(&self) -> pool::PoolStats {
+        self.conns.stats()
+    }
+
     /// The state, with the schema cache loader started (it needs a Tokio runtime).
     ///
     /// Requests run on connections of the engine's own (see `pool`), opened lazily with the

@@ -7,8 +7,8 @@
 //! is also cancelled, since PostgreSQL would otherwise run it to the end (a backtracking regex,
 //! for minutes) before noticing that nobody reads the answer.
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use cb_db::SessionDefaults;
 use cb_db::sqlx::postgres::{PgConnectOptions, PgConnection};
@@ -23,6 +23,18 @@ pub(crate) struct ConnPool {
     permits: Semaphore,
     acquire_timeout: Duration,
     closed: AtomicBool,
+    size: usize,
+    /// Requests waiting for a connection now.
+    waiting: AtomicUsize,
+}
+
+/// The pool's state, for the metrics endpoint.
+#[derive(Debug, Clone, Copy)]
+pub struct PoolStats {
+    pub size: usize,
+    pub in_use: usize,
+    pub idle: usize,
+    pub waiting: usize,
 }
 
 /// A connection and what its session started with (see `cb_db::set_session_scope`).
@@ -60,6 +72,17 @@ impl ConnPool {
             permits: Semaphore::new(size.max(1) as usize),
             acquire_timeout,
             closed: AtomicBool::new(false),
+            size: size.max(1) as usize,
+            waiting: AtomicUsize::new(0),
+        }
+    }
+
+    pub(crate) fn stats(&self) -> PoolStats {
+        PoolStats {
+            size: self.size,
+            in_use: self.size.saturating_sub(self.permits.available_permits()),
+            idle: self.idle.lock().map(|idle| idle.len()).unwrap_or_default(),
+            waiting: self.waiting.load(Ordering::Relaxed),
         }
     }
 
@@ -67,8 +90,13 @@ impl ConnPool {
         if self.closed.load(Ordering::Acquire) {
             return Err(sqlx::Error::PoolClosed);
         }
-        let permit = tokio::time::timeout(self.acquire_timeout, self.permits.acquire())
-            .await
+        let started = Instant::now();
+        self.waiting.fetch_add(1, Ordering::Relaxed);
+        let permit = tokio::time::timeout(self.acquire_timeout, self.permits.acquire()).await;
+        self.waiting.fetch_sub(1, Ordering::Relaxed);
+        metrics::histogram!("claimbridge_db_pool_acquire_seconds", "pool" => "rest")
+            .record(started.elapsed());
+        let permit = permit
             .map_err(|_| sqlx::Error::PoolTimedOut)?
             .map_err(|_| sqlx::Error::PoolClosed)?;
         let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());

@@ -61,6 +61,8 @@ pub struct App {
     database: DatabaseHandle,
     functions: cb_functions::FunctionsState,
     draining: Arc<AtomicBool>,
+    /// Bound at build time (a taken address fails the start, as the public port does).
+    metrics_listener: Option<TcpListener>,
 }
 
 impl App {
@@ -80,6 +82,14 @@ impl App {
             ),
             _ => anyhow::anyhow!("cannot listen on {address}: {err}"),
         })?;
+        let metrics_listener = match config.metrics_addr {
+            Some(address) => Some(TcpListener::bind(address).await.map_err(|err| {
+                anyhow::anyhow!(
+                    "cannot serve metrics on {address} (CLAIMBRIDGE_METRICS_ADDR): {err}"
+                )
+            })?),
+            None => None,
+        };
         let admin_passcode_hash: Arc<str> = match &config.admin_passcode_hash {
             Some(hash) => hash.as_str().into(),
             None => crate::passcode::local_hash(&config.data_dir)?.into(),
@@ -141,6 +151,7 @@ impl App {
             database,
             functions,
             draining: state.draining,
+            metrics_listener,
         })
     }
 
@@ -193,6 +204,16 @@ impl App {
                 tracing::warn!(%err, "could not set TCP_NODELAY");
             }
         });
+        if let Some(listener) = self.metrics_listener {
+            crate::metrics::spawn(
+                listener,
+                crate::metrics::Sources {
+                    handle: crate::metrics::install(),
+                    pool: self.database.pool.clone(),
+                    rest: self.rest.clone(),
+                },
+            );
+        }
         let rest = rest_service(self.rest, &self.config);
         let baseline =
             BaselineHeaders::new(self.config.environment == crate::config::Environment::Production);

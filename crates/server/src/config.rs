@@ -110,6 +110,8 @@ pub struct Config {
     /// After SIGTERM: how long /readyz answers 503 while requests are still served, before the
     /// listener closes (CLAIMBRIDGE_DRAIN_SECS).
     pub drain: Duration,
+    /// Where Prometheus metrics are served (CLAIMBRIDGE_METRICS_ADDR); None: nowhere.
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 /// The company facts the site shows by default, shared with the frontend build's prerender
@@ -362,6 +364,7 @@ impl Config {
             rest,
             admin_token_ttl,
             supabase_config,
+            metrics_addr: metrics_addr(&get, port)?,
             drain: Duration::from_secs(parse_number(
                 &get,
                 "CLAIMBRIDGE_DRAIN_SECS",
@@ -724,6 +727,28 @@ fn rest_settings(
         trusted_proxies,
         ..defaults
     })
+}
+
+/// CLAIMBRIDGE_METRICS_ADDR: `host:port` of the metrics listener, never the public port.
+fn metrics_addr(
+    get: &impl Fn(&str) -> Option<String>,
+    public_port: u16,
+) -> Result<Option<std::net::SocketAddr>, ConfigError> {
+    let Some(text) = get("CLAIMBRIDGE_METRICS_ADDR") else {
+        return Ok(None);
+    };
+    let addr: std::net::SocketAddr = text.parse().map_err(|_| {
+        ConfigError(format!(
+            "CLAIMBRIDGE_METRICS_ADDR is '{text}': set it to host:port, e.g. 127.0.0.1:9464"
+        ))
+    })?;
+    if addr.port() == public_port {
+        return Err(ConfigError(format!(
+            "CLAIMBRIDGE_METRICS_ADDR uses the public port {public_port}: metrics need a listen \
+             address of their own (e.g. 127.0.0.1:9464)"
+        )));
+    }
+    Ok(Some(addr))
 }
 
 /// The Supabase config.toml: CLAIMBRIDGE_SUPABASE_CONFIG (which must exist), else
@@ -1105,6 +1130,17 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("PGRST_DB_SCHEMAS is"), "{err}");
+        let err = config(&[("CLAIMBRIDGE_METRICS_ADDR", "0.0.0.0:54321")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("uses the public port 54321"), "{err}");
+        let err = config(&[("CLAIMBRIDGE_METRICS_ADDR", "metrics")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("CLAIMBRIDGE_METRICS_ADDR is 'metrics'"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -134,6 +134,12 @@ where
             .entry(REQUEST_ID)
             .or_insert_with(|| this.facts.request_id.clone());
         let status = response.status();
+        crate::metrics::record_request(
+            &this.facts.method,
+            this.facts.uri.path(),
+            status,
+            this.started.elapsed(),
+        );
         if status.is_server_error() {
             let facts = &*this.facts;
             tracing::error!(

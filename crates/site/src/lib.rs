@@ -376,7 +376,11 @@ async fn render_page(
     if let Some(cached) = key.as_deref().and_then(|key| snapshot.cached(key))
         && cached.is_fresh_on(today)
     {
+        metrics::counter!("claimbridge_page_cache_total", "result" => "hit").increment(1);
         return cached;
+    }
+    if key.is_some() {
+        metrics::counter!("claimbridge_page_cache_total", "result" => "miss").increment(1);
     }
     let resources = match page_resources(site, snapshot, page).await {
         Ok(resources) => resources,

@@ -150,6 +150,19 @@ impl Captcha {
         remote_ip: Option<IpAddr>,
         now: i64,
     ) -> Result<Verified, CaptchaError> {
+        let verified = self.verify_token(token, remote_ip, now).await;
+        if verified.is_err() {
+            metrics::counter!("claimbridge_captcha_failures_total").increment(1);
+        }
+        verified
+    }
+
+    async fn verify_token(
+        &self,
+        token: &str,
+        remote_ip: Option<IpAddr>,
+        now: i64,
+    ) -> Result<Verified, CaptchaError> {
         if token.trim().is_empty() {
             return Err(CaptchaError::Missing);
         }
