@@ -311,7 +311,8 @@ pub fn serve(app: cb_server::App) -> (String, oneshot::Sender<()>) {
     (url, shutdown)
 }
 
-fn now() -> i64 {
+/// Seconds since the Unix epoch (for JWT time claims).
+pub fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .expect("clock")

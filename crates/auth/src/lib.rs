@@ -31,9 +31,10 @@ pub struct AuthState {
 }
 
 impl AuthState {
-    pub fn new(jwt_secret: &str, admin_tokens: AdminTokens) -> Self {
+    /// `verifier` checks callers' tokens (the project secret and any rotation's other one).
+    pub fn new(verifier: JwtVerifier, admin_tokens: AdminTokens) -> Self {
         Self {
-            verifier: JwtVerifier::new(jwt_secret),
+            verifier,
             admin_tokens,
         }
     }

@@ -49,6 +49,8 @@ impl Claims {
 #[derive(Clone)]
 pub struct JwtVerifier {
     key: DecodingKey,
+    /// Secrets whose signatures verify too (JWT_SECRETS_ACCEPTED: a rotation's other secret).
+    accepted: Vec<DecodingKey>,
     validation: Validation,
     /// The project's own API keys, accepted by exact match whatever their `exp` says: like
     /// Kong's key-auth consumers, an API key is valid until it is rotated. (Supabase's demo keys
@@ -75,6 +77,7 @@ impl JwtVerifier {
         validation.required_spec_claims.clear();
         let verifier = Self {
             key: DecodingKey::from_secret(secret.as_bytes()),
+            accepted: Vec::new(),
             validation,
             api_keys: Vec::new(),
         };
@@ -111,6 +114,16 @@ impl JwtVerifier {
         self
     }
 
+    /// Also accepts tokens signed with these secrets (a rotation: the next secret before the
+    /// switch, the previous one after it), so no instance refuses another's tokens meanwhile.
+    pub fn accepting(mut self, secrets: &[String]) -> Self {
+        self.accepted = secrets
+            .iter()
+            .map(|secret| DecodingKey::from_secret(secret.as_bytes()))
+            .collect();
+        self
+    }
+
     /// The caller an API key of the project resolves to, if `token` is one.
     pub fn api_key_caller(&self, token: &str) -> Option<&crate::Caller> {
         self.api_keys
@@ -129,7 +142,16 @@ impl JwtVerifier {
         if parts != 3 {
             return Err(JwtError::Parts(parts));
         }
-        match jsonwebtoken::decode::<Value>(token, &self.key, &self.validation) {
+        let mut decoded = jsonwebtoken::decode::<Value>(token, &self.key, &self.validation);
+        for key in &self.accepted {
+            match &decoded {
+                Err(err) if *err.kind() == jsonwebtoken::errors::ErrorKind::InvalidSignature => {
+                    decoded = jsonwebtoken::decode::<Value>(token, key, &self.validation);
+                }
+                _ => break,
+            }
+        }
+        match decoded {
             Ok(data) if data.claims.is_object() => {
                 check_time_claims(&data.claims, unix_now())?;
                 Ok(Claims(data.claims))
@@ -387,5 +409,27 @@ mod tests {
                 Err(JwtError::Claim(ClaimProblem::Unparsable))
             );
         }
+    }
+
+    #[test]
+    fn a_rotations_other_secret_verifies_too() {
+        let other = "the-next-secret-of-a-rotation-0123456789";
+        let token = |secret: &str| {
+            jsonwebtoken::encode(
+                &jsonwebtoken::Header::default(),
+                &serde_json::json!({"role": "anon", "exp": unix_now() + 60}),
+                &jsonwebtoken::EncodingKey::from_secret(secret.as_bytes()),
+            )
+            .unwrap()
+        };
+        let strict = JwtVerifier::new(SECRET);
+        assert_eq!(strict.verify(&token(other)), Err(JwtError::Invalid));
+        let rotating = JwtVerifier::new(SECRET).accepting(&[other.to_string()]);
+        assert!(rotating.verify(&token(other)).is_ok());
+        assert!(rotating.verify(&token(SECRET)).is_ok());
+        assert_eq!(
+            rotating.verify(&token("a-third-secret-nobody-accepts-0123456789")),
+            Err(JwtError::Invalid)
+        );
     }
 }

@@ -16,6 +16,7 @@ use axum::routing::get;
 use axum::serve::ListenerExt as _;
 use cb_db::sqlx::PgPool;
 use cb_db::sqlx::postgres::PgConnectOptions;
+use cb_gateway::JwtVerifier;
 use tokio::net::TcpListener;
 use tower::layer::util::{Identity, Stack};
 use tower::util::{MapResponseLayer, option_layer};
@@ -280,7 +281,7 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .nest_service(
             "/auth/v1",
             cb_auth::router(cb_auth::AuthState::new(
-                &config.jwt_secret,
+                JwtVerifier::new(&config.jwt_secret).accepting(&config.jwt_secrets_accepted),
                 state.functions.admin_tokens().clone(),
             )),
         )

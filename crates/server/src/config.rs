@@ -82,6 +82,8 @@ pub struct Config {
     pub rest_database_url: Option<String>,
     pub db_max_connections: u32,
     pub jwt_secret: String,
+    /// JWT_SECRETS_ACCEPTED: other secrets whose tokens verify while a rotation rolls out.
+    pub jwt_secrets_accepted: Vec<String>,
     pub keys: ApiKeys,
     /// The argon2 hash of the admin passcode; None in local mode means "generate one".
     pub admin_passcode_hash: Option<String>,
@@ -202,6 +204,25 @@ impl Config {
                     .into(),
             ));
         }
+        let jwt_secrets_accepted: Vec<String> = get("JWT_SECRETS_ACCEPTED")
+            .map(|text| cb_rest::config_list(&text))
+            .unwrap_or_default();
+        for secret in &jwt_secrets_accepted {
+            if secret.chars().count() < MIN_SECRET_LENGTH
+                || (production && PUBLIC_DEMO_SECRETS.contains(&secret.as_str()))
+            {
+                return Err(ConfigError(format!(
+                    "JWT_SECRETS_ACCEPTED has a secret of {} characters{}: each needs at least \
+                     {MIN_SECRET_LENGTH} and none may be a public demo secret in production",
+                    secret.chars().count(),
+                    if PUBLIC_DEMO_SECRETS.contains(&secret.as_str()) {
+                        " (a public demo secret)"
+                    } else {
+                        ""
+                    }
+                )));
+            }
+        }
         let mut keys = ApiKeys::for_secret(&jwt_secret);
         let verifier = JwtVerifier::new(&jwt_secret);
         for (name, role) in [
@@ -310,7 +331,9 @@ impl Config {
             },
             per_function: file.verify_jwt.clone(),
         };
-        functions.jwt_verifier = JwtVerifier::new(&jwt_secret).with_api_keys(&keys);
+        functions.jwt_verifier = JwtVerifier::new(&jwt_secret)
+            .accepting(&jwt_secrets_accepted)
+            .with_api_keys(&keys);
         let rest = rest_settings(&get, functions.trusted_proxies.clone())?;
         let admin_token_ttl = Duration::from_secs(parse_number(
             &get,
@@ -324,7 +347,8 @@ impl Config {
             )));
         }
 
-        let storage = storage_settings(&get, &jwt_secret)?;
+        let mut storage = storage_settings(&get, &jwt_secret)?;
+        storage.accepted_jwt_secrets = jwt_secrets_accepted.clone();
 
         Ok(Self {
             environment,
@@ -335,6 +359,7 @@ impl Config {
             rest_database_url,
             db_max_connections: parse_number(&get, "CLAIMBRIDGE_DB_MAX_CONNECTIONS", 20u32)?,
             jwt_secret,
+            jwt_secrets_accepted,
             keys,
             admin_passcode_hash,
             require_api_key: parse_bool(&get, "CLAIMBRIDGE_REQUIRE_APIKEY", true)?,
@@ -376,7 +401,9 @@ impl Config {
     /// The verifier every service resolves callers with: the project secret, and the project's
     /// API keys accepted by exact match (they stay valid until rotated, whatever their exp says).
     pub fn jwt_verifier(&self) -> JwtVerifier {
-        JwtVerifier::new(&self.jwt_secret).with_api_keys(&self.keys)
+        JwtVerifier::new(&self.jwt_secret)
+            .accepting(&self.jwt_secrets_accepted)
+            .with_api_keys(&self.keys)
     }
 
     /// What the website crate serves and says about the site.
@@ -644,6 +671,7 @@ fn storage_settings(
             })?,
         },
         jwt_secret: jwt_secret.to_string(),
+        accepted_jwt_secrets: Vec::new(),
         signing_secret,
         signed_upload_expiry: Duration::from_secs(
             parse_number(get, "STORAGE_SIGNED_UPLOAD_EXPIRY_SECS", 7200u64)?.max(1),

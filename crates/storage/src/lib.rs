@@ -49,6 +49,8 @@ pub struct StorageConfig {
     pub file_size_limit: u64,
     /// Verifies the callers' JWTs.
     pub jwt_secret: String,
+    /// Other secrets whose JWTs verify (a rotation in progress).
+    pub accepted_jwt_secrets: Vec<String>,
     /// Signs signed-URL tokens (defaults to the JWT secret).
     pub signing_secret: String,
     /// How long a signed upload URL stays valid.
@@ -86,7 +88,7 @@ impl StorageState {
     /// The state with the default image transformation settings ([`ImageConfig::default`]).
     pub fn new(config: StorageConfig, pool: PgPool, store: SharedStore) -> Self {
         Self {
-            verifier: JwtVerifier::new(&config.jwt_secret),
+            verifier: JwtVerifier::new(&config.jwt_secret).accepting(&config.accepted_jwt_secrets),
             signer: signing::Signer::new(&config.signing_secret),
             renderer: render::Renderer::new(ImageConfig::default()),
             pool,

@@ -125,3 +125,49 @@ async fn no_forged_token_gets_past_any_service() {
         );
     }
 }
+
+/// A JWT secret rotation: tokens signed with the secret in JWT_SECRETS_ACCEPTED verify on every
+/// service while it is listed, and nowhere once it is not.
+#[tokio::test]
+async fn a_rotations_other_secret_is_accepted_only_while_listed() {
+    const OTHER: &str = "the-other-secret-of-a-rotation-0123456789abcdef";
+    let token = jsonwebtoken::encode(
+        &Header::default(),
+        &json!({"role": "anon", "exp": cb_tests::now() + 600}),
+        &EncodingKey::from_secret(OTHER.as_bytes()),
+    )
+    .unwrap();
+    let rotating = cb_tests::spawn_app_with(&[("JWT_SECRETS_ACCEPTED", OTHER)]).await;
+    let plain = spawn_app().await;
+    for (app, accepted) in [(&rotating, true), (&plain, false)] {
+        let (rest, body) = status_and_body(app.with_token(
+            reqwest::Method::GET,
+            "/rest/v1/blog_posts?select=id&limit=1",
+            &token,
+        ))
+        .await;
+        let (storage, _) = status_and_body(
+            app.with_token(
+                reqwest::Method::POST,
+                "/storage/v1/object/list/blog-images",
+                &token,
+            )
+            .json(&json!({"prefix": ""})),
+        )
+        .await;
+        let (function, _) = status_and_body(
+            app.with_token(reqwest::Method::POST, "/functions/v1/simple-auth", &token)
+                .json(&json!({"action": "validate", "token": "x"})),
+        )
+        .await;
+        if accepted {
+            assert_eq!(rest, StatusCode::OK, "{body}");
+            assert_eq!(storage, StatusCode::OK);
+            assert_eq!(function, StatusCode::OK);
+        } else {
+            assert_eq!(rest, StatusCode::UNAUTHORIZED);
+            assert!(storage.is_client_error() && storage != StatusCode::OK);
+            assert_eq!(function, StatusCode::UNAUTHORIZED);
+        }
+    }
+}
