@@ -92,3 +92,11 @@ tests/compat/node_modules/.package-lock.json: tests/compat/package-lock.json
 test-compat: target/debug/claimbridge tests/compat/node_modules/.package-lock.json
 	tests/compat/ensure-postgis.sh
 	tests/compat/run.sh
+
+# ---- scale: three instances behind HAProxy on one PostgreSQL and S3 (tests/scale) -----------
+# Cross-instance invalidation, schema reload, shared rate limits, exactly-once lead delivery with
+# an instance killed, and a rolling restart under wrk. HAProxy and wrk come from Debian packages
+# (installed when missing), moto from PyPI (s3-server). Not part of `make test` (yet).
+.PHONY: test-scale
+test-scale: frontend target/debug/claimbridge s3-server
+	tests/scale/run.sh
