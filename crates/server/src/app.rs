@@ -47,6 +47,8 @@ pub struct AppState {
     /// Set when shutdown starts: /readyz answers 503 while requests are still served, so a load
     /// balancer stops sending new ones before the listener closes.
     pub draining: Arc<AtomicBool>,
+    /// What /readyz answers (kept current by a monitor task).
+    pub readiness: crate::health::Readiness,
 }
 
 /// A bound, migrated application, ready to serve.
@@ -136,6 +138,7 @@ impl App {
             admin_passcode_hash,
             functions: functions.clone(),
             draining: Arc::default(),
+            readiness: crate::health::Readiness::default(),
         };
         let router = router(state.clone())?;
         let rest = cb_rest::RestState::start(
@@ -144,6 +147,7 @@ impl App {
             state.config.jwt_verifier(),
             state.config.rest.clone(),
         );
+        state.readiness.spawn_monitor(&state.pool, rest.clone());
         Ok(Self {
             listener,
             router,

@@ -1,37 +1,138 @@
-//! `/healthz`: the process answers. `/readyz`: the database answers, every migration is applied
-//! and the instance is not shutting down, so a load balancer sends traffic only to instances that
-//! can serve it and stops before one goes away.
+//! `/healthz`: the process answers. `/readyz`: this instance can serve: the database answers,
+//! every migration is applied, the REST schema cache is loaded, and it is not shutting down.
+//!
+//! A load balancer asks `/readyz` every second or so, and must get its answer at once even when
+//! the instance is busy: the answer comes from [`Readiness`], which a monitor task refreshes
+//! every half second on a database connection of its own (a saturated request pool must not
+//! look like a dead database, and a probe must not wait behind it).
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::Duration;
+
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use cb_db::sqlx::PgPool;
+use cb_db::sqlx::postgres::PgPoolOptions;
 use serde_json::{Value, json};
 
 use crate::AppState;
+
+const INTERVAL: Duration = Duration::from_millis(500);
+/// While not ready (starting, a schema cache load): look again sooner.
+const INTERVAL_NOT_READY: Duration = Duration::from_millis(100);
+const CHECK_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The last verdict of the monitor.
+#[derive(Debug, Clone, Default)]
+pub struct Readiness(Arc<AtomicU8>);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum Verdict {
+    Starting = 0,
+    Ready = 1,
+    DatabaseUnreachable = 2,
+    MigrationsPending = 3,
+    SchemaCacheLoading = 4,
+}
+
+impl Verdict {
+    fn reason(self) -> &'static str {
+        match self {
+            Verdict::Starting => "starting",
+            Verdict::Ready => "ready",
+            Verdict::DatabaseUnreachable => "database unreachable",
+            Verdict::MigrationsPending => "migrations pending",
+            Verdict::SchemaCacheLoading => "schema cache loading",
+        }
+    }
+
+    fn from_u8(value: u8) -> Self {
+        match value {
+            1 => Verdict::Ready,
+            2 => Verdict::DatabaseUnreachable,
+            3 => Verdict::MigrationsPending,
+            4 => Verdict::SchemaCacheLoading,
+            _ => Verdict::Starting,
+        }
+    }
+}
+
+impl Readiness {
+    fn get(&self) -> Verdict {
+        Verdict::from_u8(self.0.load(Ordering::Acquire))
+    }
+
+    fn set(&self, verdict: Verdict) {
+        self.0.store(verdict as u8, Ordering::Release);
+    }
+
+    /// Starts the monitor: checks now, then every [`INTERVAL`] until `pool` closes.
+    pub(crate) fn spawn_monitor(&self, pool: &PgPool, rest: cb_rest::RestState) {
+        // One connection of its own, opened when first needed, with the shared pool's login.
+        let own = PgPoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(CHECK_TIMEOUT)
+            .connect_lazy_with(pool.connect_options().as_ref().clone());
+        let shared = pool.clone();
+        let readiness = self.clone();
+        tokio::spawn(async move {
+            while !shared.is_closed() {
+                let verdict = tokio::time::timeout(CHECK_TIMEOUT, check(&own, &rest))
+                    .await
+                    .unwrap_or(Verdict::DatabaseUnreachable);
+                let before = readiness.get();
+                if verdict != before && before != Verdict::Starting {
+                    tracing::warn!(
+                        was = before.reason(),
+                        now = verdict.reason(),
+                        "readiness changed"
+                    );
+                }
+                readiness.set(verdict);
+                let pause = if verdict == Verdict::Ready {
+                    INTERVAL
+                } else {
+                    INTERVAL_NOT_READY
+                };
+                tokio::select! {
+                    () = tokio::time::sleep(pause) => {}
+                    () = shared.close_event() => break,
+                }
+            }
+            own.close().await;
+        });
+    }
+}
+
+async fn check(own: &PgPool, rest: &cb_rest::RestState) -> Verdict {
+    match cb_db::pending_count(own).await {
+        Err(err) => {
+            tracing::warn!(%err, "readiness: database unreachable");
+            Verdict::DatabaseUnreachable
+        }
+        Ok(pending) if pending > 0 => Verdict::MigrationsPending,
+        Ok(_) if rest.cache.get().is_none() => Verdict::SchemaCacheLoading,
+        Ok(_) => Verdict::Ready,
+    }
+}
 
 pub(crate) async fn healthz() -> Json<Value> {
     Json(json!({ "status": "ok" }))
 }
 
 pub(crate) async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
-    let not_ready = |reason: &str| {
-        (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Json(json!({ "status": "unavailable", "reason": reason })),
-        )
-    };
-    if state.draining.load(std::sync::atomic::Ordering::Acquire) {
-        return not_ready("shutting down");
-    }
-    if let Err(err) = cb_db::sqlx::query("select 1").execute(&state.pool).await {
-        tracing::warn!(%err, "readiness: database unreachable");
-        return not_ready("database unreachable");
-    }
-    match cb_db::pending_count(&state.pool).await {
-        Ok(0) => (StatusCode::OK, Json(json!({ "status": "ready" }))),
-        Ok(_) => not_ready("migrations pending"),
-        Err(err) => {
-            tracing::warn!(%err, "readiness: cannot read the migration table");
-            not_ready("database unreachable")
+    let verdict = if state.draining.load(Ordering::Acquire) {
+        "shutting down"
+    } else {
+        match state.readiness.get() {
+            Verdict::Ready => return (StatusCode::OK, Json(json!({ "status": "ready" }))),
+            other => other.reason(),
         }
-    }
+    };
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        Json(json!({ "status": "unavailable", "reason": verdict })),
+    )
 }

@@ -379,18 +379,49 @@ async fn render_page(
         metrics::counter!("claimbridge_page_cache_total", "result" => "hit").increment(1);
         return cached;
     }
-    if key.is_some() {
-        metrics::counter!("claimbridge_page_cache_total", "result" => "miss").increment(1);
+    match key {
+        Some(key) => {
+            metrics::counter!("claimbridge_page_cache_total", "result" => "miss").increment(1);
+            snapshot
+                .render_once(&key, async {
+                    let (rendered, keep) =
+                        render_fresh(site, ssr, template, preloads, snapshot, page, head, today)
+                            .await;
+                    if keep {
+                        snapshot.keep(&key, rendered)
+                    } else {
+                        Arc::new(rendered)
+                    }
+                })
+                .await
+        }
+        None => Arc::new(
+            render_fresh(site, ssr, template, preloads, snapshot, page, head, today)
+                .await
+                .0,
+        ),
     }
+}
+
+/// Renders a page now; with whether it may be kept (a page sent unrendered, because its data
+/// or the renderer were unavailable, is not). Compressing it runs on a blocking thread.
+#[allow(clippy::too_many_arguments)]
+async fn render_fresh(
+    site: &Site,
+    ssr: &ServerRendering,
+    template: &PageTemplate,
+    preloads: &preload::Preloads,
+    snapshot: &Snapshot,
+    page: &RenderedRoute<'_>,
+    head: &HeadSpec,
+    today: chrono::NaiveDate,
+) -> (Rendered, bool) {
     let resources = match page_resources(site, snapshot, page).await {
         Ok(resources) => resources,
         Err(err) => {
             tracing::warn!(%err, path = page.path, "site: page data unavailable; sending the page unrendered");
-            return Arc::new(Rendered::new(
-                page.status,
-                HTML,
-                template.render(head, page.preload_tags, None),
-            ));
+            let html = template.render(head, page.preload_tags, None);
+            return (compressed(page.status, html).await, false);
         }
     };
     let has_content = resources
@@ -430,11 +461,8 @@ async fn render_page(
                         StatusCode::NOT_FOUND,
                     ),
                     _ => {
-                        return Arc::new(Rendered::new(
-                            page.status,
-                            HTML,
-                            template.render(head, page.preload_tags, None),
-                        ));
+                        let html = template.render(head, page.preload_tags, None);
+                        return (compressed(page.status, html).await, false);
                     }
                 }
             }
@@ -452,14 +480,22 @@ async fn render_page(
             page_data: &data,
         }),
     );
-    let rendered = Rendered::new(status, HTML, html).valid_while(DateValidity {
+    let validity = DateValidity {
         rendered_on,
         date_use: markup.date_use,
-    });
-    match key {
-        Some(key) => snapshot.keep(&key, rendered),
-        None => Arc::new(rendered),
-    }
+    };
+    (compressed(status, html).await.valid_while(validity), true)
+}
+
+/// A page's response, compressed (brotli and gzip at their best, tens of milliseconds for a
+/// large page) on a blocking thread, away from the threads that serve requests.
+async fn compressed(status: StatusCode, html: String) -> Rendered {
+    let fallback = |html: &str| Rendered::new(status, HTML, html.to_string());
+    let shared = Arc::new(html);
+    let job = Arc::clone(&shared);
+    tokio::task::spawn_blocking(move || Rendered::new(status, HTML, job.as_str().to_string()))
+        .await
+        .unwrap_or_else(|_| fallback(&shared))
 }
 
 /// The resource a public page's SEO record goes by (frontend/src/features/seo/site-data-layout.tsx).

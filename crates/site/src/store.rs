@@ -2,6 +2,7 @@
 //! and kept in memory with everything rendered from it, until a write to page_seo_settings or
 //! blog_posts is announced (see `listen`) and the cache is dropped.
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
@@ -71,9 +72,14 @@ const MAX_RENDERED: usize = 4096;
 pub(crate) struct Snapshot {
     pub(crate) data: SiteData,
     rendered: Mutex<HashMap<String, Arc<Rendered>>>,
+    /// Renders under way, by key: requests that miss the same page wait for one render.
+    in_flight: Mutex<HashMap<String, Arc<Flight>>>,
     /// Built once: every sitemap file is cut from it.
     sitemap: OnceLock<Sitemap>,
 }
+
+/// One render under way; everyone who asked gets its answer.
+pub(crate) type Flight = tokio::sync::OnceCell<Arc<Rendered>>;
 
 impl Snapshot {
     pub(crate) fn sitemap(&self, build: impl FnOnce(&SiteData) -> Sitemap) -> &Sitemap {
@@ -111,6 +117,32 @@ impl Snapshot {
             return rendered;
         }
         cached.entry(key.to_string()).or_insert(rendered).clone()
+    }
+
+    /// The page under `key`, rendered by `render` once however many requests miss it at the
+    /// same time (after an edit, every reader of a page misses it at once; each rendering it
+    /// would multiply the work by the number of readers).
+    pub(crate) async fn render_once<F>(&self, key: &str, render: F) -> Arc<Rendered>
+    where
+        F: Future<Output = Arc<Rendered>>,
+    {
+        let flight = {
+            let mut in_flight = self
+                .in_flight
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            Arc::clone(in_flight.entry(key.to_string()).or_default())
+        };
+        let rendered = Arc::clone(flight.get_or_init(|| render).await);
+        // Done: the next miss (an unkept fallback, a new day) renders again.
+        let mut in_flight = self
+            .in_flight
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if in_flight.get(key).is_some_and(|current| Arc::ptr_eq(current, &flight)) {
+            in_flight.remove(key);
+        }
+        rendered
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Rendered>>> {
@@ -173,6 +205,7 @@ impl SiteCache {
         let snapshot = Arc::new(Snapshot {
             data: load(&self.pool).await?,
             rendered: Mutex::default(),
+            in_flight: Mutex::default(),
             sitemap: OnceLock::new(),
         });
         let mut current = self
