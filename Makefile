@@ -28,7 +28,7 @@ run: build
 	./target/release/claimbridge serve
 
 # ---- tests ---------------------------------------------------------------------------------
-test: lint test-rust test-frontend test-contract test-compat test-e2e
+test: lint test-rust test-frontend test-contract test-compat test-scale test-e2e
 	@echo "make test: every layer passed"
 
 lint: frontend
@@ -96,7 +96,8 @@ test-compat: target/debug/claimbridge tests/compat/node_modules/.package-lock.js
 # ---- scale: three instances behind HAProxy on one PostgreSQL and S3 (tests/scale) -----------
 # Cross-instance invalidation, schema reload, shared rate limits, exactly-once lead delivery with
 # an instance killed, and a rolling restart under wrk. HAProxy and wrk come from Debian packages
-# (installed when missing), moto from PyPI (s3-server). Not part of `make test` (yet).
+# (installed when missing), moto from PyPI (s3-server). A debug build may take up to 2 s to show an
+# edit on the other instances here; the 1 s target is measured on the release build (README).
 .PHONY: test-scale
 test-scale: frontend target/debug/claimbridge s3-server
-	tests/scale/run.sh
+	SCALE_PROPAGATION_LIMIT=$${SCALE_PROPAGATION_LIMIT:-2} tests/scale/run.sh

@@ -52,7 +52,9 @@ LEADS = int(os.environ.get("SCALE_LEADS", "30"))
 WRK_SECONDS = int(os.environ.get("SCALE_WRK_SECONDS", "30"))
 WRK_CONNECTIONS = int(os.environ.get("SCALE_WRK_CONNECTIONS", "64"))
 DRAIN_SECS = os.environ.get("SCALE_DRAIN_SECS", "2")
-PROPAGATION_LIMIT = 1.0
+# The target is one second; `make test` runs a debug build beside nothing else and allows
+# more (SCALE_PROPAGATION_LIMIT), the release build is measured against 1 s (README).
+PROPAGATION_LIMIT = float(os.environ.get("SCALE_PROPAGATION_LIMIT", "1.0"))
 POLL_EVERY = 0.020
 PASSCODE = "scale-test-passcode-" + secrets.token_hex(6)
 JWT_SECRET = "scale-test-jwt-secret-" + secrets.token_hex(24)

@@ -5,7 +5,8 @@
 //! refusals; captcha failures.
 //!
 //! The services count through the `metrics` facade, which does nothing until [`install`] sets
-//! the recorder; the request counting here is skipped entirely while metrics are off.
+//! the recorder; the request counting here is skipped entirely while metrics are off. Histogram
+//! samples are kept until the next scrape turns them into buckets: scrape at least every minute.
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -56,7 +57,7 @@ pub(crate) fn record_request(method: &Method, path: &str, status: StatusCode, el
         "claimbridge_http_requests_total",
         "service" => service,
         "class" => class,
-        "status" => status.as_str().to_owned()
+        "status" => status_label(status)
     )
     .increment(1);
     metrics::histogram!(
@@ -65,6 +66,39 @@ pub(crate) fn record_request(method: &Method, path: &str, status: StatusCode, el
         "class" => class
     )
     .record(elapsed);
+}
+
+/// The status as a label without allocating: the codes this server answers, else `other`.
+fn status_label(status: StatusCode) -> &'static str {
+    match status.as_u16() {
+        200 => "200",
+        201 => "201",
+        204 => "204",
+        206 => "206",
+        300 => "300",
+        301 => "301",
+        302 => "302",
+        304 => "304",
+        308 => "308",
+        400 => "400",
+        401 => "401",
+        403 => "403",
+        404 => "404",
+        405 => "405",
+        406 => "406",
+        409 => "409",
+        412 => "412",
+        413 => "413",
+        415 => "415",
+        416 => "416",
+        422 => "422",
+        429 => "429",
+        500 => "500",
+        502 => "502",
+        503 => "503",
+        504 => "504",
+        _ => "other",
+    }
 }
 
 /// The service and route class of a request: a small, fixed set of label values whatever
@@ -227,5 +261,7 @@ mod tests {
         ] {
             assert_eq!(classify(&method, path), expected, "{method} {path}");
         }
+        assert_eq!(status_label(StatusCode::TOO_MANY_REQUESTS), "429");
+        assert_eq!(status_label(StatusCode::IM_A_TEAPOT), "other");
     }
 }

@@ -139,7 +139,10 @@ impl Snapshot {
             .in_flight
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if in_flight.get(key).is_some_and(|current| Arc::ptr_eq(current, &flight)) {
+        if in_flight
+            .get(key)
+            .is_some_and(|current| Arc::ptr_eq(current, &flight))
+        {
             in_flight.remove(key);
         }
         rendered

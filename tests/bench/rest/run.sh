@@ -35,7 +35,14 @@ work=$(mktemp -d /tmp/claimbridge-bench-work.XXXXXX)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
 # wrk's 64 connections all come from one address: the per-client limit of /rest/v1 would answer
 # most of them 429, so it is measured separately (client-flood.sh) and off here.
-REST_CLIENT_CONCURRENCY=0 CLAIMBRIDGE_DATA_DIR="$data_dir" CLAIMBRIDGE_PORT="$port" CLAIMBRIDGE_LOG=warn,cb_rest::schema_cache=info CLAIMBRIDGE_LOG_FORMAT=json "$binary" serve >"$work/server.log" 2>&1 &
+# METRICS=1: the same run with the Prometheus endpoint on (its cost shows in the ratios against
+# a METRICS=0 run), and the time of a scrape after the runs.
+metrics_env=()
+if [ "${METRICS:-0}" = 1 ]; then
+  metrics_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+  metrics_env=(CLAIMBRIDGE_METRICS_ADDR="127.0.0.1:$metrics_port")
+fi
+env "${metrics_env[@]}" REST_CLIENT_CONCURRENCY=0 CLAIMBRIDGE_DATA_DIR="$data_dir" CLAIMBRIDGE_PORT="$port" CLAIMBRIDGE_LOG=warn,cb_rest::schema_cache=info CLAIMBRIDGE_LOG_FORMAT=json "$binary" serve >"$work/server.log" 2>&1 &
 server=$!
 floor=
 cleanup() {
@@ -145,6 +152,17 @@ done
 results[b]=$(run_case b blog_list -H "accept-profile: public" "$base/blog_posts?$list_query" | median_round)
 results[c]=$(run_case c analytics_insert -s "$work/insert.lua" "$base/page_analytics" | median_round)
 rss_kb=$(ps -o rss= -p "$server" | tr -d ' ')
+scrape=
+if [ "${METRICS:-0}" = 1 ]; then
+  scrape=$(for _ in $(seq 1 50); do
+    curl -s -o /dev/null -w '%{time_total}\n' "http://127.0.0.1:$metrics_port/metrics"
+  done | python3 -c '
+import sys
+times = sorted(float(line) * 1000 for line in sys.stdin if line.strip())
+print(f"median {times[len(times) // 2]:.2f} ms, p99 {times[int(len(times) * 0.99) - 1]:.2f} ms over {len(times)} scrapes")
+')
+  scrape="$scrape, $(curl -s "http://127.0.0.1:$metrics_port/metrics" | grep -vc '^#') samples"
+fi
 
 # --- schema cache load with 500 tables (and 499 foreign keys) -------------------------------------
 psql_db -c "create table public.bench_t1 (id serial primary key, name text, parent int)" \
@@ -182,4 +200,5 @@ if [ -n "$(for r in "${results[@]}"; do read -r _ _ _ e _ <<<"$r"; [ "${e:-0}" !
   grep -E '"level":"(WARN|ERROR)"' "$work/server.log" | tail -5 || true
 fi
 printf '\nserver RSS after the runs: %s MB\n' "$((rss_kb / 1024))"
+if [ -n "$scrape" ]; then printf 'metrics scrape (after the runs): %s\n' "$scrape"; fi
 printf 'schema cache load with %s relations: %s ms\n' "$relations" "$load_ms"
