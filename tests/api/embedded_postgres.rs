@@ -174,7 +174,7 @@ async fn a_failed_answer_is_logged_with_its_request_id() {
     assert_eq!(echoed.unwrap(), "trace-e2e-7");
     let line = stderr
         .lines()
-        .find(|line| line.contains("response failed"))
+        .find(|line| line.contains("response failed") && line.contains("trace-e2e-7"))
         .unwrap_or_else(|| panic!("no ERROR line for the {status}: {stderr}"));
     assert!(line.contains("ERROR"), "{line}");
     assert!(line.contains("trace-e2e-7"), "{line}");

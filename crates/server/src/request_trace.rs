@@ -140,7 +140,8 @@ where
             status,
             this.started.elapsed(),
         );
-        if status.is_server_error() {
+        // /readyz answers 503 by design while starting or draining (the monitor logs changes).
+        if status.is_server_error() && this.facts.uri.path() != "/readyz" {
             let facts = &*this.facts;
             tracing::error!(
                 status = status.as_u16(),
