@@ -5,7 +5,6 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use anyhow::Context as _;
 use axum::Router;
@@ -16,7 +15,6 @@ use axum::routing::get;
 use axum::serve::ListenerExt as _;
 use cb_db::sqlx::PgPool;
 use cb_db::sqlx::postgres::PgConnectOptions;
-use cb_gateway::JwtVerifier;
 use tokio::net::TcpListener;
 use tower::layer::util::{Identity, Stack};
 use tower::util::{MapResponseLayer, option_layer};
@@ -172,14 +170,14 @@ impl App {
     }
 
     /// `shutdown`, then the drain: readiness answers 503 at once and requests are still served
-    /// for `drain`, so the load balancer's next health check takes this instance out before the
-    /// listener closes; then graceful shutdown lets requests in flight finish.
+    /// for CLAIMBRIDGE_DRAIN_SECS, so the load balancer's next health check takes this instance
+    /// out before the listener closes; then graceful shutdown lets requests in flight finish.
     pub fn draining_after(
         &self,
         shutdown: impl Future<Output = ()> + Send + 'static,
-        drain: Duration,
     ) -> impl Future<Output = ()> + Send + 'static {
         let draining = Arc::clone(&self.draining);
+        let drain = self.config.drain;
         async move {
             shutdown.await;
             draining.store(true, Ordering::Release);
@@ -250,7 +248,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         "ClaimBridge is serving on http://localhost:{}",
         app.port()
     );
-    let shutdown = app.draining_after(shutdown_signal(), app.config.drain);
+    let shutdown = app.draining_after(shutdown_signal());
     app.run_until(shutdown, true).await?;
     tracing::info!("stopped");
     Ok(())
@@ -285,7 +283,7 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .nest_service(
             "/auth/v1",
             cb_auth::router(cb_auth::AuthState::new(
-                JwtVerifier::new(&config.jwt_secret).accepting(&config.jwt_secrets_accepted),
+                config.secret_verifier(),
                 state.functions.admin_tokens().clone(),
             )),
         )

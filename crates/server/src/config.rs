@@ -10,7 +10,6 @@ use cb_gateway::{ApiKeys, DEMO_JWT_SECRET, JwtVerifier, KeyRole, PUBLIC_DEMO_SEC
 use serde_json::{Value, json};
 
 mod supabase_toml;
-pub use supabase_toml::SETTINGS as SUPABASE_TOML_SETTINGS;
 
 /// Where a Supabase CLI project keeps its settings (relative to the working directory).
 const DEFAULT_SUPABASE_CONFIG: &str = "supabase/config.toml";
@@ -208,19 +207,18 @@ impl Config {
             .map(|text| cb_rest::config_list(&text))
             .unwrap_or_default();
         for secret in &jwt_secrets_accepted {
-            if secret.chars().count() < MIN_SECRET_LENGTH
-                || (production && PUBLIC_DEMO_SECRETS.contains(&secret.as_str()))
-            {
+            let length = secret.chars().count();
+            if length < MIN_SECRET_LENGTH {
                 return Err(ConfigError(format!(
-                    "JWT_SECRETS_ACCEPTED has a secret of {} characters{}: each needs at least \
-                     {MIN_SECRET_LENGTH} and none may be a public demo secret in production",
-                    secret.chars().count(),
-                    if PUBLIC_DEMO_SECRETS.contains(&secret.as_str()) {
-                        " (a public demo secret)"
-                    } else {
-                        ""
-                    }
+                    "JWT_SECRETS_ACCEPTED has a secret of {length} characters: each needs at least \
+                     {MIN_SECRET_LENGTH}"
                 )));
+            }
+            if production && PUBLIC_DEMO_SECRETS.contains(&secret.as_str()) {
+                return Err(ConfigError(
+                    "JWT_SECRETS_ACCEPTED has a public demo secret, which production refuses"
+                        .into(),
+                ));
             }
         }
         let mut keys = ApiKeys::for_secret(&jwt_secret);
@@ -325,15 +323,12 @@ impl Config {
 
         let mut functions = functions_settings(&get, &jwt_secret, production, &captcha_provider)?;
         functions.verify_jwt = cb_functions::VerifyJwt {
-            all: match env("FUNCTIONS_VERIFY_JWT") {
-                Some(_) => Some(parse_bool(&env, "FUNCTIONS_VERIFY_JWT", true)?),
-                None => None,
-            },
+            // The environment only (config.toml sets it per function).
+            all: env("FUNCTIONS_VERIFY_JWT")
+                .map(|_| parse_bool(&env, "FUNCTIONS_VERIFY_JWT", true))
+                .transpose()?,
             per_function: file.verify_jwt.clone(),
         };
-        functions.jwt_verifier = JwtVerifier::new(&jwt_secret)
-            .accepting(&jwt_secrets_accepted)
-            .with_api_keys(&keys);
         let rest = rest_settings(&get, functions.trusted_proxies.clone())?;
         let admin_token_ttl = Duration::from_secs(parse_number(
             &get,
@@ -347,10 +342,13 @@ impl Config {
             )));
         }
 
-        let mut storage = storage_settings(&get, &jwt_secret)?;
-        storage.accepted_jwt_secrets = jwt_secrets_accepted.clone();
+        let storage = storage_settings(
+            &get,
+            &jwt_secret,
+            secret_verifier(&jwt_secret, &jwt_secrets_accepted),
+        )?;
 
-        Ok(Self {
+        let mut config = Self {
             environment,
             host,
             port,
@@ -395,15 +393,21 @@ impl Config {
                 "CLAIMBRIDGE_DRAIN_SECS",
                 if production { 5u64 } else { 0 },
             )?),
-        })
+        };
+        // The functions check callers' JWTs as every other service does.
+        config.functions.jwt_verifier = config.jwt_verifier();
+        Ok(config)
     }
 
     /// The verifier every service resolves callers with: the project secret, and the project's
     /// API keys accepted by exact match (they stay valid until rotated, whatever their exp says).
     pub fn jwt_verifier(&self) -> JwtVerifier {
-        JwtVerifier::new(&self.jwt_secret)
-            .accepting(&self.jwt_secrets_accepted)
-            .with_api_keys(&self.keys)
+        self.secret_verifier().with_api_keys(&self.keys)
+    }
+
+    /// The project secret and a rotation's other secrets, without the API keys (Auth's callers).
+    pub fn secret_verifier(&self) -> JwtVerifier {
+        secret_verifier(&self.jwt_secret, &self.jwt_secrets_accepted)
     }
 
     /// What the website crate serves and says about the site.
@@ -609,6 +613,7 @@ fn functions_settings(
 fn storage_settings(
     get: &impl Fn(&str) -> Option<String>,
     jwt_secret: &str,
+    verifier: JwtVerifier,
 ) -> Result<cb_storage::StorageConfig, ConfigError> {
     let data_dir = PathBuf::from(get("CLAIMBRIDGE_DATA_DIR").unwrap_or_else(|| ".data".into()));
     let backend = match get("STORAGE_BACKEND").as_deref() {
@@ -670,8 +675,7 @@ fn storage_settings(
                 ))
             })?,
         },
-        jwt_secret: jwt_secret.to_string(),
-        accepted_jwt_secrets: Vec::new(),
+        verifier,
         signing_secret,
         signed_upload_expiry: Duration::from_secs(
             parse_number(get, "STORAGE_SIGNED_UPLOAD_EXPIRY_SECS", 7200u64)?.max(1),
@@ -755,6 +759,11 @@ fn rest_settings(
         trusted_proxies,
         ..defaults
     })
+}
+
+/// Verifies tokens signed with the project secret or one of a rotation's other secrets.
+fn secret_verifier(jwt_secret: &str, accepted: &[String]) -> JwtVerifier {
+    JwtVerifier::new(jwt_secret).accepting(accepted)
 }
 
 /// CLAIMBRIDGE_METRICS_ADDR: `host:port` of the metrics listener, never the public port.
@@ -1053,25 +1062,18 @@ mod tests {
         assert!(err.starts_with("LEAD_WEBHOOK_SECRET"), "{err}");
     }
 
-    /// A config.toml in the temporary directory, removed when dropped.
-    struct TomlFile(PathBuf);
+    /// A config.toml holding `text`, removed when dropped.
+    struct TomlFile(tempfile::NamedTempFile);
 
     impl TomlFile {
         fn new(text: &str) -> Self {
-            let path = std::env::temp_dir()
-                .join(format!("claimbridge-config-{}.toml", uuid::Uuid::new_v4()));
-            std::fs::write(&path, text).unwrap();
-            TomlFile(path)
+            let file = tempfile::Builder::new().suffix(".toml").tempfile().unwrap();
+            std::fs::write(file.path(), text).unwrap();
+            TomlFile(file)
         }
 
         fn path(&self) -> &str {
-            self.0.to_str().unwrap()
-        }
-    }
-
-    impl Drop for TomlFile {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_file(&self.0);
+            self.0.path().to_str().unwrap()
         }
     }
 
@@ -1100,7 +1102,7 @@ mod tests {
         let verify = &from_file.functions.verify_jwt;
         assert!(!verify.applies_to("simple-auth", true));
         assert!(verify.applies_to("antispam-check", true));
-        assert_eq!(from_file.supabase_config.as_deref(), Some(file.0.as_path()));
+        assert_eq!(from_file.supabase_config.as_deref(), Some(file.0.path()));
 
         let overridden = config(&[
             ("CLAIMBRIDGE_SUPABASE_CONFIG", file.path()),

@@ -47,10 +47,8 @@ pub struct StorageConfig {
     pub backend: BackendConfig,
     /// The global upload cap in bytes; a bucket's `file_size_limit` can only lower it.
     pub file_size_limit: u64,
-    /// Verifies the callers' JWTs.
-    pub jwt_secret: String,
-    /// Other secrets whose JWTs verify (a rotation in progress).
-    pub accepted_jwt_secrets: Vec<String>,
+    /// Verifies the callers' JWTs (the project secret, and a rotation's other ones).
+    pub verifier: JwtVerifier,
     /// Signs signed-URL tokens (defaults to the JWT secret).
     pub signing_secret: String,
     /// How long a signed upload URL stays valid.
@@ -88,7 +86,7 @@ impl StorageState {
     /// The state with the default image transformation settings ([`ImageConfig::default`]).
     pub fn new(config: StorageConfig, pool: PgPool, store: SharedStore) -> Self {
         Self {
-            verifier: JwtVerifier::new(&config.jwt_secret).accepting(&config.accepted_jwt_secrets),
+            verifier: config.verifier.clone(),
             signer: signing::Signer::new(&config.signing_secret),
             renderer: render::Renderer::new(ImageConfig::default()),
             pool,

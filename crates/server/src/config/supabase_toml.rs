@@ -24,7 +24,7 @@ enum Kind {
 }
 
 /// config.toml `[section] key` -> the environment variable it is a default for.
-pub const SETTINGS: &[(&str, &str, &str)] = &[
+const SETTINGS: &[(&str, &str, &str)] = &[
     ("api", "schemas", "PGRST_DB_SCHEMAS"),
     ("api", "extra_search_path", "PGRST_DB_EXTRA_SEARCH_PATH"),
     ("api", "max_rows", "PGRST_DB_MAX_ROWS"),
