@@ -9,14 +9,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
 
-use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
 use cb_db::sqlx::PgPool;
 use cb_db::sqlx::postgres::PgPoolOptions;
 use serde_json::{Value, json};
 
 use crate::AppState;
+use crate::request_trace::ExpectedStatus;
 
 const INTERVAL: Duration = Duration::from_millis(500);
 /// While not ready (starting, a schema cache load): look again sooner.
@@ -122,17 +124,20 @@ pub(crate) async fn healthz() -> Json<Value> {
     Json(json!({ "status": "ok" }))
 }
 
-pub(crate) async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
-    let verdict = if state.draining.load(Ordering::Acquire) {
+pub(crate) async fn readyz(State(state): State<AppState>) -> Response {
+    let reason = if state.draining.load(Ordering::Acquire) {
         "shutting down"
     } else {
         match state.readiness.get() {
-            Verdict::Ready => return (StatusCode::OK, Json(json!({ "status": "ready" }))),
+            Verdict::Ready => return Json(json!({ "status": "ready" })).into_response(),
             other => other.reason(),
         }
     };
+    // A 503 here is the probe's answer (the monitor logs changes), not a failed request.
     (
         StatusCode::SERVICE_UNAVAILABLE,
-        Json(json!({ "status": "unavailable", "reason": verdict })),
+        Extension(ExpectedStatus),
+        Json(json!({ "status": "unavailable", "reason": reason })),
     )
+        .into_response()
 }

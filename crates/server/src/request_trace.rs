@@ -28,6 +28,11 @@ use tracing::Span;
 
 pub(crate) const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
+/// On a response whose 5xx status is an answer, not a failure (a readiness probe's 503 while
+/// starting or draining): no ERROR line.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ExpectedStatus;
+
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct RequestTraceLayer;
 
@@ -140,8 +145,7 @@ where
             status,
             this.started.elapsed(),
         );
-        // /readyz answers 503 by design while starting or draining (the monitor logs changes).
-        if status.is_server_error() && this.facts.uri.path() != "/readyz" {
+        if status.is_server_error() && response.extensions().get::<ExpectedStatus>().is_none() {
             let facts = &*this.facts;
             tracing::error!(
                 status = status.as_u16(),
@@ -284,6 +288,19 @@ mod tests {
         assert_eq!(uuid::Uuid::parse_str(&first).unwrap().get_version_num(), 4);
         assert_eq!(first.len(), 36, "hyphenated: {first}");
         assert_ne!(first, second);
+    }
+
+    #[test]
+    fn a_5xx_marked_as_an_expected_answer_is_not_logged() {
+        let service = RequestTraceLayer.layer(tower::service_fn(|_: Request| async {
+            let mut response = Response::new(Body::empty());
+            *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+            response.extensions_mut().insert(ExpectedStatus);
+            Ok::<_, Infallible>(response)
+        }));
+        let (answer, logs) = logs_of(|| block_on(service.oneshot(request(Some("probe")))));
+        assert_eq!(answer.unwrap().status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert!(!logs.contains("response failed"), "{logs}");
     }
 
     #[test]
