@@ -337,50 +337,27 @@ impl<'a> Exec<'a> {
         sql: &Sql,
         media: &MediaType,
     ) -> Result<Response, ApiError> {
-        let (context, options) = self.scope(cache, read_only)?;
-        let mut lease = self
-            .state
-            .conns
-            .acquire()
-            .await
-            .map_err(|e| self.db_error(&e))?;
-        lease.set_in_transaction(true);
         let rollback = self.req.prefs.transaction == Some(PreferTransaction::Rollback);
-        let outcome = async {
-            let (conn, defaults) = lease.connection()?;
-            begin_scoped_inline(conn, &context, &options, defaults).await?;
-            let rows = bind(sqlx::query(&sql.text), &sql.params)
-                .fetch_all(&mut *conn)
-                .await?;
-            sqlx::Executor::execute(&mut *conn, if rollback { "ROLLBACK" } else { "COMMIT" })
-                .await?;
-            // JSON: one row holding the plan array; text: one row per line.
-            let lines: Vec<String> = rows
-                .iter()
-                .map(|row| {
-                    row.try_get::<String, _>(0).or_else(|_| {
-                        row.try_get::<sqlx::types::Json<Value>, _>(0)
-                            .map(|json| json.0.to_string())
+        let end = if rollback { "ROLLBACK" } else { "COMMIT" };
+        let body = self
+            .with_statement(cache, read_only, true, end, async |conn| {
+                let rows = bind(sqlx::query(&sql.text), &sql.params)
+                    .fetch_all(conn)
+                    .await?;
+                // JSON: one row holding the plan array; text: one row per line.
+                let lines: Vec<String> = rows
+                    .iter()
+                    .map(|row| {
+                        row.try_get::<String, _>(0).or_else(|_| {
+                            row.try_get::<sqlx::types::Json<Value>, _>(0)
+                                .map(|json| json.0.to_string())
+                        })
                     })
-                })
-                .collect::<Result<_, _>>()?;
-            Ok::<_, sqlx::Error>(lines.join("\n"))
-        }
-        .await;
-        match outcome {
-            Ok(body) => {
-                lease.set_in_transaction(false);
-                Ok(response::plan_response(self.req, media, body).into_response())
-            }
-            Err(err) if pool::is_transport_error(&err) => {
-                lease.set_broken();
-                Err(self.db_error(&err))
-            }
-            Err(err) => {
-                end_transaction(&mut lease, "ROLLBACK").await;
-                Err(self.db_error(&err))
-            }
-        }
+                    .collect::<Result<_, _>>()?;
+                Ok(lines.join("\n"))
+            })
+            .await?;
+        Ok(response::plan_response(self.req, media, body).into_response())
     }
 
     /// One statement read as the caller (the OpenAPI privileges query).
@@ -390,15 +367,32 @@ impl<'a> Exec<'a> {
         sql: &str,
         bind_text: &str,
     ) -> Result<sqlx::postgres::PgRow, ApiError> {
-        let (context, options) = self.scope(cache, true)?;
+        // With a pre-request function: its transaction, as for every other statement.
+        let explicit = cache.config.pre_request.is_some();
+        self.with_statement(cache, true, explicit, "COMMIT", async |conn| {
+            sqlx::query(sql).bind(bind_text).fetch_one(conn).await
+        })
+        .await
+    }
+
+    /// `work` on a connection as the caller: inside `BEGIN` (the scope local to it) ... `end`
+    /// when `explicit`, else with the scope on the session and `work`'s statements in their own
+    /// implicit transactions. A failed transaction is rolled back, a broken connection dropped.
+    async fn with_statement<T>(
+        &self,
+        cache: &SchemaCache,
+        read_only: bool,
+        explicit: bool,
+        end: &'static str,
+        work: impl AsyncFnOnce(&mut sqlx::PgConnection) -> Result<T, sqlx::Error>,
+    ) -> Result<T, ApiError> {
+        let (context, options) = self.scope(cache, read_only)?;
         let mut lease = self
             .state
             .conns
             .acquire()
             .await
             .map_err(|e| self.db_error(&e))?;
-        // With a pre-request function: its transaction, as for every other statement.
-        let explicit = options.pre_request.is_some();
         lease.set_in_transaction(true);
         let outcome = async {
             let (conn, defaults) = lease.connection()?;
@@ -407,20 +401,17 @@ impl<'a> Exec<'a> {
             } else {
                 set_session_scope(conn, &context, &options, defaults).await?;
             }
-            let row = sqlx::query(sql)
-                .bind(bind_text)
-                .fetch_one(&mut *conn)
-                .await?;
+            let value = work(&mut *conn).await?;
             if explicit {
-                sqlx::Executor::execute(&mut *conn, "COMMIT").await?;
+                sqlx::Executor::execute(&mut *conn, end).await?;
             }
-            Ok::<_, sqlx::Error>(row)
+            Ok::<_, sqlx::Error>(value)
         }
         .await;
         match outcome {
-            Ok(row) => {
+            Ok(value) => {
                 lease.set_in_transaction(false);
-                Ok(row)
+                Ok(value)
             }
             Err(err) if pool::is_transport_error(&err) => {
                 lease.set_broken();
