@@ -490,12 +490,13 @@ async fn render_fresh(
 /// A page's response, compressed (brotli and gzip at their best, tens of milliseconds for a
 /// large page) on a blocking thread, away from the threads that serve requests.
 async fn compressed(status: StatusCode, html: String) -> Rendered {
-    let fallback = |html: &str| Rendered::new(status, HTML, html.to_string());
-    let shared = Arc::new(html);
-    let job = Arc::clone(&shared);
-    tokio::task::spawn_blocking(move || Rendered::new(status, HTML, job.as_str().to_string()))
-        .await
-        .unwrap_or_else(|_| fallback(&shared))
+    match tokio::task::spawn_blocking(move || Rendered::new(status, HTML, html)).await {
+        Ok(rendered) => rendered,
+        // As if it had run here: its panic continues in this task.
+        Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
+        // Cancelled: the runtime is shutting down.
+        Err(_) => Rendered::new(StatusCode::SERVICE_UNAVAILABLE, HTML, String::new()),
+    }
 }
 
 /// The resource a public page's SEO record goes by (frontend/src/features/seo/site-data-layout.tsx).
