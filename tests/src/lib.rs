@@ -19,7 +19,23 @@ pub use cb_gateway::{
     DOCKER_DEMO_SERVICE_ROLE_KEY,
 };
 
-const TEMPLATE: &str = "cb_template";
+/// The template database's name. Two test runs at once on one checkout (two developers' agents,
+/// say) each set their own CB_TEST_TEMPLATE, or the second run rebuilds the first one's template.
+fn template() -> &'static str {
+    static NAME: OnceLock<String> = OnceLock::new();
+    NAME.get_or_init(|| {
+        std::env::var("CB_TEST_TEMPLATE")
+            .ok()
+            .filter(|name| {
+                !name.is_empty()
+                    && name.len() <= 40
+                    && name
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+            })
+            .unwrap_or_else(|| "cb_template".to_string())
+    })
+}
 /// The admin passcode every test app is configured with.
 pub const TEST_PASSCODE: &str = "correct-horse-battery-staple";
 
@@ -60,19 +76,19 @@ async fn build_template(cluster: &LocalPostgres) {
         .expect("connect to the test cluster");
     drop_stale_test_databases(&admin).await;
     admin
-        .execute(format!("alter database {TEMPLATE} with is_template false").as_str())
+        .execute(format!("alter database {} with is_template false", template()).as_str())
         .await
         .ok();
     admin
-        .execute(format!("drop database if exists {TEMPLATE} with (force)").as_str())
+        .execute(format!("drop database if exists {} with (force)", template()).as_str())
         .await
         .expect("drop template");
     admin
-        .execute(format!("create database {TEMPLATE} template template0").as_str())
+        .execute(format!("create database {} template template0", template()).as_str())
         .await
         .expect("create template");
     admin.close().await;
-    let pool = cb_db::connect(cluster.connect_options(TEMPLATE), 2)
+    let pool = cb_db::connect(cluster.connect_options(template()), 2)
         .await
         .expect("connect to the template");
     let report = cb_db::migrate(&pool).await.expect("migrate the template");
@@ -94,7 +110,7 @@ async fn build_template(cluster: &LocalPostgres) {
         .await
         .expect("connect");
     admin
-        .execute(format!("alter database {TEMPLATE} with is_template true").as_str())
+        .execute(format!("alter database {} with is_template true", template()).as_str())
         .await
         .expect("mark template");
     admin.close().await;
@@ -175,7 +191,7 @@ async fn create_database(template: &str) -> TestDatabase {
 
 /// A copy of the migrated, seeded template.
 pub async fn fresh_database() -> TestDatabase {
-    create_database(TEMPLATE).await
+    create_database(template()).await
 }
 
 /// A database with nothing in it (for migration tests).

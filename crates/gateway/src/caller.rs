@@ -1,6 +1,8 @@
 //! Who is calling: the role and claims from `Authorization: Bearer <jwt>`, or anon without one.
 //! Every service resolves its caller here and renders failures in its own wire format.
 use std::borrow::Cow;
+use std::io::Write as _;
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use http::HeaderMap;
@@ -114,14 +116,19 @@ pub fn bearer_token(headers: &HeaderMap) -> Option<&str> {
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
+const REAL_IP: &str = "x-real-ip";
+
 /// Request headers as the text of the JSON object PostgREST puts in `request.headers`:
 /// lower-case names, no cookie header, repeated headers joined with ", ". Written straight from
 /// the header map (its values for one name come together), without an intermediate JSON value.
-pub fn headers_json(headers: &HeaderMap) -> String {
+///
+/// `x-real-ip` is the client IP the gateway resolved (as Kong sets it in front of PostgREST on
+/// Supabase), never what the client sent: policies and the audit log may trust it.
+pub fn headers_json(headers: &HeaderMap, client_ip: Option<IpAddr>) -> String {
     let mut json = Vec::with_capacity(64 * headers.keys_len() + 2);
     json.push(b'{');
     for name in headers.keys() {
-        if name == http::header::COOKIE {
+        if name == http::header::COOKIE || name.as_str() == REAL_IP {
             continue;
         }
         let mut values = headers.get_all(name).iter().filter_map(|v| v.to_str().ok());
@@ -139,6 +146,12 @@ pub fn headers_json(headers: &HeaderMap) -> String {
         let _ = serde_json::to_writer(&mut json, name.as_str());
         json.push(b':');
         let _ = serde_json::to_writer(&mut json, joined.as_ref());
+    }
+    if let Some(ip) = client_ip {
+        if json.len() > 1 {
+            json.push(b',');
+        }
+        let _ = write!(json, "\"{REAL_IP}\":\"{ip}\"");
     }
     json.push(b'}');
     // Only JSON text (UTF-8) was written.
@@ -250,17 +263,32 @@ mod tests {
 
     #[test]
     fn headers_become_postgrest_request_headers() {
-        let json: Value = serde_json::from_str(&headers_json(&headers(&[
-            ("X-ClaimBridge-Session", "session_1_a"),
-            ("Cookie", "secret=1"),
-            ("accept", "a"),
-            ("accept", "b"),
-            ("x-quoted", "say \"hi\"\t"),
-        ])))
+        let json: Value = serde_json::from_str(&headers_json(
+            &headers(&[
+                ("X-ClaimBridge-Session", "session_1_a"),
+                ("Cookie", "secret=1"),
+                ("accept", "a"),
+                ("accept", "b"),
+                ("x-quoted", "say \"hi\"\t"),
+            ]),
+            None,
+        ))
         .unwrap();
         assert_eq!(
             json,
             json!({"x-claimbridge-session": "session_1_a", "accept": "a, b", "x-quoted": "say \"hi\"\t"})
         );
+    }
+
+    #[test]
+    fn x_real_ip_is_the_resolved_client_never_the_clients_own() {
+        let forged = headers(&[("x-real-ip", "10.9.9.9"), ("accept", "a")]);
+        let json: Value = serde_json::from_str(&headers_json(&forged, None)).unwrap();
+        assert_eq!(json, json!({"accept": "a"}));
+        let client = "2001:db8::7".parse().ok();
+        let json: Value = serde_json::from_str(&headers_json(&forged, client)).unwrap();
+        assert_eq!(json, json!({"accept": "a", "x-real-ip": "2001:db8::7"}));
+        let json: Value = serde_json::from_str(&headers_json(&headers(&[]), client)).unwrap();
+        assert_eq!(json, json!({"x-real-ip": "2001:db8::7"}));
     }
 }

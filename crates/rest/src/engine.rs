@@ -41,10 +41,10 @@ pub(crate) async fn run(
 ) -> Result<Response, ApiError> {
     let caller = resolve_caller(headers, &state.verifier).map_err(ApiError::Jwt)?;
     // Held until the response is built: the statement has run by then.
+    let client = state.settings.trusted_proxies.client_ip(peer, headers);
     let _turn = if caller.is_service_role() {
         None
     } else {
-        let client = state.settings.trusted_proxies.client_ip(peer, headers);
         state
             .clients
             .turn(client)
@@ -67,7 +67,7 @@ pub(crate) async fn run(
         .as_deref()
         .and_then(|key| state.reads.get(cache.generation, key))
     {
-        let exec = Exec::new(state, &caller, anon, &compiled.req, headers, path);
+        let exec = Exec::new(state, &caller, anon, &compiled.req, headers, client, path);
         return run_read(&exec, &cache, &compiled).await;
     }
 
@@ -127,7 +127,7 @@ pub(crate) async fn run(
         }
         Action::SchemaInfo => Ok(response::info_response("OPTIONS,GET,HEAD").into_response()),
         Action::SchemaRead { head } => {
-            let exec = Exec::new(state, &caller, anon, &req, headers, path);
+            let exec = Exec::new(state, &caller, anon, &req, headers, client, path);
             schema_read(&exec, &cache, head).await
         }
         Action::RelationRead { name, head } => {
@@ -137,15 +137,15 @@ pub(crate) async fn run(
                     .reads
                     .insert(cache.generation, key, Arc::clone(&compiled));
             }
-            let exec = Exec::new(state, &caller, anon, &compiled.req, headers, path);
+            let exec = Exec::new(state, &caller, anon, &compiled.req, headers, client, path);
             run_read(&exec, &cache, &compiled).await
         }
         Action::RelationMut { name, mutation } => {
-            let exec = Exec::new(state, &caller, anon, &req, headers, path);
+            let exec = Exec::new(state, &caller, anon, &req, headers, client, path);
             relation_mutation(&exec, &cache, &name, mutation).await
         }
         Action::Routine { name, invoke } => {
-            let exec = Exec::new(state, &caller, anon, &req, headers, path);
+            let exec = Exec::new(state, &caller, anon, &req, headers, client, path);
             routine_call(&exec, &cache, &name, invoke).await
         }
     }
@@ -158,6 +158,8 @@ struct Exec<'a> {
     anon: bool,
     req: &'a ApiRequest,
     headers: &'a HeaderMap,
+    /// The client's IP as the gateway resolved it (request.headers' x-real-ip).
+    client: Option<IpAddr>,
     path: &'a str,
 }
 
@@ -168,6 +170,7 @@ impl<'a> Exec<'a> {
         anon: bool,
         req: &'a ApiRequest,
         headers: &'a HeaderMap,
+        client: Option<IpAddr>,
         path: &'a str,
     ) -> Self {
         Exec {
@@ -176,6 +179,7 @@ impl<'a> Exec<'a> {
             anon,
             req,
             headers,
+            client,
             path,
         }
     }
@@ -212,7 +216,7 @@ impl<'a> Exec<'a> {
                 sub: self.caller.sub.clone(),
                 method: self.req.method.clone(),
                 path: self.path.to_owned(),
-                headers: headers_json(self.headers),
+                headers: headers_json(self.headers, self.client),
             },
             ScopeOptions {
                 read_only,

@@ -104,7 +104,8 @@ fn context(caller: &Caller, method: &Method, path: &str, headers: &HeaderMap) ->
         sub: caller.sub.clone(),
         method: method.to_string(),
         path: path.to_string(),
-        headers: cb_gateway::headers_json(headers),
+        // Storage's policies get no client IP (x-real-ip) from us; a client's own is dropped.
+        headers: cb_gateway::headers_json(headers, None),
     }
 }
 
