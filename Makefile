@@ -2,7 +2,7 @@
 # `make test` runs every test layer (it installs what it needs, e.g. Chromium).
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
-.PHONY: run build frontend test test-rust test-frontend test-contract test-e2e lint chromium clean stop-test-db s3-server
+.PHONY: run build frontend test test-rust test-frontend test-contract test-e2e lint chromium clean stop-test-db s3-server smtp-sink
 
 CARGO ?= cargo
 FRONTEND_INPUTS := $(shell find frontend/src frontend/public frontend/scripts -type f 2>/dev/null) \
@@ -36,7 +36,7 @@ lint: frontend
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	tests/tools/check-compose.sh
 
-test-rust: frontend s3-server
+test-rust: frontend s3-server smtp-sink
 	$(CARGO) test --workspace --locked; status=$$?; $(MAKE) --no-print-directory stop-test-db; exit $$status
 
 # `cargo test` builds claimbridge-under-test (the same CLI), not necessarily target/debug/claimbridge.
@@ -70,6 +70,10 @@ test-contract: frontend target/debug/claimbridge tests/contract/node_modules/.pa
 # The S3-compatible server the storage tests use (moto, from PyPI, into target/s3-server).
 s3-server:
 	@tests/tools/s3-server.sh install
+
+# The SMTP sink the lead email tests deliver to (aiosmtpd, from PyPI, into target/smtp-sink).
+smtp-sink:
+	@tests/tools/smtp-sink.sh install
 
 chromium:
 	@tests/tools/ensure-chromium.sh

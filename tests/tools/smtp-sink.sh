@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The SMTP sink the lead email tests deliver to: aiosmtpd (PyPI, pinned below) in
+# target/smtp-sink/venv, running tests/tools/smtp-sink.py on 127.0.0.1 only, which writes every
+# message it receives to a folder as <n>.eml with its envelope in <n>.json.
+#
+#   tests/tools/smtp-sink.sh install            install it (idempotent; `make test-rust` runs this)
+#   tests/tools/smtp-sink.sh serve PORT DIR     run it until its standard input closes — how the
+#                                               Rust tests start it (tests/api/functions/lead_email.rs)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+venv="$root/target/smtp-sink/venv"
+package="aiosmtpd==1.4.6"
+
+install() {
+  if [ -x "$venv/bin/python" ] && [ "$(cat "$venv/.installed" 2>/dev/null)" = "$package" ]; then
+    return 0
+  fi
+  echo "Installing the SMTP test sink ($package) into target/smtp-sink/venv..." >&2
+  python=${PYTHON:-python3}
+  command -v "$python" >/dev/null || { echo "python3 is required for the SMTP test sink" >&2; exit 1; }
+  rm -rf "$venv"
+  mkdir -p "$(dirname "$venv")"
+  "$python" -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "$package" >&2
+  echo "$package" >"$venv/.installed"
+}
+
+case "${1:-}" in
+  install)
+    install
+    ;;
+  serve)
+    port=${2:?usage: smtp-sink.sh serve PORT DIR}
+    dir=${3:?usage: smtp-sink.sh serve PORT DIR}
+    install
+    exec "$venv/bin/python" "$root/tests/tools/smtp-sink.py" "$port" "$dir"
+    ;;
+  *)
+    echo "usage: $0 install | serve PORT DIR" >&2
+    exit 2
+    ;;
+esac
