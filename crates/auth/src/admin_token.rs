@@ -44,6 +44,8 @@ pub struct IssuedToken {
     pub token: String,
     /// Unix seconds.
     pub expires_at: i64,
+    /// The token's `session_id` claim: what the activity log names the session by.
+    pub session_id: String,
 }
 
 /// Issues and checks admin tokens.
@@ -136,6 +138,10 @@ impl AdminTokens {
         IssuedToken {
             token,
             expires_at: now + self.ttl.as_secs() as i64,
+            session_id: claims["session_id"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
         }
     }
 
@@ -211,6 +217,8 @@ mod tests {
             8 * 3600
         );
         assert_eq!(issued.expires_at, claims["exp"].as_i64().unwrap());
+        assert_eq!(claims["session_id"], issued.session_id.as_str());
+        assert_ne!(tokens.issue().session_id, issued.session_id);
 
         let rotated = AdminTokens::new(SECRET, "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$b3RoZXI");
         assert_ne!(rotated.passcode_version(), tokens.passcode_version());

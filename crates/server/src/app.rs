@@ -122,6 +122,21 @@ impl App {
                 "recording the admin passcode generation: {err}"
             ));
         }
+        // The revision retention the database trims to on every save (CLAIMBRIDGE_REVISIONS_KEPT).
+        let retention = cb_db::sqlx::query(
+            "insert into private.cms_settings (singleton, revisions_kept) values (true, $1)
+             on conflict (singleton) do update set revisions_kept = excluded.revisions_kept
+             where private.cms_settings.revisions_kept is distinct from excluded.revisions_kept",
+        )
+        .bind(i32::try_from(config.revisions_kept).unwrap_or(i32::MAX))
+        .execute(&database.pool)
+        .await;
+        if let Err(err) = retention {
+            database.close().await;
+            return Err(anyhow::anyhow!(
+                "recording the revision retention (CLAIMBRIDGE_REVISIONS_KEPT): {err}"
+            ));
+        }
         let rest_login = match database.rest_connect_options(&config).await {
             Ok(options) => options,
             Err(err) => {

@@ -113,6 +113,9 @@ pub struct Config {
     pub drain: Duration,
     /// Where Prometheus metrics are served (CLAIMBRIDGE_METRICS_ADDR); None: nowhere.
     pub metrics_addr: Option<std::net::SocketAddr>,
+    /// How many revisions of each post, page SEO record and page content are kept
+    /// (CLAIMBRIDGE_REVISIONS_KEPT, 1 to 100000), written to private.cms_settings at start.
+    pub revisions_kept: u32,
 }
 
 /// The company facts the site shows by default, shared with the frontend build's prerender
@@ -342,6 +345,13 @@ impl Config {
             )));
         }
 
+        let revisions_kept = parse_number(&get, "CLAIMBRIDGE_REVISIONS_KEPT", 100u32)?;
+        if !(1..=100_000).contains(&revisions_kept) {
+            return Err(ConfigError(format!(
+                "CLAIMBRIDGE_REVISIONS_KEPT is {revisions_kept}: set it between 1 and 100000 revisions per item"
+            )));
+        }
+
         let storage = storage_settings(
             &get,
             &jwt_secret,
@@ -393,6 +403,7 @@ impl Config {
                 "CLAIMBRIDGE_DRAIN_SECS",
                 if production { 5u64 } else { 0 },
             )?),
+            revisions_kept,
         };
         // The functions check callers' JWTs as every other service does.
         config.functions.jwt_verifier = config.jwt_verifier();

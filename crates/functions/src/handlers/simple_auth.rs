@@ -2,11 +2,14 @@
 //! - `{action: "login", passcode}` → `{success: true, token, expiresAt}` or
 //!   `{success: false, error}` (200, so the page can say "Access Denied" with the text);
 //!   after too many failures from one client IP, 429 with Retry-After and no passcode check.
+//!   Each outcome goes to the admin activity log (`private.record_sign_in`) with the client IP
+//!   and user agent; a correct passcode with the new token's session id.
 //! - `{action: "validate", token}` → `{valid: true, expiresAt}` or `{valid: false, error}`.
 use std::time::Instant;
 
 use axum::Json;
 use axum::response::{IntoResponse, Response};
+use cb_db::sqlx;
 use futures_util::FutureExt as _;
 use serde_json::{Value, json};
 
@@ -68,6 +71,7 @@ async fn login(
     .await?
     {
         tracing::warn!(client = %client, "admin login locked out");
+        audit_failure(invocation, SignIn::Locked).await;
         return Err(FunctionError::TooManyRequests {
             message: format!(
                 "Too many failed attempts. Try again in {}.",
@@ -82,7 +86,17 @@ async fn login(
     if correct {
         rate_limit::clear(state.pool(), LOGIN_SCOPE, &client).await?;
         let issued = state.admin_tokens().issue();
-        tracing::info!(client = %client, "admin login");
+        // An admin session the log does not show would make everything it does anonymous, so a
+        // sign-in that cannot be recorded is refused (503, as for any database outage: the
+        // token would be of no use without the database anyway), not granted unrecorded.
+        if let Err(err) = record(invocation, SignIn::Succeeded, Some(&issued.session_id)).await {
+            tracing::warn!(client = %client, %err, "admin login refused: the sign-in could not be recorded");
+            return Err(FunctionError::Unavailable(
+                "The sign-in could not be recorded: try again shortly".into(),
+            )
+            .with_field("success", Value::Bool(false)));
+        }
+        tracing::info!(client = %client, session = %issued.session_id, "admin login");
         return Ok(Json(json!({
             "success": true,
             "token": issued.token,
@@ -91,8 +105,56 @@ async fn login(
         .into_response());
     }
     tracing::warn!(client = %client, "admin login with a wrong passcode");
+    audit_failure(invocation, SignIn::Failed).await;
     tokio::time::sleep_until((started + settings.login_failure_delay).into()).await;
     Ok(Json(json!({ "success": false, "error": "Invalid passcode" })).into_response())
+}
+
+#[derive(Debug, Clone, Copy)]
+enum SignIn {
+    Succeeded,
+    Failed,
+    Locked,
+}
+
+impl SignIn {
+    fn action(self) -> &'static str {
+        match self {
+            Self::Succeeded => "sign_in",
+            Self::Failed => "sign_in_failed",
+            Self::Locked => "sign_in_locked",
+        }
+    }
+}
+
+/// One entry in the admin activity log, with the client IP this function resolved (the peer, or
+/// what a trusted proxy says) and the request's User-Agent.
+async fn record(
+    invocation: &Invocation,
+    outcome: SignIn,
+    session_id: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("select private.record_sign_in($1, $2, $3, $4)")
+        .bind(outcome.action())
+        .bind(session_id)
+        .bind(invocation.client_ip.map(|ip| ip.to_string()))
+        .bind(invocation.user_agent())
+        .execute(invocation.state.pool())
+        .await
+        .map(drop)
+}
+
+/// A refused attempt is answered as refused whether or not the log took it: failing it as a 5xx
+/// would tell a guesser nothing useful and the admin nothing new (the warning is in the logs).
+async fn audit_failure(invocation: &Invocation, outcome: SignIn) {
+    if let Err(err) = record(invocation, outcome, None).await {
+        tracing::warn!(
+            client = %invocation.client_key(),
+            action = outcome.action(),
+            %err,
+            "admin login attempt not recorded in the activity log"
+        );
+    }
 }
 
 fn validate(invocation: &Invocation, token: Option<&Value>) -> Response {
