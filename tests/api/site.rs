@@ -1022,3 +1022,81 @@ async fn data_pages_preload_their_chunk_and_the_database_client_from_the_build_m
         assert!(!html.contains("modulepreload"), "{path}");
     }
 }
+
+/// A scheduled post (published, publish_at ahead) is hidden from every public read path until
+/// its time, then appears in all of them with no write and no job in between: row-level
+/// security compares with now(), and the website's cache expires at the next publish time.
+#[tokio::test]
+async fn a_scheduled_post_appears_everywhere_at_its_time_and_not_before() {
+    let dist = dist();
+    let app = spawn_site(&dist, &[]).await;
+    let admin = admin_jwt();
+    let publish_at: String = sqlx::query_scalar(
+        "select to_char((now() + interval '3 seconds') at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    let created = app
+        .with_token(reqwest::Method::POST, "/rest/v1/blog_posts", &admin)
+        .json(&json!({"title": "Face-to-face encounter rules for 2027", "slug": "f2f-rules-2027",
+                      "description": "What changes for power mobility orders", "category": "Compliance",
+                      "published": true, "publish_at": publish_at}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), 201);
+    let anon_rows = || async {
+        app.anon(
+            reqwest::Method::GET,
+            "/rest/v1/blog_posts?slug=eq.f2f-rules-2027&published=eq.true&select=slug",
+        )
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap()
+    };
+    let body = |path: &'static str| async move { page(&app, path).await.1 };
+
+    // Before: nobody but the admin sees it, in any form.
+    assert_eq!(anon_rows().await, json!([]));
+    assert_eq!(page(&app, "/blog/f2f-rules-2027").await.0, 404);
+    assert!(!body("/sitemap.xml").await.contains("f2f-rules-2027"));
+    assert!(!body("/rss.xml").await.contains("f2f-rules-2027"));
+    let admin_rows = app
+        .with_token(
+            reqwest::Method::GET,
+            "/rest/v1/blog_posts?slug=eq.f2f-rules-2027&select=slug",
+            &admin,
+        )
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+    assert_eq!(admin_rows, json!([{"slug": "f2f-rules-2027"}]));
+
+    // At its time: everywhere, without any write.
+    let (status, html) = poll_page(
+        &app,
+        "/blog/f2f-rules-2027",
+        Duration::from_secs(10),
+        |s, _| s == 200,
+    )
+    .await;
+    assert_eq!(status, 200, "the post never appeared");
+    assert!(title(&html).starts_with("Face-to-face encounter rules for 2027"));
+    let live: bool = sqlx::query_scalar(
+        "select now() >= publish_at from public.blog_posts where slug = 'f2f-rules-2027'",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert!(live, "shown before its time");
+    assert_eq!(anon_rows().await, json!([{"slug": "f2f-rules-2027"}]));
+    assert!(body("/sitemap.xml").await.contains("/blog/f2f-rules-2027"));
+    assert!(body("/rss.xml").await.contains("/blog/f2f-rules-2027"));
+}

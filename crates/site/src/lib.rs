@@ -5,11 +5,12 @@
 //! /robots.txt, /rss.xml, security headers, and caching: immutable hashed assets, precompressed
 //! files, pages rendered and compressed once per change of the SEO data.
 mod delivery;
-mod escape;
+pub mod escape;
 mod feeds;
 mod head;
 mod listen;
 mod preload;
+mod preview;
 mod routes;
 mod sanitize;
 mod security;
@@ -269,6 +270,11 @@ async fn serve(site: &Site, request: Request) -> Response {
     let classified = classify(route);
     if classified == Route::Admin {
         return admin_page.respond(headers);
+    }
+    if let Route::Preview(token) = classified
+        && let Some(built) = &site.built
+    {
+        return preview::serve(site, built, path, token, headers).await;
     }
     if let Some(mut canonical) = routes::canonical_path(path, classified) {
         if let Some(query) = request.uri().query() {

@@ -31,6 +31,8 @@ pub(crate) enum Route<'a> {
     Post(&'a str),
     /// /auth and the admin screens: no SEO head; kept out of search by robots.txt.
     Admin,
+    /// `/preview/{token}`: a draft behind a preview link, never indexed or cached.
+    Preview(&'a str),
     /// Anything else: the not-found page.
     Unknown,
 }
@@ -59,6 +61,12 @@ pub(crate) fn classify(route: &str) -> Route<'_> {
     {
         return Route::Post(slug);
     }
+    if let Some(token) = strip_prefix_ignore_case(route, "/preview/")
+        && !token.is_empty()
+        && !token.contains('/')
+    {
+        return Route::Preview(token);
+    }
     if route.eq_ignore_ascii_case("/auth")
         || route.eq_ignore_ascii_case("/admin")
         || strip_prefix_ignore_case(route, "/admin/").is_some()
@@ -78,7 +86,7 @@ pub(crate) fn canonical_path(path: &str, route: Route<'_>) -> Option<String> {
             .find(|page| page.eq_ignore_ascii_case(seo_route(path)))?
             .to_string(),
         Route::Post(slug) => format!("/blog/{slug}"),
-        Route::Admin | Route::Unknown => return None,
+        Route::Admin | Route::Preview(_) | Route::Unknown => return None,
     };
     (canonical != path).then_some(canonical)
 }
@@ -167,6 +175,12 @@ mod tests {
         assert_eq!(classify(seo_route("/admin/blog")), Route::Admin);
         assert_eq!(classify(seo_route("/auth")), Route::Admin);
         assert_eq!(classify(seo_route("/administrator")), Route::Unknown);
+        assert_eq!(
+            classify(seo_route("/preview/abc123")),
+            Route::Preview("abc123")
+        );
+        assert_eq!(classify(seo_route("/preview/")), Route::Unknown);
+        assert_eq!(classify(seo_route("/preview/a/b")), Route::Unknown);
         assert_eq!(classify(seo_route("/no/such/page")), Route::Unknown);
         assert_eq!(classify(seo_route("/ünïcode")), Route::Unknown);
     }

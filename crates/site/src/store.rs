@@ -71,6 +71,9 @@ const MAX_RENDERED: usize = 4096;
 #[derive(Debug)]
 pub(crate) struct Snapshot {
     pub(crate) data: SiteData,
+    /// When the next scheduled post goes live: the snapshot is stale from then on, with no
+    /// write (and so no notification) to say so.
+    stale_at: Option<tokio::time::Instant>,
     rendered: Mutex<HashMap<String, Arc<Rendered>>>,
     /// Renders under way, by key: requests that miss the same page wait for one render.
     in_flight: Mutex<HashMap<String, Arc<Flight>>>,
@@ -193,6 +196,11 @@ impl SiteCache {
             .read()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .clone()
+            .filter(|snapshot| {
+                snapshot
+                    .stale_at
+                    .is_none_or(|at| tokio::time::Instant::now() < at)
+            })
     }
 
     /// The current snapshot, loading it (once, whoever asks concurrently) when there is none.
@@ -205,8 +213,14 @@ impl SiteCache {
             return Ok(snapshot);
         }
         let generation = self.generation.load(Ordering::SeqCst);
+        // Asked before the data is read: a post going live in between makes this snapshot
+        // stale at once rather than never.
+        let stale_at = next_publish_in(&self.pool)
+            .await?
+            .map(|wait| tokio::time::Instant::now() + wait);
         let snapshot = Arc::new(Snapshot {
             data: load(&self.pool).await?,
+            stale_at,
             rendered: Mutex::default(),
             in_flight: Mutex::default(),
             sitemap: OnceLock::new(),
@@ -270,6 +284,34 @@ pub(crate) async fn post_row(pool: &PgPool, slug: &str) -> Result<serde_json::Va
     Ok(row.unwrap_or(serde_json::Value::Null))
 }
 
+/// What a preview token shows.
+#[derive(Debug)]
+pub(crate) enum PreviewLookup {
+    /// public.preview's answer.
+    Found(serde_json::Value),
+    /// Why it shows nothing (unknown, revoked, expired), in the database's words.
+    Refused(String),
+}
+
+/// public.preview(token), called as anon as the browser calls it.
+pub(crate) async fn preview(pool: &PgPool, token: &str) -> Result<PreviewLookup, sqlx::Error> {
+    let mut tx = cb_db::begin_scoped(pool, &cb_db::RequestContext::for_role("anon"), true).await?;
+    let found = sqlx::query_scalar::<_, serde_json::Value>("select public.preview($1)::jsonb")
+        .bind(token)
+        .fetch_one(&mut *tx)
+        .await;
+    let lookup = match found {
+        Ok(preview) => PreviewLookup::Found(preview),
+        // no_data_found: the function's refusal.
+        Err(sqlx::Error::Database(err)) if err.code().as_deref() == Some("P0002") => {
+            PreviewLookup::Refused(err.message().to_string())
+        }
+        Err(err) => return Err(err),
+    };
+    tx.rollback().await?;
+    Ok(lookup)
+}
+
 /// Published posts only (row-level security gives anon nothing else either). The timestamps
 /// also in PostgreSQL's JSON form, the strings the client's head is built from.
 const POSTS_SQL: &str = "select slug, title, description, meta_title, excerpt, og_title,
@@ -280,6 +322,19 @@ const POSTS_SQL: &str = "select slug, title, description, meta_title, excerpt, o
    from public.blog_posts
   where published
   order by created_at desc, slug";
+
+/// How long until the next scheduled post goes live, by the database's clock. Read as the
+/// server's own role: anon cannot see scheduled posts, not even when they are due.
+const NEXT_PUBLISH_SQL: &str = "select extract(epoch from min(publish_at) - now())::float8
+   from public.blog_posts
+  where published and publish_at > now()";
+
+async fn next_publish_in(pool: &PgPool) -> Result<Option<std::time::Duration>, sqlx::Error> {
+    let seconds: Option<f64> = sqlx::query_scalar(NEXT_PUBLISH_SQL).fetch_one(pool).await?;
+    Ok(seconds
+        .filter(|seconds| seconds.is_finite())
+        .map(|seconds| std::time::Duration::from_secs_f64(seconds.max(0.0))))
+}
 
 async fn load(pool: &PgPool) -> Result<SiteData, sqlx::Error> {
     let mut tx = cb_db::begin_scoped(pool, &cb_db::RequestContext::for_role("anon"), true).await?;

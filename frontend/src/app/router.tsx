@@ -72,6 +72,20 @@ export const staticPublicPages: RouteObject[] = [
 
 const HomePage = lazyComponent(async () => (await import('./routes/home')).HomeRoute);
 const NotFoundPage = lazyComponent(async () => (await import('./routes/not-found')).NotFoundRoute);
+const PreviewPage = lazyComponent(async () => (await import('../features/preview/preview-page')).PreviewPage);
+
+/**
+ * The page a public route shows, for previews of its content: the home page, a static page or
+ * a data page with a fixed path (matched as react-router matches static segments).
+ */
+export function renderPublicPage(route: string) {
+  if (route === '/') return <HomePage />;
+  const path = route.replace(/^\//, '').toLowerCase();
+  const found = [...staticPublicPages, ...dataPublicPages].find(
+    (page) => page.path?.toLowerCase() === path && !page.path.includes(':'),
+  );
+  return found?.element ?? null;
+}
 
 /**
  * Route table. Every page module is lazy (its own chunk); the layouts and the error screen
@@ -87,6 +101,9 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
+          // Draft previews: outside the SEO and analytics layout (they set a noindex head of
+          // their own, and a token in the analytics would leak it).
+          { path: 'preview/:token', element: <PreviewPage renderPage={renderPublicPage} /> },
           {
             // Page SEO, page body content and analytics for every public page.
             element: <SiteDataLayout />,

@@ -16,6 +16,7 @@ const post: BlogPost = {
   created_at: '2025-03-04T15:00:00+00:00',
   updated_at: '2025-04-01T15:00:00+00:00',
   published: true,
+  publish_at: null,
   meta_title: 'Oxygen 36-Month Rental Cap',
   focus_keyword: null,
   featured_image_url: '/blog-images/oxygen.svg',

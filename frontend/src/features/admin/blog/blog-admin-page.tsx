@@ -2,7 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { EditIcon, TrashIcon } from '../shared/icons';
 import { toast } from '../../../components/ui/toast';
-import { EMPTY_BLOG_FORM, postToForm, type BlogFormValues } from './blog-post';
+import { PreviewLinksPanel } from '../previews/preview-links-panel';
+import { DeletedPostsPanel } from '../revisions/deleted-posts-panel';
+import { RevisionsPanel } from '../revisions/revisions-panel';
+import { EMPTY_BLOG_FORM, postStatus, postToForm, type BlogFormValues, type BlogPost } from './blog-post';
 import { useDeletePost } from './delete-post';
 import { ImageUploadPanel } from './image-upload-panel';
 import { PostForm } from './post-form';
@@ -30,6 +33,16 @@ export function BlogAdminPage() {
     setEditing((current) => ({ id: null, values: EMPTY_BLOG_FORM, key: current.key + 1 }));
   };
 
+  /** After a restore: the editor shows the post as it is stored now. */
+  const reload = async (id: string) => {
+    const { data } = await posts.refetch();
+    const post = data?.find((candidate) => candidate.id === id);
+    if (post) setEditing((current) => ({ id, values: postToForm(post), key: current.key + 1 }));
+    else reset();
+  };
+
+  const editedPost: BlogPost | undefined = posts.data?.find((post) => post.id === editing.id);
+
   const onDelete = (id: string) => {
     if (!window.confirm('Are you sure you want to delete this post?')) return;
     remove.mutate(id, {
@@ -48,6 +61,24 @@ export function BlogAdminPage() {
       <h1 className="admin-page__title">Blog Posts</h1>
       <ImageUploadPanel />
       <PostForm key={editing.key} editingId={editing.id} initial={editing.values} onDone={reset} />
+      {editing.id && (
+        <div className="admin-grid-2">
+          <PreviewLinksPanel
+            target={{ kind: 'post', postId: editing.id }}
+            unavailable={
+              editedPost && postStatus(editedPost).label === 'Published'
+                ? 'This post is published: share its address instead.'
+                : null
+            }
+          />
+          <RevisionsPanel
+            entities={['blog_post']}
+            entityId={editing.id}
+            name={editedPost ? `"${editedPost.title}"` : 'the post'}
+            onRestored={() => void reload(editing.id ?? '')}
+          />
+        </div>
+      )}
       <section className="admin-card" aria-labelledby="existing-posts-title">
         <h2 id="existing-posts-title" className="admin-card__title">
           Existing Posts
@@ -66,9 +97,7 @@ export function BlogAdminPage() {
                     {post.category} · {post.read_time} min read
                   </p>
                   <p>{post.description}</p>
-                  <span className={post.published ? 'admin-badge admin-badge--ok' : 'admin-badge'}>
-                    {post.published ? 'Published' : 'Draft'}
-                  </span>
+                  <PostStatusBadge post={post} />
                 </div>
                 <div className="admin-post__actions">
                   <button
@@ -99,6 +128,22 @@ export function BlogAdminPage() {
           </ul>
         )}
       </section>
+      {posts.data && <DeletedPostsPanel existing={posts.data.map((post) => post.id)} />}
     </div>
+  );
+}
+
+function PostStatusBadge({ post }: { post: BlogPost }) {
+  const status = postStatus(post);
+  if (status.label === 'Scheduled') {
+    const at = new Date(status.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    return (
+      <span className="admin-badge admin-badge--scheduled">
+        Scheduled · <time dateTime={status.at}>{at}</time>
+      </span>
+    );
+  }
+  return (
+    <span className={status.label === 'Published' ? 'admin-badge admin-badge--ok' : 'admin-badge'}>{status.label}</span>
   );
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_BLOG_FORM, formToPayload, postToForm, type BlogPost } from './blog-post';
+import {
+  EMPTY_BLOG_FORM,
+  formToPayload,
+  fromLocalInput,
+  postStatus,
+  postToForm,
+  scheduleProblem,
+  toLocalInput,
+  type BlogPost,
+} from './blog-post';
 
 describe('blog form values', () => {
   it('defaults read time to 5 and the option fields to their defaults', () => {
@@ -38,5 +47,42 @@ describe('blog form values', () => {
     expect(form.meta_title).toBe('');
     expect(form.author_name).toBe('');
     expect(form.tags).toBe('x, y');
+  });
+});
+
+describe('scheduled publishing', () => {
+  const now = Date.parse('2026-11-27T12:00:00Z');
+
+  it('round-trips a local input time through UTC', () => {
+    const iso = fromLocalInput('2026-12-01T09:30');
+    expect(iso).not.toBeNull();
+    expect(toLocalInput(iso ?? '')).toBe('2026-12-01T09:30');
+    expect(fromLocalInput('')).toBeNull();
+    expect(fromLocalInput('not a date')).toBeNull();
+  });
+
+  it('writes publish_at only for a scheduled, published post', () => {
+    const scheduled = { ...EMPTY_BLOG_FORM, published: true, schedule: true, publish_at: '2026-12-01T09:30' };
+    expect(formToPayload(scheduled).publish_at).toBe(fromLocalInput('2026-12-01T09:30'));
+    expect(formToPayload({ ...scheduled, schedule: false }).publish_at).toBeNull();
+    expect(formToPayload({ ...scheduled, published: false }).publish_at).toBeNull();
+  });
+
+  it('says Draft, Scheduled with the time, or Published', () => {
+    expect(postStatus({ published: false, publish_at: '2026-12-01T00:00:00Z' }, now)).toEqual({ label: 'Draft' });
+    expect(postStatus({ published: true, publish_at: '2026-12-01T00:00:00Z' }, now)).toEqual({
+      label: 'Scheduled',
+      at: '2026-12-01T00:00:00Z',
+    });
+    expect(postStatus({ published: true, publish_at: '2026-11-01T00:00:00Z' }, now)).toEqual({ label: 'Published' });
+    expect(postStatus({ published: true, publish_at: null }, now)).toEqual({ label: 'Published' });
+  });
+
+  it('refuses a missing or past publish time', () => {
+    const form = { published: true, schedule: true, publish_at: '' };
+    expect(scheduleProblem(form, now)).toMatch(/Choose the date/);
+    expect(scheduleProblem({ ...form, publish_at: '2020-01-01T00:00' }, now)).toMatch(/has passed/);
+    expect(scheduleProblem({ ...form, publish_at: '2099-01-01T00:00' }, now)).toBeNull();
+    expect(scheduleProblem({ ...form, schedule: false }, now)).toBeNull();
   });
 });

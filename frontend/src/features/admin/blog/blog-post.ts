@@ -15,6 +15,8 @@ export interface BlogPost {
   category: string;
   read_time: string;
   published: boolean;
+  /** With published: the post goes live at this instant (UTC); null means at once. */
+  publish_at: string | null;
   meta_title: string | null;
   focus_keyword: string | null;
   featured_image_url: string | null;
@@ -43,6 +45,10 @@ export interface BlogFormValues {
   category: string;
   read_time: string;
   published: boolean;
+  /** Publish at a chosen time rather than on save. */
+  schedule: boolean;
+  /** The chosen time as a datetime-local input holds it: the admin's own time zone. */
+  publish_at: string;
   meta_title: string;
   focus_keyword: string;
   featured_image_url: string;
@@ -68,6 +74,8 @@ export const EMPTY_BLOG_FORM: BlogFormValues = {
   category: '',
   read_time: '5',
   published: false,
+  schedule: false,
+  publish_at: '',
   meta_title: '',
   focus_keyword: '',
   featured_image_url: '',
@@ -95,6 +103,8 @@ export function postToForm(post: BlogPost): BlogFormValues {
     category: post.category,
     read_time: post.read_time || '5',
     published: post.published,
+    schedule: isScheduled(post),
+    publish_at: post.publish_at ? toLocalInput(post.publish_at) : '',
     meta_title: post.meta_title ?? '',
     focus_keyword: post.focus_keyword ?? '',
     featured_image_url: post.featured_image_url ?? '',
@@ -127,6 +137,7 @@ export function formToPayload(form: BlogFormValues): BlogPostPayload {
     category: form.category.trim(),
     read_time: form.read_time.trim() || '5',
     published: form.published,
+    publish_at: form.published && form.schedule ? fromLocalInput(form.publish_at) : null,
     meta_title: orNull(form.meta_title),
     focus_keyword: orNull(form.focus_keyword),
     featured_image_url: orNull(form.featured_image_url),
@@ -143,4 +154,48 @@ export function formToPayload(form: BlogFormValues): BlogPostPayload {
     noindex: form.noindex,
     nofollow: form.nofollow,
   };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as a datetime-local input shows it, in this browser's time zone. */
+export function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value (this browser's time zone) as a UTC instant; null when blank or invalid. */
+export function fromLocalInput(value: string): string | null {
+  if (!value.trim()) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** The time zone the admin's times are shown and entered in ("America/Chicago"). */
+export function adminTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** Published with a publish time still ahead. */
+export function isScheduled(post: Pick<BlogPost, 'published' | 'publish_at'>, now = Date.now()): boolean {
+  return post.published && post.publish_at !== null && new Date(post.publish_at).getTime() > now;
+}
+
+export type PostStatus = { label: 'Draft' } | { label: 'Published' } | { label: 'Scheduled'; at: string };
+
+/** What the admin list says about a post. */
+export function postStatus(post: Pick<BlogPost, 'published' | 'publish_at'>, now = Date.now()): PostStatus {
+  if (!post.published) return { label: 'Draft' };
+  if (post.publish_at && isScheduled(post, now)) return { label: 'Scheduled', at: post.publish_at };
+  return { label: 'Published' };
+}
+
+/** A problem with the form's publish time, or null. */
+export function scheduleProblem(form: Pick<BlogFormValues, 'published' | 'schedule' | 'publish_at'>, now = Date.now()): string | null {
+  if (!form.published || !form.schedule) return null;
+  const at = fromLocalInput(form.publish_at);
+  if (!at) return 'Choose the date and time to publish at.';
+  if (new Date(at).getTime() <= now) return 'The publish time has passed: choose a later time, or publish now.';
+  return null;
 }

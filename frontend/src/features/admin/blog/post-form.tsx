@@ -6,7 +6,10 @@ import { AdminTextField } from '../shared/admin-text-field';
 import { Counter } from '../shared/counter';
 import { uploadBlogImage } from '../shared/upload-image';
 import {
+  adminTimeZone,
   formToPayload,
+  fromLocalInput,
+  scheduleProblem,
   SCHEMA_TYPES,
   TWITTER_CARD_TYPES,
   type BlogFormValues,
@@ -80,12 +83,21 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const problem = scheduleProblem(form);
+    if (problem) {
+      toast({ title: 'Error', description: problem, variant: 'destructive' });
+      return;
+    }
+    const scheduledAt = form.published && form.schedule ? fromLocalInput(form.publish_at) : null;
     save.mutate(
       { id: editingId, payload: formToPayload(form) },
       {
         onSuccess: () => {
           toast({
             title: editingId ? 'Blog post updated successfully!' : 'Blog post created successfully!',
+            description: scheduledAt
+              ? `It will be published on ${new Date(scheduledAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.`
+              : undefined,
           });
           onDone();
         },
@@ -226,6 +238,51 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
           />
           Published
         </label>
+        {form.published && (
+          <fieldset className="admin-fieldset">
+            <legend>When</legend>
+            <label className="admin-check">
+              <input
+                type="radio"
+                name="post-publish-when"
+                checked={!form.schedule}
+                onChange={() => {
+                  set('schedule', false);
+                }}
+              />
+              Publish now
+            </label>
+            <label className="admin-check">
+              <input
+                type="radio"
+                name="post-publish-when"
+                checked={form.schedule}
+                onChange={() => {
+                  set('schedule', true);
+                }}
+              />
+              Schedule for later
+            </label>
+            {form.schedule && (
+              <div className="admin-field">
+                <label htmlFor="post-publish_at">Publish on</label>
+                <input
+                  id="post-publish_at"
+                  type="datetime-local"
+                  value={form.publish_at}
+                  required
+                  aria-describedby="post-publish_at-zone"
+                  onChange={(event) => {
+                    set('publish_at', event.target.value);
+                  }}
+                />
+                <p id="post-publish_at-zone" className="admin-muted">
+                  Your time zone: {adminTimeZone()}. The post appears on the site at that moment.
+                </p>
+              </div>
+            )}
+          </fieldset>
+        )}
 
         <div className="admin-actions">
           <button type="submit" className="admin-button admin-button--primary" disabled={save.isPending}>

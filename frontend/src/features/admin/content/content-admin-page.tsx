@@ -7,10 +7,12 @@ import { EditIcon } from '../shared/icons';
 import { uploadBlogImage } from '../shared/upload-image';
 import type { PageSeo } from '../pages/page-seo';
 import { adminPagesQuery } from '../pages/pages-query';
+import { PreviewLinksPanel } from '../previews/preview-links-panel';
+import { RevisionsPanel } from '../revisions/revisions-panel';
 import { contentPreview } from './content-preview';
 import { useSavePageContent } from './save-content';
 
-function PageEditor({ page, onDone }: { page: PageSeo; onDone: () => void }) {
+function PageEditor({ page, onDone, onRestored }: { page: PageSeo; onDone: () => void; onRestored: () => void }) {
   const [content, setContent] = useState(page.content ?? '');
   const save = useSavePageContent();
 
@@ -50,6 +52,15 @@ function PageEditor({ page, onDone }: { page: PageSeo; onDone: () => void }) {
         minHeight={500}
         onImageUpload={uploadBlogImage}
       />
+      <div className="admin-grid-2">
+        <PreviewLinksPanel target={{ kind: 'page', pageRoute: page.page_route }} content={content} />
+        <RevisionsPanel
+          entities={['page_content', 'page_seo']}
+          entityId={page.id}
+          name={page.page_name}
+          onRestored={onRestored}
+        />
+      </div>
     </section>
   );
 }
@@ -64,10 +75,13 @@ export function ContentAdminPage() {
       <h1 className="admin-page__title">Webpage Content Editor</h1>
       {editing ? (
         <PageEditor
+          // A restore reloads the page list; the editor starts again from what is stored.
+          key={`${editing.id}-${editing.updated_at}`}
           page={editing}
           onDone={() => {
             setEditingId(null);
           }}
+          onRestored={() => void pages.refetch()}
         />
       ) : pages.isPending ? (
         <p className="admin-muted" role="status">

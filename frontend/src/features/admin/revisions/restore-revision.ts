@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import { PUBLIC_BLOG_KEY, PUBLIC_PAGE_SEO_KEY } from '../shared/public-keys';
+
+/** Restores a revision (public.restore_revision); the restore is itself a new revision. */
+export async function restoreRevision(revisionId: number): Promise<string> {
+  const { data, error } = await adminClient().rpc('restore_revision', { revision_id: revisionId });
+  if (error) throw error;
+  return data;
+}
+
+export function useRestoreRevision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreRevision,
+    onSuccess: () =>
+      Promise.all([
+        // Revisions, the admin lists and the public caches of whatever was restored.
+        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: PUBLIC_BLOG_KEY }),
+        queryClient.invalidateQueries({ queryKey: PUBLIC_PAGE_SEO_KEY }),
+      ]),
+  });
+}

@@ -1,0 +1,232 @@
+//! Revisions (supabase/migrations/20261127000100_cms_activity.sql): every save of a post, a
+//! page SEO record and a page's content keeps one, readable by an admin only; restoring one
+//! (public.restore_revision) is itself a revision, and brings a deleted post back.
+use cb_tests::{admin_jwt, mint_jwt, spawn_app};
+use serde_json::{Value, json};
+
+use super::{Reply, delete, get, patch, post};
+
+fn post_body(slug: &str) -> Value {
+    json!({"title": "Oxygen concentrator billing", "slug": slug, "description": "HCPCS E1390 in practice",
+           "category": "Billing", "content": "<p>First draft</p>"})
+}
+
+async fn revisions(app: &cb_tests::TestApp, entity_id: &str) -> Vec<Value> {
+    let reply = get(
+        app,
+        &format!("/content_revisions?entity_id=eq.{entity_id}&order=id.asc"),
+    )
+    .bearer(&admin_jwt())
+    .send()
+    .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    reply.json().as_array().unwrap().clone()
+}
+
+async fn restore(app: &cb_tests::TestApp, token: &str, revision: &Value) -> Reply {
+    post(
+        app,
+        "/rpc/restore_revision",
+        &json!({"revision_id": revision["id"]}),
+    )
+    .bearer(token)
+    .send()
+    .await
+}
+
+#[tokio::test]
+async fn each_save_keeps_a_revision_and_restoring_one_is_a_new_one() {
+    let app = spawn_app().await;
+    let admin = admin_jwt();
+    let created = post(&app, "/blog_posts", &post_body("e1390-billing"))
+        .header("prefer", "return=representation")
+        .bearer(&admin)
+        .send()
+        .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.json()[0]["id"].as_str().unwrap().to_owned();
+    for content in ["<p>Second draft</p>", "<p>Third draft</p>"] {
+        let saved = patch(
+            &app,
+            &format!("/blog_posts?id=eq.{id}"),
+            &json!({"content": content}),
+        )
+        .bearer(&admin)
+        .send()
+        .await;
+        assert_eq!(saved.status, 204, "{}", saved.text);
+    }
+    // Saving what is already stored changes nothing, so it keeps nothing.
+    patch(
+        &app,
+        &format!("/blog_posts?id=eq.{id}"),
+        &json!({"content": "<p>Third draft</p>"}),
+    )
+    .bearer(&admin)
+    .send()
+    .await;
+
+    let kept = revisions(&app, &id).await;
+    let actions: Vec<&str> = kept.iter().map(|r| r["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, ["create", "update", "update"]);
+    assert_eq!(kept[1]["changed"], json!(["content"]));
+    assert_eq!(kept[1]["previous"]["content"], "<p>First draft</p>");
+    assert_eq!(kept[1]["snapshot"]["content"], "<p>Second draft</p>");
+    assert_eq!(kept[1]["entity"], "blog_post");
+    assert_eq!(kept[1]["entity_key"], "e1390-billing");
+    // The admin token's session and the client IP the server saw, never what a client claims.
+    assert_eq!(kept[1]["client_ip"], "127.0.0.1");
+    assert!(
+        kept[1]["session_id"]
+            .as_str()
+            .is_some_and(|s| !s.is_empty())
+    );
+
+    let restored = restore(&app, &admin, &kept[0]).await;
+    assert_eq!(restored.status, 200, "{}", restored.text);
+    assert_eq!(restored.json(), json!(id));
+    let row = get(&app, &format!("/blog_posts?id=eq.{id}&select=content"))
+        .bearer(&admin)
+        .send()
+        .await;
+    assert_eq!(row.json(), json!([{"content": "<p>First draft</p>"}]));
+    let kept = revisions(&app, &id).await;
+    let last = kept.last().unwrap();
+    assert_eq!(last["action"], "restore");
+    assert_eq!(last["restored_from"], kept[0]["id"]);
+    assert_eq!(last["changed"], json!(["content"]));
+}
+
+#[tokio::test]
+async fn a_deleted_post_comes_back_from_its_delete_revision() {
+    let app = spawn_app().await;
+    let admin = admin_jwt();
+    let created = post(&app, "/blog_posts", &post_body("k0001-wheelchair-rentals"))
+        .header("prefer", "return=representation")
+        .bearer(&admin)
+        .send()
+        .await;
+    let id = created.json()[0]["id"].as_str().unwrap().to_owned();
+    let removed = delete(&app, &format!("/blog_posts?id=eq.{id}"))
+        .bearer(&admin)
+        .send()
+        .await;
+    assert_eq!(removed.status, 204, "{}", removed.text);
+    let kept = revisions(&app, &id).await;
+    let deletion = kept.last().unwrap();
+    assert_eq!(deletion["action"], "delete");
+    assert_eq!(deletion["snapshot"], Value::Null);
+
+    let restored = restore(&app, &admin, deletion).await;
+    assert_eq!(restored.status, 200, "{}", restored.text);
+    let row = get(&app, &format!("/blog_posts?id=eq.{id}&select=slug,content"))
+        .bearer(&admin)
+        .send()
+        .await;
+    assert_eq!(
+        row.json(),
+        json!([{"slug": "k0001-wheelchair-rentals", "content": "<p>First draft</p>"}])
+    );
+}
+
+#[tokio::test]
+async fn page_seo_and_page_content_are_kept_and_restored_apart() {
+    let app = spawn_app().await;
+    let admin = admin_jwt();
+    let about = get(&app, "/page_seo_settings?page_route=eq./about&select=id")
+        .send()
+        .await
+        .json();
+    let id = about[0]["id"].as_str().unwrap();
+    let save =
+        |body: Value| patch(&app, &format!("/page_seo_settings?id=eq.{id}"), &body).bearer(&admin);
+    for body in [
+        json!({"content": "<p>Serving DME suppliers since 2016</p>"}),
+        json!({"content": "<p>Serving HME and DME suppliers since 2016</p>"}),
+        json!({"meta_title": "About our DME billing team"}),
+    ] {
+        let saved = save(body).send().await;
+        assert_eq!(saved.status, 204, "{}", saved.text);
+    }
+
+    let kept = revisions(&app, id).await;
+    let updates = |entity: &str| -> Vec<Value> {
+        kept.iter()
+            .filter(|r| r["entity"] == entity && r["action"] == "update")
+            .cloned()
+            .collect()
+    };
+    let content_saves = updates("page_content");
+    let seo_saves = updates("page_seo");
+    assert_eq!(content_saves.len(), 2, "{kept:?}");
+    assert_eq!(seo_saves.len(), 1, "{kept:?}");
+    assert_eq!(seo_saves[0]["changed"], json!(["meta_title"]));
+    assert!(seo_saves[0]["snapshot"].get("content").is_none());
+    assert_eq!(
+        content_saves[0]["snapshot"],
+        json!({"content": "<p>Serving DME suppliers since 2016</p>"})
+    );
+
+    // Restoring the first content leaves the newer title alone.
+    let restored = restore(&app, &admin, &content_saves[0]).await;
+    assert_eq!(restored.status, 200, "{}", restored.text);
+    let row = get(
+        &app,
+        &format!("/page_seo_settings?id=eq.{id}&select=meta_title,content"),
+    )
+    .send()
+    .await
+    .json();
+    assert_eq!(
+        row,
+        json!([{"meta_title": "About our DME billing team", "content": "<p>Serving DME suppliers since 2016</p>"}])
+    );
+}
+
+#[tokio::test]
+async fn only_an_admin_reads_or_restores_revisions() {
+    let app = spawn_app().await;
+    let admin = admin_jwt();
+    let created = post(&app, "/blog_posts", &post_body("lcd-documentation"))
+        .header("prefer", "return=representation")
+        .bearer(&admin)
+        .send()
+        .await;
+    let id = created.json()[0]["id"].as_str().unwrap().to_owned();
+    let revision = revisions(&app, &id).await[0].clone();
+
+    // anon has no grant on the table; a signed-in non-admin sees no rows.
+    get(&app, "/content_revisions?select=id")
+        .send()
+        .await
+        .assert_error(401, "42501");
+    let user = mint_jwt(
+        "authenticated",
+        json!({"sub": "5b0c8d38-3d42-4d1e-9d7a-1a2b3c4d5e6f"}),
+    );
+    let seen = get(&app, "/content_revisions?select=id")
+        .bearer(&user)
+        .send()
+        .await;
+    assert_eq!((seen.status, seen.json()), (200, json!([])));
+
+    restore(&app, cb_tests::DEMO_ANON_KEY, &revision)
+        .await
+        .assert_error(401, "42501");
+    let refused = restore(&app, &user, &revision).await;
+    refused.assert_error(403, "42501");
+    assert_eq!(
+        refused.json()["message"],
+        "Only an admin can restore a revision"
+    );
+    // Nobody writes revisions directly, not even an admin.
+    post(&app, "/content_revisions", &json!({"entity": "blog_post"}))
+        .bearer(&admin)
+        .send()
+        .await
+        .assert_error(403, "42501");
+
+    let missing = restore(&app, &admin, &json!({"id": 987_654_321})).await;
+    let body = missing.assert_error(404, "P0002");
+    assert_eq!(body["message"], "Revision 987654321 does not exist");
+}
