@@ -14,6 +14,45 @@ export type Database = {
   }
   public: {
     Tables: {
+      admin_activity: {
+        Row: {
+          action: string
+          client_ip: string | null
+          details: Json
+          entity: string | null
+          entity_id: string | null
+          id: number
+          occurred_at: string
+          session_id: string | null
+          summary: string
+          user_agent: string | null
+        }
+        Insert: {
+          action: string
+          client_ip?: string | null
+          details?: Json
+          entity?: string | null
+          entity_id?: string | null
+          id: number
+          occurred_at?: string
+          session_id?: string | null
+          summary?: string
+          user_agent?: string | null
+        }
+        Update: {
+          action?: string
+          client_ip?: string | null
+          details?: Json
+          entity?: string | null
+          entity_id?: string | null
+          id?: number
+          occurred_at?: string
+          session_id?: string | null
+          summary?: string
+          user_agent?: string | null
+        }
+        Relationships: []
+      }
       blog_posts: {
         Row: {
           author_name: string | null
@@ -33,6 +72,7 @@ export type Database = {
           og_description: string | null
           og_image: string | null
           og_title: string | null
+          publish_at: string | null
           published: boolean
           read_time: string
           schema_type: string
@@ -60,6 +100,7 @@ export type Database = {
           og_description?: string | null
           og_image?: string | null
           og_title?: string | null
+          publish_at?: string | null
           published?: boolean
           read_time?: string
           schema_type?: string
@@ -87,6 +128,7 @@ export type Database = {
           og_description?: string | null
           og_image?: string | null
           og_title?: string | null
+          publish_at?: string | null
           published?: boolean
           read_time?: string
           schema_type?: string
@@ -95,6 +137,54 @@ export type Database = {
           title?: string
           twitter_card_type?: string
           updated_at?: string
+        }
+        Relationships: []
+      }
+      content_revisions: {
+        Row: {
+          action: string
+          changed: string[]
+          client_ip: string | null
+          created_at: string
+          entity: string
+          entity_id: string
+          entity_key: string
+          id: number
+          previous: Json | null
+          restored_from: number | null
+          session_id: string | null
+          snapshot: Json | null
+          user_agent: string | null
+        }
+        Insert: {
+          action: string
+          changed?: string[]
+          client_ip?: string | null
+          created_at?: string
+          entity: string
+          entity_id: string
+          entity_key: string
+          id: number
+          previous?: Json | null
+          restored_from?: number | null
+          session_id?: string | null
+          snapshot?: Json | null
+          user_agent?: string | null
+        }
+        Update: {
+          action?: string
+          changed?: string[]
+          client_ip?: string | null
+          created_at?: string
+          entity?: string
+          entity_id?: string
+          entity_key?: string
+          id?: number
+          previous?: Json | null
+          restored_from?: number | null
+          session_id?: string | null
+          snapshot?: Json | null
+          user_agent?: string | null
         }
         Relationships: []
       }
@@ -151,42 +241,157 @@ export type Database = {
           }
         ]
       }
+      lead_notifications: {
+        Row: {
+          attempts: number
+          created_at: string
+          digest_id: string | null
+          duplicate_of: string | null
+          id: string
+          kind: string
+          last_attempt_at: string | null
+          last_error: string | null
+          lead_id: string | null
+          next_attempt_at: string
+          sent_at: string | null
+          status: string
+          submission_id: string | null
+          updated_at: string
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          digest_id?: string | null
+          duplicate_of?: string | null
+          id?: string
+          kind: string
+          last_attempt_at?: string | null
+          last_error?: string | null
+          lead_id?: string | null
+          next_attempt_at?: string
+          sent_at?: string | null
+          status?: string
+          submission_id?: string | null
+          updated_at?: string
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          digest_id?: string | null
+          duplicate_of?: string | null
+          id?: string
+          kind?: string
+          last_attempt_at?: string | null
+          last_error?: string | null
+          lead_id?: string | null
+          next_attempt_at?: string
+          sent_at?: string | null
+          status?: string
+          submission_id?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lead_notifications_duplicate_of_fkey"
+            columns: ["duplicate_of"]
+            isOneToOne: false
+            referencedRelation: "lead_notifications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lead_notifications_lead_id_fkey"
+            columns: ["lead_id"]
+            isOneToOne: true
+            referencedRelation: "leads"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lead_notifications_submission_id_fkey"
+            columns: ["submission_id"]
+            isOneToOne: true
+            referencedRelation: "whitepaper_submissions"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       leads: {
         Row: {
+          assignee: string
           client_ip: string | null
           company_name: string
           email: string
           full_name: string
           id: string
+          internal_note: string
           payload: Json
           received_at: string
           source: string
+          spam_flagged_at: string | null
           spam_reason: string | null
+          status: string
+          updated_at: string
           user_agent: string | null
         }
         Insert: {
+          assignee?: string
           client_ip?: string | null
           company_name?: string
           email: string
           full_name?: string
           id?: string
+          internal_note?: string
           payload: Json
           received_at?: string
           source: string
+          spam_flagged_at?: string | null
           spam_reason?: string | null
+          status?: string
+          updated_at?: string
           user_agent?: string | null
         }
         Update: {
+          assignee?: string
           client_ip?: string | null
           company_name?: string
           email?: string
           full_name?: string
           id?: string
+          internal_note?: string
           payload?: Json
           received_at?: string
           source?: string
+          spam_flagged_at?: string | null
           spam_reason?: string | null
+          status?: string
+          updated_at?: string
           user_agent?: string | null
+        }
+        Relationships: []
+      }
+      media_assets: {
+        Row: {
+          alt_text: string
+          created_at: string
+          height: number | null
+          object_name: string
+          updated_at: string
+          width: number | null
+        }
+        Insert: {
+          alt_text?: string
+          created_at?: string
+          height?: number | null
+          object_name: string
+          updated_at?: string
+          width?: number | null
+        }
+        Update: {
+          alt_text?: string
+          created_at?: string
+          height?: number | null
+          object_name?: string
+          updated_at?: string
+          width?: number | null
         }
         Relationships: []
       }
@@ -313,8 +518,59 @@ export type Database = {
         }
         Relationships: []
       }
+      preview_links: {
+        Row: {
+          content: string | null
+          created_at: string
+          expires_at: string
+          id: string
+          kind: string
+          label: string
+          page_route: string | null
+          post_id: string | null
+          revoked_at: string | null
+          session_id: string | null
+          token_hash: string
+        }
+        Insert: {
+          content?: string | null
+          created_at?: string
+          expires_at: string
+          id?: string
+          kind: string
+          label?: string
+          page_route?: string | null
+          post_id?: string | null
+          revoked_at?: string | null
+          session_id?: string | null
+          token_hash: string
+        }
+        Update: {
+          content?: string | null
+          created_at?: string
+          expires_at?: string
+          id?: string
+          kind?: string
+          label?: string
+          page_route?: string | null
+          post_id?: string | null
+          revoked_at?: string | null
+          session_id?: string | null
+          token_hash?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "preview_links_post_id_fkey"
+            columns: ["post_id"]
+            isOneToOne: false
+            referencedRelation: "blog_posts"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       whitepaper_submissions: {
         Row: {
+          assignee: string
           company_name: string
           company_size: string
           created_at: string
@@ -322,12 +578,18 @@ export type Database = {
           email: string
           first_name: string
           id: string
+          internal_note: string
           job_title: string
           last_name: string
           phone: string
           revenue: string
+          spam_flagged_at: string | null
+          spam_reason: string | null
+          status: string
+          updated_at: string
         }
         Insert: {
+          assignee?: string
           company_name: string
           company_size?: string
           created_at?: string
@@ -335,12 +597,18 @@ export type Database = {
           email: string
           first_name: string
           id?: string
+          internal_note?: string
           job_title?: string
           last_name?: string
           phone: string
           revenue?: string
+          spam_flagged_at?: string | null
+          spam_reason?: string | null
+          status?: string
+          updated_at?: string
         }
         Update: {
+          assignee?: string
           company_name?: string
           company_size?: string
           created_at?: string
@@ -348,10 +616,15 @@ export type Database = {
           email?: string
           first_name?: string
           id?: string
+          internal_note?: string
           job_title?: string
           last_name?: string
           phone?: string
           revenue?: string
+          spam_flagged_at?: string | null
+          spam_reason?: string | null
+          status?: string
+          updated_at?: string
         }
         Relationships: []
       }
@@ -396,7 +669,18 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
-      [_ in never]: never
+      admin_activity_actions:
+        { Args: never; Returns: string[] }
+      create_preview_link:
+        { Args: { kind: string; post_id?: string; page_route?: string; content?: string; expires_in_days?: number }; Returns: Json }
+      log_admin_activity:
+        { Args: { action: string; entity?: string; entity_id?: string; summary?: string; details?: Json }; Returns: undefined }
+      media_usage:
+        { Args: { names?: string[] }; Returns: ({ object_name: string | null; uses: Json | null })[] }
+      preview:
+        { Args: { token: string }; Returns: Json }
+      restore_revision:
+        { Args: { revision_id: number }; Returns: string }
     }
     Enums: {
       [_ in never]: never

@@ -27,6 +27,9 @@ function createAdminRoutes(): RouteObject[] {
   const AnalyticsAdminPage = lazyComponent(
     async () => (await import('../../../features/admin/analytics/analytics-admin-page')).AnalyticsAdminPage,
   );
+  const ActivityAdminPage = lazyComponent(
+    async () => (await import('../../../features/admin/activity/activity-admin-page')).ActivityAdminPage,
+  );
   return [
     { path: 'auth', element: <AuthPage /> },
     {
@@ -39,6 +42,7 @@ function createAdminRoutes(): RouteObject[] {
         { path: 'whitepapers', element: <WhitepapersAdminPage /> },
         { path: 'leads', element: <LeadsAdminPage /> },
         { path: 'analytics', element: <AnalyticsAdminPage /> },
+        { path: 'activity', element: <ActivityAdminPage /> },
       ],
     },
   ];

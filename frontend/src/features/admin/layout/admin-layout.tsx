@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { adminSessionQuery } from '../auth/validate-token';
+import { logSignOut } from '../activity/log-sign-out';
 import { getAdminToken, removeAdminToken } from '../shared/admin-token';
 import '../admin.css';
 import { QueryProvider } from '../../../lib/query-client';
@@ -13,6 +14,7 @@ const LINKS: ReadonlyArray<readonly [string, string]> = [
   ['Whitepapers', '/admin/whitepapers'],
   ['Leads', '/admin/leads'],
   ['Analytics', '/admin/analytics'],
+  ['Activity', '/admin/activity'],
 ];
 
 /**
@@ -56,6 +58,9 @@ function AdminLayoutScreen() {
   }
 
   const signOut = () => {
+    // Logged with the session's token, which the call has taken by now; signing out never
+    // waits for the log or fails with it.
+    void logSignOut().catch(() => undefined);
     removeAdminToken();
     void navigate('/auth');
   };

@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import { activityKey } from './activity-query';
+
+/** The actions present in the log (for the filter), including ones added after this page was written. */
+export const activityActionsQuery = () =>
+  queryOptions({
+    queryKey: [...activityKey, 'actions'],
+    queryFn: async (): Promise<string[]> => {
+      const { data, error } = await adminClient().rpc('admin_activity_actions');
+      if (error) throw error;
+      return data;
+    },
+    staleTime: 0,
+  });

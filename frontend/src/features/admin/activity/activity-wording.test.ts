@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  actionWording,
+  activityItem,
+  dateRange,
+  humanize,
+  shortAgent,
+  shortSession,
+  sortActions,
+} from './activity-wording';
+
+describe('activity wording', () => {
+  it('names each known action and reads unknown ones as words', () => {
+    expect(actionWording('sign_in')).toBe('Signed in');
+    expect(actionWording('sign_in_failed')).toBe('Wrong passcode');
+    expect(actionWording('sign_in_locked')).toBe('Locked out (too many attempts)');
+    expect(actionWording('save')).toBe('Saved');
+    expect(actionWording('restore')).toBe('Restored');
+    expect(actionWording('schedule')).toBe('Scheduled');
+    expect(actionWording('preview_create')).toBe('Preview link created');
+    expect(actionWording('lead_update')).toBe('Lead updated');
+    expect(actionWording('webhook_retry')).toBe('Webhook retry');
+    expect(humanize('__')).toBe('__');
+  });
+
+  it('orders the filter: known actions first as usual, then others alphabetically, once each', () => {
+    expect(sortActions(['zeta_thing', 'save', 'alpha_thing', 'sign_in', 'save', 'sign_out'])).toEqual([
+      'sign_in',
+      'sign_out',
+      'save',
+      'alpha_thing',
+      'zeta_thing',
+    ]);
+  });
+
+  it('names the item and links it to its admin page when there is one', () => {
+    expect(
+      activityItem({ action: 'save', entity: 'blog_post', summary: 'Capped rental billing', details: {} }),
+    ).toEqual({ kind: 'Blog post', name: 'Capped rental billing', to: '/admin/blog' });
+    expect(activityItem({ action: 'save', entity: 'page_content', summary: '/about', details: {} })).toEqual({
+      kind: 'Page content',
+      name: '/about',
+      to: '/admin/content',
+    });
+    expect(activityItem({ action: 'lead_update', entity: 'contact_lead', summary: 'a@b.co: note edited', details: {} }).to).toBe(
+      '/admin/leads',
+    );
+    expect(activityItem({ action: 'sync', entity: 'crm_record', summary: 'x', details: {} })).toEqual({
+      kind: 'Crm record',
+      name: 'x',
+      to: null,
+    });
+    expect(activityItem({ action: 'sign_out', entity: null, summary: '', details: {} }).kind).toBeNull();
+    const scheduled = activityItem({
+      action: 'schedule',
+      entity: 'blog_post',
+      summary: 'Monday post',
+      details: { publish_at: '2099-01-05T09:00:00Z' },
+    });
+    expect(scheduled.name).toMatch(/^Monday post \(for Jan \d, 2099, /);
+  });
+
+  it('shortens sessions and user agents', () => {
+    expect(shortSession('5b8f1f9e-1c35-4a52-9a3c-0f5d2b8e7a11')).toBe('5b8f1f9e');
+    expect(shortSession(null)).toBe('—');
+    expect(
+      shortAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      ),
+    ).toBe('Chrome 131 on Windows');
+    expect(
+      shortAgent(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+      ),
+    ).toBe('Safari 17 on macOS');
+    expect(shortAgent('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(
+      'Firefox 128 on Linux',
+    );
+    expect(
+      shortAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      ),
+    ).toBe('Edge 131 on Windows');
+    expect(shortAgent('curl/8.5.0')).toBe('curl/8.5.0');
+    expect(shortAgent(`python-requests/2.31 ${'x'.repeat(60)}`)).toHaveLength(40);
+    expect(shortAgent(null)).toBe('—');
+  });
+
+  it('turns the date filters into a local-day range, and refuses one that ends before it starts', () => {
+    const range = dateRange({ from: '2026-03-01', to: '2026-03-31' });
+    expect(range).toEqual({
+      since: new Date(2026, 2, 1).toISOString(),
+      until: new Date(2026, 3, 1).toISOString(),
+    });
+    expect(dateRange({ from: '', to: '' })).toEqual({ since: null, until: null });
+    expect(dateRange({ from: '2026-03-02', to: '' })).toEqual({ since: new Date(2026, 2, 2).toISOString(), until: null });
+    // One day: from its start to the next day's.
+    expect(dateRange({ from: '2026-03-02', to: '2026-03-02' })).toEqual({
+      since: new Date(2026, 2, 2).toISOString(),
+      until: new Date(2026, 2, 3).toISOString(),
+    });
+    expect(dateRange({ from: '2026-03-05', to: '2026-03-02' })).toEqual({
+      error: 'The start date is after the end date.',
+    });
+    expect(dateRange({ from: 'yesterday', to: '' })).toEqual({ error: 'The start date is not a valid date.' });
+    expect(dateRange({ from: '', to: '2026-02-30' })).toEqual({ error: 'The end date is not a valid date.' });
+    // The last day of a year runs to the first of the next.
+    expect(dateRange({ from: '', to: '2026-12-31' })).toEqual({ since: null, until: new Date(2027, 0, 1).toISOString() });
+  });
+});
