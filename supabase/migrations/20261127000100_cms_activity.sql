@@ -287,7 +287,7 @@ begin
   end if;
   select * into revision from public.content_revisions r where r.id = revision_id;
   if not found then
-    raise exception using errcode = 'P0002', message = format('Revision %s does not exist', revision_id),
+    raise exception using errcode = 'PT404', message = format('Revision %s does not exist', revision_id),
       hint = 'It may have been removed by the retention limit';
   end if;
   target := case revision.entity when 'blog_post' then 'public.blog_posts'::regclass
@@ -305,7 +305,7 @@ begin
                    target, columns)
       using state, revision.entity_id;
   elsif revision.entity = 'page_content' then
-    raise exception using errcode = 'P0002',
+    raise exception using errcode = 'PT404',
       message = format('The page %s no longer exists', revision.entity_key),
       hint = 'Restore the page''s SEO record first';
   else
@@ -384,7 +384,7 @@ begin
   if kind = 'post' then
     select b.title into label from public.blog_posts b where b.id = create_preview_link.post_id;
     if not found then
-      raise exception using errcode = 'P0002', message = 'Save the post before creating a preview link';
+      raise exception using errcode = 'PT404', message = 'Save the post before creating a preview link';
     end if;
   elsif kind = 'page' then
     if content is null then
@@ -392,7 +392,7 @@ begin
     end if;
     select p.page_name into label from public.page_seo_settings p where p.page_route = create_preview_link.page_route;
     if not found then
-      raise exception using errcode = 'P0002', message = format('No page is set up at %s', page_route);
+      raise exception using errcode = 'PT404', message = format('No page is set up at %s', page_route);
     end if;
   else
     raise exception using errcode = '22023', message = 'kind must be post or page';
@@ -412,7 +412,7 @@ begin
 end
 $$;
 
--- What a preview link shows, for anyone holding the token: 404 (P0002) when it is unknown,
+-- What a preview link shows, for anyone holding the token: 404 (PT404: PostgREST answers that status) when it is unknown,
 -- revoked or expired, with the reason.
 create or replace function public.preview(token text) returns json
 language plpgsql stable security definer set search_path = ''
@@ -423,11 +423,11 @@ begin
   select * into link from public.preview_links l
    where l.token_hash = encode(sha256(convert_to(coalesce(token, ''), 'UTF8')), 'hex');
   if not found then
-    raise exception using errcode = 'P0002', message = 'This preview link is not valid';
+    raise exception using errcode = 'PT404', message = 'This preview link is not valid';
   elsif link.revoked_at is not null then
-    raise exception using errcode = 'P0002', message = 'This preview link was revoked';
+    raise exception using errcode = 'PT404', message = 'This preview link was revoked';
   elsif link.expires_at <= now() then
-    raise exception using errcode = 'P0002', message = 'This preview link has expired';
+    raise exception using errcode = 'PT404', message = 'This preview link has expired';
   end if;
   if link.kind = 'post' then
     return json_build_object('kind', 'post', 'expires_at', link.expires_at,

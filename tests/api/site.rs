@@ -1058,7 +1058,8 @@ async fn a_scheduled_post_appears_everywhere_at_its_time_and_not_before() {
         .await
         .unwrap()
     };
-    let body = |path: &'static str| async move { page(&app, path).await.1 };
+    let app = &app;
+    let body = |path: &'static str| async move { page(app, path).await.1 };
 
     // Before: nobody but the admin sees it, in any form.
     assert_eq!(anon_rows().await, json!([]));

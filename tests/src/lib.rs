@@ -351,9 +351,13 @@ pub fn mint_jwt(role: &str, extra: Value) -> String {
 
 /// The claims of the admin token simple-auth issues to the apps `spawn_app` starts (their
 /// passcode generation is the one RLS checks).
+/// The session every admin token of [`admin_claims`] names (simple-auth gives each sign-in one).
+pub const ADMIN_SESSION_ID: &str = "5e551011-0000-4000-8000-00000000ad01";
+
 pub fn admin_claims() -> Value {
     let version = cb_server::app::cb_auth::passcode_version(DEMO_JWT_SECRET, passcode_hash());
     json!({ "role": "authenticated", "aud": "authenticated", "sub": "00000000-0000-0000-0000-00000000ad01",
+            "session_id": ADMIN_SESSION_ID,
             "app_metadata": { "admin": true, "passcode_version": version } })
 }
 

@@ -302,8 +302,8 @@ pub(crate) async fn preview(pool: &PgPool, token: &str) -> Result<PreviewLookup,
         .await;
     let lookup = match found {
         Ok(preview) => PreviewLookup::Found(preview),
-        // no_data_found: the function's refusal.
-        Err(sqlx::Error::Database(err)) if err.code().as_deref() == Some("P0002") => {
+        // The function's refusal (PT404: PostgREST answers 404).
+        Err(sqlx::Error::Database(err)) if err.code().as_deref() == Some("PT404") => {
             PreviewLookup::Refused(err.message().to_string())
         }
         Err(err) => return Err(err),

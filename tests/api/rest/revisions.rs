@@ -227,6 +227,6 @@ async fn only_an_admin_reads_or_restores_revisions() {
         .assert_error(403, "42501");
 
     let missing = restore(&app, &admin, &json!({"id": 987_654_321})).await;
-    let body = missing.assert_error(404, "P0002");
+    let body = missing.assert_error(404, "PT404");
     assert_eq!(body["message"], "Revision 987654321 does not exist");
 }

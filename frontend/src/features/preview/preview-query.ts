@@ -21,7 +21,7 @@ export function isRefusal(result: PreviewResult): result is PreviewRefusal {
   return 'refused' in result;
 }
 
-/** PostgREST's status for P0002 (no_data_found): the link is not valid. */
+/** The status public.preview refuses a link with (SQLSTATE PT404). */
 const NOT_FOUND = 404;
 
 /**
