@@ -6,6 +6,7 @@ mod db_config;
 mod embed;
 mod embed_computed;
 mod embed_views;
+mod lead_pipeline;
 mod pre_request;
 mod reads;
 mod rpc;
