@@ -27,6 +27,9 @@ function createAdminRoutes(): RouteObject[] {
   const AnalyticsAdminPage = lazyComponent(
     async () => (await import('../../../features/admin/analytics/analytics-admin-page')).AnalyticsAdminPage,
   );
+  const MediaAdminPage = lazyComponent(
+    async () => (await import('../../../features/admin/media/media-admin-page')).MediaAdminPage,
+  );
   const ActivityAdminPage = lazyComponent(
     async () => (await import('../../../features/admin/activity/activity-admin-page')).ActivityAdminPage,
   );
@@ -43,6 +46,7 @@ function createAdminRoutes(): RouteObject[] {
         { path: 'leads', element: <LeadsAdminPage /> },
         { path: 'analytics', element: <AnalyticsAdminPage /> },
         { path: 'activity', element: <ActivityAdminPage /> },
+        { path: 'media', element: <MediaAdminPage /> },
       ],
     },
   ];

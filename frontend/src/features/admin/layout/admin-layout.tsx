@@ -12,6 +12,7 @@ const LINKS: ReadonlyArray<readonly [string, string]> = [
   ['Webpage Edit', '/admin/content'],
   ['Page SEO', '/admin/pages'],
   ['Whitepapers', '/admin/whitepapers'],
+  ['Media', '/admin/media'],
   ['Leads', '/admin/leads'],
   ['Analytics', '/admin/analytics'],
   ['Activity', '/admin/activity'],

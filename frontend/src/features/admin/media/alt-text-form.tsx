@@ -1,0 +1,64 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../shared/admin-client';
+import { useSaveAltText } from './save-alt-text';
+
+/** The longest alt text the database keeps (media_assets.alt_text). */
+const MAX_ALT = 500;
+
+export interface AltTextFormProps {
+  name: string;
+  /** The saved alt text (the form remounts when it changes). */
+  saved: string;
+}
+
+/** Alt text kept with the image: describes it for screen readers wherever it is placed. */
+export function AltTextForm({ name, saved }: AltTextFormProps) {
+  const id = useId();
+  const save = useSaveAltText();
+  const [value, setValue] = useState(saved);
+  const changed = value.trim() !== saved;
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!changed) return;
+    save.mutate(
+      { name, altText: value },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Alt text saved',
+            description: value.trim() ? `Saved with ${name}.` : `${name} has no alt text now.`,
+          });
+        },
+        onError: (error) => {
+          toast({ title: 'Save failed', description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="media-alt" onSubmit={onSubmit}>
+      <label htmlFor={id} className="admin-label">
+        Alt text
+      </label>
+      <div className="media-alt__row">
+        <input
+          id={id}
+          type="text"
+          value={value}
+          maxLength={MAX_ALT}
+          placeholder="Describe the image"
+          onChange={(event) => {
+            setValue(event.target.value);
+          }}
+        />
+        <button type="submit" className="admin-button" disabled={!changed || save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save'}
+          <span className="visually-hidden"> alt text of {name}</span>
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient, errorMessage } from '../shared/admin-client';
+import { BLOG_IMAGES_BUCKET } from '../shared/upload-image';
+import { describeUse, type MediaUse } from './media-format';
+import { mediaKey } from './media-keys';
+
+export interface DeleteMediaInput {
+  name: string;
+  /** Where it was used when the admin confirmed (empty: unused). */
+  uses: readonly MediaUse[];
+}
+
+/**
+ * Removes the image from blog-images, then its row (a trigger does it too where the migration
+ * could add one to storage.objects) and writes the activity log. Resolves to warnings about
+ * what happened after the image was gone.
+ */
+export async function deleteMedia({ name, uses }: DeleteMediaInput): Promise<string[]> {
+  const { data, error } = await adminClient().storage.from(BLOG_IMAGES_BUCKET).remove([name]);
+  if (error) throw error;
+  if (data.length === 0) throw new Error(`${name} was not deleted: it is no longer in storage.`);
+
+  const warnings: string[] = [];
+  const details = await adminClient().from('media_assets').delete().eq('object_name', name);
+  if (details.error) warnings.push(`Its alt text was not removed: ${errorMessage(details.error)}`);
+  const logged = await adminClient().rpc('log_admin_activity', {
+    action: 'media_delete',
+    entity: 'media',
+    entity_id: name,
+    summary:
+      uses.length === 0
+        ? `Deleted ${name} (not used anywhere)`
+        : `Deleted ${name}, still used by: ${uses.map(describeUse).join('; ')}`,
+    details: { uses: uses.map(({ kind, id, key, fields }) => ({ kind, id, key, fields })) },
+  });
+  if (logged.error) warnings.push(`The delete is not in the activity log: ${errorMessage(logged.error)}`);
+  return warnings;
+}
+
+export function useDeleteMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMedia,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mediaKey }),
+  });
+}

@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../shared/admin-client';
+import { DeleteMediaDialog } from './delete-media-dialog';
+import { MediaCard } from './media-card';
+import { mediaDetailsQuery } from './media-details-query';
+import { mediaFilesQuery } from './media-files-query';
+import { mediaUsageQuery } from './media-usage-query';
+import { MediaUploader } from './media-uploader';
+import './media.css';
+
+type Filter = 'all' | 'unused' | 'used';
+
+/**
+ * /admin/media: every image of blog-images with a thumbnail, its size, dimensions, upload date,
+ * where it is used and its alt text; upload, copy URL, delete.
+ */
+export function MediaAdminPage() {
+  const files = useQuery(mediaFilesQuery());
+  const details = useQuery(mediaDetailsQuery());
+  const usage = useQuery(mediaUsageQuery());
+  const [filter, setFilter] = useState<Filter>('all');
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const filterId = useId();
+
+  useEffect(() => {
+    if (files.isError) {
+      toast({ title: 'Error', description: `Failed to load images: ${errorMessage(files.error)}`, variant: 'destructive' });
+    }
+  }, [files.isError, files.error]);
+
+  useEffect(() => {
+    if (usage.isError) {
+      toast({
+        title: 'Usage check failed',
+        description: `Could not find where images are used: ${errorMessage(usage.error)}`,
+        variant: 'destructive',
+      });
+    }
+  }, [usage.isError, usage.error]);
+
+  useEffect(() => {
+    if (details.isError) {
+      toast({
+        title: 'Error',
+        description: `Failed to load alt text and dimensions: ${errorMessage(details.error)}`,
+        variant: 'destructive',
+      });
+    }
+  }, [details.isError, details.error]);
+
+  const all = files.data ?? [];
+  const shown = all.filter((file) => {
+    if (filter === 'all') return true;
+    const uses = usage.data?.get(file.name);
+    if (uses === undefined) return false;
+    return filter === 'used' ? uses.length > 0 : uses.length === 0;
+  });
+
+  return (
+    <div className="admin-page">
+      <div className="admin-page__header">
+        <h1 className="admin-page__title">Media Library</h1>
+        <p className="admin-muted">Images in blog-images, newest first. Copy a URL into a post or page.</p>
+      </div>
+      <MediaUploader />
+      <section className="admin-card" aria-labelledby="media-library-title">
+        <div className="media-toolbar">
+          <h2 id="media-library-title" className="admin-card__title">
+            Images{files.isSuccess ? ` (${all.length})` : ''}
+          </h2>
+          <div className="media-filter">
+            <label htmlFor={filterId} className="admin-label">
+              Show
+            </label>
+            <select
+              id={filterId}
+              value={filter}
+              onChange={(event) => {
+                setFilter(event.target.value as Filter);
+              }}
+            >
+              <option value="all">All images</option>
+              <option value="unused" disabled={!usage.isSuccess}>
+                Not used anywhere
+              </option>
+              <option value="used" disabled={!usage.isSuccess}>
+                Used in posts or pages
+              </option>
+            </select>
+          </div>
+        </div>
+        {files.isPending ? (
+          <p className="admin-muted" role="status">
+            Loading images...
+          </p>
+        ) : files.isError ? (
+          <p className="admin-error">The images could not be listed. Reload the page to try again.</p>
+        ) : all.length === 0 ? (
+          <p className="admin-muted">No images yet. Upload the first one above.</p>
+        ) : shown.length === 0 ? (
+          <p className="admin-muted">No images match this filter.</p>
+        ) : (
+          <ul className="media-grid" aria-label="Images">
+            {shown.map((file) => (
+              <MediaCard
+                key={file.name}
+                file={file}
+                details={details.data?.get(file.name)}
+                detailsReady={details.isSuccess}
+                uses={usage.data?.get(file.name)}
+                onDelete={setDeleting}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      {deleting !== null && (
+        <DeleteMediaDialog
+          name={deleting}
+          onClose={() => {
+            setDeleting(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useId, useState } from 'react';
+import { toast } from '../../../components/ui/toast';
+import { TrashIcon } from '../shared/icons';
+import { AltTextForm } from './alt-text-form';
+import { measureImage } from './image-size';
+import type { MediaDetails } from './media-details-query';
+import type { MediaFile } from './media-files-query';
+import { formatDimensions, formatFileSize, formatUploadDate, usageSummary, type MediaUse } from './media-format';
+import { mediaPublicUrl, mediaThumbnail, THUMB_HEIGHT, THUMB_WIDTH } from './media-urls';
+import { MediaUseList } from './media-use-list';
+import { useSaveDimensions } from './save-dimensions';
+
+/** Images measured in this tab already (a failed measurement is not retried on every render). */
+const measured = new Set<string>();
+
+export interface MediaCardProps {
+  file: MediaFile;
+  /** undefined: the image has no row yet (or the details are still loading: see detailsReady). */
+  details: MediaDetails | undefined;
+  detailsReady: boolean;
+  /** undefined while usage is loading or when it failed. */
+  uses: MediaUse[] | undefined;
+  onDelete: (name: string) => void;
+}
+
+export function MediaCard({ file, details, detailsReady, uses, onDelete }: MediaCardProps) {
+  const titleId = useId();
+  const saveDimensions = useSaveDimensions();
+  const [thumb, setThumb] = useState(() => mediaThumbnail(file.name));
+  // The thumbnail loads lazily: set once the card has been scrolled into view.
+  const [shown, setShown] = useState(false);
+  const url = mediaPublicUrl(file.name);
+  const width = details?.width ?? null;
+  const height = details?.height ?? null;
+  const { mutate: saveSize } = saveDimensions;
+
+  // Images uploaded before the library (or elsewhere) are measured from the original once
+  // shown, and the size saved.
+  useEffect(() => {
+    if (!shown || !detailsReady || (width && height) || measured.has(file.name)) return;
+    measured.add(file.name);
+    void measureImage(url).then((size) => {
+      if (size) saveSize({ name: file.name, ...size });
+    });
+  }, [shown, detailsReady, width, height, file.name, url, saveSize]);
+
+  const copy = () => {
+    void navigator.clipboard.writeText(url).then(
+      () => {
+        toast({ title: 'URL copied!', description: 'Paste it in your blog content or an image field.' });
+      },
+      () => {
+        toast({ title: 'Copy failed', description: `Copy the URL by hand: ${url}`, variant: 'destructive' });
+      },
+    );
+  };
+
+  return (
+    <li className="media-card" aria-labelledby={titleId}>
+      <div className="media-card__thumb">
+        <img
+          src={thumb.src}
+          srcSet={thumb.srcSet || undefined}
+          width={THUMB_WIDTH}
+          height={THUMB_HEIGHT}
+          loading="lazy"
+          decoding="async"
+          alt={details?.altText ?? ''}
+          onLoad={() => {
+            setShown(true);
+          }}
+          onError={() => {
+            // No transformation for this image (or the endpoint is off): show the original.
+            if (thumb.src !== url) setThumb({ src: url, srcSet: '' });
+            else setShown(true);
+          }}
+        />
+      </div>
+      <div className="media-card__body">
+        <h3 id={titleId} className="media-card__name">
+          {file.name}
+        </h3>
+        <dl className="media-card__facts">
+          <div>
+            <dt>Size</dt>
+            <dd>{formatFileSize(file.size)}</dd>
+          </div>
+          <div>
+            <dt>Dimensions</dt>
+            <dd>{formatDimensions(width, height)}</dd>
+          </div>
+          <div>
+            <dt>Uploaded</dt>
+            <dd>{formatUploadDate(file.createdAt)}</dd>
+          </div>
+        </dl>
+        <div className="media-card__usage">
+          {uses === undefined ? (
+            <span className="admin-muted">Usage not known</span>
+          ) : (
+            <>
+              <span className={`admin-badge${uses.length === 0 ? ' media-badge--unused' : ''}`}>{usageSummary(uses)}</span>
+              {uses.length > 0 && <MediaUseList uses={uses} />}
+            </>
+          )}
+        </div>
+        <AltTextForm key={details?.altText ?? ''} name={file.name} saved={details?.altText ?? ''} />
+        <div className="admin-actions">
+          <button type="button" className="admin-button" onClick={copy}>
+            Copy URL<span className="visually-hidden"> of {file.name}</span>
+          </button>
+          <button
+            type="button"
+            className="admin-button media-button--danger"
+            onClick={() => {
+              onDelete(file.name);
+            }}
+          >
+            <TrashIcon />
+            Delete<span className="visually-hidden"> {file.name}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

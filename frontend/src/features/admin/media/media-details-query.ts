@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import { mediaDetailsKey } from './media-keys';
+
+/** What the admin keeps with an image (public.media_assets). */
+export interface MediaDetails {
+  altText: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** Rows per request (the server's default row cap). */
+const PAGE_SIZE = 1000;
+
+/** Alt text and dimensions of every image that has them, by object name. */
+export async function fetchMediaDetails(): Promise<Map<string, MediaDetails>> {
+  const details = new Map<string, MediaDetails>();
+  for (let from = 0; ; from += PAGE_SIZE) {
+    const { data, error } = await adminClient()
+      .from('media_assets')
+      .select('object_name, alt_text, width, height')
+      .order('object_name')
+      .range(from, from + PAGE_SIZE - 1);
+    if (error) throw error;
+    for (const row of data) {
+      details.set(row.object_name, { altText: row.alt_text, width: row.width, height: row.height });
+    }
+    if (data.length < PAGE_SIZE) return details;
+  }
+}
+
+export const mediaDetailsQuery = () =>
+  queryOptions({
+    queryKey: mediaDetailsKey,
+    queryFn: fetchMediaDetails,
+  });

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import { mediaDetailsKey } from './media-keys';
+
+export interface SaveAltTextInput {
+  name: string;
+  altText: string;
+}
+
+/** Keeps the alt text with the image (the database logs the change). */
+export async function saveAltText({ name, altText }: SaveAltTextInput): Promise<void> {
+  const { error } = await adminClient()
+    .from('media_assets')
+    .upsert({ object_name: name, alt_text: altText.trim() }, { onConflict: 'object_name' });
+  if (error) throw error;
+}
+
+export function useSaveAltText() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveAltText,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaDetailsKey }),
+  });
+}

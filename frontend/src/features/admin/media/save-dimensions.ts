@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import { mediaDetailsKey } from './media-keys';
+
+export interface SaveDimensionsInput {
+  name: string;
+  width: number;
+  height: number;
+}
+
+/** Stores an image's measured size (only the size: an upsert keeps its alt text). */
+export async function saveDimensions({ name, width, height }: SaveDimensionsInput): Promise<void> {
+  const { error } = await adminClient()
+    .from('media_assets')
+    .upsert({ object_name: name, width, height }, { onConflict: 'object_name' });
+  if (error) throw error;
+}
+
+export function useSaveDimensions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveDimensions,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaDetailsKey }),
+  });
+}
