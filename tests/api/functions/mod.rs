@@ -5,6 +5,7 @@ mod lead_relay;
 mod outbox_schedule;
 mod relay_crash;
 mod router;
+mod sign_in_audit;
 mod simple_auth;
 pub(crate) mod support;
 mod verify_jwt;

@@ -1,6 +1,7 @@
 //! /rest/v1 over HTTP: the PostgREST wire protocol as postgrest-js meets it (statuses, headers,
 //! error bodies, JSON rendering), on the website's tables and on the contract fixture
 //! (tests/contract/fixtures/rest_fixture.sql, loaded into the test's own database).
+mod activity_log;
 mod auth;
 mod db_config;
 mod embed;
