@@ -24,7 +24,8 @@ export async function recordPasscodeVersion(passcodeHash: string): Promise<void>
     where private.admin_settings.passcode_version is distinct from excluded.passcode_version`
 }
 
-export async function issue(passcodeHash: string): Promise<{ token: string; expiresAt: number }> {
+/** A new token; sessionId is its session_id claim, which the activity log names the session by. */
+export async function issue(passcodeHash: string): Promise<{ token: string; expiresAt: number; sessionId: string }> {
   const now = Math.floor(Date.now() / 1000)
   const claims = {
     iss: 'claimbridge', sub: ADMIN_USER_ID, aud: 'authenticated', role: 'authenticated', iat: now, exp: now + TTL_SECS,
@@ -35,7 +36,11 @@ export async function issue(passcodeHash: string): Promise<{ token: string; expi
   }
   const encode = (value: unknown) => base64url(new TextEncoder().encode(JSON.stringify(value)))
   const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`
-  return { token: `${unsigned}.${base64url(await hmac(jwtSecret(), unsigned))}`, expiresAt: claims.exp }
+  return {
+    token: `${unsigned}.${base64url(await hmac(jwtSecret(), unsigned))}`,
+    expiresAt: claims.exp,
+    sessionId: claims.session_id,
+  }
 }
 
 export type Validation = { valid: true; exp: number } | { valid: false; error: string }
