@@ -8,6 +8,7 @@ mod embed;
 mod embed_computed;
 mod embed_views;
 mod lead_pipeline;
+mod media_library;
 mod pre_request;
 mod reads;
 mod rpc;
