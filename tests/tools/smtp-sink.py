@@ -1,13 +1,16 @@
 """The SMTP sink the lead email tests deliver to: aiosmtpd on 127.0.0.1, plain SMTP, no auth.
 
 Each message is written to OUT_DIR as <n>.eml (the data exactly as received) and <n>.json (the
-envelope and when it arrived), the .json last and both by rename, so a reader that sees the
-.json finds a complete message. Runs until its standard input closes (the test that started it
+envelope, when it arrived, and the message as Python's email package reads it: its header names
+and values, and the decoded text of each text part by content type), the .json last and both by
+rename, so a reader that sees the .json finds a complete message. Runs until its standard input closes (the test that started it
 ended, however it ended) or it is killed.
 
     python smtp-sink.py PORT OUT_DIR
 """
 
+import email
+import email.policy
 import itertools
 import json
 import os
@@ -38,11 +41,19 @@ class Recorder:
         if isinstance(data, str):
             data = data.encode("utf-8", "surrogateescape")
         self._write(f"{number:05}.eml", data)
+        message = email.message_from_bytes(data, policy=email.policy.default)
+        parts = {}
+        for part in message.walk():
+            if part.get_content_maintype() == "text":
+                parts.setdefault(part.get_content_type(), part.get_content())
         meta = {
             "received_at": received_at,
             "mail_from": envelope.mail_from,
             "rcpt_tos": list(envelope.rcpt_tos),
             "client": session.peer[0] if session.peer else None,
+            "headers": [[name, str(value)] for name, value in message.items()],
+            "content_type": message.get_content_type(),
+            "parts": parts,
         }
         self._write(f"{number:05}.json", json.dumps(meta).encode())
         return "250 Message accepted for delivery"

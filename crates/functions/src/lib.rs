@@ -8,6 +8,7 @@ mod captcha;
 mod error;
 mod handlers;
 mod lead;
+pub mod lead_email;
 mod outbox;
 mod passcode;
 mod rate_limit;
@@ -26,6 +27,7 @@ pub use captcha::{Altcha, Captcha, CaptchaError, CaptchaProvider, CaptchaSetting
 pub use cb_gateway::TrustedProxies;
 pub use error::FunctionError;
 pub use lead::{REQUIRED_FIELDS, is_valid_email};
+pub use lead_email::{LeadEmailHandle, LeadEmailSettings, SmtpSecurity};
 pub use outbox::{OutboxHandle, schedule, signature};
 pub use rate_limit::RateLimit;
 pub use settings::{Settings, VerifyJwt, WebhookSettings, derive_key};
@@ -119,6 +121,17 @@ impl FunctionsState {
     /// Starts this instance's webhook outbox worker; stop it with the server.
     pub fn start_outbox(&self) -> OutboxHandle {
         outbox::start(self.clone())
+    }
+
+    /// Starts this instance's lead email worker when lead emails are configured (LEAD_EMAIL_TO);
+    /// stop it with the server.
+    pub fn start_lead_email(&self) -> Option<LeadEmailHandle> {
+        lead_email::start(self.0.pool.clone(), &self.0.settings.lead_email)
+    }
+
+    /// Records whether leads are queued for email, where the database triggers read it.
+    pub async fn record_lead_email_settings(&self) -> Result<(), sqlx::Error> {
+        lead_email::record_settings(&self.0.pool, &self.0.settings.lead_email).await
     }
 }
 

@@ -79,6 +79,8 @@ pub struct Settings {
     pub lead_relay_require_captcha: bool,
     pub trusted_proxies: TrustedProxies,
     pub webhooks: WebhookSettings,
+    /// Lead notification emails (off unless LEAD_EMAIL_TO is set).
+    pub lead_email: crate::lead_email::LeadEmailSettings,
     /// Which functions need a valid JWT (Supabase's `verify_jwt`, on by default).
     pub verify_jwt: VerifyJwt,
     /// Checks those JWTs: the project secret, and its API keys by exact match.
@@ -143,6 +145,7 @@ impl Settings {
                 max_age: Duration::from_secs(72 * 3600),
                 poll_interval: Duration::from_secs(2),
             },
+            lead_email: crate::lead_email::LeadEmailSettings::default(),
             verify_jwt: VerifyJwt::default(),
             jwt_verifier: JwtVerifier::new(jwt_secret),
         }

@@ -137,6 +137,13 @@ impl App {
                 "recording the revision retention (CLAIMBRIDGE_REVISIONS_KEPT): {err}"
             ));
         }
+        // Whether the database queues leads for email (LEAD_EMAIL_TO), read by its triggers.
+        if let Err(err) = functions.record_lead_email_settings().await {
+            database.close().await;
+            return Err(anyhow::anyhow!(
+                "recording the lead email settings (LEAD_EMAIL_TO): {err}"
+            ));
+        }
         let rest_login = match database.rest_connect_options(&config).await {
             Ok(options) => options,
             Err(err) => {
@@ -215,6 +222,8 @@ impl App {
     ) -> anyhow::Result<()> {
         // The lead webhook outbox: delivers while the server runs, stops before the database.
         let outbox = self.functions.start_outbox();
+        // Lead notification emails, when configured: also stopped before the database.
+        let lead_email = self.functions.start_lead_email();
         // TCP_NODELAY, as HTTP servers set it: a response's last partial segment goes out at
         // once instead of waiting for the client to acknowledge the ones before it.
         let listener = self.listener.tap_io(|tcp| {
@@ -243,6 +252,9 @@ impl App {
             .with_graceful_shutdown(shutdown)
             .await;
         outbox.stop().await;
+        if let Some(lead_email) = lead_email {
+            lead_email.stop().await;
+        }
         self.database.shutdown(owns_database).await;
         served.context("server error")
     }

@@ -9,6 +9,7 @@ use std::time::Duration;
 use cb_gateway::{ApiKeys, DEMO_JWT_SECRET, JwtVerifier, KeyRole, PUBLIC_DEMO_SECRETS};
 use serde_json::{Value, json};
 
+mod lead_email;
 mod supabase_toml;
 
 /// Where a Supabase CLI project keeps its settings (relative to the working directory).
@@ -325,6 +326,7 @@ impl Config {
         };
 
         let mut functions = functions_settings(&get, &jwt_secret, production, &captcha_provider)?;
+        functions.lead_email = lead_email::settings(&get, &public_site_url)?;
         functions.verify_jwt = cb_functions::VerifyJwt {
             // The environment only (config.toml sets it per function).
             all: env("FUNCTIONS_VERIFY_JWT")

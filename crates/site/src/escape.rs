@@ -1,9 +1,10 @@
 //! Every escaping the website does, in one place: markup text and attribute values (HTML and
-//! XML alike), JSON inside a `<script>` data block, and XML CDATA sections.
+//! XML alike), JSON inside a `<script>` data block, and XML CDATA sections. The lead emails'
+//! HTML (cb_functions) is escaped here too.
 
 /// Text or a double- or single-quoted attribute value in HTML or XML: `&`, `<`, `>`, `"` and
 /// `'` become character references, so no value can end an attribute, an element or start markup.
-pub(crate) fn markup(value: &str) -> String {
+pub fn markup(value: &str) -> String {
     let mut escaped = String::with_capacity(value.len() + 8);
     for ch in value.chars() {
         match ch {

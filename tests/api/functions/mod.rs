@@ -1,6 +1,7 @@
 //! /functions/v1: simple-auth, antispam-check with ALTCHA and remote captcha providers, the lead
 //! relay and its webhook outbox.
 mod antispam;
+mod lead_email;
 mod lead_relay;
 mod outbox_schedule;
 mod relay_crash;
