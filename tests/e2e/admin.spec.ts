@@ -148,7 +148,8 @@ test.describe('admin blog', () => {
     await page.getByRole('button', { name: 'Create Post' }).click();
     await expect(page.getByText('Blog post created successfully!')).toBeVisible();
 
-    const item = page.getByRole('listitem').filter({ hasText: title });
+    // In the list of posts (a deleted one moves to "Recently deleted", restorable).
+    const item = page.getByRole('region', { name: 'Existing Posts' }).getByRole('listitem').filter({ hasText: title });
     await expect(item).toBeVisible();
     await expect(item).toContainText('Testing');
     await expect(item).toContainText('5 min');
@@ -170,6 +171,7 @@ test.describe('admin blog', () => {
     await page.getByRole('button', { name: `Delete ${title}` }).click();
     await expect(page.getByText('Post deleted successfully!')).toBeVisible();
     await expect(item).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Recently deleted' })).toContainText(title);
   });
 });
 

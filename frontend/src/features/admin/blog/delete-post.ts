@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminClient } from '../shared/admin-client';
 import { PUBLIC_BLOG_KEY } from '../shared/public-keys';
 import { adminPostsKey } from './posts-query';
+import { revisionsKey } from '../revisions/revisions-query';
 
 export async function deletePost(id: string): Promise<void> {
   const { error } = await adminClient().from('blog_posts').delete().eq('id', id);
@@ -16,6 +17,8 @@ export function useDeletePost() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminPostsKey }),
         queryClient.invalidateQueries({ queryKey: PUBLIC_BLOG_KEY }),
+        // The delete is a revision: the post can come back from it.
+        queryClient.invalidateQueries({ queryKey: revisionsKey }),
       ]),
   });
 }

@@ -3,6 +3,7 @@ import { adminClient } from '../shared/admin-client';
 import { PUBLIC_BLOG_KEY } from '../shared/public-keys';
 import type { BlogPostPayload } from './blog-post';
 import { adminPostsKey } from './posts-query';
+import { revisionsKey } from '../revisions/revisions-query';
 
 export interface SavePostInput {
   /** Set when updating an existing post. */
@@ -25,6 +26,8 @@ export function useSavePost() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminPostsKey }),
         queryClient.invalidateQueries({ queryKey: PUBLIC_BLOG_KEY }),
+        // Each save keeps a revision.
+        queryClient.invalidateQueries({ queryKey: revisionsKey }),
       ]),
   });
 }

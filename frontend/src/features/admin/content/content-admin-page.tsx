@@ -68,6 +68,7 @@ function PageEditor({ page, onDone, onRestored }: { page: PageSeo; onDone: () =>
 export function ContentAdminPage() {
   const pages = useQuery(adminPagesQuery());
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [restores, setRestores] = useState(0);
   const editing = pages.data?.find((page) => page.id === editingId);
 
   return (
@@ -75,13 +76,17 @@ export function ContentAdminPage() {
       <h1 className="admin-page__title">Webpage Content Editor</h1>
       {editing ? (
         <PageEditor
-          // A restore reloads the page list; the editor starts again from what is stored.
-          key={`${editing.id}-${editing.updated_at}`}
+          // After a restore the editor starts again from what is stored.
+          key={`${editing.id}-${restores}`}
           page={editing}
           onDone={() => {
             setEditingId(null);
           }}
-          onRestored={() => void pages.refetch()}
+          onRestored={() => {
+            void pages.refetch().then(() => {
+              setRestores((count) => count + 1);
+            });
+          }}
         />
       ) : pages.isPending ? (
         <p className="admin-muted" role="status">

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminClient } from '../shared/admin-client';
 import { PUBLIC_PAGE_SEO_KEY } from '../shared/public-keys';
 import { adminPagesKey } from '../pages/pages-query';
+import { revisionsKey } from '../revisions/revisions-query';
 
 export interface SaveContentInput {
   id: string;
@@ -22,6 +23,8 @@ export function useSavePageContent() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminPagesKey }),
         queryClient.invalidateQueries({ queryKey: PUBLIC_PAGE_SEO_KEY }),
+        // Each save keeps a revision.
+        queryClient.invalidateQueries({ queryKey: revisionsKey }),
       ]),
   });
 }

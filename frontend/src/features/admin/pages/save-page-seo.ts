@@ -3,6 +3,7 @@ import { adminClient } from '../shared/admin-client';
 import { PUBLIC_PAGE_SEO_KEY } from '../shared/public-keys';
 import type { PageSeoPayload } from './page-seo';
 import { adminPagesKey } from './pages-query';
+import { revisionsKey } from '../revisions/revisions-query';
 
 export interface SavePageSeoInput {
   id: string | null;
@@ -23,6 +24,8 @@ export function useSavePageSeo() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminPagesKey }),
+        // Each save keeps a revision.
+        queryClient.invalidateQueries({ queryKey: revisionsKey }),
         queryClient.invalidateQueries({ queryKey: PUBLIC_PAGE_SEO_KEY }),
       ]),
   });
