@@ -312,7 +312,30 @@ async fn hostile_stored_html_is_neutralised_in_the_servers_output() {
         ),
     )
     .await;
-    for path in ["/blog/hostile-body", "/about"] {
+    // A preview shows stored or unsaved HTML too: a draft post's, a page's unsaved content.
+    execute(
+        &app,
+        &format!(
+            "insert into public.blog_posts (id, slug, title, description, category, published, content)
+             values ('0b8a4c8e-6f0e-4d55-9a51-2f1f6c3c2a77', 'hostile-draft', 'Hostile draft', 'd', 'News',
+                     false, {html})",
+            html = cb_db::quote_literal(hostile)
+        ),
+    )
+    .await;
+    let post_preview = create_preview(
+        &app,
+        serde_json::json!({"kind": "post", "post_id": "0b8a4c8e-6f0e-4d55-9a51-2f1f6c3c2a77"}),
+    )
+    .await;
+    let page_preview = create_preview(
+        &app,
+        serde_json::json!({"kind": "page", "page_route": "/services", "content": hostile}),
+    )
+    .await;
+    let post_preview = format!("/preview/{post_preview}");
+    let page_preview = format!("/preview/{page_preview}");
+    for path in ["/blog/hostile-body", "/about", &post_preview, &page_preview] {
         let started = Instant::now();
         let (status, html) = loop {
             let (status, html) = fetch(&app.client, &format!("{}{path}", app.url)).await;
@@ -350,6 +373,16 @@ async fn hostile_stored_html_is_neutralised_in_the_servers_output() {
         // The raw row goes to the browser as data (escaped for the script element), where
         // DOMPurify sanitises it with the same policy before it is shown.
         assert!(!html.contains("<script>alert(1)</script>"), "{path}");
+    }
+    // A made-up token of any length or content is a plain refusal.
+    for token in [
+        "x".repeat(4000),
+        "%00%27%22%3Cscript%3E".into(),
+        "..%2f..%2fetc".into(),
+    ] {
+        let (status, html) = fetch(&app.client, &format!("{}/preview/{token}", app.url)).await;
+        assert_eq!(status, 404, "{token}");
+        assert!(text(root(&html)).contains("This preview link is not valid"));
     }
 }
 
