@@ -650,3 +650,131 @@ async fn a_new_passcode_revokes_admin_tokens_of_the_old_one_in_rls_too() {
         Err(PERMISSION_DENIED.into())
     );
 }
+
+/// A scheduled post (published, publish_at ahead) is a draft to everyone but the admin until
+/// its time.
+#[tokio::test]
+async fn a_scheduled_post_is_the_admins_alone_until_its_time() {
+    let db = fresh_database().await;
+    cb_db::sqlx::query(
+        "insert into blog_posts (title, slug, description, category, published, publish_at) values
+           ('Competitive bidding round 2028', 'cb-round-2028', 'What suppliers should know', 'News', true, now() + interval '1 day'),
+           ('Due already', 'due-already', 'Published by its time', 'News', true, now() - interval '1 minute')",
+    )
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let scheduled = "select id from blog_posts where slug = 'cb-round-2028'";
+    let due = "select id from blog_posts where slug = 'due-already'";
+    for caller in [anon(), user()] {
+        assert_eq!(count(&db, &caller, scheduled).await, 0, "{}", caller.role);
+        assert_eq!(count(&db, &caller, due).await, 1, "{}", caller.role);
+    }
+    assert_eq!(count(&db, &admin(), scheduled).await, 1);
+}
+
+/// Revisions, the activity log and preview links: the admin token reads them; only the
+/// database writes revisions and the log (triggers, security-definer functions); preview links
+/// are made through create_preview_link and only their revocation is an update; nobody else
+/// sees any of it.
+#[tokio::test]
+async fn revisions_activity_and_preview_links_are_the_admins_and_written_by_the_database() {
+    let db = fresh_database().await;
+    let admin = admin();
+    // Kept (the callers' own statements are rolled back): a sign-in and a preview link.
+    cb_db::sqlx::raw_sql(
+        "insert into admin_activity (action, entity) values ('sign_in', 'session');
+         insert into preview_links (token_hash, kind, page_route, content, expires_at)
+         values ('0f', 'page', '/about', '<p>x</p>', now() + interval '1 day')",
+    )
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let link = rows(
+        &db,
+        &admin,
+        "select public.create_preview_link('page', page_route => '/about', content => '<p>x</p>') as link",
+    )
+    .await
+    .unwrap();
+    assert!(
+        link[0]["link"]["token"]
+            .as_str()
+            .is_some_and(|t| t.len() == 64)
+    );
+
+    for table in ["content_revisions", "admin_activity", "preview_links"] {
+        let select = format!("select id from {table}");
+        assert_eq!(
+            rows(&db, &anon(), &select).await,
+            Err(PERMISSION_DENIED.into()),
+            "{table}"
+        );
+        assert_eq!(count(&db, &user(), &select).await, 0, "{table}");
+        assert!(count(&db, &admin, &select).await >= 1, "{table}");
+        assert!(count(&db, &service(), &select).await >= 1, "{table}");
+        let column = match table {
+            "content_revisions" => "entity_key",
+            "admin_activity" => "summary",
+            _ => "label",
+        };
+        for write in [
+            format!("delete from {table}"),
+            format!("update {table} set {column} = {column}"),
+        ] {
+            assert_eq!(
+                run(&db, &admin, &write).await,
+                Err(PERMISSION_DENIED.into()),
+                "{write}"
+            );
+            assert_eq!(
+                run(&db, &user(), &write).await,
+                Err(PERMISSION_DENIED.into()),
+                "{write}"
+            );
+        }
+    }
+    for insert in [
+        "insert into content_revisions (entity, entity_id, entity_key, action) values ('blog_post', gen_random_uuid(), 'x', 'create')",
+        "insert into admin_activity (action) values ('sign_in')",
+        "insert into preview_links (token_hash, kind, page_route, content, expires_at) values ('h', 'page', '/about', 'x', now() + interval '1 day')",
+    ] {
+        assert_eq!(
+            run(&db, &admin, insert).await,
+            Err(PERMISSION_DENIED.into()),
+            "{insert}"
+        );
+    }
+    // The token's hash is not even readable; revoking is the one update.
+    assert_eq!(
+        rows(&db, &admin, "select token_hash from preview_links").await,
+        Err(PERMISSION_DENIED.into())
+    );
+    assert_eq!(
+        run(
+            &db,
+            &admin,
+            "update preview_links set expires_at = now() + interval '1 year'"
+        )
+        .await,
+        Err(PERMISSION_DENIED.into())
+    );
+    assert_eq!(
+        run(&db, &admin, "update preview_links set revoked_at = now()").await,
+        Ok(1)
+    );
+    assert_eq!(
+        run(&db, &user(), "update preview_links set revoked_at = now()").await,
+        Ok(0)
+    );
+    // Nobody but the admin makes links or restores revisions.
+    for caller in [anon(), user()] {
+        let made = rows(
+            &db,
+            &caller,
+            "select public.create_preview_link('page', page_route => '/about', content => 'x')",
+        )
+        .await;
+        assert_eq!(made, Err(PERMISSION_DENIED.into()), "{}", caller.role);
+    }
+}
