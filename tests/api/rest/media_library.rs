@@ -65,8 +65,11 @@ async fn usage(app: &TestApp, body: Value) -> Vec<(String, Value)> {
         .collect()
 }
 
+/// A use as (kind, key, fields).
+type Use = (String, String, Vec<String>);
+
 /// The (kind, key, fields) of each use, in the function's order.
-fn summary(uses: &Value) -> Vec<(String, String, Vec<String>)> {
+fn summary(uses: &Value) -> Vec<Use> {
     uses.as_array()
         .unwrap()
         .iter()
@@ -399,7 +402,7 @@ async fn hostile_names_neither_break_nor_over_match() {
         "n%.png",
     ]);
     let found = usage(&app, json!({ "names": names })).await;
-    let used: Vec<(&str, Vec<(String, String, Vec<String>)>)> = found
+    let used: Vec<(&str, Vec<Use>)> = found
         .iter()
         .filter(|(_, uses)| uses != &json!([]))
         .map(|(name, uses)| (name.as_str(), summary(uses)))
