@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use tokio::process::{Child, ChildStdin, Command};
 use uuid::Uuid;
 
-use super::support::{altcha_token, fast_with, lead_payload, wait_until};
+use super::support::{altcha_token, fast_with, lead_payload, second_instance, wait_until};
 
 /// One message the sink received.
 #[derive(Debug, Clone)]
@@ -643,4 +643,74 @@ async fn a_daily_digest_gathers_the_leads_into_one_email() {
     assert!(row["sent_at"].is_string());
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(sink.messages().len(), 1, "one digest");
+}
+
+#[tokio::test]
+async fn another_instance_sends_what_a_stopped_one_left_and_two_never_send_one_lead_twice() {
+    let port = free_port();
+    let port_text = port.to_string();
+    let mailing = fast_with(&[
+        ("LEAD_EMAIL_TO", RECIPIENTS),
+        ("LEAD_EMAIL_FROM", "leads@claimbridge.test"),
+        ("SMTP_HOST", "127.0.0.1"),
+        ("SMTP_PORT", port_text.as_str()),
+        ("SMTP_SECURITY", "none"),
+        ("LEAD_EMAIL_RETRY_BASE_MS", "200"),
+        ("LEAD_EMAIL_RETRY_MAX_SECS", "1"),
+        ("LEAD_EMAIL_POLL_MS", "100"),
+        ("LEAD_RELAY_REQUIRE_CAPTCHA", "false"),
+        ("LEAD_RELAY_IP_RATE_LIMIT", "off"),
+    ]);
+    // The instance the leads are posted to sends no email itself (LEAD_EMAIL_TO unset); the
+    // others, started after it, switch queueing on for the database.
+    let app = spawn_app_with(&fast_with(&[
+        ("LEAD_RELAY_REQUIRE_CAPTCHA", "false"),
+        ("LEAD_RELAY_IP_RATE_LIMIT", "off"),
+    ]))
+    .await;
+    let (_first_url, stop_first, _first_dir) = second_instance(&app.db.url(), &mailing).await;
+    // The sink is down: the first instance tries, fails, and is stopped.
+    let early = relay(&app, &lead_payload("early@acme.test", "")).await;
+    wait_until(
+        &app.db.pool,
+        &format!("select attempts >= 1 and status = 'pending' from public.lead_notifications where lead_id = '{early}'"),
+        Duration::from_secs(10),
+    )
+    .await;
+    drop(stop_first);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+
+    // The sink is up, and two other instances send: the lead left behind and eight new ones,
+    // each exactly once.
+    let sink = Sink::start_on(port, tempfile::tempdir().unwrap()).await;
+    let (_b, _stop_b, _dir_b) = second_instance(&app.db.url(), &mailing).await;
+    let (_c, _stop_c, _dir_c) = second_instance(&app.db.url(), &mailing).await;
+    for n in 0..8 {
+        relay(&app, &lead_payload(&format!("n{n}@acme.test"), "")).await;
+    }
+    sink.wait_for(9, Duration::from_secs(20)).await;
+    wait_until(
+        &app.db.pool,
+        "select count(*) = 9 and bool_and(status = 'sent') from public.lead_notifications",
+        Duration::from_secs(10),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let messages = sink.messages();
+    let mut ids: Vec<&str> = messages
+        .iter()
+        .map(|mail| mail.header("message-id").unwrap())
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(
+        (messages.len(), ids.len()),
+        (9, 9),
+        "each lead emailed once"
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|mail| mail.text().contains("Email: early@acme.test"))
+    );
 }
