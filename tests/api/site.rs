@@ -1063,7 +1063,7 @@ async fn a_scheduled_post_appears_everywhere_at_its_time_and_not_before() {
 
     // Before: nobody but the admin sees it, in any form.
     assert_eq!(anon_rows().await, json!([]));
-    assert_eq!(page(&app, "/blog/f2f-rules-2027").await.0, 404);
+    assert_eq!(page(app, "/blog/f2f-rules-2027").await.0, 404);
     assert!(!body("/sitemap.xml").await.contains("f2f-rules-2027"));
     assert!(!body("/rss.xml").await.contains("f2f-rules-2027"));
     let admin_rows = app
@@ -1082,7 +1082,7 @@ async fn a_scheduled_post_appears_everywhere_at_its_time_and_not_before() {
 
     // At its time: everywhere, without any write.
     let (status, html) = poll_page(
-        &app,
+        app,
         "/blog/f2f-rules-2027",
         Duration::from_secs(10),
         |s, _| s == 200,

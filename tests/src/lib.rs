@@ -21,6 +21,10 @@ pub use cb_gateway::{
 
 /// The template database's name. Two test runs at once on one checkout (two developers' agents,
 /// say) each set their own CB_TEST_TEMPLATE, or the second run rebuilds the first one's template.
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a test-harness setting, not the server's configuration"
+)]
 fn template() -> &'static str {
     static NAME: OnceLock<String> = OnceLock::new();
     NAME.get_or_init(|| {

@@ -30,7 +30,7 @@ pub(crate) async fn serve(
         Err(err) => {
             tracing::warn!(%err, "site: preview unavailable");
             return respond(
-                Rendered::with_cache_control(
+                &Rendered::with_cache_control(
                     StatusCode::SERVICE_UNAVAILABLE,
                     HTML,
                     NO_STORE,
@@ -56,7 +56,7 @@ pub(crate) async fn serve(
         None => built.template.render(&head, "", None),
     };
     respond(
-        Rendered::with_cache_control(status, HTML, NO_STORE, html),
+        &Rendered::with_cache_control(status, HTML, NO_STORE, html),
         headers,
     )
 }
@@ -126,7 +126,7 @@ fn head(company_name: &str, title: Option<&str>) -> HeadSpec {
     }
 }
 
-fn respond(rendered: Rendered, headers: &HeaderMap) -> Response {
+fn respond(rendered: &Rendered, headers: &HeaderMap) -> Response {
     let mut response = rendered.respond(headers);
     let response_headers = response.headers_mut();
     response_headers.insert("x-robots-tag", HeaderValue::from_static(NOINDEX));
