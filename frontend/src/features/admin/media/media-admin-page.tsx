@@ -59,7 +59,7 @@ export function MediaAdminPage() {
   });
 
   return (
-    <div className="admin-page">
+    <div className="admin-page media-page">
       <div className="admin-page__header">
         <h1 className="admin-page__title">Media Library</h1>
         <p className="admin-muted">Images in blog-images, newest first. Copy a URL into a post or page.</p>
