@@ -80,12 +80,13 @@ as $$
 $$;
 
 -- What the admin app reports itself (what happens outside PostgREST: CSV exports, media
--- uploads and deletes in Storage). Only an admin; only these actions.
+-- uploads and deletes in Storage). Only an admin; only these actions. Security definer: the
+-- caller may not write the log (nor call private.record_activity) itself; is_admin() decides.
 create or replace function public.log_admin_activity(
   action text, entity text default null, entity_id text default null, summary text default '',
   details jsonb default '{}'::jsonb)
 returns void
-language plpgsql volatile security invoker set search_path = ''
+language plpgsql volatile security definer set search_path = ''
 as $$
 begin
   if not private.is_admin() then

@@ -49,8 +49,3 @@ $$;
 revoke execute on function public.admin_activity_actions() from public;
 grant execute on function public.admin_activity_actions() to authenticated, service_role;
 
--- log_admin_activity (20261127000100) runs as its caller, who may not execute
--- private.record_activity, so every call failed with 42501 (the Sign Out button's sign_out among
--- them). As its owner it works; its own private.is_admin() check still decides who may log.
--- (20261127000500 makes the same change for the leads export; either one suffices.)
-alter function public.log_admin_activity(text, text, text, text, jsonb) security definer;
