@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { progressFetch } from '../whitepapers/progress-fetch';
+import { progressFetch } from '../shared/progress-fetch';
 import { adminClient, adminClientWithFetch, errorMessage } from '../shared/admin-client';
 import { randomImageName } from '../shared/image-name';
 import { BLOG_IMAGES_BUCKET } from '../shared/upload-image';
