@@ -185,12 +185,6 @@ drop trigger if exists pipeline_activity on public.whitepaper_submissions;
 create trigger pipeline_activity after update on public.whitepaper_submissions
   for each row execute function private.lead_pipeline_activity('whitepaper_lead');
 
--- The CSV export is recorded through public.log_admin_activity('export', 'leads', ...). As
--- created (20261127000100) it runs as the caller, who may not execute private.record_activity
--- (nobody but the definer may), so every call failed with 42501. Running it as its owner is what
--- it needs: its own private.is_admin() check (on the request's JWT) still decides who may log.
-alter function public.log_admin_activity(text, text, text, text, jsonb) security definer;
-
 revoke execute on function private.lead_pipeline_stamp(), private.lead_spam_signals(),
   private.lead_pipeline_activity() from public;
 -- Trigger functions run as triggers only; the API roles fire them.
