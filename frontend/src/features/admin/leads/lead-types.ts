@@ -1,10 +1,31 @@
 import type { Tables } from '../../../lib/database.types';
 import type { WhitepaperSubmissionRow } from '../../whitepapers/whitepaper-submission';
 
-/** A whitepaper_submissions row: what the form writes, with its id and time. */
+/** Where a lead is in the pipeline (the tables' check constraint holds the same list). */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'closed'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  closed: 'Closed',
+};
+
+/** Limits of the pipeline fields (the database refuses longer ones). */
+export const NOTE_MAX = 5000;
+export const ASSIGNEE_MAX = 200;
+
+/** The reason stored when staff flag a lead (the relay stores its own, e.g. 'captcha missing'). */
+export const STAFF_SPAM_REASON = 'Marked as spam by staff';
+
+/** The pipeline columns both lead tables share: the only ones the admin may change. */
+type PipelineColumns = 'status' | 'internal_note' | 'assignee' | 'spam_reason' | 'spam_flagged_at' | 'updated_at';
+
+/** A whitepaper_submissions row: what the form writes, with its id, time and pipeline. */
 export type WhitepaperSubmission = Pick<
   Tables<'whitepaper_submissions'>,
-  keyof WhitepaperSubmissionRow | 'id' | 'created_at'
+  keyof WhitepaperSubmissionRow | 'id' | 'created_at' | PipelineColumns
 >;
 
 /** A lead_deliveries row (the webhook outbox): pending, delivering, delivered or failed. */
@@ -16,12 +37,17 @@ export type LeadDelivery = Pick<
 /** A leads row (contact inquiries accepted by the relay) with its deliveries. */
 export type RelayedLead = Pick<
   Tables<'leads'>,
-  'id' | 'source' | 'email' | 'company_name' | 'full_name' | 'payload' | 'received_at'
+  'id' | 'source' | 'email' | 'company_name' | 'full_name' | 'payload' | 'received_at' | PipelineColumns
 > & { lead_deliveries: LeadDelivery[] | null };
+
+/** Which table a lead is in: the contact form (through the lead relay) or the whitepaper form. */
+export type LeadSource = 'contact' | 'whitepaper';
 
 /** One inbox row, whichever table it came from. */
 export interface InboxItem {
   key: string;
+  id: string;
+  source: LeadSource;
   kind: 'Whitepaper' | 'Contact';
   receivedAt: string;
   name: string;
@@ -31,14 +57,39 @@ export interface InboxItem {
   /** Label/value pairs of the detail view. */
   details: ReadonlyArray<readonly [string, string]>;
   deliveries: LeadDelivery[];
+  status: LeadStatus;
+  internalNote: string;
+  assignee: string;
+  /** Why it is spam; null when it is not. */
+  spamReason: string | null;
+  spamFlaggedAt: string | null;
+  updatedAt: string;
 }
 
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 
+export function isLeadStatus(value: string): value is LeadStatus {
+  return (LEAD_STATUSES as readonly string[]).includes(value);
+}
+
+function pipelineOf(row: Pick<Tables<'leads'>, PipelineColumns>) {
+  return {
+    // Any other value cannot pass the check constraint; 'new' keeps the type honest.
+    status: isLeadStatus(row.status) ? row.status : 'new',
+    internalNote: row.internal_note,
+    assignee: row.assignee,
+    spamReason: row.spam_reason,
+    spamFlaggedAt: row.spam_flagged_at,
+    updatedAt: row.updated_at,
+  } as const;
+}
+
 export function submissionToItem(row: WhitepaperSubmission): InboxItem {
   return {
     key: `w-${row.id}`,
+    id: row.id,
+    source: 'whitepaper',
     kind: 'Whitepaper',
     receivedAt: row.created_at,
     name: `${row.first_name} ${row.last_name}`.trim(),
@@ -51,6 +102,7 @@ export function submissionToItem(row: WhitepaperSubmission): InboxItem {
       ['Current challenges', row.current_challenges],
     ],
     deliveries: [],
+    ...pipelineOf(row),
   };
 }
 
@@ -60,6 +112,8 @@ export function leadToItem(row: RelayedLead): InboxItem {
     typeof row.payload === 'object' && row.payload !== null && !Array.isArray(row.payload) ? row.payload : {};
   return {
     key: `l-${row.id}`,
+    id: row.id,
+    source: 'contact',
     kind: 'Contact',
     receivedAt: row.received_at,
     name: row.full_name || text(payload.yourName),
@@ -70,10 +124,11 @@ export function leadToItem(row: RelayedLead): InboxItem {
       .filter(([key]) => !['recaptchaToken', 'captchaToken', 'website', 'honeypot'].includes(key))
       .map(([key, value]) => [key, text(value)] as const),
     deliveries: row.lead_deliveries ?? [],
+    ...pipelineOf(row),
   };
 }
 
-/** Newest first, then filtered by a case-insensitive search over name, company, email, phone. */
+/** Newest first, then filtered by a case-insensitive search over name, company, email, phone, assignee. */
 export function inboxItems(
   submissions: readonly WhitepaperSubmission[],
   leads: readonly RelayedLead[],
@@ -84,27 +139,148 @@ export function inboxItems(
     .filter(
       (item) =>
         needle === '' ||
-        [item.name, item.company, item.email, item.phone].some((field) => field.toLowerCase().includes(needle)),
+        [item.name, item.company, item.email, item.phone, item.assignee].some((field) =>
+          field.toLowerCase().includes(needle),
+        ),
     )
     .sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
 }
 
-/** One CSV field (RFC 4180 quoting; formula-looking cells are prefixed against CSV injection). */
+// Filters -------------------------------------------------------------------------------------
+
+/** The inbox (leads not flagged as spam) or the Spam view. */
+export type LeadView = 'inbox' | 'spam';
+
+export interface LeadFilters {
+  view: LeadView;
+  status: LeadStatus | 'all';
+  source: LeadSource | 'all';
+  /** First and last day received (YYYY-MM-DD, in the admin's time zone), or ''. */
+  from: string;
+  to: string;
+}
+
+export const DEFAULT_FILTERS: LeadFilters = { view: 'inbox', status: 'all', source: 'all', from: '', to: '' };
+
+/** What one table's query asks the database for. */
+export interface LeadQueryParams {
+  spam: boolean;
+  status: LeadStatus | null;
+  /** Received at or after (ISO instant). */
+  since: string | null;
+  /** Received before (ISO instant). */
+  before: string | null;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Local midnight of a YYYY-MM-DD day, `offset` days later; null when it is not a date. */
+function localMidnight(day: string, offset = 0): Date | null {
+  const match = DAY.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const day0 = new Date(year, month - 1, date);
+  // new Date rolls 2026-02-31 over into March: not a day anyone picked.
+  if (day0.getFullYear() !== year || day0.getMonth() !== month - 1 || day0.getDate() !== date) return null;
+  return offset === 0 ? day0 : new Date(year, month - 1, date + offset);
+}
+
+/** Why the filters cannot be applied (shown next to them), or null. */
+export function filtersProblem(filters: LeadFilters): string | null {
+  if (filters.from && !localMidnight(filters.from)) return 'The start date is not a valid date.';
+  if (filters.to && !localMidnight(filters.to)) return 'The end date is not a valid date.';
+  if (filters.from && filters.to && filters.from > filters.to) return 'The start date is after the end date.';
+  return null;
+}
+
+/**
+ * The query of one table under the filters, or null when the source filter leaves that table out.
+ * The day range is inclusive and in the admin's time zone: from its first midnight to the
+ * midnight after the last day.
+ */
+export function leadQueryParams(filters: LeadFilters, source: LeadSource): LeadQueryParams | null {
+  if (filters.source !== 'all' && filters.source !== source) return null;
+  const since = filters.from ? localMidnight(filters.from) : null;
+  const before = filters.to ? localMidnight(filters.to, 1) : null;
+  return {
+    spam: filters.view === 'spam',
+    status: filters.status === 'all' ? null : filters.status,
+    since: since ? since.toISOString() : null,
+    before: before ? before.toISOString() : null,
+  };
+}
+
+/** Whether anything beyond the view narrows the list (the search included). */
+export function isNarrowed(filters: LeadFilters, search: string): boolean {
+  return (
+    search.trim() !== '' ||
+    filters.status !== DEFAULT_FILTERS.status ||
+    filters.source !== DEFAULT_FILTERS.source ||
+    filters.from !== '' ||
+    filters.to !== ''
+  );
+}
+
+/** The filters as recorded with an export in the activity log (only those that narrow). */
+export function filtersSummary(filters: LeadFilters, search: string): Record<string, string> {
+  const summary: Record<string, string> = { view: filters.view };
+  if (filters.status !== 'all') summary.status = filters.status;
+  if (filters.source !== 'all') summary.source = filters.source;
+  if (filters.from) summary.from = filters.from;
+  if (filters.to) summary.to = filters.to;
+  if (search.trim()) summary.search = search.trim();
+  return summary;
+}
+
+// CSV -----------------------------------------------------------------------------------------
+
+/**
+ * One CSV field (RFC 4180 quoting). A cell a spreadsheet would run as a formula (starting with
+ * = + - @, a tab or carriage return, also after leading spaces, or their full-width forms) is
+ * prefixed with an apostrophe, so it opens as text (CSV injection).
+ */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = /^[\t\r]|^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+export const CSV_HEADER = [
+  'Type',
+  'Received',
+  'Status',
+  'Assignee',
+  'Internal note',
+  'Spam reason',
+  'Flagged as spam',
+  'Updated',
+  'Name',
+  'Company',
+  'Email',
+  'Phone',
+  'Details',
+] as const;
+
 export function inboxCsv(items: readonly InboxItem[]): string {
-  const header = ['Type', 'Received', 'Name', 'Company', 'Email', 'Phone', 'Details'];
   const rows = items.map((item) => [
     item.kind,
     item.receivedAt,
+    STATUS_LABELS[item.status],
+    item.assignee,
+    item.internalNote,
+    item.spamReason ?? '',
+    item.spamFlaggedAt ?? '',
+    item.updatedAt,
     item.name,
     item.company,
     item.email,
     item.phone,
     item.details.map(([label, value]) => `${label}: ${value}`).join('; '),
   ]);
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return [CSV_HEADER, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+/** The export's file name, dated in the admin's time zone. */
+export function csvFileName(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `leads-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }

@@ -1,25 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../shared/admin-client';
-import { inboxCsv, inboxItems, type InboxItem } from './lead-types';
+import { formatDate } from './format-date';
+import { LeadFiltersBar } from './lead-filters-bar';
+import { LeadPipelineForm } from './lead-pipeline-form';
+import { LeadRow } from './lead-row';
+import {
+  DEFAULT_FILTERS,
+  csvFileName,
+  filtersProblem,
+  filtersSummary,
+  inboxCsv,
+  inboxItems,
+  isNarrowed,
+  type InboxItem,
+  type LeadFilters,
+  type LeadView,
+} from './lead-types';
 import { relayedLeadsQuery } from './leads-query';
+import { useLogLeadsExport } from './log-export';
 import { useRetryDelivery } from './retry-delivery';
 import { submissionsQuery } from './submissions-query';
+import './leads-admin.css';
 
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-function downloadCsv(items: readonly InboxItem[]) {
+function downloadCsv(items: readonly InboxItem[], fileName: string) {
   const url = URL.createObjectURL(new Blob([inboxCsv(items)], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `leads-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.download = fileName;
   link.click();
   URL.revokeObjectURL(url);
 }
@@ -48,6 +58,7 @@ function LeadDetail({ item, onClose }: { item: InboxItem; onClose: () => void })
           </div>
         ))}
       </dl>
+      <LeadPipelineForm item={item} onClose={onClose} />
       {item.deliveries.length > 0 && (
         <section>
           <h3 className="admin-card__title">Webhook deliveries</h3>
@@ -93,15 +104,68 @@ function LeadDetail({ item, onClose }: { item: InboxItem; onClose: () => void })
   );
 }
 
+const VIEWS: ReadonlyArray<readonly [LeadView, string]> = [
+  ['inbox', 'Inbox'],
+  ['spam', 'Spam'],
+];
+
 export function LeadsAdminPage() {
-  const submissions = useQuery(submissionsQuery());
-  const leads = useQuery(relayedLeadsQuery());
+  const baseId = useId();
+  const [filters, setFilters] = useState<LeadFilters>(DEFAULT_FILTERS);
   const [search, setSearch] = useState('');
   const [openKey, setOpenKey] = useState<string | null>(null);
+  const tabRefs = useRef<Partial<Record<LeadView, HTMLButtonElement | null>>>({});
+  const problem = filtersProblem(filters);
+  const submissions = useQuery({ ...submissionsQuery(filters), enabled: problem === null });
+  const leads = useQuery({ ...relayedLeadsQuery(filters), enabled: problem === null });
+  const logExport = useLogLeadsExport();
 
-  const loading = submissions.isPending || leads.isPending;
-  const items = inboxItems(submissions.data ?? [], leads.data ?? [], search);
+  const loading = problem === null && (submissions.isPending || leads.isPending);
+  const items = problem === null ? inboxItems(submissions.data ?? [], leads.data ?? [], search) : [];
   const open = items.find((item) => item.key === openKey);
+  const narrowed = isNarrowed(filters, search);
+
+  const setView = (view: LeadView) => {
+    setFilters((current) => ({ ...current, view }));
+  };
+
+  const onTabKeyDown = (event: KeyboardEvent) => {
+    const index = VIEWS.findIndex(([view]) => view === filters.view);
+    const next =
+      event.key === 'ArrowRight'
+        ? VIEWS[(index + 1) % VIEWS.length]
+        : event.key === 'ArrowLeft'
+          ? VIEWS[(index + VIEWS.length - 1) % VIEWS.length]
+          : event.key === 'Home'
+            ? VIEWS[0]
+            : event.key === 'End'
+              ? VIEWS[VIEWS.length - 1]
+              : undefined;
+    if (!next) return;
+    event.preventDefault();
+    setView(next[0]);
+    tabRefs.current[next[0]]?.focus();
+  };
+
+  const exportCsv = () => {
+    const exported = items;
+    const fileName = csvFileName(new Date());
+    logExport.mutate(
+      { count: exported.length, filters: filtersSummary(filters, search) },
+      {
+        onSuccess: () => {
+          downloadCsv(exported, fileName);
+          toast({
+            title: 'CSV exported',
+            description: `${exported.length} lead${exported.length === 1 ? '' : 's'} saved to ${fileName}.`,
+          });
+        },
+        onError: (error) => {
+          toast({ title: 'Export failed', description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    );
+  };
 
   return (
     <div className="admin-page">
@@ -110,81 +174,110 @@ export function LeadsAdminPage() {
         <button
           type="button"
           className="admin-button"
-          disabled={items.length === 0}
-          onClick={() => {
-            downloadCsv(items);
-          }}
+          disabled={items.length === 0 || logExport.isPending}
+          onClick={exportCsv}
         >
           Export CSV
         </button>
       </div>
-      <div className="admin-field">
-        <label htmlFor="leads-search">Search leads</label>
-        <input
-          id="leads-search"
-          type="search"
-          placeholder="Name, company, email or phone"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-          }}
-        />
+      <div role="tablist" aria-label="Lead views" className="admin-tabs" onKeyDown={onTabKeyDown}>
+        {VIEWS.map(([view, label]) => (
+          <button
+            key={view}
+            ref={(element) => {
+              tabRefs.current[view] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${view}`}
+            aria-selected={filters.view === view}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={filters.view === view ? 0 : -1}
+            className="admin-tab"
+            onClick={() => {
+              setView(view);
+            }}
+          >
+            {label}
+          </button>
+        ))}
       </div>
-      {(submissions.isError || leads.isError) && (
-        <p className="admin-error" role="alert">
-          {submissions.isError && `Whitepaper submissions could not be loaded: ${errorMessage(submissions.error)}. `}
-          {leads.isError && `Contact inquiries could not be loaded: ${errorMessage(leads.error)}.`}
-        </p>
-      )}
-      <section className="admin-card">
-        {loading ? (
-          <p className="admin-muted" role="status">
-            Loading leads...
+      <div
+        id={`${baseId}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${baseId}-tab-${filters.view}`}
+        className="admin-page"
+      >
+        <LeadFiltersBar filters={filters} problem={problem} onChange={setFilters} />
+        <div className="admin-field">
+          <label htmlFor="leads-search">Search leads</label>
+          <input
+            id="leads-search"
+            type="search"
+            placeholder="Name, company, email, phone or assignee"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+            }}
+          />
+        </div>
+        {(submissions.isError || leads.isError) && (
+          <p className="admin-error" role="alert">
+            {submissions.isError && `Whitepaper submissions could not be loaded: ${errorMessage(submissions.error)}. `}
+            {leads.isError && `Contact inquiries could not be loaded: ${errorMessage(leads.error)}.`}
           </p>
-        ) : items.length === 0 ? (
-          <p className="admin-muted">No leads yet.</p>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Received</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Company</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Webhook</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.key}>
-                    <td>{formatDate(item.receivedAt)}</td>
-                    <td>{item.kind}</td>
-                    <td>{item.name}</td>
-                    <td>{item.company}</td>
-                    <td>{item.email}</td>
-                    <td>{item.deliveries.map((delivery) => delivery.status).join(', ') || '—'}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="admin-button"
-                        aria-label={`View ${item.name || item.email}`}
-                        onClick={() => {
-                          setOpenKey(item.key);
-                        }}
-                      >
-                        View
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
         )}
-      </section>
+        <section className="admin-card" aria-label={filters.view === 'spam' ? 'Spam leads' : 'Leads'}>
+          {!loading && (
+            <p className="admin-muted leads-count" aria-live="polite">
+              {items.length} {filters.view === 'spam' ? 'spam ' : ''}lead{items.length === 1 ? '' : 's'}
+              {narrowed ? ' match the filters' : ''}
+            </p>
+          )}
+          {loading ? (
+            <p className="admin-muted" role="status">
+              Loading leads...
+            </p>
+          ) : items.length === 0 ? (
+            <p className="admin-muted">
+              {narrowed
+                ? 'No leads match these filters.'
+                : filters.view === 'spam'
+                  ? 'No spam. Leads flagged by staff, or by the lead relay’s captcha and honeypot checks, show here.'
+                  : 'No leads yet.'}
+            </p>
+          ) : (
+            <div className="admin-table-wrap">
+              <table className="admin-table leads-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Received</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Company</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">{filters.view === 'spam' ? 'Spam reason' : 'Status'}</th>
+                    <th scope="col">Assignee</th>
+                    <th scope="col">Webhook</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((item) => (
+                    <LeadRow
+                      key={item.key}
+                      item={item}
+                      onView={() => {
+                        setOpenKey(item.key);
+                      }}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </div>
       {open && (
         <LeadDetail
           item={open}

@@ -1,18 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
 import { adminClient } from '../shared/admin-client';
-import type { WhitepaperSubmission } from './lead-types';
+import { leadQueryParams, type LeadFilters, type WhitepaperSubmission } from './lead-types';
 
+/** Prefix of every whitepaper-lead query (invalidate it after any write). */
 export const submissionsKey = ['admin', 'whitepaper-submissions'] as const;
 
-export const submissionsQuery = () =>
-  queryOptions({
-    queryKey: submissionsKey,
+/** Whitepaper form submissions under the filters (filtered in the database), newest first. */
+export const submissionsQuery = (filters: LeadFilters) => {
+  const params = leadQueryParams(filters, 'whitepaper');
+  return queryOptions({
+    queryKey: [...submissionsKey, params],
     queryFn: async (): Promise<WhitepaperSubmission[]> => {
-      const { data, error } = await adminClient()
-        .from('whitepaper_submissions')
-        .select('*')
-        .order('created_at', { ascending: false });
+      if (!params) return [];
+      let query = adminClient().from('whitepaper_submissions').select('*');
+      query = params.spam ? query.not('spam_reason', 'is', null) : query.is('spam_reason', null);
+      if (params.status) query = query.eq('status', params.status);
+      if (params.since) query = query.gte('created_at', params.since);
+      if (params.before) query = query.lt('created_at', params.before);
+      const { data, error } = await query.order('created_at', { ascending: false });
       if (error) throw error;
       return data;
     },
   });
+};

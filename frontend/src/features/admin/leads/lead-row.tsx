@@ -1,0 +1,87 @@
+import { useId } from 'react';
+import { formatDate } from './format-date';
+import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus, type InboxItem } from './lead-types';
+import { leadLabel, useLeadPipeline } from './use-lead-pipeline';
+
+/** One lead in the inbox table: its status is changed in place; spam is flagged or restored here. */
+export function LeadRow({ item, onView }: { item: InboxItem; onView: () => void }) {
+  const id = useId();
+  const pipeline = useLeadPipeline();
+  const label = leadLabel(item);
+  const status = pipeline.pending?.status ?? item.status;
+  const spam = item.spamReason !== null;
+
+  return (
+    <tr>
+      <td data-label="Received">{formatDate(item.receivedAt)}</td>
+      <td data-label="Type">{item.kind}</td>
+      <td data-label="Name">{item.name}</td>
+      <td data-label="Company">{item.company}</td>
+      <td data-label="Email" className="leads-table__email">
+        {item.email}
+      </td>
+      {spam ? (
+        <td data-label="Spam reason">
+          {item.spamReason}
+          {item.spamFlaggedAt && <span className="admin-muted"> · {formatDate(item.spamFlaggedAt)}</span>}
+        </td>
+      ) : (
+        <td data-label="Status">
+          <label htmlFor={`${id}-status`} className="visually-hidden">
+            Status of {label}
+          </label>
+          <select
+            id={`${id}-status`}
+            className="leads-status"
+            value={status}
+            disabled={pipeline.isPending}
+            onChange={(event) => {
+              const value = event.target.value;
+              if (isLeadStatus(value) && value !== item.status) pipeline.setStatus(item, value);
+            }}
+          >
+            {LEAD_STATUSES.map((option) => (
+              <option key={option} value={option}>
+                {STATUS_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </td>
+      )}
+      <td data-label="Assignee">{item.assignee || '—'}</td>
+      <td data-label="Webhook">{item.deliveries.map((delivery) => delivery.status).join(', ') || '—'}</td>
+      <td data-label="Actions">
+        <div className="leads-table__actions">
+          <button type="button" className="admin-button" aria-label={`View ${label}`} onClick={onView}>
+            View
+          </button>
+          {spam ? (
+            <button
+              type="button"
+              className="admin-button"
+              aria-label={`Not spam: restore ${label}`}
+              disabled={pipeline.isPending}
+              onClick={() => {
+                pipeline.restore(item);
+              }}
+            >
+              Not spam
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="admin-button"
+              aria-label={`Mark ${label} as spam`}
+              disabled={pipeline.isPending}
+              onClick={() => {
+                pipeline.markSpam(item);
+              }}
+            >
+              Spam
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient } from '../shared/admin-client';
+import type { LeadSource, LeadStatus } from './lead-types';
+import { relayedLeadsKey } from './leads-query';
+import { submissionsKey } from './submissions-query';
+
+/** The pipeline columns: the only ones the admin token may update (the lead itself stays as received). */
+export interface LeadPipelineChanges {
+  status?: LeadStatus;
+  internal_note?: string;
+  assignee?: string;
+  /** A reason flags the lead as spam; null restores it to the inbox. */
+  spam_reason?: string | null;
+}
+
+export interface UpdateLeadInput {
+  source: LeadSource;
+  id: string;
+  changes: LeadPipelineChanges;
+}
+
+/** UPDATE the pipeline columns of one lead in its table; the database logs the change. */
+export async function updateLead({ source, id, changes }: UpdateLeadInput): Promise<void> {
+  const client = adminClient();
+  const { data, error } =
+    source === 'contact'
+      ? await client.from('leads').update(changes).eq('id', id).select('id')
+      : await client.from('whitepaper_submissions').update(changes).eq('id', id).select('id');
+  if (error) throw error;
+  // Row-level security answers a write it refuses with no row rather than an error.
+  if (data.length === 0) {
+    throw new Error('The lead was not changed: it no longer exists, or the admin session has ended.');
+  }
+}
+
+export function useUpdateLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateLead,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: relayedLeadsKey }),
+        queryClient.invalidateQueries({ queryKey: submissionsKey }),
+      ]),
+  });
+}

@@ -1,0 +1,54 @@
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../shared/admin-client';
+import { STAFF_SPAM_REASON, STATUS_LABELS, type InboxItem, type LeadStatus } from './lead-types';
+import { useUpdateLead, type LeadPipelineChanges } from './update-lead';
+
+/** How a lead is named in messages. */
+export const leadLabel = (item: InboxItem) => item.name || item.email;
+
+/**
+ * The inbox's pipeline actions on one lead, each confirmed or explained by a toast. `pending`
+ * holds the changes being saved, so a control can show them before the list reloads.
+ */
+export function useLeadPipeline() {
+  const update = useUpdateLead();
+
+  const run = (
+    item: InboxItem,
+    changes: LeadPipelineChanges,
+    title: string,
+    description: string,
+    onDone?: () => void,
+  ) => {
+    update.mutate(
+      { source: item.source, id: item.id, changes },
+      {
+        onSuccess: () => {
+          toast({ title, description });
+          onDone?.();
+        },
+        onError: (error) => {
+          toast({ title: 'Update failed', description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return {
+    isPending: update.isPending,
+    pending: update.isPending ? update.variables.changes : undefined,
+    setStatus: (item: InboxItem, status: LeadStatus) => {
+      run(item, { status }, 'Status updated', `${leadLabel(item)} is now ${STATUS_LABELS[status]}.`);
+    },
+    save: (item: InboxItem, changes: LeadPipelineChanges, onDone?: () => void) => {
+      run(item, changes, 'Lead updated', `Status, assignee and note of ${leadLabel(item)} saved.`, onDone);
+    },
+    markSpam: (item: InboxItem, onDone?: () => void) => {
+      const description = `${leadLabel(item)} moved to the Spam view.`;
+      run(item, { spam_reason: STAFF_SPAM_REASON }, 'Marked as spam', description, onDone);
+    },
+    restore: (item: InboxItem, onDone?: () => void) => {
+      run(item, { spam_reason: null }, 'Not spam', `${leadLabel(item)} is back in the inbox.`, onDone);
+    },
+  };
+}
