@@ -11,6 +11,7 @@ mod lead_pipeline;
 mod media_library;
 mod pre_request;
 mod reads;
+mod revisions;
 mod rpc;
 mod schema_cache;
 mod typegen;
