@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { declineCookies, expect, type Page, signInAsAdmin, test } from './fixtures';
 
 /**
  * The audit log (/admin/activity): a wrong passcode, a sign-in, a post created and saved, and a
@@ -7,20 +7,7 @@ import { expect, test, type Page } from './fixtures';
  * test wrote (its post's title, its session).
  */
 
-const PASSCODE = process.env.E2E_ADMIN_PASSCODE ?? 'e2e-admin-passcode-2026';
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    window.localStorage.setItem('cookieConsent', 'declined');
-  });
-});
-
-async function signIn(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Passcode').fill(PASSCODE);
-  await page.getByRole('button', { name: 'Access Admin' }).click();
-  await expect(page).toHaveURL(/\/admin\/blog$/);
-}
+test.beforeEach(({ page }) => declineCookies(page));
 
 /** The first 8 characters of the stored admin token's session id (what the log shows). */
 async function sessionShort(page: Page): Promise<string> {
@@ -51,7 +38,7 @@ test('sign-ins and saves show on /admin/activity with their wording, filterable 
   await page.getByRole('button', { name: 'Access Admin' }).click();
   await expect(page.getByText('Access Denied')).toBeVisible();
 
-  await signIn(page);
+  await signInAsAdmin(page);
   const session = await sessionShort(page);
 
   // Create a draft post, then save it again with another title.
@@ -129,7 +116,7 @@ test('sign-ins and saves show on /admin/activity with their wording, filterable 
   // Signing out is logged with the session it ends.
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.goto('/admin/activity?action=sign_out');
   await expect(
     page.getByRole('table', { name: 'Admin activity, newest first' }).getByRole('row').filter({ hasText: session }),
@@ -137,7 +124,7 @@ test('sign-ins and saves show on /admin/activity with their wording, filterable 
 });
 
 test('the log pages 50 at a time with Load more', async ({ page, request }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   const token = await page.evaluate(() => window.localStorage.getItem('admin_token'));
   // 60 entries through the API the admin app reports exports with.
   const anonKey = await page.evaluate(() => {

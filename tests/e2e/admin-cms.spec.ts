@@ -1,24 +1,11 @@
-import { expect, test, type Page } from './fixtures';
+import { declineCookies, expect, type Page, signInAsAdmin, test } from './fixtures';
 
 /**
  * What staff expect from a CMS (issue 22), in the browser: schedule a post and see it appear,
  * send a draft by preview link to someone without the passcode, restore an earlier revision.
  */
 
-const PASSCODE = process.env.E2E_ADMIN_PASSCODE ?? 'e2e-admin-passcode-2026';
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    window.localStorage.setItem('cookieConsent', 'declined');
-  });
-});
-
-async function signIn(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Passcode').fill(PASSCODE);
-  await page.getByRole('button', { name: 'Access Admin' }).click();
-  await expect(page).toHaveURL(/\/admin\/blog$/);
-}
+test.beforeEach(({ page }) => declineCookies(page));
 
 async function fillPost(page: Page, title: string, slug: string) {
   await page.getByRole('textbox', { name: /^Title/ }).fill(title);
@@ -42,7 +29,7 @@ test('a scheduled post is hidden until its time, then appears on the site', asyn
   const stamp = Date.now();
   const title = `Scheduled post ${stamp}`;
   const slug = `scheduled-post-${stamp}`;
-  await signIn(page);
+  await signInAsAdmin(page);
   await fillPost(page, title, slug);
   await page.getByRole('checkbox', { name: 'Published' }).check();
   await page.getByRole('radio', { name: 'Schedule for later' }).check();
@@ -99,7 +86,7 @@ async function anonKey(page: Page): Promise<string> {
 test('a preview link shows a draft to someone without the passcode until revoked', async ({ page, browser }) => {
   const stamp = Date.now();
   const title = `Draft for review ${stamp}`;
-  await signIn(page);
+  await signInAsAdmin(page);
   await fillPost(page, title, `draft-review-${stamp}`);
   await page.getByRole('button', { name: 'Create Post' }).click();
   await expect(page.getByText('Blog post created successfully!')).toBeVisible();
@@ -132,7 +119,7 @@ test('a preview link shows a draft to someone without the passcode until revoked
 test('an earlier revision of a post is shown as a diff and restored', async ({ page }) => {
   const stamp = Date.now();
   const title = `Revised post ${stamp}`;
-  await signIn(page);
+  await signInAsAdmin(page);
   await fillPost(page, title, `revised-post-${stamp}`);
   await page.getByRole('button', { name: 'Create Post' }).click();
   await expect(page.getByText('Blog post created successfully!')).toBeVisible();

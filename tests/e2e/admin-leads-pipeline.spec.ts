@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { type APIRequestContext, declineCookies, expect, type Page, signInAsAdmin, test } from './fixtures';
 
 /**
  * The lead pipeline of the admin inbox (issue 22): a contact lead sent through the real contact
@@ -11,20 +11,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
  * passcode.
  */
 
-const PASSCODE = process.env.E2E_ADMIN_PASSCODE ?? 'e2e-admin-passcode-2026';
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    window.localStorage.setItem('cookieConsent', 'declined');
-  });
-});
-
-async function signIn(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Passcode').fill(PASSCODE);
-  await page.getByRole('button', { name: 'Access Admin' }).click();
-  await expect(page).toHaveURL(/\/admin\/blog$/);
-}
+test.beforeEach(({ page }) => declineCookies(page));
 
 async function anonKeyOf(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -103,7 +90,7 @@ test('a lead moves through the pipeline; filters, the Spam view and the CSV expo
   });
   expect(relayed.status()).toBe(202);
 
-  await signIn(page);
+  await signInAsAdmin(page);
   const headers = await adminRest(request, page);
   // A whitepaper lead (the admin token needs no lead ticket; the form's own path is covered in
   // public-data.spec.ts).
@@ -264,7 +251,7 @@ test('a lead moves through the pipeline; filters, the Spam view and the CSV expo
 
 test('the inbox fits a 320 px screen', async ({ page, request }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await signIn(page);
+  await signInAsAdmin(page);
   const headers = await adminRest(request, page);
   const stamp = Date.now();
   const inserted = await request.post('/rest/v1/whitepaper_submissions', {

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { type APIRequestContext, declineCookies, expect, type Page, signInAsAdmin, test } from './fixtures';
 
 /**
  * /admin/media (issue 22) against a fresh server: an image generated here is dropped on the
@@ -9,13 +9,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
  * the keyboard through the file button, is unused and deleted: gone from the grid and storage.
  */
 
-const PASSCODE = process.env.E2E_ADMIN_PASSCODE ?? 'e2e-admin-passcode-2026';
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    window.localStorage.setItem('cookieConsent', 'declined');
-  });
-});
+test.beforeEach(({ page }) => declineCookies(page));
 
 function crc32(bytes: Buffer): number {
   let crc = 0xffffffff;
@@ -64,10 +58,7 @@ function shownSize(bytes: number): string {
 }
 
 async function signIn(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Passcode').fill(PASSCODE);
-  await page.getByRole('button', { name: 'Access Admin' }).click();
-  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await signInAsAdmin(page);
   await page.getByRole('link', { name: 'Media', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/media$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Media Library' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { type APIRequestContext, declineCookies, expect, type Page, signInAsAdmin, test } from './fixtures';
 
 /**
  * /admin/whitepapers (issue 9) against a fresh server: a PDF generated here is uploaded with its
@@ -8,13 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
  * object while its lead stays. A PNG named .pdf is refused by the form and by the server.
  */
 
-const PASSCODE = process.env.E2E_ADMIN_PASSCODE ?? 'e2e-admin-passcode-2026';
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    window.localStorage.setItem('cookieConsent', 'declined');
-  });
-});
+test.beforeEach(({ page }) => declineCookies(page));
 
 /** A valid PDF with `pages` pages (one line of Helvetica each) and a correct xref table. */
 function buildPdf(pages: number, heading: string): Buffer {
@@ -47,10 +41,7 @@ function buildPdf(pages: number, heading: string): Buffer {
 const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 async function signIn(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Passcode').fill(PASSCODE);
-  await page.getByRole('button', { name: 'Access Admin' }).click();
-  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await signInAsAdmin(page);
   await page.getByRole('link', { name: 'Whitepapers', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/whitepapers$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Whitepapers' })).toBeVisible();

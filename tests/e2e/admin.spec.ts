@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, test, type Page } from './fixtures';
+import { declineCookies, expect, type Page, signInAsAdmin, test } from './fixtures';
 
 /**
  * The admin area (issue 7) against a fresh server: passcode sign-in, the token check on every
@@ -7,13 +7,7 @@ import { expect, test, type Page } from './fixtures';
  * save, delete), the content editor grid and sign-out. with-server.sh exports the passcode.
  */
 
-const PASSCODE = process.env.E2E_ADMIN_PASSCODE ?? 'e2e-admin-passcode-2026';
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    window.localStorage.setItem('cookieConsent', 'declined');
-  });
-});
+test.beforeEach(({ page }) => declineCookies(page));
 
 // with-server.sh starts the server without JWT_SECRET, i.e. on the local demo secret.
 const JWT_SECRET = process.env.JWT_SECRET ?? 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -30,10 +24,7 @@ function withExpiry(token: string, exp: number): string {
 const storedToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('admin_token'));
 
 async function signIn(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Passcode').fill(PASSCODE);
-  await page.getByRole('button', { name: 'Access Admin' }).click();
-  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await signInAsAdmin(page);
   await expect(page.getByText('Admin Dashboard')).toBeVisible();
 }
 

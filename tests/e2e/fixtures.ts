@@ -1,4 +1,4 @@
-import { test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
@@ -38,3 +38,21 @@ export const test = base.extend({
     await use(page);
   },
 });
+
+/** The admin passcode with-server.sh configured the server with. */
+export const ADMIN_PASSCODE = process.env.E2E_ADMIN_PASSCODE ?? 'e2e-admin-passcode-2026';
+
+/** Every page load in `page` from now on starts with the cookie banner answered ("declined"). */
+export async function declineCookies(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.localStorage.setItem('cookieConsent', 'declined');
+  });
+}
+
+/** Signs in with the passcode; the admin area opens on /admin/blog. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Passcode').fill(ADMIN_PASSCODE);
+  await page.getByRole('button', { name: 'Access Admin' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+}

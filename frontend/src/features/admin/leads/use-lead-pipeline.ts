@@ -20,16 +20,15 @@ export function useLeadPipeline() {
     description: string,
     onDone?: () => void,
   ) => {
-    update.mutate(
-      { source: item.source, id: item.id, changes },
-      {
-        onSuccess: () => {
-          toast({ title, description });
-          onDone?.();
-        },
-        onError: (error) => {
-          toast({ title: 'Update failed', description: errorMessage(error), variant: 'destructive' });
-        },
+    // The promise, not mutate's callbacks: marking a lead as spam removes its row (and this
+    // hook with it) when the list reloads, and mutate's callbacks would then never run.
+    update.mutateAsync({ source: item.source, id: item.id, changes }).then(
+      () => {
+        toast({ title, description });
+        onDone?.();
+      },
+      (error: unknown) => {
+        toast({ title: 'Update failed', description: errorMessage(error), variant: 'destructive' });
       },
     );
   };
