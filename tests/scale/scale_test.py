@@ -891,13 +891,18 @@ class ScaleTest:
         record(f"d. {LEADS} leads accepted through the balancer (202)", not post_errors,
                f"{len(lead_ids)} accepted" + (f"; {post_errors[:3]}" if post_errors else ""))
 
-        # Kill -9 an instance while deliveries are in flight at the (slow) receiver.
-        victim = self.instances[1]
+        # Kill -9 an instance while deliveries are in flight at the (slow) receiver: whichever
+        # has the most (which instance claims the outbox rows first is up to the scheduler).
         receiver_port = int(urllib.parse.urlsplit(self.receiver.url).port)
+        victim = self.instances[1]
         victims_deliveries, victim_ports = 0, set()
-        while time.monotonic() - posted < 5:
-            victim_ports = local_ports_to(victim.proc.pid, receiver_port)
-            victims_deliveries = len(self.receiver.waiting_ports() & victim_ports)
+        while time.monotonic() - posted < 8:
+            waiting = self.receiver.waiting_ports()
+            for candidate in self.instances:
+                ports = local_ports_to(candidate.proc.pid, receiver_port)
+                in_flight_here = len(waiting & ports)
+                if in_flight_here > victims_deliveries:
+                    victim, victim_ports, victims_deliveries = candidate, ports, in_flight_here
             if victims_deliveries >= 3:
                 break
             time.sleep(0.01)
