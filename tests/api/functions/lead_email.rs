@@ -714,3 +714,44 @@ async fn another_instance_sends_what_a_stopped_one_left_and_two_never_send_one_l
             .any(|mail| mail.text().contains("Email: early@acme.test"))
     );
 }
+
+/// The server as a process (its configuration is read before its runtime starts, where the
+/// pooled SMTP client could not be built) emails a lead.
+#[tokio::test]
+async fn the_server_process_emails_a_lead() {
+    use crate::server_process::{free_port as server_port, serve_command, wait_ready};
+
+    let sink = Sink::start().await;
+    let db = cb_tests::fresh_database().await;
+    let data_dir = tempfile::tempdir().unwrap();
+    let port = server_port();
+    let mut child = serve_command(data_dir.path(), port)
+        .env("DATABASE_URL", db.url())
+        .env("CLAIMBRIDGE_REST_DATABASE_URL", db.url_as("authenticator"))
+        .env("LEAD_EMAIL_TO", RECIPIENTS)
+        .env("LEAD_EMAIL_FROM", "leads@claimbridge.test")
+        .env("SMTP_HOST", "127.0.0.1")
+        .env("SMTP_PORT", sink.port.to_string())
+        .env("SMTP_SECURITY", "none")
+        .spawn()
+        .unwrap();
+    wait_ready(port, &mut child).await;
+    // As the owner: the ticket check is for the API roles; the trigger queues it all the same.
+    let row = whitepaper_row();
+    sqlx::query(
+        "insert into public.whitepaper_submissions (company_name, first_name, email, phone)
+         values ($1, $2, $3, $4)",
+    )
+    .bind(row["company_name"].as_str())
+    .bind(row["first_name"].as_str())
+    .bind(row["email"].as_str())
+    .bind(row["phone"].as_str())
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let mail = sink.wait_for(1, Duration::from_secs(30)).await;
+    assert!(mail[0].text().contains("Summit Home Medical"));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    sink.stop().await;
+}

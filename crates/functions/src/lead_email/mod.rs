@@ -133,11 +133,11 @@ impl LeadEmailSettings {
         !self.to.is_empty()
     }
 
-    /// The SMTP client these settings describe (no connection is made until a send). Fails on a
-    /// host name TLS cannot check a certificate for.
-    pub fn transport(&self) -> Result<AsyncSmtpTransport<Tokio1Executor>, String> {
+    /// How the connection is secured. Fails on a host name TLS cannot check a certificate for
+    /// (the configuration refuses it at start).
+    pub fn tls(&self) -> Result<Tls, String> {
         let host = self.smtp_host.as_str();
-        let tls = match self.security {
+        Ok(match self.security {
             SmtpSecurity::None => Tls::None,
             SmtpSecurity::StartTls | SmtpSecurity::Tls => {
                 let parameters = TlsParameters::new(host.to_string())
@@ -148,11 +148,18 @@ impl LeadEmailSettings {
                     Tls::Required(parameters)
                 }
             }
-        };
-        let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
-            .port(self.smtp_port)
-            .tls(tls)
-            .timeout(Some(self.timeout));
+        })
+    }
+
+    /// The SMTP client these settings describe (no connection is made until a send).
+    /// Connections are pooled (lettre's `pool`): a burst of leads does not pay a TCP and TLS
+    /// handshake per email. The pool's upkeep is a task, so this runs inside the runtime.
+    pub fn transport(&self) -> Result<AsyncSmtpTransport<Tokio1Executor>, String> {
+        let mut builder =
+            AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(self.smtp_host.as_str())
+                .port(self.smtp_port)
+                .tls(self.tls()?)
+                .timeout(Some(self.timeout));
         if let Some((user, password)) = &self.credentials {
             builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
         }
@@ -284,7 +291,7 @@ mod tests {
                 credentials: Some(("user".into(), "secret".into())),
                 ..LeadEmailSettings::default()
             };
-            assert!(settings.transport().is_ok(), "{security:?}");
+            assert!(settings.tls().is_ok(), "{security:?}");
             assert!(!format!("{settings:?}").contains("secret"));
         }
     }

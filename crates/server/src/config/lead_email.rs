@@ -95,7 +95,7 @@ pub(super) fn settings(
         Duration::from_millis(parse_number(get, "LEAD_EMAIL_POLL_MS", 5000u64)?.max(10));
     settings.inbox_url = Some(format!("{site_url}/admin/leads"));
     settings
-        .transport()
+        .tls()
         .map_err(|why| ConfigError(format!("SMTP_HOST: {why}")))?;
     Ok(settings)
 }
