@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use tokio::process::{Child, ChildStdin, Command};
 use uuid::Uuid;
 
-use super::support::{altcha_token, fast_with, lead_payload, second_instance, wait_until};
+use super::support::{altcha_token, fast_with, lead_payload, relay, second_instance, wait_until};
 
 /// One message the sink received.
 #[derive(Debug, Clone)]
@@ -178,20 +178,6 @@ async fn app_mailing_to(port: u16, poll_ms: &str, extra: &[(&str, &str)]) -> Tes
     ];
     vars.extend_from_slice(extra);
     spawn_app_with(&fast_with(&vars)).await
-}
-
-async fn relay(app: &TestApp, body: &Value) -> Uuid {
-    let response = app
-        .client
-        .post(format!("{}/functions/v1/lead-relay", app.url))
-        .header("content-type", "text/plain;charset=UTF-8")
-        .body(body.to_string())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 202);
-    let answer: Value = response.json().await.unwrap();
-    answer["id"].as_str().unwrap().parse().unwrap()
 }
 
 async fn verified_lead(app: &TestApp, body: Value) -> Uuid {

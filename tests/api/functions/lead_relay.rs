@@ -11,28 +11,9 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::support::{
-    Received, Receiver, WEBHOOK_SECRET, altcha_token, fast_with, lead_payload, second_instance,
-    wait_until,
+    Received, Receiver, WEBHOOK_SECRET, altcha_token, fast_with, lead_payload, post_lead, relay,
+    second_instance, wait_until,
 };
-
-async fn post_lead(app_url: &str, client: &reqwest::Client, body: &Value) -> reqwest::Response {
-    // As a browser's no-cors fetch sends it: text/plain, no apikey, no Authorization.
-    client
-        .post(format!("{app_url}/functions/v1/lead-relay"))
-        .header("content-type", "text/plain;charset=UTF-8")
-        .body(body.to_string())
-        .send()
-        .await
-        .unwrap()
-}
-
-async fn relay(app: &TestApp, body: &Value) -> Uuid {
-    let response = post_lead(&app.url, &app.client, body).await;
-    assert_eq!(response.status(), 202);
-    let answer: Value = response.json().await.unwrap();
-    assert_eq!(answer["ok"], true);
-    answer["id"].as_str().unwrap().parse().unwrap()
-}
 
 fn assert_signed(received: &Received, lead: Uuid) {
     assert_eq!(

@@ -265,3 +265,28 @@ pub(super) async fn wait_until(pool: &cb_db::sqlx::PgPool, sql: &str, within: Du
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+/// A lead POSTed to the lead relay as a browser's no-cors fetch sends it: text/plain, no apikey,
+/// no Authorization.
+pub(crate) async fn post_lead(
+    app_url: &str,
+    client: &reqwest::Client,
+    body: &Value,
+) -> reqwest::Response {
+    client
+        .post(format!("{app_url}/functions/v1/lead-relay"))
+        .header("content-type", "text/plain;charset=UTF-8")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap()
+}
+
+/// A lead the relay accepted (202, ok): its id.
+pub(crate) async fn relay(app: &cb_tests::TestApp, body: &Value) -> uuid::Uuid {
+    let response = post_lead(&app.url, &app.client, body).await;
+    assert_eq!(response.status(), 202);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["ok"], true);
+    answer["id"].as_str().unwrap().parse().unwrap()
+}

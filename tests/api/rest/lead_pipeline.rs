@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::{Reply, get, patch, post};
+use crate::functions::support::relay;
 
 /// The two lead tables and the activity-log entity of each.
 const TABLES: [(&str, &str); 2] = [
@@ -37,21 +38,6 @@ fn contact_payload(email: &str) -> Value {
     })
 }
 
-/// A contact lead, through the lead relay as the website posts it.
-async fn relay_lead(app: &TestApp, payload: &Value) -> Uuid {
-    let response = app
-        .client
-        .post(format!("{}/functions/v1/lead-relay", app.url))
-        .header("content-type", "text/plain;charset=UTF-8")
-        .body(payload.to_string())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 202);
-    let answer: Value = response.json().await.unwrap();
-    answer["id"].as_str().unwrap().parse().unwrap()
-}
-
 /// A whitepaper lead, inserted with the admin token (a visitor's insert needs a lead ticket,
 /// covered in tests/api/security/whitepaper_leads.rs).
 async fn whitepaper_lead(app: &TestApp, email: &str) -> Uuid {
@@ -74,7 +60,7 @@ async fn whitepaper_lead(app: &TestApp, email: &str) -> Uuid {
 
 /// One lead in each table: (table, entity, id).
 async fn one_lead_each(app: &TestApp) -> Vec<(&'static str, &'static str, Uuid)> {
-    let contact = relay_lead(app, &contact_payload("dana@summit.example")).await;
+    let contact = relay(app, &contact_payload("dana@summit.example")).await;
     let whitepaper = whitepaper_lead(app, "ada@careline.example").await;
     vec![
         (TABLES[0].0, TABLES[0].1, contact),
@@ -434,10 +420,10 @@ async fn bad_pipeline_values_are_clear_400s_and_change_nothing() {
 #[tokio::test]
 async fn a_lead_posted_with_the_honeypot_filled_is_flagged_not_forwarded() {
     let app = pipeline_app().await;
-    let clean = relay_lead(&app, &contact_payload("dana@summit.example")).await;
+    let clean = relay(&app, &contact_payload("dana@summit.example")).await;
     let mut trap = contact_payload("bot@spam.example");
     trap["website"] = json!("https://cheap-pills.example");
-    let bot = relay_lead(&app, &trap).await;
+    let bot = relay(&app, &trap).await;
 
     let deliveries = |id: Uuid| {
         let pool = app.db.pool.clone();
