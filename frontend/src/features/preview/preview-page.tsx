@@ -6,6 +6,7 @@ import { company } from '../../config/company';
 import { QueryProvider } from '../../lib/query-client';
 import { useInitialResource } from '../../lib/render-context';
 import { PostView } from '../blog/blog-post-page';
+import { formatPostDate } from '../blog/dates';
 import { applyHead, metaName } from '../seo/head';
 import { PageSeo } from '../seo/page-seo-view';
 import { isRefusal, PREVIEW_RESOURCE, previewQueryOptions, type Preview, type PreviewResult } from './preview-query';
@@ -16,13 +17,6 @@ export type RenderPublicPage = (route: string) => ReactNode | null;
 
 const NOINDEX = metaName('robots', 'noindex, nofollow');
 
-function expiryText(expiresAt: string): string {
-  const date = new Date(expiresAt);
-  return Number.isNaN(date.getTime())
-    ? expiresAt
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 function PreviewBanner({ preview }: { preview: Preview }) {
   return (
     <aside className="preview-banner" aria-label="Preview">
@@ -30,7 +24,7 @@ function PreviewBanner({ preview }: { preview: Preview }) {
         <strong>Preview</strong>
         <span>
           {preview.kind === 'post' ? 'This post is not published yet.' : 'These page changes are not saved yet.'} This
-          link expires on <time dateTime={preview.expires_at}>{expiryText(preview.expires_at)}</time>.
+          link expires on <time dateTime={preview.expires_at}>{formatPostDate(preview.expires_at)}</time>.
         </span>
       </div>
     </aside>

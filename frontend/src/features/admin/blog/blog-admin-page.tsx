@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { EditIcon, TrashIcon } from '../shared/icons';
 import { toast } from '../../../components/ui/toast';
+import { formatDate } from '../shared/format-date';
 import { PreviewLinksPanel } from '../previews/preview-links-panel';
 import { DeletedPostsPanel } from '../revisions/deleted-posts-panel';
 import { RevisionsPanel } from '../revisions/revisions-panel';
@@ -136,10 +137,9 @@ export function BlogAdminPage() {
 function PostStatusBadge({ post }: { post: BlogPost }) {
   const status = postStatus(post);
   if (status.label === 'Scheduled') {
-    const at = new Date(status.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
     return (
       <span className="admin-badge admin-badge--scheduled">
-        Scheduled · <time dateTime={status.at}>{at}</time>
+        Scheduled · <time dateTime={status.at}>{formatDate(status.at)}</time>
       </span>
     );
   }

@@ -2,6 +2,7 @@ import { useState, type SubmitEvent, type ReactNode } from 'react';
 import { BLOG_TOOLBAR, RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../shared/admin-client';
+import { formatDate } from '../shared/format-date';
 import { AdminTextField } from '../shared/admin-text-field';
 import { Counter } from '../shared/counter';
 import { uploadBlogImage } from '../shared/upload-image';
@@ -96,7 +97,7 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
           toast({
             title: editingId ? 'Blog post updated successfully!' : 'Blog post created successfully!',
             description: scheduledAt
-              ? `It will be published on ${new Date(scheduledAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.`
+              ? `It will be published on ${formatDate(scheduledAt)}.`
               : undefined,
           });
           onDone();

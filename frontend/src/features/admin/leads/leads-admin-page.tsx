@@ -3,7 +3,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../shared/admin-client';
-import { formatDate } from './format-date';
+import { formatDate } from '../shared/format-date';
 import { LeadFiltersBar } from './lead-filters-bar';
 import { LeadPipelineForm } from './lead-pipeline-form';
 import { LeadRow } from './lead-row';

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../shared/admin-client';
+import { formatDate } from '../shared/format-date';
 import { useCreatePreviewLink, type CreatedPreview } from './create-preview-link';
 import { previewLinksQuery, type PreviewTarget } from './preview-links-query';
 import { useRevokePreviewLink } from './revoke-preview-link';
@@ -11,11 +12,6 @@ const DURATIONS = [
   [7, '7 days'],
   [30, '30 days'],
 ] as const;
-
-function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 async function copy(url: string) {
   try {
@@ -52,7 +48,7 @@ export function PreviewLinksPanel({ target, content, unavailable = null }: Previ
       {
         onSuccess: (link) => {
           setCreated(link);
-          toast({ title: 'Preview link created', description: `Anyone with the link can view it until ${formatWhen(link.expiresAt)}.` });
+          toast({ title: 'Preview link created', description: `Anyone with the link can view it until ${formatDate(link.expiresAt)}.` });
         },
         onError: (error) => {
           toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
@@ -109,13 +105,13 @@ export function PreviewLinksPanel({ target, content, unavailable = null }: Previ
           {links.data.map((link) => (
             <li key={link.id} className="admin-post">
               <p className="admin-muted">
-                Created {formatWhen(link.created_at)} · expires {formatWhen(link.expires_at)}
+                Created {formatDate(link.created_at)} · expires {formatDate(link.expires_at)}
               </p>
               <button
                 type="button"
                 className="admin-button"
                 disabled={revoke.isPending}
-                aria-label={`Revoke the link created ${formatWhen(link.created_at)}`}
+                aria-label={`Revoke the link created ${formatDate(link.created_at)}`}
                 onClick={() => {
                   revoke.mutate(link.id, {
                     onSuccess: () => {

@@ -73,7 +73,4 @@ export function fieldOf(doc: unknown, field: string): unknown {
   return typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>)[field] : undefined;
 }
 
-export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
+export { formatDate as formatWhen } from '../shared/format-date';
