@@ -10,7 +10,7 @@ use crate::delivery::{HTML, Rendered};
 use crate::head::{HeadSpec, Meta, MetaKey};
 use crate::ssr::{ServerRendering, image_preload_tags};
 use crate::store::{self, PreviewLookup};
-use crate::template::{PageBody, PageTemplate};
+use crate::template::PageBody;
 use crate::{BuiltSite, Site};
 
 /// The resource the preview page reads (frontend/src/features/preview/preview-query.ts).
@@ -52,7 +52,7 @@ pub(crate) async fn serve(
     };
     let head = head(&site.company_name, title.as_deref());
     let html = match site.ssr.as_ref().filter(|_| built.template.has_root()) {
-        Some(ssr) => render(ssr, &built.template, built, &head, path, resource).await,
+        Some(ssr) => render(ssr, built, &head, path, resource).await,
         None => built.template.render(&head, "", None),
     };
     respond(
@@ -64,7 +64,6 @@ pub(crate) async fn serve(
 /// The page rendered with the preview embedded; unrendered (for the browser) if that fails.
 async fn render(
     ssr: &ServerRendering,
-    template: &PageTemplate,
     built: &BuiltSite,
     head: &HeadSpec,
     path: &str,
@@ -84,7 +83,7 @@ async fn render(
             let mut head_tags = built.preloads.tags_for_modules(&markup.modules);
             head_tags.push_str(&image_preload_tags(&markup));
             let data = page_data(&markup.modules);
-            template.render(
+            built.template.render(
                 head,
                 &head_tags,
                 Some(PageBody {
@@ -95,7 +94,7 @@ async fn render(
         }
         Err(err) => {
             tracing::warn!(%err, "site: preview render failed; sending the page unrendered");
-            template.render(head, "", None)
+            built.template.render(head, "", None)
         }
     }
 }
