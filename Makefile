@@ -36,8 +36,13 @@ lint: frontend
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	tests/tools/check-compose.sh
 
+# Snapshots: a mismatch fails (INSTA_UPDATE=no writes no .snap.new), and so does a stale one.
+INSTA_REFERENCES := $(CURDIR)/target/insta-references.txt
 test-rust: frontend s3-server smtp-sink
-	$(CARGO) test --workspace --locked; status=$$?; $(MAKE) --no-print-directory stop-test-db; exit $$status
+	rm -f $(INSTA_REFERENCES)
+	INSTA_UPDATE=no INSTA_SNAPSHOT_REFERENCES_FILE=$(INSTA_REFERENCES) $(CARGO) test --workspace --locked; \
+		status=$$?; $(MAKE) --no-print-directory stop-test-db; exit $$status
+	tests/tools/check-snapshots.sh $(INSTA_REFERENCES)
 
 # `cargo test` builds claimbridge-under-test (the same CLI), not necessarily target/debug/claimbridge.
 stop-test-db:
@@ -87,7 +92,7 @@ clean:
 
 # ---- compat: the official Supabase client suites against the server (tests/compat) ----------
 # postgrest-js and storage-js (supabase-js monorepo tests, vendored at the pinned tag) and a
-# supabase-py check, each on its own fresh server; known failures in tests/compat/*/known-failures.txt.
+# supabase-py check, each on its own fresh server; known failures in tests/compat/vendor/*/known-failures.txt.
 .PHONY: test-compat
 tests/compat/node_modules/.package-lock.json: tests/compat/package-lock.json
 	cd tests/compat && npm ci --no-audit --no-fund

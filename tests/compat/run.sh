@@ -137,7 +137,7 @@ jest_suite() {
   rm -f "$out/$suite.json"
   echo "$suite: running jest against $url (log: target/compat/$suite.jest.log)"
   (
-    cd "$compat" && CLAIMBRIDGE_URL=$url node_modules/.bin/jest --config "$suite/jest.config.js" \
+    cd "$compat" && CLAIMBRIDGE_URL=$url node_modules/.bin/jest --config "vendor/$suite/jest.config.js" \
       --ci --runInBand --json --outputFile "$out/$suite.json" ${COMPAT_JEST_ARGS:-}
   ) >"$out/$suite.jest.log" 2>&1 &
   local jest=$!
@@ -145,7 +145,7 @@ jest_suite() {
   wait $jest
   status=$?
   [ -s "$out/$suite.json" ] || { echo "$suite: jest exited $status without results:"; tail -n 40 "$out/$suite.jest.log"; }
-  node "$compat/harness/compare.js" "$suite" "$out/$suite.json" "$compat/$suite/known-failures.txt" \
+  node "$compat/harness/compare.js" "$suite" "$out/$suite.json" "$compat/vendor/$suite/known-failures.txt" \
     "$out/$suite.sql-errors.txt" "$out/$suite.failures.txt"
 }
 
@@ -161,7 +161,7 @@ require_postgis() {
 }
 
 run_postgrest_js() {
-  local dir=$compat/postgrest-js/test/supabase
+  local dir=$compat/vendor/postgrest-js/test/supabase
   start_server postgrest-js "$dir/config.toml" || return 1
   require_postgis || return 1
   load_sql postgrest-js "$dir"/migrations/*.sql "$dir/seed.sql" || return 1
@@ -170,7 +170,7 @@ run_postgrest_js() {
 }
 
 run_storage_js() {
-  local dir=$compat/storage-js/test/supabase
+  local dir=$compat/vendor/storage-js/test/supabase
   start_server storage-js "$dir/config.toml" || return 1
   load_sql storage-js "$dir/seed.sql" || return 1
   jest_suite storage-js
@@ -180,7 +180,7 @@ run_storage_js() {
 # API roles may read and write without RLS, as a Supabase app's would be (the website's own
 # tables need an admin token or a lead ticket for writes).
 run_supabase_py() {
-  local dir=$compat/postgrest-js/test/supabase python
+  local dir=$compat/vendor/postgrest-js/test/supabase python
   python=$("$compat/supabase-py/install.sh") || { echo "supabase-py: could not install the client"; return 1; }
   start_server supabase-py "$dir/config.toml" || return 1
   load_sql supabase-py "$dir"/migrations/*.sql "$dir/seed.sql" || return 1

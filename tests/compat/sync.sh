@@ -33,7 +33,7 @@ commit_date=$("${git[@]}" log -1 --format=%cI "$commit")
 
 # Storage test files that make requests to a Storage server (some of their cases use mocks, they
 # run too). Every other file of packages/core/storage-js/test is a unit test of the client
-# against mocks only; they are listed in storage-js/PROVENANCE.md and not vendored.
+# against mocks only; they are listed in vendor/storage-js/PROVENANCE.md and not vendored.
 storage_tests="storageApi.test.ts storageBucketApi.test.ts storageFileApi.test.ts storageFileApiNode.test.ts"
 
 # ls PREFIX: every file path under PREFIX at the commit.
@@ -74,7 +74,7 @@ provenance() {
 
 # ---- postgrest-js ---------------------------------------------------------------------------
 src=packages/core/postgrest-js/test
-dest=$here/postgrest-js
+dest=$here/vendor/postgrest-js
 rm -rf "$dest/test"
 mkdir -p "$dest/test"
 mapfile -t files < <(ls_files "$src" | sed "s|^$src/||" | grep -E \
@@ -86,11 +86,11 @@ skipped=$(ls_files "$src" | sed "s|^$src/||" | grep -v -x -F -f <(printf '%s\n' 
 provenance postgrest-js "$dest" "Not vendored: $skipped (type tests run by tstyche, the PostgREST 12 docker suite, the package smoke scripts, the CLI's .gitignore).
 
 The tests import the client as \`../src/...\`; jest.config.js maps that to the \`src/\` the npm
-package \`@supabase/postgrest-js\` publishes (same version as the tag, see ../package.json)."
+package \`@supabase/postgrest-js\` publishes (same version as the tag, see ../../package.json)."
 
 # ---- storage-js -----------------------------------------------------------------------------
 src=packages/core/storage-js/test
-dest=$here/storage-js
+dest=$here/vendor/storage-js
 rm -rf "$dest/test"
 mkdir -p "$dest/test"
 mapfile -t files < <(ls_files "$src" | sed "s|^$src/||" | grep -E '^(fixtures/.*|supabase/config\.toml|supabase/seed\.sql)$')
@@ -109,7 +109,7 @@ which the *.spec.ts files use unless USE_MOCK_SERVER=false), so they say nothing
 $skipped
 
 The tests import the client as \`../src/...\`; jest.config.js maps that to the \`src/\` the npm
-package \`@supabase/storage-js\` publishes (same version as the tag, see ../package.json)."
+package \`@supabase/storage-js\` publishes (same version as the tag, see ../../package.json)."
 
 # ---- check: every relative import of a vendored file is vendored or mapped to the package ----
 status=0
@@ -122,11 +122,11 @@ for suite in postgrest-js storage-js; do
       for ext in "" .ts .js .json /index.ts; do [ -e "$dir/$spec$ext" ] && found=1; done
       [ -n "$found" ] || { echo "sync.sh: $file imports $spec, which is not vendored" >&2; status=1; }
     done < <(grep -o -E "(from|require\()\s*'\.[^']*'" "$file" | sed -E "s/^(from|require\()\s*'//; s/'$//")
-  done < <(find "$here/$suite/test" -name '*.ts' -print0)
+  done < <(find "$here/vendor/$suite/test" -name '*.ts' -print0)
 done
 [ $status -eq 0 ] || exit $status
 
-echo "Vendored supabase-js $tag ($commit) into tests/compat/{postgrest-js,storage-js}/test."
+echo "Vendored supabase-js $tag ($commit) into tests/compat/vendor/{postgrest-js,storage-js}/test."
 pin=${tag#v}
 for pkg in postgrest-js storage-js; do
   have=$(node -p "require('$here/package.json').devDependencies['@supabase/$pkg']")

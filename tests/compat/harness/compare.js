@@ -101,7 +101,7 @@ console.log(
 )
 const ok = !unexpected.length && !nowPassing.length && !missing.length
 if (unexpected.length) {
-  console.log(`  FAILED, not in ${suite}/known-failures.txt (${unexpected.length}):`)
+  console.log(`  FAILED, not in vendor/${suite}/known-failures.txt (${unexpected.length}):`)
   for (const name of unexpected) {
     const message = strip(outcomes.get(name).message)
       .split('\n')
@@ -113,11 +113,11 @@ if (unexpected.length) {
   }
 }
 if (nowPassing.length) {
-  console.log(`  PASSED, but listed in ${suite}/known-failures.txt: remove them (${nowPassing.length}):`)
+  console.log(`  PASSED, but listed in vendor/${suite}/known-failures.txt: remove them (${nowPassing.length}):`)
   for (const name of nowPassing) console.log(`    - ${name}`)
 }
 if (missing.length) {
-  console.log(`  listed in ${suite}/known-failures.txt but not run (renamed or removed?) (${missing.length}):`)
+  console.log(`  listed in vendor/${suite}/known-failures.txt but not run (renamed or removed?) (${missing.length}):`)
   for (const name of missing) console.log(`    - ${name}`)
 }
 console.log(`  ${ok ? 'OK' : 'MISMATCH'}: every failure of this run is in ${path.relative(process.cwd(), outPath)}`)
