@@ -2,7 +2,7 @@
 # `make test` runs every test layer (it installs what it needs, e.g. Chromium).
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
-.PHONY: run build frontend test test-rust test-frontend test-contract test-e2e lint chromium clean stop-test-db s3-server smtp-sink
+.PHONY: run build frontend test test-rust test-frontend test-contract test-e2e lint audit chromium clean stop-test-db s3-server smtp-sink
 
 CARGO ?= cargo
 FRONTEND_INPUTS := $(shell find frontend/src frontend/public frontend/scripts -type f 2>/dev/null) \
@@ -35,6 +35,11 @@ lint: frontend
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	tests/tools/check-compose.sh
+	tests/tools/cargo-deny.sh
+
+# RustSec advisories (cargo-deny; fetches the advisory database, so it needs the network).
+audit:
+	tests/tools/cargo-deny.sh advisories
 
 # Snapshots: a mismatch fails (INSTA_UPDATE=no writes no .snap.new), and so does a stale one.
 INSTA_REFERENCES := $(CURDIR)/target/insta-references.txt
