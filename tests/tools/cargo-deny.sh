@@ -11,5 +11,5 @@ if ! cargo deny --version 2>/dev/null | grep -qx "cargo-deny $version"; then
 fi
 [ $# -gt 0 ] || set -- licenses bans sources
 # --locked: the graph is Cargo.lock's, as every other lint step sees it.
-cargo metadata --locked --format-version 1 >target/deny-metadata.json
+mkdir -p target && cargo metadata --locked --format-version 1 >target/deny-metadata.json
 exec cargo deny --metadata-path target/deny-metadata.json check --hide-inclusion-graph "$@"
