@@ -9,7 +9,7 @@ import signal
 import subprocess
 import time
 
-from harness.common import ROOT, WRK, WRK_CONNECTIONS, WRK_SECONDS, log, record
+from harness.common import ROOT, WRK, WRK_CONNECTIONS, WRK_SECONDS, log, record, request
 from harness.processes import PROCESSES, note_for_run_sh
 
 
