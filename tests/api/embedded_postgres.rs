@@ -5,7 +5,7 @@ use std::process::Child;
 use std::time::{Duration, Instant};
 
 use cb_db::sqlx;
-use cb_tests::reachable_tempdir;
+use cb_tests::{Answer as _, reachable_tempdir};
 
 use crate::server_process::{free_port, serve_command, wait_ready};
 use nix::sys::signal::{Signal, kill};
@@ -154,7 +154,7 @@ async fn a_failed_answer_is_logged_with_its_request_id() {
             .header("apikey", cb_tests::DEMO_ANON_KEY)
             .header("x-request-id", "trace-e2e-7")
     };
-    assert_eq!(read().send().await.unwrap().status(), 200);
+    assert_eq!(read().answer().await.status(), 200);
 
     // PostgreSQL goes away under the running server (a fast stop ends every connection).
     let stopping = cluster(data_dir);
@@ -162,7 +162,7 @@ async fn a_failed_answer_is_logged_with_its_request_id() {
         .await
         .unwrap()
         .unwrap();
-    let failed = read().send().await.unwrap();
+    let failed = read().answer().await;
     let status = failed.status();
     let echoed = failed.headers().get("x-request-id").cloned();
 

@@ -1,5 +1,7 @@
 //! The apikey check with Kong's semantics, and CORS as Kong's cors plugin answers it.
-use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, mint_jwt, spawn_app, spawn_app_with};
+use cb_tests::{
+    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, mint_jwt, spawn_app, spawn_app_with,
+};
 use serde_json::{Value, json};
 
 #[tokio::test]
@@ -9,7 +11,7 @@ async fn rest_and_auth_need_a_known_api_key() {
         let in_header = |key: &str| app.get(prefix).header("apikey", key).send();
         let in_query = |query: &str| app.get(&format!("{prefix}?{query}")).send();
 
-        let missing = app.get(prefix).send().await.unwrap();
+        let missing = app.get(prefix).answer().await;
         assert_eq!(missing.status(), 401, "{prefix}");
         assert_eq!(missing.headers()["www-authenticate"], "Key realm=\"kong\"");
         assert_eq!(
@@ -64,7 +66,7 @@ async fn storage_functions_and_open_auth_paths_need_no_key() {
         "/functions/v1/nope",
         "/auth/v1/.well-known/jwks.json",
     ] {
-        let response = app.get(path).send().await.unwrap();
+        let response = app.get(path).answer().await;
         assert_ne!(response.status(), 401, "{path}");
         assert!(
             response.headers()["content-type"]
@@ -79,7 +81,7 @@ async fn storage_functions_and_open_auth_paths_need_no_key() {
 #[tokio::test]
 async fn the_key_check_can_be_turned_off_for_another_gateway() {
     let app = spawn_app_with(&[("CLAIMBRIDGE_REQUIRE_APIKEY", "false")]).await;
-    let response = app.get("/rest/v1/blog_posts").send().await.unwrap();
+    let response = app.get("/rest/v1/blog_posts").answer().await;
     assert_ne!(response.status(), 401);
 }
 
@@ -89,8 +91,7 @@ async fn the_key_check_can_be_turned_off_for_another_gateway() {
 async fn rest_bodies_over_the_limit_are_refused_with_413() {
     let app = spawn_app_with(&[("CLAIMBRIDGE_MAX_BODY_BYTES", "1024")]).await;
     let post = |body: String| {
-        app.client
-            .post(format!("{}/rest/v1/page_analytics", app.url))
+        app.post("/rest/v1/page_analytics")
             .header("apikey", DEMO_ANON_KEY)
             .header("content-type", "application/json")
             .body(body)
@@ -128,9 +129,8 @@ async fn preflights_are_answered_without_a_key_and_echo_the_requested_headers() 
                 "access-control-request-headers",
                 "authorization, x-client-info, apikey, content-type, x-upsert",
             )
-            .send()
-            .await
-            .unwrap();
+            .answer()
+            .await;
         assert_eq!(response.status(), 200, "{path}");
         let headers = response.headers();
         assert_eq!(headers["access-control-allow-origin"], "*");
@@ -153,9 +153,8 @@ async fn responses_to_cross_origin_requests_allow_any_origin_and_expose_client_h
     let response = app
         .get("/rest/v1/blog_posts")
         .header("origin", "https://www.example.com")
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(
         response.status(),
         401,
@@ -175,7 +174,7 @@ async fn responses_to_cross_origin_requests_allow_any_origin_and_expose_client_h
     ] {
         assert!(exposed.contains(header), "{header} exposed");
     }
-    let same_origin = app.get("/healthz").send().await.unwrap();
+    let same_origin = app.get("/healthz").answer().await;
     assert!(
         !same_origin
             .headers()
@@ -188,9 +187,8 @@ async fn each_service_answers_errors_in_its_own_wire_format() {
     let app = spawn_app().await;
     let rest = app
         .anon(reqwest::Method::GET, "/rest/v1/no_such_table")
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(rest.status(), 404);
     let rest: Value = rest.json().await.unwrap();
     for field in ["code", "details", "hint", "message"] {
@@ -198,9 +196,8 @@ async fn each_service_answers_errors_in_its_own_wire_format() {
     }
     let storage: Value = app
         .get("/storage/v1/no/such/route")
-        .send()
+        .answer()
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();
@@ -211,9 +208,8 @@ async fn each_service_answers_errors_in_its_own_wire_format() {
     );
     let functions: Value = app
         .get("/functions/v1/no-such-function")
-        .send()
+        .answer()
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();
@@ -235,24 +231,21 @@ async fn the_cli_keys_and_the_docker_demo_keys_work_everywhere() {
             .get("/rest/v1/blog_posts?select=id&limit=1")
             .header("apikey", anon)
             .bearer_auth(anon)
-            .send()
-            .await
-            .unwrap();
+            .answer()
+            .await;
         assert_eq!(rest.status(), 200);
         let leads = app
             .get("/rest/v1/leads?select=id")
             .header("apikey", anon)
             .bearer_auth(service)
-            .send()
-            .await
-            .unwrap();
+            .answer()
+            .await;
         assert_eq!(leads.status(), 200, "service_role reads what anon cannot");
         let buckets = app
             .get("/storage/v1/bucket")
             .bearer_auth(service)
-            .send()
-            .await
-            .unwrap();
+            .answer()
+            .await;
         assert_eq!(buckets.status(), 200);
     }
 }

@@ -1,9 +1,9 @@
-use cb_tests::spawn_app;
+use cb_tests::{Answer as _, spawn_app};
 
 #[tokio::test]
 async fn healthz_and_readyz_answer_200_with_a_request_id() {
     let app = spawn_app().await;
-    let health = app.get("/healthz").send().await.unwrap();
+    let health = app.get("/healthz").answer().await;
     assert_eq!(health.status(), 200);
     assert!(health.headers().contains_key("x-request-id"));
     assert_eq!(
@@ -13,7 +13,7 @@ async fn healthz_and_readyz_answer_200_with_a_request_id() {
     // Ready once the monitor has checked the database and the schema cache has loaded.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
-        let ready = app.get("/readyz").send().await.unwrap();
+        let ready = app.get("/readyz").answer().await;
         if ready.status() == 200 {
             assert_eq!(
                 ready.json::<serde_json::Value>().await.unwrap()["status"],
@@ -44,7 +44,7 @@ async fn readyz_is_503_while_a_migration_is_pending() {
     // The monitor sees it within its half-second interval.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
     loop {
-        let ready = app.get("/readyz").send().await.unwrap();
+        let ready = app.get("/readyz").answer().await;
         let status = ready.status();
         let reason = ready.json::<serde_json::Value>().await.unwrap()["reason"].clone();
         if reason == "migrations pending" {
@@ -86,9 +86,8 @@ async fn sigterm_drains_readiness_first_and_keeps_serving_until_the_drain_ends()
     assert_eq!(
         client
             .get(format!("{base}/healthz"))
-            .send()
+            .answer()
             .await
-            .unwrap()
             .status(),
         200
     );
@@ -97,7 +96,7 @@ async fn sigterm_drains_readiness_first_and_keeps_serving_until_the_drain_ends()
     kill(Pid::from_raw(child.id() as i32), Signal::SIGTERM).unwrap();
     let deadline = Instant::now() + Duration::from_secs(1);
     loop {
-        let ready = client.get(format!("{base}/readyz")).send().await.unwrap();
+        let ready = client.get(format!("{base}/readyz")).answer().await;
         if ready.status() == 503 {
             let body: serde_json::Value = ready.json().await.unwrap();
             assert_eq!(body["reason"], "shutting down");
@@ -107,7 +106,7 @@ async fn sigterm_drains_readiness_first_and_keeps_serving_until_the_drain_ends()
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     // Still serving during the drain.
-    let page = client.get(format!("{base}/healthz")).send().await.unwrap();
+    let page = client.get(format!("{base}/healthz")).answer().await;
     assert_eq!(page.status(), 200);
     assert!(signalled.elapsed() < Duration::from_secs(2));
     // Then it exits, not long after the drain.

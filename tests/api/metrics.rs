@@ -1,7 +1,7 @@
 //! Prometheus metrics on their own listen address: requests by service, class and status with
 //! latency histograms, the pools, the caches, the outbox, rate-limit refusals and captcha
 //! failures; nothing on the public port.
-use cb_tests::{DEMO_ANON_KEY, TestApp, spawn_app_with};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, TestApp, spawn_app_with};
 use serde_json::json;
 
 use crate::server_process::free_port;
@@ -35,29 +35,24 @@ async fn traffic(app: &TestApp) {
                 reqwest::Method::GET,
                 "/rest/v1/blog_posts?select=id&limit=1",
             )
-            .send()
-            .await
-            .unwrap();
+            .answer()
+            .await;
         assert_eq!(read.status(), 200);
-        assert_eq!(app.get("/blog").send().await.unwrap().status(), 200);
+        assert_eq!(app.get("/blog").answer().await.status(), 200);
     }
     // A function without its JWT, a bad captcha, and a client over the antispam limit.
     let refused = app
-        .client
-        .post(format!("{}/functions/v1/simple-auth", app.url))
+        .post("/functions/v1/simple-auth")
         .json(&json!({"action": "validate", "token": "x"}))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(refused.status(), 401);
     for _ in 0..3 {
-        app.client
-            .post(format!("{}/functions/v1/antispam-check", app.url))
+        app.post("/functions/v1/antispam-check")
             .bearer_auth(DEMO_ANON_KEY)
             .json(&json!({"email": "m@example.com", "recaptchaToken": "forged"}))
-            .send()
-            .await
-            .unwrap();
+            .answer()
+            .await;
     }
 }
 
@@ -158,7 +153,7 @@ async fn metrics_are_served_on_their_own_address_only() {
     assert!(sample(&text, "claimbridge_outbox_oldest_due_seconds", &[]).is_some());
 
     // Not on the public port: there /metrics is just a page that does not exist.
-    let public = app.get("/metrics").send().await.unwrap();
+    let public = app.get("/metrics").answer().await;
     assert_eq!(public.status(), 404);
     assert!(
         !public

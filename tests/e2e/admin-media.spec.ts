@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { type APIRequestContext, declineCookies, expect, type Page, signInAsAdmin, test } from './fixtures';
+import { type APIRequestContext, apiKeys as keys, declineCookies, expect, openAdminSection, type Page, test } from './fixtures';
 
 /**
  * /admin/media (issue 22) against a fresh server: an image generated here is dropped on the
@@ -57,22 +57,7 @@ function shownSize(bytes: number): string {
   return `${kb >= 9.95 ? kb.toFixed(0) : kb.toFixed(1)} KB`;
 }
 
-async function signIn(page: Page) {
-  await signInAsAdmin(page);
-  await page.getByRole('link', { name: 'Media', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/media$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Media Library' })).toBeVisible();
-}
-
-async function keys(page: Page) {
-  return page.evaluate(() => {
-    const text = document.getElementById('runtime-config')?.textContent ?? '{}';
-    return {
-      anon: (JSON.parse(text) as { supabaseAnonKey: string }).supabaseAnonKey,
-      admin: window.localStorage.getItem('admin_token') ?? '',
-    };
-  });
-}
+const signIn = (page: Page) => openAdminSection(page, 'Media', /\/admin\/media$/, 'Media Library');
 
 /** The card of the image with these dimensions (the test's images have sizes nothing else has). */
 const cardOf = (page: Page, dimensions: string) =>

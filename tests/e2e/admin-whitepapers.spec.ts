@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, declineCookies, expect, type Page, signInAsAdmin, test } from './fixtures';
+import { type APIRequestContext, apiKeys as keys, declineCookies, expect, openAdminSection, type Page, submitWhitepaperLeadForm, test } from './fixtures';
 
 /**
  * /admin/whitepapers (issue 9) against a fresh server: a PDF generated here is uploaded with its
@@ -40,22 +40,7 @@ function buildPdf(pages: number, heading: string): Buffer {
 /** The first bytes of a PNG: what a screenshot renamed to .pdf starts with. */
 const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
-async function signIn(page: Page) {
-  await signInAsAdmin(page);
-  await page.getByRole('link', { name: 'Whitepapers', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/whitepapers$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Whitepapers' })).toBeVisible();
-}
-
-async function keys(page: Page) {
-  return page.evaluate(() => {
-    const text = document.getElementById('runtime-config')?.textContent ?? '{}';
-    return {
-      anon: (JSON.parse(text) as { supabaseAnonKey: string }).supabaseAnonKey,
-      admin: window.localStorage.getItem('admin_token') ?? '',
-    };
-  });
-}
+const signIn = (page: Page) => openAdminSection(page, 'Whitepapers', /\/admin\/whitepapers$/, 'Whitepapers');
 
 /** The stored row of a paper, read as a visitor. */
 async function paperRow(request: APIRequestContext, anon: string, title: string) {
@@ -84,12 +69,7 @@ async function submitLeadForm(page: Page, email: string) {
     ['Current software', 'Brightree'],
     ['Tell us about your products', 'Oxygen concentrators and CPAP'],
   ];
-  for (const [label, value] of answers) await dialog.getByLabel(label, { exact: true }).fill(value);
-  await expect(dialog.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 45_000 });
-  const submit = dialog.getByRole('button', { name: 'Access Downloads' });
-  await expect(submit).toBeEnabled({ timeout: 45_000 });
-  await page.waitForTimeout(3100); // the too-fast check: at least 3 s after opening
-  await submit.click();
+  await submitWhitepaperLeadForm(page, dialog, answers);
   await expect(page).toHaveURL(/\/downloads$/, { timeout: 10_000 });
 }
 

@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Locator, test as base, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
@@ -42,12 +42,22 @@ export const test = base.extend({
 /** The admin passcode with-server.sh configured the server with. */
 export const ADMIN_PASSCODE = process.env.E2E_ADMIN_PASSCODE ?? 'e2e-admin-passcode-2026';
 
+/** Every page load in `page` from now on starts with the cookie banner answered (`value`). */
+export async function withConsent(page: Page, value: 'accepted' | 'declined' = 'declined'): Promise<void> {
+  await page.addInitScript((consent) => {
+    window.localStorage.setItem('cookieConsent', consent);
+  }, value);
+}
+
 /** Every page load in `page` from now on starts with the cookie banner answered ("declined"). */
 export async function declineCookies(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    window.localStorage.setItem('cookieConsent', 'declined');
-  });
+  await withConsent(page, 'declined');
 }
+
+/** The page's heading of that level with exactly that name. */
+export const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+export const h2 = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+export const h3 = (page: Page, name: string) => page.getByRole('heading', { level: 3, name, exact: true });
 
 /** Signs in with the passcode; the admin area opens on /admin/blog. */
 export async function signInAsAdmin(page: Page): Promise<void> {
@@ -55,4 +65,41 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByLabel('Passcode').fill(ADMIN_PASSCODE);
   await page.getByRole('button', { name: 'Access Admin' }).click();
   await expect(page).toHaveURL(/\/admin\/blog$/);
+}
+
+/** Signs in and opens an admin section from the sidebar: its link, then its URL and page heading. */
+export async function openAdminSection(page: Page, link: string, url: RegExp, heading: string): Promise<void> {
+  await signInAsAdmin(page);
+  await page.getByRole('link', { name: link, exact: true }).click();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+/** The anon key of the runtime configuration and the admin token the sign-in stored, for API calls. */
+export async function apiKeys(page: Page): Promise<{ anon: string; admin: string }> {
+  return page.evaluate(() => {
+    const text = document.getElementById('runtime-config')?.textContent ?? '{}';
+    return {
+      anon: (JSON.parse(text) as { supabaseAnonKey: string }).supabaseAnonKey,
+      admin: window.localStorage.getItem('admin_token') ?? '',
+    };
+  });
+}
+
+/**
+ * Fills the whitepaper lead form in `dialog` with `answers` (label, value), waits for the ALTCHA
+ * widget (auto="onfocus": it solves its proof of work once the form has focus) and for the
+ * too-fast check (at least 3 s after opening), and submits.
+ */
+export async function submitWhitepaperLeadForm(
+  page: Page,
+  dialog: Locator,
+  answers: [string, string][],
+): Promise<void> {
+  for (const [label, value] of answers) await dialog.getByLabel(label, { exact: true }).fill(value);
+  await expect(dialog.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 45_000 });
+  const submit = dialog.getByRole('button', { name: 'Access Downloads' });
+  await expect(submit).toBeEnabled({ timeout: 45_000 });
+  await page.waitForTimeout(3100); // the too-fast check: at least 3 s after opening
+  await submit.click();
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from './fixtures';
+import { expect, type Page, submitWhitepaperLeadForm, test } from './fixtures';
 
 /**
  * The data-driven public pages of issue 6 against the real server and its seed (9 published
@@ -197,14 +197,7 @@ test.describe('public data pages', () => {
       ['Current software', 'Spreadsheets'],
       ['Tell us about your products', 'CPAP and oxygen'],
     ];
-    for (const [label, value] of answers) await dialog.getByLabel(label, { exact: true }).fill(value);
-
-    // The widget (auto="onfocus") solves its proof of work once the form has focus.
-    await expect(dialog.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 45_000 });
-    const submit = dialog.getByRole('button', { name: 'Access Downloads' });
-    await expect(submit).toBeEnabled({ timeout: 45_000 });
-    await page.waitForTimeout(3100); // the too-fast check: at least 3 s after opening
-    await submit.click();
+    await submitWhitepaperLeadForm(page, dialog, answers);
 
     await expect(page.getByText('Thank you!', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/downloads$/, { timeout: 10_000 });

@@ -13,19 +13,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 venv="$root/target/s3-server/venv"
 moto="moto[server]==5.2.5"
 
-install() {
-  if [ -x "$venv/bin/moto_server" ] && [ "$(cat "$venv/.installed" 2>/dev/null)" = "$moto" ]; then
-    return 0
-  fi
-  echo "Installing the S3 test server ($moto) into target/s3-server/venv..." >&2
-  python=${PYTHON:-python3}
-  command -v "$python" >/dev/null || { echo "python3 is required for the S3 test server" >&2; exit 1; }
-  rm -rf "$venv"
-  mkdir -p "$(dirname "$venv")"
-  "$python" -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check "$moto" >&2
-  echo "$moto" >"$venv/.installed"
-}
+. "$root/tests/tools/venv.sh"
+
+install() { venv_install "$venv" "$moto" moto_server "the S3 test server"; }
 
 wait_port() {
   local port=$1

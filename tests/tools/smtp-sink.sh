@@ -5,25 +5,15 @@
 #
 #   tests/tools/smtp-sink.sh install            install it (idempotent; `make test-rust` runs this)
 #   tests/tools/smtp-sink.sh serve PORT DIR     run it until its standard input closes — how the
-#                                               Rust tests start it (tests/api/functions/lead_email.rs)
+#                                               Rust tests start it (tests/api/functions/lead_email/)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 venv="$root/target/smtp-sink/venv"
 package="aiosmtpd==1.4.6"
 
-install() {
-  if [ -x "$venv/bin/python" ] && [ "$(cat "$venv/.installed" 2>/dev/null)" = "$package" ]; then
-    return 0
-  fi
-  echo "Installing the SMTP test sink ($package) into target/smtp-sink/venv..." >&2
-  python=${PYTHON:-python3}
-  command -v "$python" >/dev/null || { echo "python3 is required for the SMTP test sink" >&2; exit 1; }
-  rm -rf "$venv"
-  mkdir -p "$(dirname "$venv")"
-  "$python" -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check "$package" >&2
-  echo "$package" >"$venv/.installed"
-}
+. "$root/tests/tools/venv.sh"
+
+install() { venv_install "$venv" "$package" python "the SMTP test sink"; }
 
 case "${1:-}" in
   install)

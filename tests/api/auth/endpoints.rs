@@ -2,7 +2,8 @@
 //! X-Supabase-Api-Version header.
 use cb_server::app::cb_auth::{ADMIN_USER_ID, AdminTokens};
 use cb_tests::{
-    DEMO_ANON_KEY, DEMO_JWT_SECRET, TEST_PASSCODE, TestApp, mint_jwt, spawn_app, spawn_app_with,
+    Answer as _, DEMO_ANON_KEY, DEMO_JWT_SECRET, TEST_PASSCODE, TestApp, mint_jwt, spawn_app,
+    spawn_app_with,
 };
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -33,13 +34,11 @@ async fn expect_error(response: reqwest::Response, status: u16, code: &str, mess
 
 async fn admin_token(app: &TestApp) -> String {
     let body: Value = app
-        .client
-        .post(format!("{}/functions/v1/simple-auth", app.url))
+        .post("/functions/v1/simple-auth")
         .bearer_auth(DEMO_ANON_KEY)
         .json(&json!({"action": "login", "passcode": TEST_PASSCODE}))
-        .send()
+        .answer()
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();
@@ -49,7 +48,7 @@ async fn admin_token(app: &TestApp) -> String {
 #[tokio::test]
 async fn settings_describe_a_server_without_signups() {
     let app = spawn_app().await;
-    let response = auth(&app, Method::GET, "/settings").send().await.unwrap();
+    let response = auth(&app, Method::GET, "/settings").answer().await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["x-supabase-api-version"], "2024-01-01");
     let body: Value = response.json().await.unwrap();
@@ -59,9 +58,8 @@ async fn settings_describe_a_server_without_signups() {
     assert_eq!(body["saml_enabled"], false);
     let signup = auth(&app, Method::POST, "/signup")
         .json(&json!({"email": "a@b.c", "password": "x"}))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     expect_error(
         signup,
         422,
@@ -126,19 +124,14 @@ async fn token_grants_fail_as_gotrue_does_without_users() {
         ),
     ];
     for (path, body, status, code, message) in cases {
-        let response = auth(&app, Method::POST, path)
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
+        let response = auth(&app, Method::POST, path).json(&body).answer().await;
         expect_error(response, status, code, message).await;
     }
     let malformed = auth(&app, Method::POST, "/token?grant_type=password")
         .header("content-type", "application/json")
         .body("{not json")
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(malformed.status(), 400);
     assert_eq!(malformed.json::<Value>().await.unwrap()["code"], "bad_json");
 }
@@ -150,17 +143,15 @@ async fn logout_answers_204_for_a_session_and_gotrue_errors_otherwise() {
     for scope in ["", "?scope=global", "?scope=local", "?scope=others"] {
         let response = auth(&app, Method::POST, &format!("/logout{scope}"))
             .bearer_auth(&token)
-            .send()
-            .await
-            .unwrap();
+            .answer()
+            .await;
         assert_eq!(response.status(), 204, "{scope}");
         assert!(response.bytes().await.unwrap().is_empty());
     }
     let bad_scope = auth(&app, Method::POST, "/logout?scope=everything")
         .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     expect_error(
         bad_scope,
         400,
@@ -168,7 +159,7 @@ async fn logout_answers_204_for_a_session_and_gotrue_errors_otherwise() {
         "Unsupported logout scope \"everything\"",
     )
     .await;
-    let none = auth(&app, Method::POST, "/logout").send().await.unwrap();
+    let none = auth(&app, Method::POST, "/logout").answer().await;
     expect_error(
         none,
         401,
@@ -178,15 +169,13 @@ async fn logout_answers_204_for_a_session_and_gotrue_errors_otherwise() {
     .await;
     let anon = auth(&app, Method::POST, "/logout")
         .bearer_auth(DEMO_ANON_KEY)
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     expect_error(anon, 403, "bad_jwt", "invalid claim: missing sub claim").await;
     let forged = auth(&app, Method::POST, "/logout")
         .bearer_auth("a.b.c")
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(forged.status(), 403);
     assert_eq!(forged.json::<Value>().await.unwrap()["code"], "bad_jwt");
 }
@@ -197,9 +186,8 @@ async fn user_is_read_from_the_token_and_revoked_admin_tokens_are_gone_sessions(
     let token = admin_token(&app).await;
     let response = auth(&app, Method::GET, "/user")
         .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(response.status(), 200);
     let user: Value = response.json().await.unwrap();
     assert_eq!(user["id"], ADMIN_USER_ID);
@@ -216,9 +204,8 @@ async fn user_is_read_from_the_token_and_revoked_admin_tokens_are_gone_sessions(
     );
     let other: Value = auth(&app, Method::GET, "/user")
         .bearer_auth(&someone)
-        .send()
+        .answer()
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();
@@ -230,11 +217,10 @@ async fn user_is_read_from_the_token_and_revoked_admin_tokens_are_gone_sessions(
     );
     let response = auth(&app, Method::GET, "/user")
         .bearer_auth(&expired)
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     expect_error(response, 403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired").await;
-    let none = auth(&app, Method::GET, "/user").send().await.unwrap();
+    let none = auth(&app, Method::GET, "/user").answer().await;
     expect_error(
         none,
         401,
@@ -247,9 +233,8 @@ async fn user_is_read_from_the_token_and_revoked_admin_tokens_are_gone_sessions(
     let rotated = spawn_app_with(&[("ADMIN_PASSCODE_HASH", &new_hash)]).await;
     let revoked = auth(&rotated, Method::GET, "/user")
         .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     expect_error(
         revoked,
         403,
@@ -261,9 +246,8 @@ async fn user_is_read_from_the_token_and_revoked_admin_tokens_are_gone_sessions(
     assert_eq!(
         auth(&rotated, Method::GET, "/user")
             .bearer_auth(&fresh.token)
-            .send()
+            .answer()
             .await
-            .unwrap()
             .status(),
         200
     );
@@ -272,23 +256,16 @@ async fn user_is_read_from_the_token_and_revoked_admin_tokens_are_gone_sessions(
 #[tokio::test]
 async fn jwks_is_open_and_empty_and_unknown_paths_are_gotrue_404s() {
     let app = spawn_app().await;
-    let response = app
-        .get("/auth/v1/.well-known/jwks.json")
-        .send()
-        .await
-        .unwrap();
+    let response = app.get("/auth/v1/.well-known/jwks.json").answer().await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["cache-control"], "public, max-age=600");
     assert_eq!(response.json::<Value>().await.unwrap(), json!({"keys": []}));
-    let unknown = auth(&app, Method::GET, "/factors").send().await.unwrap();
+    let unknown = auth(&app, Method::GET, "/factors").answer().await;
     expect_error(unknown, 404, "not_found", "Not Found").await;
-    let wrong_method = auth(&app, Method::DELETE, "/settings")
-        .send()
-        .await
-        .unwrap();
+    let wrong_method = auth(&app, Method::DELETE, "/settings").answer().await;
     assert_eq!(wrong_method.status(), 405);
     // Kong's key check still guards everything but the open paths.
-    let keyless = app.get("/auth/v1/user").send().await.unwrap();
+    let keyless = app.get("/auth/v1/user").answer().await;
     assert_eq!(keyless.status(), 401);
     assert_eq!(
         keyless.json::<Value>().await.unwrap(),

@@ -1,21 +1,19 @@
 //! antispam-check: captcha (ALTCHA issued here, or a provider's verify URL), single use, and the
 //! per-IP and per-email windows.
-use cb_tests::{DEMO_ANON_KEY, TestApp, spawn_app_with};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, TestApp, spawn_app_with};
 use serde_json::{Value, json};
 
 use super::support::{FAST, Receiver, altcha_token, fast_with};
 
 async fn check(app: &TestApp, email: &str, token: &str, ip: &str) -> (u16, Value, Option<String>) {
     let response = app
-        .client
-        .post(format!("{}/functions/v1/antispam-check", app.url))
+        .post("/functions/v1/antispam-check")
         .bearer_auth(DEMO_ANON_KEY)
         .header("apikey", DEMO_ANON_KEY)
         .header("x-forwarded-for", ip)
         .json(&json!({"email": email, "ip": "unknown", "recaptchaToken": token}))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     let status = response.status().as_u16();
     assert!(
         response.headers()["content-type"]
@@ -114,13 +112,11 @@ async fn bad_captchas_and_emails_are_refused() {
         );
     }
     let response = app
-        .client
-        .post(format!("{}/functions/v1/antispam-check", app.url))
+        .post("/functions/v1/antispam-check")
         .bearer_auth(DEMO_ANON_KEY)
         .body("email=dana@acme.test")
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(response.status(), 400);
 }
 
@@ -240,9 +236,8 @@ async fn remote_providers_are_asked_at_their_verify_url() {
     // No ALTCHA challenges are issued for another provider.
     assert_eq!(
         app.get("/functions/v1/captcha-challenge")
-            .send()
+            .answer()
             .await
-            .unwrap()
             .status(),
         404
     );

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use cb_db::sqlx;
 use cb_server::app::cb_functions::{WebhookSettings, signature};
-use cb_tests::{DEMO_ANON_KEY, TestApp, spawn_app_with};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, TestApp, spawn_app_with};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -208,12 +208,10 @@ async fn invalid_leads_are_refused_and_unverified_ones_kept_but_not_forwarded() 
         ),
     ] {
         let response = app
-            .client
-            .post(format!("{}/functions/v1/lead-relay", app.url))
+            .post("/functions/v1/lead-relay")
             .body(body.clone())
-            .send()
-            .await
-            .unwrap();
+            .answer()
+            .await;
         assert_eq!(response.status(), 400, "{body}");
         assert_eq!(
             response.json::<Value>().await.unwrap(),
@@ -221,12 +219,10 @@ async fn invalid_leads_are_refused_and_unverified_ones_kept_but_not_forwarded() 
         );
     }
     let huge = app
-        .client
-        .post(format!("{}/functions/v1/lead-relay", app.url))
+        .post("/functions/v1/lead-relay")
         .body(vec![b' '; 70_000])
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(huge.status(), 413);
     let stored: i64 = sqlx::query_scalar("select count(*) from public.leads")
         .fetch_one(&app.db.pool)
@@ -240,13 +236,11 @@ async fn invalid_leads_are_refused_and_unverified_ones_kept_but_not_forwarded() 
     // The whitepaper form: antispam-check first, then the lead with the same token.
     let token = altcha_token(&app.client, &app.url).await;
     let check = app
-        .client
-        .post(format!("{}/functions/v1/antispam-check", app.url))
+        .post("/functions/v1/antispam-check")
         .bearer_auth(DEMO_ANON_KEY)
         .json(&json!({"email": "white@paper.test", "ip": "unknown", "recaptchaToken": token}))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(check.status(), 200);
     let whitepaper = relay(&app, &lead_payload("white@paper.test", &token)).await;
     let replayed = relay(&app, &lead_payload("white@paper.test", &token)).await;
@@ -283,23 +277,19 @@ async fn the_relay_limits_each_client_ip() {
     let app = spawn_app_with(&fast_with(&[("LEAD_RELAY_IP_RATE_LIMIT", "2/10m")])).await;
     for n in 0..2 {
         let response = app
-            .client
-            .post(format!("{}/functions/v1/lead-relay", app.url))
+            .post("/functions/v1/lead-relay")
             .header("x-forwarded-for", "203.0.113.77")
             .body(lead_payload(&format!("n{n}@acme.test"), "").to_string())
-            .send()
-            .await
-            .unwrap();
+            .answer()
+            .await;
         assert_eq!(response.status(), 202);
     }
     let limited = app
-        .client
-        .post(format!("{}/functions/v1/lead-relay", app.url))
+        .post("/functions/v1/lead-relay")
         .header("x-forwarded-for", "203.0.113.77")
         .body(lead_payload("n2@acme.test", "").to_string())
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(limited.status(), 429);
     assert!(limited.headers().contains_key("retry-after"));
 }

@@ -1,15 +1,11 @@
 //! The functions router: names, methods, CORS, and JSON errors with a JSON Content-Type.
-use cb_tests::{DEMO_ANON_KEY, spawn_app};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, spawn_app};
 use serde_json::{Value, json};
 
 #[tokio::test]
 async fn unknown_and_missing_names_get_the_platform_answers() {
     let app = spawn_app().await;
-    let unknown = app
-        .get("/functions/v1/nope/sub/path?x=1")
-        .send()
-        .await
-        .unwrap();
+    let unknown = app.get("/functions/v1/nope/sub/path?x=1").answer().await;
     assert_eq!(unknown.status(), 404);
     assert_eq!(unknown.headers()["content-type"], "application/json");
     assert_eq!(
@@ -17,12 +13,7 @@ async fn unknown_and_missing_names_get_the_platform_answers() {
         json!({"code": "NOT_FOUND", "message": "Requested function was not found"})
     );
     for path in ["/functions/v1", "/functions/v1/"] {
-        let missing = app
-            .client
-            .post(format!("{}{path}", app.url))
-            .send()
-            .await
-            .unwrap();
+        let missing = app.client.post(format!("{}{path}", app.url)).answer().await;
         assert_eq!(missing.status(), 400, "{path}");
         assert_eq!(
             missing.json::<Value>().await.unwrap()["msg"],
@@ -35,20 +26,15 @@ async fn unknown_and_missing_names_get_the_platform_answers() {
 async fn preflights_are_answered_and_responses_carry_cors_headers() {
     let app = spawn_app().await;
     let preflight = app
-        .client
-        .request(
-            reqwest::Method::OPTIONS,
-            format!("{}/functions/v1/simple-auth", app.url),
-        )
+        .request(reqwest::Method::OPTIONS, "/functions/v1/simple-auth")
         .header("origin", "https://www.claimbridge.com")
         .header("access-control-request-method", "POST")
         .header(
             "access-control-request-headers",
             "authorization, x-client-info, apikey, content-type",
         )
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(preflight.status(), 200);
     assert_eq!(preflight.headers()["access-control-allow-origin"], "*");
     assert_eq!(
@@ -57,27 +43,20 @@ async fn preflights_are_answered_and_responses_carry_cors_headers() {
     );
     // A bare OPTIONS reaches the function, which answers as hosted Supabase functions do.
     let bare = app
-        .client
-        .request(
-            reqwest::Method::OPTIONS,
-            format!("{}/functions/v1/antispam-check", app.url),
-        )
-        .send()
-        .await
-        .unwrap();
+        .request(reqwest::Method::OPTIONS, "/functions/v1/antispam-check")
+        .answer()
+        .await;
     assert_eq!(bare.status(), 200);
     assert_eq!(bare.headers()["access-control-allow-origin"], "*");
     assert_eq!(bare.text().await.unwrap(), "ok");
 
     let error = app
-        .client
-        .post(format!("{}/functions/v1/antispam-check", app.url))
+        .post("/functions/v1/antispam-check")
         .bearer_auth(DEMO_ANON_KEY)
         .header("origin", "https://www.claimbridge.com")
         .body("{")
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(error.status(), 400);
     assert_eq!(error.headers()["access-control-allow-origin"], "*");
     assert!(
@@ -91,11 +70,7 @@ async fn preflights_are_answered_and_responses_carry_cors_headers() {
 #[tokio::test]
 async fn captcha_challenges_are_fresh_signed_and_uncached() {
     let app = spawn_app().await;
-    let first = app
-        .get("/functions/v1/captcha-challenge")
-        .send()
-        .await
-        .unwrap();
+    let first = app.get("/functions/v1/captcha-challenge").answer().await;
     assert_eq!(first.status(), 200);
     assert_eq!(first.headers()["cache-control"], "no-store");
     let first: Value = first.json().await.unwrap();
@@ -110,9 +85,8 @@ async fn captcha_challenges_are_fresh_signed_and_uncached() {
     assert!(first["salt"].as_str().unwrap().contains("?expires="));
     let second: Value = app
         .get("/functions/v1/altcha-challenge")
-        .send()
+        .answer()
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();

@@ -1,7 +1,9 @@
 //! simple-auth writes every sign-in outcome to the admin activity log: a correct passcode with the
 //! new token's session id, a wrong one, a lockout; each with the client IP the function resolved
 //! and the caller's User-Agent. A log that cannot be written never turns a login into a 500.
-use cb_tests::{DEMO_ANON_KEY, DEMO_JWT_SECRET, TEST_PASSCODE, TestApp, spawn_app_with};
+use cb_tests::{
+    Answer as _, DEMO_ANON_KEY, DEMO_JWT_SECRET, TEST_PASSCODE, TestApp, spawn_app_with,
+};
 use serde_json::{Value, json};
 
 const AGENT: &str = "Mozilla/5.0 (X11; Linux x86_64) AuditTest/1.0";
@@ -13,8 +15,7 @@ async fn login(
     agent: &str,
 ) -> reqwest::Response {
     let mut request = app
-        .client
-        .post(format!("{}/functions/v1/simple-auth", app.url))
+        .post("/functions/v1/simple-auth")
         .header("apikey", DEMO_ANON_KEY)
         .bearer_auth(DEMO_ANON_KEY)
         .header("user-agent", agent)
@@ -24,7 +25,7 @@ async fn login(
     if let Some(ip) = forwarded_for {
         request = request.header("x-forwarded-for", ip);
     }
-    request.send().await.unwrap()
+    request.answer().await
 }
 
 /// Every entry of the log, oldest first, as the database holds it.

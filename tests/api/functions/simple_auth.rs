@@ -3,21 +3,21 @@ use std::time::{Duration, Instant};
 
 use cb_server::app::cb_auth::{ADMIN_USER_ID, AdminTokens};
 use cb_tests::{
-    DEMO_ANON_KEY, DEMO_JWT_SECRET, TEST_PASSCODE, TestApp, query_as, spawn_app, spawn_app_with,
+    Answer as _, DEMO_ANON_KEY, DEMO_JWT_SECRET, TEST_PASSCODE, TestApp, query_as, spawn_app,
+    spawn_app_with,
 };
 use serde_json::{Value, json};
 
 async fn invoke(app: &TestApp, body: Value, forwarded_for: Option<&str>) -> reqwest::Response {
     let mut request = app
-        .client
-        .post(format!("{}/functions/v1/simple-auth", app.url))
+        .post("/functions/v1/simple-auth")
         .header("apikey", DEMO_ANON_KEY)
         .bearer_auth(DEMO_ANON_KEY)
         .json(&body);
     if let Some(ip) = forwarded_for {
         request = request.header("x-forwarded-for", ip);
     }
-    request.send().await.unwrap()
+    request.answer().await
 }
 
 fn claims_of(token: &str) -> Value {
@@ -118,12 +118,11 @@ async fn ten_failures_lock_the_client_ip_out_without_checking_the_passcode() {
     let mut failures = tokio::task::JoinSet::new();
     for i in 0..10 {
         let request = app
-            .client
-            .post(format!("{}/functions/v1/simple-auth", app.url))
+            .post("/functions/v1/simple-auth")
             .bearer_auth(DEMO_ANON_KEY)
             .header("x-forwarded-for", attacker)
             .json(&json!({"action": "login", "passcode": format!("guess-{i}")}));
-        failures.spawn(async move { request.send().await.unwrap().json::<Value>().await.unwrap() });
+        failures.spawn(async move { request.answer().await.json::<Value>().await.unwrap() });
     }
     for body in failures.join_all().await {
         assert_eq!(body["success"], false);
@@ -305,9 +304,8 @@ async fn bad_requests_get_json_errors_not_500s() {
             .post(&url)
             .bearer_auth(DEMO_ANON_KEY)
             .body(body)
-            .send()
-            .await
-            .unwrap();
+            .answer()
+            .await;
         assert_eq!(response.status(), status, "{body}");
         assert!(
             response.headers()["content-type"]
@@ -327,9 +325,8 @@ async fn bad_requests_get_json_errors_not_500s() {
             .post(&url)
             .bearer_auth(DEMO_ANON_KEY)
             .body(long)
-            .send()
+            .answer()
             .await
-            .unwrap()
             .status(),
         400
     );
@@ -337,9 +334,8 @@ async fn bad_requests_get_json_errors_not_500s() {
         .client
         .get(&url)
         .bearer_auth(DEMO_ANON_KEY)
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(get.status(), 405);
     assert_eq!(get.headers()["allow"], "POST");
     let huge = app
@@ -347,9 +343,8 @@ async fn bad_requests_get_json_errors_not_500s() {
         .post(&url)
         .bearer_auth(DEMO_ANON_KEY)
         .body(vec![b'x'; 100_000])
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(huge.status(), 413);
     assert!(huge.json::<Value>().await.unwrap()["error"].is_string());
 }

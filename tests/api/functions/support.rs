@@ -1,6 +1,7 @@
 //! Helpers for the function tests: a tiny HTTP server that records what it receives and answers
 //! with a status the test chooses (a webhook receiver, a captcha provider's verify endpoint),
 //! ALTCHA solving, and lead payloads.
+use cb_tests::Answer as _;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -186,9 +187,8 @@ async fn serve(mut stream: TcpStream, shared: Arc<Mutex<Shared>>) -> std::io::Re
 pub(crate) async fn altcha_token(client: &reqwest::Client, base_url: &str) -> String {
     let challenge: Value = client
         .get(format!("{base_url}/functions/v1/captcha-challenge"))
-        .send()
+        .answer()
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();
@@ -277,9 +277,8 @@ pub(crate) async fn post_lead(
         .post(format!("{app_url}/functions/v1/lead-relay"))
         .header("content-type", "text/plain;charset=UTF-8")
         .body(body.to_string())
-        .send()
+        .answer()
         .await
-        .unwrap()
 }
 
 /// A lead the relay accepted (202, ok): its id.

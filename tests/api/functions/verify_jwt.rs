@@ -2,7 +2,7 @@
 //! key is one) and refuse the rest with the relay's 401; the public ones (the lead webhook,
 //! the captcha challenge) and preflights are never checked; config can turn it off or on.
 use cb_tests::{
-    DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, mint_jwt, spawn_app, spawn_app_with,
+    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, mint_jwt, spawn_app, spawn_app_with,
 };
 use serde_json::{Value, json};
 
@@ -10,14 +10,13 @@ const VALIDATE: &str = r#"{"action":"validate","token":"not-a-token"}"#;
 
 async fn simple_auth(app: &TestApp, authorization: Option<&str>) -> (u16, Option<String>, Value) {
     let mut request = app
-        .client
-        .post(format!("{}/functions/v1/simple-auth", app.url))
+        .post("/functions/v1/simple-auth")
         .header("content-type", "application/json")
         .body(VALIDATE);
     if let Some(value) = authorization {
         request = request.header("authorization", value);
     }
-    let response = request.send().await.unwrap();
+    let response = request.answer().await;
     let status = response.status().as_u16();
     let code = response
         .headers()
@@ -87,38 +86,21 @@ async fn a_verifying_function_refuses_missing_malformed_forged_and_expired_token
 #[tokio::test]
 async fn public_functions_and_preflights_need_no_token() {
     let app = spawn_app().await;
-    let challenge = app
-        .client
-        .get(format!("{}/functions/v1/captcha-challenge", app.url))
-        .send()
-        .await
-        .unwrap();
+    let challenge = app.get("/functions/v1/captcha-challenge").answer().await;
     assert_eq!(challenge.status(), 200);
-    let alias = app
-        .client
-        .get(format!("{}/functions/v1/altcha-challenge", app.url))
-        .send()
-        .await
-        .unwrap();
+    let alias = app.get("/functions/v1/altcha-challenge").answer().await;
     assert_eq!(alias.status(), 200);
     // The lead webhook answers on its merits (here: an incomplete lead), not 401.
     let relay = app
-        .client
-        .post(format!("{}/functions/v1/lead-relay", app.url))
+        .post("/functions/v1/lead-relay")
         .json(&json!({"email": "a@b.test"}))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(relay.status(), 400);
     let preflight = app
-        .client
-        .request(
-            reqwest::Method::OPTIONS,
-            format!("{}/functions/v1/antispam-check", app.url),
-        )
-        .send()
-        .await
-        .unwrap();
+        .request(reqwest::Method::OPTIONS, "/functions/v1/antispam-check")
+        .answer()
+        .await;
     assert!(preflight.status().is_success(), "{}", preflight.status());
 }
 
@@ -130,12 +112,10 @@ async fn the_environment_turns_verification_off_or_on_for_every_function() {
 
     let on = spawn_app_with(&[("FUNCTIONS_VERIFY_JWT", "true")]).await;
     let relay = on
-        .client
-        .post(format!("{}/functions/v1/lead-relay", on.url))
+        .post("/functions/v1/lead-relay")
         .json(&json!({"email": "a@b.test"}))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(relay.status(), 401);
     assert_eq!(
         relay.headers()["sb-error-code"],

@@ -6,8 +6,8 @@
 use std::process::Command;
 
 use cb_tests::{
-    DEMO_ANON_KEY, TEST_PASSCODE, TestApp, admin_jwt, mint_jwt, reachable_tempdir, spawn_app,
-    spawn_app_with, workspace_root,
+    Answer as _, DEMO_ANON_KEY, TEST_PASSCODE, TestApp, admin_jwt, mint_jwt, reachable_tempdir,
+    spawn_app, spawn_app_with, workspace_root,
 };
 use serde_json::{Value, json};
 
@@ -20,16 +20,14 @@ const FORGED: &str = "203.0.113.66";
 /// Signs in through simple-auth as the admin app does; the token and its session id.
 async fn sign_in(app: &TestApp) -> (String, String) {
     let body: Value = app
-        .client
-        .post(format!("{}/functions/v1/simple-auth", app.url))
+        .post("/functions/v1/simple-auth")
         .header("apikey", DEMO_ANON_KEY)
         .bearer_auth(DEMO_ANON_KEY)
         .header("user-agent", AGENT)
         .header("x-forwarded-for", CLIENT)
         .json(&json!({"action": "login", "passcode": TEST_PASSCODE}))
-        .send()
+        .answer()
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();
@@ -88,7 +86,6 @@ async fn an_admins_saves_deletes_restores_publishes_and_schedules_are_logged_wit
         &token,
     )
     .header("prefer", "return=representation")
-    .send()
     .await;
     assert_eq!(created.status, 201, "{}", created.text);
     let id = created.json()[0]["id"].as_str().unwrap().to_owned();
@@ -99,10 +96,10 @@ async fn an_admins_saves_deletes_restores_publishes_and_schedules_are_logged_wit
         json!({"published": true}),
         json!({"publish_at": tomorrow}),
     ] {
-        let saved = from_admin(patch(&app, &row, &change), &token).send().await;
+        let saved = from_admin(patch(&app, &row, &change), &token).await;
         assert_eq!(saved.status, 204, "{change}: {}", saved.text);
     }
-    let deleted = from_admin(delete(&app, &row), &token).send().await;
+    let deleted = from_admin(delete(&app, &row), &token).await;
     assert_eq!(deleted.status, 204, "{}", deleted.text);
     let revision = from_admin(
         get(
@@ -111,7 +108,6 @@ async fn an_admins_saves_deletes_restores_publishes_and_schedules_are_logged_wit
         ),
         &token,
     )
-    .send()
     .await;
     assert_eq!(revision.status, 200, "{}", revision.text);
     let revision_id = revision.json()[0]["id"].clone();
@@ -123,14 +119,11 @@ async fn an_admins_saves_deletes_restores_publishes_and_schedules_are_logged_wit
         ),
         &token,
     )
-    .send()
     .await;
     assert_eq!(restored.status, 200, "{}", restored.text);
 
     // Read back as the admin app reads it: through the API, newest first.
-    let read = from_admin(get(&app, "/admin_activity?order=id.desc"), &token)
-        .send()
-        .await;
+    let read = from_admin(get(&app, "/admin_activity?order=id.desc"), &token).await;
     assert_eq!(read.status, 200, "{}", read.text);
     let mut log = read.json().as_array().unwrap().clone();
     log.reverse();
@@ -182,7 +175,6 @@ async fn a_client_sent_x_real_ip_is_never_what_is_recorded() {
     .bearer(&admin)
     .header("x-real-ip", FORGED)
     .header("x-forwarded-for", "192.0.2.77")
-    .send()
     .await;
     assert!(matches!(reply.status, 200 | 204), "{}", reply.text);
     let log = all_entries(&app).await;
@@ -200,23 +192,16 @@ async fn only_an_admin_reads_the_log() {
         .unwrap();
 
     get(&app, "/admin_activity")
-        .send()
         .await
         .assert_error(401, "42501");
-    let user = get(&app, "/admin_activity")
-        .bearer(&non_admin())
-        .send()
-        .await;
-    assert_eq!(user.status, 200, "{}", user.text);
-    assert_eq!(user.json(), json!([]));
+    let user = get(&app, "/admin_activity").bearer(&non_admin()).await;
+    user.assert_json(200, &json!([]));
     let admin = get(&app, "/admin_activity?select=action,client_ip")
         .bearer(&admin_jwt())
-        .send()
         .await;
-    assert_eq!(admin.status, 200, "{}", admin.text);
-    assert_eq!(
-        admin.json(),
-        json!([{"action": "sign_in_failed", "client_ip": "192.0.2.1"}])
+    admin.assert_json(
+        200,
+        &json!([{"action": "sign_in_failed", "client_ip": "192.0.2.1"}]),
     );
 
     // The filter's list of actions: the admin's only.
@@ -230,8 +215,7 @@ async fn only_an_admin_reads_the_log() {
     };
     actions(None).await.assert_error(401, "42501");
     let user = actions(Some(non_admin())).await;
-    assert_eq!(user.status, 200, "{}", user.text);
-    assert_eq!(user.json(), json!([]));
+    user.assert_json(200, &json!([]));
     for action in ["sign_in", "save", "sign_in", "export"] {
         cb_db::sqlx::query(
             "insert into public.admin_activity (action, summary) values ($1, 'seeded')",
@@ -242,11 +226,7 @@ async fn only_an_admin_reads_the_log() {
         .unwrap();
     }
     let admin = actions(Some(admin_jwt())).await;
-    assert_eq!(admin.status, 200, "{}", admin.text);
-    assert_eq!(
-        admin.json(),
-        json!(["export", "save", "sign_in", "sign_in_failed"])
-    );
+    admin.assert_json(200, &json!(["export", "save", "sign_in", "sign_in_failed"]));
 }
 
 #[tokio::test]
@@ -260,7 +240,6 @@ async fn the_log_is_append_only_through_the_api_even_for_an_admin() {
     let forged = json!({"action": "sign_in", "summary": "forged", "client_ip": "10.0.0.1"});
 
     post(&app, "/admin_activity", &forged)
-        .send()
         .await
         .assert_error(401, "42501");
     patch(
@@ -268,17 +247,14 @@ async fn the_log_is_append_only_through_the_api_even_for_an_admin() {
         "/admin_activity?id=gt.0",
         &json!({"summary": "edited"}),
     )
-    .send()
     .await
     .assert_error(401, "42501");
     delete(&app, "/admin_activity?id=gt.0")
-        .send()
         .await
         .assert_error(401, "42501");
     for token in [non_admin(), admin_jwt(), sign_in(&app).await.0] {
         post(&app, "/admin_activity", &forged)
             .bearer(&token)
-            .send()
             .await
             .assert_error(403, "42501");
         patch(
@@ -287,12 +263,10 @@ async fn the_log_is_append_only_through_the_api_even_for_an_admin() {
             &json!({"summary": "edited"}),
         )
         .bearer(&token)
-        .send()
         .await
         .assert_error(403, "42501");
         delete(&app, "/admin_activity?id=gt.0")
             .bearer(&token)
-            .send()
             .await
             .assert_error(403, "42501");
     }
@@ -315,7 +289,6 @@ async fn log_admin_activity_takes_known_actions_and_bounded_details_from_an_admi
     let call = |body: Value| post(&app, "/rpc/log_admin_activity", &body);
 
     let unknown = from_admin(call(json!({"action": "delete_everything"})), &token)
-        .send()
         .await
         .assert_error(400, "22023");
     assert_eq!(unknown["message"], "Unknown activity: delete_everything");
@@ -327,7 +300,6 @@ async fn log_admin_activity_takes_known_actions_and_bounded_details_from_an_admi
         call(json!({"action": "export", "details": {"fields": "x".repeat(10_001)}})),
         &token,
     )
-    .send()
     .await
     .assert_error(400, "22023");
     assert_eq!(
@@ -335,16 +307,13 @@ async fn log_admin_activity_takes_known_actions_and_bounded_details_from_an_admi
         "details must be a JSON object of at most 10000 characters"
     );
     from_admin(call(json!({"action": "export", "details": [1, 2]})), &token)
-        .send()
         .await
         .assert_error(400, "22023");
     call(json!({"action": "sign_out"}))
         .bearer(&non_admin())
-        .send()
         .await
         .assert_error(403, "42501");
     call(json!({"action": "sign_out"}))
-        .send()
         .await
         .assert_error(401, "42501");
 
@@ -352,7 +321,6 @@ async fn log_admin_activity_takes_known_actions_and_bounded_details_from_an_admi
         call(json!({"action": "sign_out", "entity": "session"})),
         &token,
     )
-    .send()
     .await;
     assert!(
         matches!(signed_out.status, 200 | 204),
@@ -387,7 +355,6 @@ async fn with_three_revisions_kept_five_saves_leave_the_newest_three() {
     let created = post(&app, "/blog_posts", &post_body("retention"))
         .header("prefer", "return=representation")
         .bearer(&admin)
-        .send()
         .await;
     assert_eq!(created.status, 201, "{}", created.text);
     let id = created.json()[0]["id"].as_str().unwrap().to_owned();
@@ -398,7 +365,6 @@ async fn with_three_revisions_kept_five_saves_leave_the_newest_three() {
             &json!({"content": format!("<p>Draft {draft}</p>")}),
         )
         .bearer(&admin)
-        .send()
         .await;
         assert_eq!(saved.status, 204, "{}", saved.text);
     }
@@ -409,16 +375,14 @@ async fn with_three_revisions_kept_five_saves_leave_the_newest_three() {
         ),
     )
     .bearer(&admin)
-    .send()
     .await;
-    assert_eq!(revisions.status, 200, "{}", revisions.text);
-    assert_eq!(
-        revisions.json(),
-        json!([
+    revisions.assert_json(
+        200,
+        &json!([
             {"action": "update", "content": "<p>Draft 3</p>"},
             {"action": "update", "content": "<p>Draft 4</p>"},
             {"action": "update", "content": "<p>Draft 5</p>"},
-        ])
+        ]),
     );
 }
 

@@ -43,7 +43,7 @@ async fn wait_for_status(app: &TestApp, path: &str, profile: Option<&str>, statu
         if let Some(profile) = profile {
             call = call.header("accept-profile", profile);
         }
-        let reply = call.send().await;
+        let reply = call.await;
         if reply.status == status {
             return;
         }
@@ -68,7 +68,6 @@ async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
     // Not exposed: 406 PGRST106, naming the exposed schemas.
     let refused = get(&app, "/notes")
         .header("accept-profile", "personal")
-        .send()
         .await;
     let body = refused.assert_error(406, "PGRST106");
     assert_eq!(body["message"], "Invalid schema: personal");
@@ -77,7 +76,6 @@ async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
     wait_for_status(&app, "/notes?select=id", Some("personal"), 200).await;
     let notes = get(&app, "/notes?select=body&order=id")
         .header("accept-profile", "personal")
-        .send()
         .await;
     assert_eq!(
         notes.json(),
@@ -86,10 +84,7 @@ async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
     assert_eq!(notes.header("content-profile"), Some("personal"));
     // The first schema stays the default.
     assert_eq!(
-        get(&app, "/fx_users?select=username&limit=1")
-            .send()
-            .await
-            .status,
+        get(&app, "/fx_users?select=username&limit=1").await.status,
         200
     );
 
@@ -97,7 +92,6 @@ async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
     set_db_config(&app, "db_max_rows", Some("1")).await;
     let deadline = Instant::now() + Duration::from_secs(10);
     while get(&app, "/fx_users?select=username")
-        .send()
         .await
         .json()
         .as_array()
@@ -112,7 +106,6 @@ async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
     set_db_config(&app, "db_max_rows", Some("lots")).await;
     let deadline = Instant::now() + Duration::from_secs(10);
     while get(&app, "/fx_users?select=username")
-        .send()
         .await
         .json()
         .as_array()
@@ -126,7 +119,6 @@ async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
     assert_eq!(
         get(&app, "/notes?select=id")
             .header("accept-profile", "personal")
-            .send()
             .await
             .status,
         200
@@ -141,11 +133,11 @@ async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
 async fn aggregates_follow_the_database_setting() {
     let app = fixture_app().await;
     let path = "/fx_users?select=count()";
-    let refused = get(&app, path).send().await;
+    let refused = get(&app, path).await;
     refused.assert_error(400, "PGRST123");
     set_db_config(&app, "db_aggregates_enabled", Some("true")).await;
     wait_for_status(&app, path, None, 200).await;
-    let counted = get(&app, path).send().await;
+    let counted = get(&app, path).await;
     assert!(
         counted.json()[0]["count"].as_i64().unwrap() > 0,
         "{}",
@@ -169,17 +161,14 @@ async fn the_servers_own_settings_come_from_its_variables() {
     .unwrap();
     wait_for_relation(&app, "fx_users").await;
     wait_for_status(&app, "/notes?select=id", Some("personal"), 200).await;
-    let capped = get(&app, "/fx_users?select=username").send().await;
+    let capped = get(&app, "/fx_users?select=username").await;
     assert_eq!(
         capped.json().as_array().unwrap().len(),
         2,
         "{}",
         capped.text
     );
-    assert_eq!(
-        get(&app, "/fx_users?select=count()").send().await.status,
-        200
-    );
+    assert_eq!(get(&app, "/fx_users?select=count()").await.status, 200);
 }
 
 #[tokio::test]
@@ -189,7 +178,6 @@ async fn the_plan_media_type_answers_explain_when_enabled() {
         "application/vnd.pgrst.plan+json; for=\"application/json\"; options=verbose|settings;";
     let refused = get(&app, "/fx_users?select=username")
         .header("accept", json_plan)
-        .send()
         .await;
     refused.assert_error(406, "PGRST107");
 
@@ -198,7 +186,6 @@ async fn the_plan_media_type_answers_explain_when_enabled() {
     let plan = loop {
         let reply = get(&app, "/fx_users?select=username")
             .header("accept", json_plan)
-            .send()
             .await;
         if reply.status == 200 {
             break reply;
@@ -225,7 +212,6 @@ async fn the_plan_media_type_answers_explain_when_enabled() {
             "accept",
             "application/vnd.pgrst.plan+text; for=\"application/json\"",
         )
-        .send()
         .await;
     assert_eq!(text.status, 200, "{}", text.text);
     assert!(text.text.starts_with("Aggregate  (cost="), "{}", text.text);
@@ -238,7 +224,6 @@ async fn the_plan_media_type_answers_explain_when_enabled() {
             "application/vnd.pgrst.plan+json; for=\"application/json\"; options=analyze",
         )
         .header("prefer", "tx=rollback")
-        .send()
         .await;
     assert_eq!(analyzed.status, 200, "{}", analyzed.text);
     assert!(
@@ -246,6 +231,6 @@ async fn the_plan_media_type_answers_explain_when_enabled() {
         "{}",
         analyzed.text
     );
-    let left = get(&app, "/fx_users?username=eq.planned").send().await;
+    let left = get(&app, "/fx_users?username=eq.planned").await;
     assert_eq!(left.json(), json!([]));
 }

@@ -12,12 +12,10 @@ async fn many_to_one_one_to_many_and_nested_embeds() {
         &app,
         "/fx_messages?select=id,fx_users(username,status)&id=eq.1",
     )
-    .send()
     .await;
-    assert_eq!(m2o.status, 200, "{}", m2o.text);
-    assert_eq!(
-        m2o.json(),
-        json!([{"id": 1, "fx_users": {"username": "supabot", "status": "ONLINE"}}])
+    m2o.assert_json(
+        200,
+        &json!([{"id": 1, "fx_users": {"username": "supabot", "status": "ONLINE"}}]),
     );
     // Embedded rows are rendered by jsonb (PostgREST's `::jsonb`).
     assert!(
@@ -31,7 +29,6 @@ async fn many_to_one_one_to_many_and_nested_embeds() {
         &app,
         "/fx_users?select=username,fx_messages(id)&username=in.(awailas,dragarcia)&order=username",
     )
-    .send()
     .await;
     assert_eq!(
         o2m.json(),
@@ -42,7 +39,6 @@ async fn many_to_one_one_to_many_and_nested_embeds() {
         &app,
         "/fx_channels?select=slug,fx_messages(id,fx_users(username))&id=eq.2",
     )
-    .send()
     .await;
     assert_eq!(
         nested.json(),
@@ -57,7 +53,6 @@ async fn one_to_one_and_many_to_many() {
         &app,
         "/fx_channels?select=slug,fx_channel_details(details)&order=id",
     )
-    .send()
     .await;
     assert_eq!(
         o2o.json(),
@@ -71,7 +66,6 @@ async fn one_to_one_and_many_to_many() {
         &app,
         "/fx_products?select=name,fx_categories(name)&order=id",
     )
-    .send()
     .await;
     assert_eq!(
         m2m.json(),
@@ -81,9 +75,7 @@ async fn one_to_one_and_many_to_many() {
             {"name": "Headphones", "fx_categories": [{"name": "Electronics"}, {"name": "Audio"}]}
         ])
     );
-    let back = get(&app, "/fx_categories?select=name,fx_products(name)&id=eq.3")
-        .send()
-        .await;
+    let back = get(&app, "/fx_categories?select=name,fx_products(name)&id=eq.3").await;
     assert_eq!(
         back.json(),
         json!([{"name": "Audio", "fx_products": [{"name": "Headphones"}]}])
@@ -94,18 +86,10 @@ async fn one_to_one_and_many_to_many() {
 async fn inner_joins_filter_parents_and_counts() {
     let app = fixture_app().await;
     let reply = get(&app, "/fx_users?select=username,fx_messages!inner(id)&fx_messages.channel_id=eq.2&order=username")
-        .header("prefer", "count=exact")
-        .send()
-        .await;
-    assert_eq!(reply.status, 200, "{}", reply.text);
-    assert_eq!(
-        reply.json(),
-        json!([{"username": "awailas", "fx_messages": [{"id": 4}]}, {"username": "supabot", "fx_messages": [{"id": 2}]}])
-    );
+        .header("prefer", "count=exact").await;
+    reply.assert_json(200, &json!([{"username": "awailas", "fx_messages": [{"id": 4}]}, {"username": "supabot", "fx_messages": [{"id": 2}]}]));
     assert_eq!(reply.header("content-range"), Some("0-1/2"));
-    let left = get(&app, "/fx_users?select=username,fx_messages!left(id)&fx_messages.channel_id=eq.2&username=eq.dragarcia")
-        .send()
-        .await;
+    let left = get(&app, "/fx_users?select=username,fx_messages!left(id)&fx_messages.channel_id=eq.2&username=eq.dragarcia").await;
     assert_eq!(
         left.json(),
         json!([{"username": "dragarcia", "fx_messages": []}])
@@ -118,23 +102,17 @@ async fn embedded_filters_order_limit_and_logic() {
     let reply = get(
         &app,
         "/fx_users?select=username,fx_messages(id)&username=eq.supabot&fx_messages.order=id.desc&fx_messages.limit=2&fx_messages.id=gt.1",
-    )
-    .send()
-    .await;
+    ).await;
     assert_eq!(
         reply.json(),
         json!([{"username": "supabot", "fx_messages": [{"id": 3}, {"id": 2}]}])
     );
-    let or = get(&app, "/fx_users?select=username,fx_messages(id)&username=eq.supabot&fx_messages.or=(id.eq.1,id.eq.3)")
-        .send()
-        .await;
+    let or = get(&app, "/fx_users?select=username,fx_messages(id)&username=eq.supabot&fx_messages.or=(id.eq.1,id.eq.3)").await;
     assert_eq!(
         or.json(),
         json!([{"username": "supabot", "fx_messages": [{"id": 1}, {"id": 3}]}])
     );
-    let offset = get(&app, "/fx_users?select=username,fx_messages(id)&username=eq.supabot&fx_messages.order=id&fx_messages.offset=1&fx_messages.limit=1")
-        .send()
-        .await;
+    let offset = get(&app, "/fx_users?select=username,fx_messages(id)&username=eq.supabot&fx_messages.order=id&fx_messages.offset=1&fx_messages.limit=1").await;
     assert_eq!(
         offset.json(),
         json!([{"username": "supabot", "fx_messages": [{"id": 2}]}])
@@ -148,16 +126,13 @@ async fn null_filters_on_embeds_are_anti_and_semi_joins() {
         &app,
         "/fx_channels?select=slug,fx_channel_details()&fx_channel_details=is.null",
     )
-    .send()
     .await;
-    assert_eq!(without.status, 200, "{}", without.text);
-    assert_eq!(without.json(), json!([{"slug": "private"}]));
+    without.assert_json(200, &json!([{"slug": "private"}]));
     let with = get(
         &app,
         "/fx_channels?select=slug,fx_channel_details(id)&fx_channel_details=not.is.null&order=id",
     )
     .header("prefer", "count=exact")
-    .send()
     .await;
     assert_eq!(with.json().as_array().unwrap().len(), 2);
     assert_eq!(with.header("content-range"), Some("0-1/2"));
@@ -169,22 +144,18 @@ async fn aliases_hints_and_self_references() {
     let hinted = get(
         &app,
         "/fx_best_friends?select=id,first:fx_users!fx_best_friends_first_user_fkey(username),second:fx_users!second_user(username)&order=id",
-    )
-    .send()
-    .await;
-    assert_eq!(hinted.status, 200, "{}", hinted.text);
-    assert_eq!(
-        hinted.json(),
-        json!([
+    ).await;
+    hinted.assert_json(
+        200,
+        &json!([
             {"id": 1, "first": {"username": "supabot"}, "second": {"username": "kiwicopple"}},
             {"id": 2, "first": {"username": "supabot"}, "second": {"username": "dragarcia"}}
-        ])
+        ]),
     );
     let by_column = get(
         &app,
         "/fx_best_friends?select=id,third_wheel(username)&id=eq.1",
     )
-    .send()
     .await;
     assert_eq!(
         by_column.json(),
@@ -195,15 +166,12 @@ async fn aliases_hints_and_self_references() {
         &app,
         "/fx_collections?select=name,fx_collections(name)&id=eq.1",
     )
-    .send()
     .await;
     assert_eq!(
         children.json(),
         json!([{"name": "Root A", "fx_collections": [{"name": "Child A1"}, {"name": "Child A2"}]}])
     );
-    let parent = get(&app, "/fx_collections?select=name,parent_id(name)&id=eq.6")
-        .send()
-        .await;
+    let parent = get(&app, "/fx_collections?select=name,parent_id(name)&id=eq.6").await;
     assert_eq!(
         parent.json(),
         json!([{"name": "Grandchild A1a", "parent_id": {"name": "Child A1"}}])
@@ -213,9 +181,7 @@ async fn aliases_hints_and_self_references() {
 #[tokio::test]
 async fn ambiguous_and_unknown_relationships_are_explained() {
     let app = fixture_app().await;
-    let ambiguous = get(&app, "/fx_best_friends?select=fx_users(*)")
-        .send()
-        .await;
+    let ambiguous = get(&app, "/fx_best_friends?select=fx_users(*)").await;
     let body = ambiguous.assert_error(300, "PGRST201");
     assert_eq!(
         body["message"],
@@ -231,7 +197,7 @@ async fn ambiguous_and_unknown_relationships_are_explained() {
         "Try changing 'fx_users' to one of the following: 'fx_users!fx_best_friends_first_user_fkey', 'fx_users!fx_best_friends_second_user_fkey', 'fx_users!fx_best_friends_third_wheel_fkey'. Find the desired relationship in the 'details' key."
     );
 
-    let none = get(&app, "/fx_users?select=fx_products(*)").send().await;
+    let none = get(&app, "/fx_users?select=fx_products(*)").await;
     let body = none.assert_error(400, "PGRST200");
     assert_eq!(
         body["message"],
@@ -241,24 +207,20 @@ async fn ambiguous_and_unknown_relationships_are_explained() {
         body["details"],
         "Searched for a foreign key relationship between 'fx_users' and 'fx_products' in the schema 'public', but no matches were found."
     );
-    let hinted = get(&app, "/fx_users?select=fx_messages!nope(*)")
-        .send()
-        .await;
+    let hinted = get(&app, "/fx_users?select=fx_messages!nope(*)").await;
     let body = hinted.assert_error(400, "PGRST200");
     assert_eq!(
         body["details"],
         "Searched for a foreign key relationship between 'fx_users' and 'fx_messages' using the hint 'nope' in the schema 'public', but no matches were found."
     );
-    let typo = get(&app, "/fx_users?select=fx_message(*)").send().await;
+    let typo = get(&app, "/fx_users?select=fx_message(*)").await;
     let body = typo.assert_error(400, "PGRST200");
     assert_eq!(
         body["hint"],
         "Perhaps you meant 'fx_messages' instead of 'fx_message'."
     );
 
-    let not_embedded = get(&app, "/fx_users?select=username&fx_messages.id=eq.1")
-        .send()
-        .await;
+    let not_embedded = get(&app, "/fx_users?select=username&fx_messages.id=eq.1").await;
     let body = not_embedded.assert_error(400, "PGRST108");
     assert_eq!(
         body["message"],
@@ -273,7 +235,6 @@ async fn ambiguous_and_unknown_relationships_are_explained() {
         &app,
         "/fx_best_friends?select=fx_users!first_user(*),fx_users!second_user(*)",
     )
-    .send()
     .await;
     let body = dup.assert_error(400, "42712");
     assert_eq!(
@@ -289,7 +250,6 @@ async fn related_orders_need_a_to_one_embed() {
         &app,
         "/fx_messages?select=id,fx_users(username)&order=fx_users(username).desc,id&limit=2",
     )
-    .send()
     .await;
     assert_eq!(ordered.status, 200, "{}", ordered.text);
     assert_eq!(ordered.json()[0]["fx_users"]["username"], "supabot");
@@ -297,7 +257,6 @@ async fn related_orders_need_a_to_one_embed() {
         &app,
         "/fx_users?select=username,fx_messages(id)&order=fx_messages(id)",
     )
-    .send()
     .await;
     let body = to_many.assert_error(400, "PGRST118");
     assert_eq!(
@@ -317,21 +276,17 @@ async fn spreads_lift_embedded_columns() {
         &app,
         "/fx_messages?select=id,...fx_users(username,status)&id=eq.4",
     )
-    .send()
     .await;
-    assert_eq!(to_one.status, 200, "{}", to_one.text);
-    assert_eq!(
-        to_one.json(),
-        json!([{"id": 4, "username": "awailas", "status": "ONLINE"}])
+    to_one.assert_json(
+        200,
+        &json!([{"id": 4, "username": "awailas", "status": "ONLINE"}]),
     );
     let to_many = get(
         &app,
         "/fx_channels?select=slug,...fx_messages(id)&id=eq.1&fx_messages.order=id.desc",
     )
-    .send()
     .await;
-    assert_eq!(to_many.status, 200, "{}", to_many.text);
-    assert_eq!(to_many.json(), json!([{"slug": "public", "id": [3, 1]}]));
+    to_many.assert_json(200, &json!([{"slug": "public", "id": [3, 1]}]));
 }
 
 #[tokio::test]
@@ -341,7 +296,6 @@ async fn embeds_of_a_view_free_schema_keep_parent_rows_on_left_joins() {
         &app,
         "/fx_users?select=username,fx_best_friends!third_wheel(id)&order=username",
     )
-    .send()
     .await;
     let body: Value = reply.json();
     assert_eq!(

@@ -44,12 +44,10 @@ async fn functions_of_a_row_embed_like_relationships() {
         &json!({"message": "Computed hello", "username": "kiwicopple", "channel_id": 3}),
     )
     .header("prefer", "return=representation")
-    .send()
     .await;
-    assert_eq!(created.status, 201, "{}", created.text);
-    assert_eq!(
-        created.json(),
-        json!([{"message": "Computed hello", "fx_author": {"username": "kiwicopple"}}])
+    created.assert_json(
+        201,
+        &json!([{"message": "Computed hello", "fx_author": {"username": "kiwicopple"}}]),
     );
 }
 
@@ -67,9 +65,7 @@ async fn a_computed_relationship_named_like_a_table_replaces_the_foreign_key() {
     .expect("create fx_channels()");
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
-        let reply = get(&app, "/fx_messages?select=id,fx_channels(slug)&id=eq.1")
-            .send()
-            .await;
+        let reply = get(&app, "/fx_messages?select=id,fx_channels(slug)&id=eq.1").await;
         assert_eq!(reply.status, 200, "{}", reply.text);
         if reply.json() == json!([{"id": 1, "fx_channels": {"slug": "private"}}]) {
             break;

@@ -62,9 +62,7 @@ async fn views_embed_tables_and_views_through_the_keys_they_show() {
 #[tokio::test]
 async fn a_view_that_hides_the_key_has_no_relationship() {
     let app = fixture_app().await;
-    let reply = get(&app, "/fx_chat_text?select=id,fx_users(username)")
-        .send()
-        .await;
+    let reply = get(&app, "/fx_chat_text?select=id,fx_users(username)").await;
     let body = reply.assert_error(400, "PGRST200");
     assert_eq!(
         body["message"],
@@ -75,9 +73,7 @@ async fn a_view_that_hides_the_key_has_no_relationship() {
 #[tokio::test]
 async fn a_view_showing_a_foreign_key_column_twice_is_ambiguous_until_hinted() {
     let app = fixture_app().await;
-    let reply = get(&app, "/fx_chat_pair?select=id,fx_users(username)")
-        .send()
-        .await;
+    let reply = get(&app, "/fx_chat_pair?select=id,fx_users(username)").await;
     let body = reply.assert_error(300, "PGRST201");
     assert_eq!(
         body["details"],
@@ -101,12 +97,10 @@ async fn a_view_showing_a_foreign_key_column_twice_is_ambiguous_until_hinted() {
         &app,
         "/fx_chat_pair?select=id,fx_users!poster(username)&id=eq.4",
     )
-    .send()
     .await;
-    assert_eq!(hinted.status, 200, "{}", hinted.text);
-    assert_eq!(
-        hinted.json(),
-        json!([{"id": 4, "fx_users": {"username": "awailas"}}])
+    hinted.assert_json(
+        200,
+        &json!([{"id": 4, "fx_users": {"username": "awailas"}}]),
     );
 }
 
@@ -119,7 +113,6 @@ async fn views_have_the_primary_keys_they_show() {
         &json!({"handle": "newcomer", "status": "ONLINE"}),
     )
     .header("prefer", "return=headers-only")
-    .send()
     .await;
     assert_eq!(created.status, 201, "{}", created.text);
     assert_eq!(
@@ -127,7 +120,7 @@ async fn views_have_the_primary_keys_they_show() {
         Some("/fx_people?handle=eq.newcomer")
     );
 
-    let description: Value = get(&app, "/").send().await.json();
+    let description: Value = get(&app, "/").await.json();
     let handle = &description["definitions"]["fx_people"]["properties"]["handle"]["description"];
     assert!(
         handle.as_str().is_some_and(|d| d.contains("<pk/>")),

@@ -17,6 +17,8 @@ mod schema_cache;
 mod typegen;
 mod writes;
 
+use std::future::{Future, IntoFuture};
+use std::pin::Pin;
 use std::time::{Duration, Instant};
 
 use cb_tests::{DEMO_ANON_KEY, TestApp, spawn_app};
@@ -39,6 +41,12 @@ impl Reply {
 
     pub(crate) fn header(&self, name: &str) -> Option<&str> {
         self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    /// Asserts the status (showing the body when it differs) and the whole JSON body.
+    pub(crate) fn assert_json(&self, status: u16, expected: &Value) {
+        assert_eq!(self.status, status, "{}", self.text);
+        assert_eq!(&self.json(), expected);
     }
 
     /// Asserts a PostgREST error body: exactly code/details/hint/message.
@@ -114,6 +122,16 @@ impl<'a> Call<'a> {
             headers,
             text,
         }
+    }
+}
+
+/// `call.await` sends it: the request and its reading are one step in the tests.
+impl<'a> IntoFuture for Call<'a> {
+    type Output = Reply;
+    type IntoFuture = Pin<Box<dyn Future<Output = Reply> + Send + 'a>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        Box::pin(self.send())
     }
 }
 

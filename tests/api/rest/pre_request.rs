@@ -34,7 +34,7 @@ notify pgrst, 'reload config';
 async fn wait_for_pre_request(app: &TestApp, present: bool) {
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
-        let reply = get(app, "/fx_users?limit=0").send().await;
+        let reply = get(app, "/fx_users?limit=0").await;
         if reply.status == 200 && reply.header("x-pre-request").is_some() == present {
             return;
         }
@@ -62,7 +62,7 @@ async fn pre_request_log(app: &TestApp) -> Vec<String> {
 async fn the_configured_pre_request_runs_in_every_request_transaction() {
     let app = fixture_app().await;
     // Nothing configured: no pre-request.
-    let plain = get(&app, "/fx_users?limit=0").send().await;
+    let plain = get(&app, "/fx_users?limit=0").await;
     assert_eq!(plain.status, 200, "{}", plain.text);
     assert_eq!(plain.header("x-pre-request"), None);
 
@@ -72,15 +72,12 @@ async fn the_configured_pre_request_runs_in_every_request_transaction() {
         .expect("configure the pre-request");
     wait_for_pre_request(&app, true).await;
 
-    let read = get(&app, "/fx_users?select=username&username=eq.supabot")
-        .send()
-        .await;
-    assert_eq!(read.status, 200, "{}", read.text);
-    assert_eq!(read.json(), json!([{"username": "supabot"}]));
+    let read = get(&app, "/fx_users?select=username&username=eq.supabot").await;
+    read.assert_json(200, &json!([{"username": "supabot"}]));
     assert_eq!(read.header("x-pre-request"), Some("ran as anon"));
 
     // It can refuse the request with the response of its choice.
-    let blocked = get(&app, "/fx_users").header("x-block", "yes").send().await;
+    let blocked = get(&app, "/fx_users").header("x-block", "yes").await;
     let body = blocked.assert_error(403, "CB403");
     assert_eq!(
         body,
@@ -90,33 +87,26 @@ async fn the_configured_pre_request_runs_in_every_request_transaction() {
     // The OpenAPI description is read in a request transaction too.
     get(&app, "/")
         .header("x-block", "yes")
-        .send()
         .await
         .assert_error(403, "CB403");
-    let description = get(&app, "/").send().await;
+    let description = get(&app, "/").await;
     assert_eq!(description.status, 200, "{}", description.text);
 
     // Writes and calls: the same transaction as the statement, so a failed statement takes
     // the pre-request's own writes with it.
-    let created = post(&app, "/fx_accounts", &json!({"email": "pre@example.com"}))
-        .send()
-        .await;
+    let created = post(&app, "/fx_accounts", &json!({"email": "pre@example.com"})).await;
     assert_eq!(created.status, 201, "{}", created.text);
     assert_eq!(created.header("x-pre-request"), Some("ran as anon"));
     assert_eq!(pre_request_log(&app).await, ["pre POST anon"]);
-    let duplicate = post(&app, "/fx_accounts", &json!({"email": "pre@example.com"}))
-        .send()
-        .await;
+    let duplicate = post(&app, "/fx_accounts", &json!({"email": "pre@example.com"})).await;
     duplicate.assert_error(409, "23505");
     assert_eq!(pre_request_log(&app).await, ["pre POST anon"]);
 
     // (A call of an immutable function runs read-only, the pre-request with it.)
     let called = get(&app, "/rpc/fx_add?a=1")
         .bearer(DEMO_SERVICE_ROLE_KEY)
-        .send()
         .await;
-    assert_eq!(called.status, 200, "{}", called.text);
-    assert_eq!(called.json(), json!(11));
+    called.assert_json(200, &json!(11));
     assert_eq!(called.header("x-pre-request"), Some("ran as service_role"));
     let updated = super::patch(
         &app,
@@ -124,7 +114,6 @@ async fn the_configured_pre_request_runs_in_every_request_transaction() {
         &json!({"plan": "pro"}),
     )
     .bearer(DEMO_SERVICE_ROLE_KEY)
-    .send()
     .await;
     assert_eq!(updated.status, 204, "{}", updated.text);
     assert_eq!(
@@ -143,7 +132,6 @@ async fn the_configured_pre_request_runs_in_every_request_transaction() {
     wait_for_pre_request(&app, false).await;
     let unblocked = get(&app, "/fx_users?limit=0")
         .header("x-block", "yes")
-        .send()
         .await;
     assert_eq!(unblocked.status, 200, "{}", unblocked.text);
 }
@@ -169,9 +157,7 @@ async fn raise_sqlstate_pgrst_chooses_status_reason_headers_and_body() {
     .expect("create fx_pay");
     let deadline = Instant::now() + Duration::from_secs(10);
     let reply = loop {
-        let reply = post(&app, "/rpc/fx_pay", &json!({"plan": "pro"}))
-            .send()
-            .await;
+        let reply = post(&app, "/rpc/fx_pay", &json!({"plan": "pro"})).await;
         if reply.status != 404 || Instant::now() > deadline {
             break reply;
         }
@@ -198,9 +184,7 @@ async fn raise_sqlstate_pgrst_chooses_status_reason_headers_and_body() {
     stream.read_to_string(&mut raw).await.expect("read");
     assert!(raw.starts_with("HTTP/1.1 402 Pay Up\r\n"), "{raw}");
 
-    let broken = post(&app, "/rpc/fx_pay", &json!({"plan": "broken"}))
-        .send()
-        .await;
+    let broken = post(&app, "/rpc/fx_pay", &json!({"plan": "broken"})).await;
     let body: Value = broken.assert_error(500, "PGRST121");
     assert_eq!(
         body["details"],

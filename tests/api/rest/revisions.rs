@@ -17,7 +17,6 @@ async fn revisions(app: &cb_tests::TestApp, entity_id: &str) -> Vec<Value> {
         &format!("/content_revisions?entity_id=eq.{entity_id}&order=id.asc"),
     )
     .bearer(&admin_jwt())
-    .send()
     .await;
     assert_eq!(reply.status, 200, "{}", reply.text);
     reply.json().as_array().unwrap().clone()
@@ -30,7 +29,6 @@ async fn restore(app: &cb_tests::TestApp, token: &str, revision: &Value) -> Repl
         &json!({"revision_id": revision["id"]}),
     )
     .bearer(token)
-    .send()
     .await
 }
 
@@ -41,7 +39,6 @@ async fn each_save_keeps_a_revision_and_restoring_one_is_a_new_one() {
     let created = post(&app, "/blog_posts", &post_body("e1390-billing"))
         .header("prefer", "return=representation")
         .bearer(&admin)
-        .send()
         .await;
     assert_eq!(created.status, 201, "{}", created.text);
     let id = created.json()[0]["id"].as_str().unwrap().to_owned();
@@ -52,7 +49,6 @@ async fn each_save_keeps_a_revision_and_restoring_one_is_a_new_one() {
             &json!({"content": content}),
         )
         .bearer(&admin)
-        .send()
         .await;
         assert_eq!(saved.status, 204, "{}", saved.text);
     }
@@ -63,7 +59,6 @@ async fn each_save_keeps_a_revision_and_restoring_one_is_a_new_one() {
         &json!({"content": "<p>Third draft</p>"}),
     )
     .bearer(&admin)
-    .send()
     .await;
 
     let kept = revisions(&app, &id).await;
@@ -83,11 +78,9 @@ async fn each_save_keeps_a_revision_and_restoring_one_is_a_new_one() {
     );
 
     let restored = restore(&app, &admin, &kept[0]).await;
-    assert_eq!(restored.status, 200, "{}", restored.text);
-    assert_eq!(restored.json(), json!(id));
+    restored.assert_json(200, &json!(id));
     let row = get(&app, &format!("/blog_posts?id=eq.{id}&select=content"))
         .bearer(&admin)
-        .send()
         .await;
     assert_eq!(row.json(), json!([{"content": "<p>First draft</p>"}]));
     let kept = revisions(&app, &id).await;
@@ -104,12 +97,10 @@ async fn a_deleted_post_comes_back_from_its_delete_revision() {
     let created = post(&app, "/blog_posts", &post_body("k0001-wheelchair-rentals"))
         .header("prefer", "return=representation")
         .bearer(&admin)
-        .send()
         .await;
     let id = created.json()[0]["id"].as_str().unwrap().to_owned();
     let removed = delete(&app, &format!("/blog_posts?id=eq.{id}"))
         .bearer(&admin)
-        .send()
         .await;
     assert_eq!(removed.status, 204, "{}", removed.text);
     let kept = revisions(&app, &id).await;
@@ -121,7 +112,6 @@ async fn a_deleted_post_comes_back_from_its_delete_revision() {
     assert_eq!(restored.status, 200, "{}", restored.text);
     let row = get(&app, &format!("/blog_posts?id=eq.{id}&select=slug,content"))
         .bearer(&admin)
-        .send()
         .await;
     assert_eq!(
         row.json(),
@@ -134,7 +124,6 @@ async fn page_seo_and_page_content_are_kept_and_restored_apart() {
     let app = spawn_app().await;
     let admin = admin_jwt();
     let about = get(&app, "/page_seo_settings?page_route=eq./about&select=id")
-        .send()
         .await
         .json();
     let id = about[0]["id"].as_str().unwrap();
@@ -145,7 +134,7 @@ async fn page_seo_and_page_content_are_kept_and_restored_apart() {
         json!({"content": "<p>Serving HME and DME suppliers since 2016</p>"}),
         json!({"meta_title": "About our DME billing team"}),
     ] {
-        let saved = save(body).send().await;
+        let saved = save(body).await;
         assert_eq!(saved.status, 204, "{}", saved.text);
     }
 
@@ -174,7 +163,6 @@ async fn page_seo_and_page_content_are_kept_and_restored_apart() {
         &app,
         &format!("/page_seo_settings?id=eq.{id}&select=meta_title,content"),
     )
-    .send()
     .await
     .json();
     assert_eq!(
@@ -190,14 +178,12 @@ async fn only_an_admin_reads_or_restores_revisions() {
     let created = post(&app, "/blog_posts", &post_body("lcd-documentation"))
         .header("prefer", "return=representation")
         .bearer(&admin)
-        .send()
         .await;
     let id = created.json()[0]["id"].as_str().unwrap().to_owned();
     let revision = revisions(&app, &id).await[0].clone();
 
     // anon has no grant on the table; a signed-in non-admin sees no rows.
     get(&app, "/content_revisions?select=id")
-        .send()
         .await
         .assert_error(401, "42501");
     let user = mint_jwt(
@@ -206,7 +192,6 @@ async fn only_an_admin_reads_or_restores_revisions() {
     );
     let seen = get(&app, "/content_revisions?select=id")
         .bearer(&user)
-        .send()
         .await;
     assert_eq!((seen.status, seen.json()), (200, json!([])));
 
@@ -222,7 +207,6 @@ async fn only_an_admin_reads_or_restores_revisions() {
     // Nobody writes revisions directly, not even an admin.
     post(&app, "/content_revisions", &json!({"entity": "blog_post"}))
         .bearer(&admin)
-        .send()
         .await
         .assert_error(403, "42501");
 

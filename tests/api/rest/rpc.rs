@@ -13,18 +13,13 @@ async fn scalar_functions_by_post_and_get() {
         "/rpc/fx_get_status",
         &json!({"name_param": "supabot"}),
     )
-    .send()
     .await;
     assert_eq!(post_reply.status, 200, "{}", post_reply.text);
     assert_eq!(post_reply.text, "\"ONLINE\"");
     assert_eq!(post_reply.header("content-range"), Some("0-0/*"));
-    let get_reply = get(&app, "/rpc/fx_get_status?name_param=supabot")
-        .send()
-        .await;
+    let get_reply = get(&app, "/rpc/fx_get_status?name_param=supabot").await;
     assert_eq!(get_reply.text, "\"ONLINE\"");
-    let missing = get(&app, "/rpc/fx_get_status?name_param=nobody")
-        .send()
-        .await;
+    let missing = get(&app, "/rpc/fx_get_status?name_param=nobody").await;
     assert_eq!(missing.text, "null");
     let counted = post(
         &app,
@@ -32,21 +27,17 @@ async fn scalar_functions_by_post_and_get() {
         &json!({"name_param": "supabot"}),
     )
     .header("prefer", "count=exact")
-    .send()
     .await;
     assert_eq!(counted.header("content-range"), Some("0-0/1"));
-    let defaulted = get(&app, "/rpc/fx_add?a=1").send().await;
+    let defaulted = get(&app, "/rpc/fx_add?a=1").await;
     assert_eq!(defaulted.text, "11");
-    let both = post(&app, "/rpc/fx_add", &json!({"a": 1, "b": 2}))
-        .send()
-        .await;
+    let both = post(&app, "/rpc/fx_add", &json!({"a": 1, "b": 2})).await;
     assert_eq!(both.text, "3");
     let bigint = post(
         &app,
         "/rpc/fx_bigint_param",
         &json!({"n": "9223372036854775807"}),
     )
-    .send()
     .await;
     assert_eq!(bigint.text, "9223372036854775807");
 }
@@ -54,13 +45,12 @@ async fn scalar_functions_by_post_and_get() {
 #[tokio::test]
 async fn void_functions_answer_204() {
     let app = fixture_app().await;
-    let reply = post(&app, "/rpc/fx_void_func", &json!({})).send().await;
+    let reply = post(&app, "/rpc/fx_void_func", &json!({})).await;
     assert_eq!(reply.status, 204);
     assert_eq!(reply.text, "");
     assert!(reply.header("content-type").is_none());
     let no_body = Call::new(&app, Method::POST, "/rpc/fx_void_func")
         .header("content-type", "application/json")
-        .send()
         .await;
     assert_eq!(no_body.status, 204);
 }
@@ -72,19 +62,16 @@ async fn set_and_table_returns_accept_filters_order_and_limits() {
         &app,
         "/rpc/fx_users_by_status?s=ONLINE&select=username&username=neq.supabot&limit=2",
     )
-    .send()
     .await;
-    assert_eq!(set.status, 200, "{}", set.text);
-    assert_eq!(
-        set.json(),
-        json!([{"username": "awailas"}, {"username": "dragarcia"}])
+    set.assert_json(
+        200,
+        &json!([{"username": "awailas"}, {"username": "dragarcia"}]),
     );
     let table = post(
         &app,
         "/rpc/fx_get_username_and_status",
         &json!({"name_param": "kiwicopple"}),
     )
-    .send()
     .await;
     assert_eq!(
         table.json(),
@@ -93,7 +80,6 @@ async fn set_and_table_returns_accept_filters_order_and_limits() {
     let scalars = Call::new(&app, Method::POST, "/rpc/fx_ids?limit=2")
         .header("prefer", "count=exact")
         .json(&json!({}))
-        .send()
         .await;
     assert_eq!(scalars.text, "[1, 2]");
     assert_eq!(scalars.status, 206);
@@ -102,7 +88,6 @@ async fn set_and_table_returns_accept_filters_order_and_limits() {
         &app,
         "/rpc/fx_users_by_status?s=OFFLINE&select=username,fx_messages(id)",
     )
-    .send()
     .await;
     assert_eq!(
         embedded.json(),
@@ -113,7 +98,6 @@ async fn set_and_table_returns_accept_filters_order_and_limits() {
         "/rpc/fx_set_offline",
         &json!({"name_param": "awailas"}),
     )
-    .send()
     .await;
     assert_eq!(single.status, 200);
     assert_eq!(single.json()["status"], "OFFLINE");
@@ -122,32 +106,22 @@ async fn set_and_table_returns_accept_filters_order_and_limits() {
 #[tokio::test]
 async fn overloads_single_json_parameter_and_variadic() {
     let app = fixture_app().await;
-    let two = post(&app, "/rpc/fx_concat", &json!({"a": "x", "b": "y"}))
-        .send()
-        .await;
+    let two = post(&app, "/rpc/fx_concat", &json!({"a": "x", "b": "y"})).await;
     assert_eq!(two.text, "\"xy\"");
-    let three = get(&app, "/rpc/fx_concat?a=x&b=y&sep=-").send().await;
+    let three = get(&app, "/rpc/fx_concat?a=x&b=y&sep=-").await;
     assert_eq!(three.text, "\"x-y\"");
-    let echo = post(&app, "/rpc/fx_echo", &json!({"any": ["thing", 1]}))
-        .send()
-        .await;
+    let echo = post(&app, "/rpc/fx_echo", &json!({"any": ["thing", 1]})).await;
     assert_eq!(echo.json(), json!({"any": ["thing", 1]}));
-    let variadic = get(&app, "/rpc/fx_sum_all?nums=1&nums=2&nums=3")
-        .send()
-        .await;
+    let variadic = get(&app, "/rpc/fx_sum_all?nums=1&nums=2&nums=3").await;
     assert_eq!(variadic.text, "6");
-    let variadic_post = post(&app, "/rpc/fx_sum_all", &json!({"nums": [4, 5]}))
-        .send()
-        .await;
+    let variadic_post = post(&app, "/rpc/fx_sum_all", &json!({"nums": [4, 5]})).await;
     assert_eq!(variadic_post.text, "9");
 }
 
 #[tokio::test]
 async fn reads_run_read_only_and_volatile_posts_write() {
     let app = fixture_app().await;
-    let refused = get(&app, "/rpc/fx_set_offline?name_param=supabot")
-        .send()
-        .await;
+    let refused = get(&app, "/rpc/fx_set_offline?name_param=supabot").await;
     let body = refused.assert_error(405, "25006");
     assert_eq!(
         body["message"],
@@ -158,21 +132,16 @@ async fn reads_run_read_only_and_volatile_posts_write() {
         "/rpc/fx_set_offline",
         &json!({"name_param": "supabot"}),
     )
-    .send()
     .await;
     assert_eq!(written.status, 200);
-    let status = get(&app, "/rpc/fx_get_status?name_param=supabot")
-        .send()
-        .await;
+    let status = get(&app, "/rpc/fx_get_status?name_param=supabot").await;
     assert_eq!(status.text, "\"OFFLINE\"");
 }
 
 #[tokio::test]
 async fn unknown_and_ambiguous_functions() {
     let app = fixture_app().await;
-    let unknown = post(&app, "/rpc/fx_get_statuz", &json!({"name_param": "x"}))
-        .send()
-        .await;
+    let unknown = post(&app, "/rpc/fx_get_statuz", &json!({"name_param": "x"})).await;
     let body = unknown.assert_error(404, "PGRST202");
     assert_eq!(
         body["message"],
@@ -186,32 +155,29 @@ async fn unknown_and_ambiguous_functions() {
         body["hint"],
         "Perhaps you meant to call the function public.fx_get_status"
     );
-    let wrong_args = get(&app, "/rpc/fx_get_status?nam=x").send().await;
+    let wrong_args = get(&app, "/rpc/fx_get_status?nam=x").await;
     let body = wrong_args.assert_error(404, "PGRST202");
     assert_eq!(
         body["details"],
         "Searched for the function public.fx_get_status with parameter nam, but no matches were found in the schema cache."
     );
-    let no_args = get(&app, "/rpc/fx_get_status").send().await;
+    let no_args = get(&app, "/rpc/fx_get_status").await;
     let body = no_args.assert_error(404, "PGRST202");
     assert_eq!(
         body["message"],
         "Could not find the function public.fx_get_status without parameters in the schema cache"
     );
-    let ambiguous = get(&app, "/rpc/fx_ambiguous?x=1").send().await;
+    let ambiguous = get(&app, "/rpc/fx_ambiguous?x=1").await;
     let body = ambiguous.assert_error(300, "PGRST203");
     assert_eq!(
         body["message"],
         "Could not choose the best candidate function between: public.fx_ambiguous(x => integer), public.fx_ambiguous(x => text)"
     );
-    let raised = post(&app, "/rpc/fx_raise", &json!({"msg": "boom"}))
-        .send()
-        .await;
+    let raised = post(&app, "/rpc/fx_raise", &json!({"msg": "boom"})).await;
     let body = raised.assert_error(400, "P0001");
     assert_eq!(body["message"], "boom");
     let method = Call::new(&app, Method::PATCH, "/rpc/fx_void_func")
         .json(&json!({}))
-        .send()
         .await;
     let body = method.assert_error(405, "PGRST101");
     assert_eq!(body["message"], "Cannot use the PATCH method on RPC");
@@ -222,7 +188,6 @@ async fn head_calls_have_no_body() {
     let app = fixture_app().await;
     let reply = Call::new(&app, Method::HEAD, "/rpc/fx_ids")
         .header("prefer", "count=exact")
-        .send()
         .await;
     assert_eq!(reply.status, 200);
     assert_eq!(reply.text, "");
@@ -242,7 +207,6 @@ async fn a_request_dropped_mid_transaction_leaves_no_transaction_open() {
     .unwrap();
     for _ in 0..100 {
         if Call::new(&app, Method::OPTIONS, "/rpc/fx_sleep")
-            .send()
             .await
             .status
             == 200
@@ -274,8 +238,6 @@ async fn a_request_dropped_mid_transaction_leaves_no_transaction_open() {
         open, 0,
         "the abandoned connection was not put back with its transaction"
     );
-    let after = get(&app, "/rpc/fx_get_status?name_param=supabot")
-        .send()
-        .await;
+    let after = get(&app, "/rpc/fx_get_status?name_param=supabot").await;
     assert_eq!(after.text, "\"ONLINE\"");
 }

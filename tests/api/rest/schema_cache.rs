@@ -8,7 +8,7 @@ use super::{get, wait_for_relation};
 async fn the_website_tables_are_served_at_start() {
     let app = spawn_app().await;
     for table in ["blog_posts", "page_seo_settings", "whitepapers"] {
-        let reply = get(&app, &format!("/{table}?limit=1")).send().await;
+        let reply = get(&app, &format!("/{table}?limit=1")).await;
         assert_eq!(reply.status, 200, "{table}: {}", reply.text);
     }
 }
@@ -17,7 +17,7 @@ async fn the_website_tables_are_served_at_start() {
 async fn a_notify_reloads_the_schema_cache() {
     let app = spawn_app().await;
     // The first load has happened once a request is answered.
-    assert_eq!(get(&app, "/blog_posts?limit=0").send().await.status, 200);
+    assert_eq!(get(&app, "/blog_posts?limit=0").await.status, 200);
     cb_db::sqlx::raw_sql(
         "create table public.fx_late (id int primary key, note text);
          insert into public.fx_late values (1, 'hello');
@@ -27,14 +27,14 @@ async fn a_notify_reloads_the_schema_cache() {
     .await
     .unwrap();
     // Not known until the reload is asked for.
-    let before = get(&app, "/fx_late").send().await;
+    let before = get(&app, "/fx_late").await;
     before.assert_error(404, "PGRST205");
     cb_db::sqlx::query("notify pgrst, 'reload schema'")
         .execute(&app.db.pool)
         .await
         .unwrap();
     wait_for_relation(&app, "fx_late").await;
-    let after = get(&app, "/fx_late?select=note").send().await;
+    let after = get(&app, "/fx_late?select=note").await;
     assert_eq!(after.json(), json!([{"note": "hello"}]));
 
     // Dropped relations disappear the same way; other payloads are ignored.
@@ -48,7 +48,7 @@ async fn a_notify_reloads_the_schema_cache() {
         .unwrap();
     let mut gone = false;
     for _ in 0..100 {
-        let reply = get(&app, "/fx_late").send().await;
+        let reply = get(&app, "/fx_late").await;
         if reply.status == 404 && reply.json()["code"] == "PGRST205" {
             gone = true;
             break;
@@ -79,7 +79,7 @@ async fn a_reload_replaces_the_reads_kept_from_the_previous_schema_cache() {
     wait_for_relation(&app, "fx_kept_child").await;
     let url = "/fx_kept_child?select=id,fx_kept_parent(id)";
     for _ in 0..2 {
-        let reply = get(&app, url).send().await;
+        let reply = get(&app, url).await;
         assert_eq!(
             reply.json(),
             json!([{"id": 10, "fx_kept_parent": {"id": 1}}])
@@ -95,7 +95,7 @@ async fn a_reload_replaces_the_reads_kept_from_the_previous_schema_cache() {
     .unwrap();
     let mut refused = None;
     for _ in 0..100 {
-        let reply = get(&app, url).send().await;
+        let reply = get(&app, url).await;
         if reply.status != 200 {
             refused = Some(reply);
             break;

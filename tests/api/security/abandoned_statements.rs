@@ -2,7 +2,7 @@
 //! in PostgreSQL, holding a backend and a core for minutes.
 use std::time::{Duration, Instant};
 
-use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, spawn_app_with};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, spawn_app_with};
 use reqwest::StatusCode;
 
 /// A filter whose backtracking takes far longer than any timeout on this content.
@@ -43,9 +43,8 @@ async fn a_timed_out_request_cancels_its_statement() {
         ))
         .header("apikey", DEMO_ANON_KEY)
         .bearer_auth(DEMO_SERVICE_ROLE_KEY)
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(response.status(), StatusCode::GATEWAY_TIMEOUT);
     assert!(started.elapsed() < Duration::from_secs(3));
 
@@ -63,8 +62,7 @@ async fn a_timed_out_request_cancels_its_statement() {
             reqwest::Method::GET,
             "/rest/v1/blog_posts?select=id&limit=1",
         )
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(after.status(), StatusCode::OK);
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use base64::Engine as _;
 use cb_server::app::cb_functions::{Altcha, solve_altcha};
-use cb_tests::{DEMO_ANON_KEY, TestApp, spawn_app_with};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, TestApp, spawn_app_with};
 use serde_json::{Value, json};
 
 use crate::functions::support::{altcha_token, fast_with};
@@ -72,15 +72,13 @@ fn splice(payload: &Value) -> Value {
 
 async fn antispam(app: &TestApp, email: &str, token: &str) -> (u16, Value) {
     let response = app
-        .client
-        .post(format!("{}/functions/v1/antispam-check", app.url))
+        .post("/functions/v1/antispam-check")
         .bearer_auth(DEMO_ANON_KEY)
         .header("apikey", DEMO_ANON_KEY)
         .header("x-forwarded-for", "203.0.113.90")
         .json(&json!({"email": email, "ip": "unknown", "recaptchaToken": token}))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     (response.status().as_u16(), response.json().await.unwrap())
 }
 
@@ -116,11 +114,9 @@ async fn a_fresh_solution_verifies_and_cannot_be_respliced() {
     let app = app().await;
     // The salt the server issues ends in the delimiter.
     let challenge: Value = app
-        .client
-        .get(format!("{}/functions/v1/captcha-challenge", app.url))
-        .send()
+        .get("/functions/v1/captcha-challenge")
+        .answer()
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();

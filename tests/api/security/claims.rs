@@ -1,6 +1,6 @@
 //! Tokens whose claims are well signed but wrong: time claims of the wrong type, admin claims
 //! that only look like the admin's.
-use cb_tests::{DEMO_ANON_KEY, TestApp, admin_claims, mint_jwt, spawn_app};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, TestApp, admin_claims, mint_jwt, spawn_app};
 use jsonwebtoken::{EncodingKey, Header};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -24,9 +24,8 @@ async fn a_string_exp_is_refused_not_taken_as_no_expiry() {
     // Long past as a number; jsonwebtoken skips a string it cannot parse as one.
     let token = sign(&json!({"role": "authenticated", "exp": "1000000000"}));
     let response = rest(&app, Method::GET, "/blog_posts?select=id", &token)
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     assert!(
         response.headers()["www-authenticate"]
@@ -39,14 +38,12 @@ async fn a_string_exp_is_refused_not_taken_as_no_expiry() {
     assert_eq!(body["message"], "The JWT 'exp' claim must be a number");
 
     let storage = app
-        .client
-        .post(format!("{}/storage/v1/object/list/blog-images", app.url))
+        .post("/storage/v1/object/list/blog-images")
         .header("apikey", DEMO_ANON_KEY)
         .bearer_auth(&token)
         .json(&json!({"prefix": ""}))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert!(
         storage.status().is_client_error(),
         "storage: {}",
@@ -62,9 +59,8 @@ async fn a_string_exp_is_refused_not_taken_as_no_expiry() {
         json!({"role": "anon", "iat": 99_999_999_999_i64}),
     ] {
         let response = rest(&app, Method::GET, "/blog_posts?select=id", &sign(&claims))
-            .send()
-            .await
-            .unwrap();
+            .answer()
+            .await;
         assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{claims}");
         let body: Value = response.json().await.unwrap();
         assert_eq!(body["code"], "PGRST303", "{claims}: {body}");
@@ -83,9 +79,8 @@ async fn whitepaper_insert_as(app: &TestApp, app_metadata: Value) -> StatusCode 
     )
     .header("Prefer", "return=minimal")
     .json(&json!({"title": "Denial management playbook", "category": "Guides"}))
-    .send()
+    .answer()
     .await
-    .unwrap()
     .status()
 }
 
@@ -136,19 +131,16 @@ async fn claims_with_nul_characters_are_401_everywhere() {
     let app = spawn_app().await;
     let token = sign(&json!({"role": "anon", "sub": "\u{0}"}));
     let response = rest(&app, Method::GET, "/blog_posts?select=id", &token)
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["code"], "PGRST303");
     assert_eq!(body["message"], "Parsing claims failed");
     let storage = app
-        .client
-        .get(format!("{}/storage/v1/bucket", app.url))
+        .get("/storage/v1/bucket")
         .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert!(storage.status().is_client_error(), "{}", storage.status());
 }

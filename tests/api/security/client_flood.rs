@@ -1,5 +1,5 @@
 //! One client sending slow requests in parallel must not take /rest/v1 from everybody else.
-use cb_tests::{DEMO_ANON_KEY, spawn_app_with};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, spawn_app_with};
 use reqwest::StatusCode;
 use serde_json::Value;
 
@@ -21,7 +21,7 @@ async fn a_flooding_client_gets_429_and_others_keep_their_reads() {
             .header("apikey", DEMO_ANON_KEY)
             .header("x-forwarded-for", "203.0.113.7");
         flood.spawn(async move {
-            let response = request.send().await.unwrap();
+            let response = request.answer().await;
             let status = response.status();
             let retry_after = response.headers().get("retry-after").cloned();
             let body: Value = response.json().await.unwrap_or(Value::Null);
@@ -35,16 +35,11 @@ async fn a_flooding_client_gets_429_and_others_keep_their_reads() {
     for _ in 0..20 {
         let started = std::time::Instant::now();
         let response = app
-            .client
-            .get(format!(
-                "{}/rest/v1/blog_posts?select=id,title&limit=5",
-                app.url
-            ))
+            .get("/rest/v1/blog_posts?select=id,title&limit=5")
             .header("apikey", DEMO_ANON_KEY)
             .header("x-forwarded-for", "198.51.100.20")
-            .send()
-            .await
-            .unwrap();
+            .answer()
+            .await;
         assert_eq!(response.status(), StatusCode::OK, "the other client's read");
         latencies.push(started.elapsed());
     }

@@ -1,6 +1,6 @@
 //! Counts must not tell a caller how many rows it cannot see: the planner's estimate for a table
 //! under row-level security is taken from the whole table.
-use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, mint_jwt, spawn_app};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, mint_jwt, spawn_app};
 use serde_json::json;
 
 async fn content_range(app: &TestApp, path: &str, token: &str, count: &str) -> String {
@@ -10,9 +10,8 @@ async fn content_range(app: &TestApp, path: &str, token: &str, count: &str) -> S
         .header("apikey", DEMO_ANON_KEY)
         .bearer_auth(token)
         .header("Prefer", format!("count={count}"))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert!(
         response.status().is_success(),
         "{path}: {}",
@@ -34,14 +33,12 @@ async fn planned_and_estimated_counts_under_rls_are_exact_counts_of_visible_rows
         })
         .collect();
     let inserted = app
-        .client
-        .post(format!("{}/rest/v1/whitepaper_submissions", app.url))
+        .post("/rest/v1/whitepaper_submissions")
         .header("apikey", DEMO_SERVICE_ROLE_KEY)
         .bearer_auth(DEMO_SERVICE_ROLE_KEY)
         .json(&leads)
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert!(inserted.status().is_success(), "{}", inserted.status());
     // Statistics as a busy database would have them.
     cb_db::sqlx::query("analyze whitepaper_submissions")

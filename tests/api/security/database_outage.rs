@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, cluster, fresh_database};
+use cb_tests::{
+    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, cluster, fresh_database,
+};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 use tokio::net::{TcpListener, UnixStream};
@@ -138,7 +140,7 @@ async fn every_service_answers_503_while_the_database_is_gone_and_recovers() {
     let proxy = Proxy::start().await;
     let app = spawn_app_through(&proxy).await;
     for (what, request) in requests(&app) {
-        let status = request.send().await.unwrap().status();
+        let status = request.answer().await.status();
         assert!(
             !status.is_server_error(),
             "{what} before the outage: {status}"
@@ -147,7 +149,7 @@ async fn every_service_answers_503_while_the_database_is_gone_and_recovers() {
 
     proxy.cut();
     for (what, request) in requests(&app) {
-        let response = request.send().await.unwrap();
+        let response = request.answer().await;
         let status = response.status();
         if what == "blog page" && status == StatusCode::OK {
             // Served from the rendered-page cache: the site keeps answering.
@@ -166,7 +168,7 @@ async fn every_service_answers_503_while_the_database_is_gone_and_recovers() {
                 .find(|(name, _)| *name == what)
                 .unwrap()
                 .1;
-            let status = request.send().await.unwrap().status();
+            let status = request.answer().await.status();
             if !status.is_server_error() {
                 break;
             }

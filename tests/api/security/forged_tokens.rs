@@ -1,7 +1,7 @@
 //! Tokens an attacker can make without the project secret: unsigned, signed with a guess,
 //! re-signed claims, other algorithms. None gets past any service.
 use base64::Engine as _;
-use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, spawn_app};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, spawn_app};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -51,7 +51,7 @@ fn forged_tokens() -> Vec<(&'static str, String)> {
 }
 
 async fn status_and_body(request: reqwest::RequestBuilder) -> (StatusCode, Value) {
-    let response = request.send().await.unwrap();
+    let response = request.answer().await;
     let status = response.status();
     (status, response.json().await.unwrap_or(Value::Null))
 }

@@ -1,6 +1,8 @@
 //! Security headers on every kind of response (Mozilla Observatory's criteria): the site's pages
 //! and assets, each API's answers and errors, Storage's downloads.
-use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, spawn_app, spawn_app_with};
+use cb_tests::{
+    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, spawn_app, spawn_app_with,
+};
 use reqwest::header::HeaderMap;
 use reqwest::{Method, RequestBuilder};
 
@@ -36,10 +38,10 @@ async fn every_service_answers_with_the_security_headers() {
         request(&app, Method::GET, "/functions/v1/nope"),
         request(&app, Method::GET, "/auth/v1/settings"),
         request(&app, Method::GET, "/auth/v1/user").bearer_auth("forged"),
-        app.client.get(format!("{}/healthz", app.url)),
+        app.get("/healthz"),
     ];
     for answer in api_answers {
-        let response = answer.send().await.unwrap();
+        let response = answer.answer().await;
         let what = format!("{} {}", response.url().path(), response.status());
         check_common(&what, response.headers());
         assert_eq!(
@@ -59,22 +61,20 @@ async fn every_service_answers_with_the_security_headers() {
     .bearer_auth(DEMO_SERVICE_ROLE_KEY)
     .header("content-type", "image/png")
     .body(png)
-    .send()
-    .await
-    .unwrap();
+    .answer()
+    .await;
     assert!(uploaded.status().is_success(), "{}", uploaded.status());
     let image = app
         .get("/storage/v1/object/public/blog-images/headers.png")
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(image.status(), 200);
     check_common("public image", image.headers());
     assert!(image.headers().get("content-security-policy").is_none());
 
     // The site's own, stricter set wins on pages and assets.
     for path in ["/", "/blog", "/favicon.svg", "/no-such-page"] {
-        let response = app.get(path).send().await.unwrap();
+        let response = app.get(path).answer().await;
         check_common(path, response.headers());
         let policy = response.headers()["content-security-policy"]
             .to_str()
@@ -109,7 +109,7 @@ async fn production_adds_hsts_to_the_apis_too() {
         "/auth/v1/settings",
         "/healthz",
     ] {
-        let response = app.get(path).send().await.unwrap();
+        let response = app.get(path).answer().await;
         let hsts = response.headers()["strict-transport-security"]
             .to_str()
             .unwrap();

@@ -1,6 +1,6 @@
 //! U+0000 in a function's JSON body: PostgreSQL's text and jsonb cannot hold it, so it is a 400
 //! up front, not a 500 from the database (found by the functions fuzzer).
-use cb_tests::{DEMO_ANON_KEY, spawn_app};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, spawn_app};
 use serde_json::{Value, json};
 
 #[tokio::test]
@@ -37,9 +37,8 @@ async fn nul_characters_in_function_bodies_are_400() {
             .post(format!("{}/functions/v1/{function}", app.url))
             .bearer_auth(DEMO_ANON_KEY)
             .json(&body)
-            .send()
-            .await
-            .unwrap();
+            .answer()
+            .await;
         let status = response.status();
         let text = response.text().await.unwrap();
         assert_eq!(status, 400, "{function} {body}: {text}");

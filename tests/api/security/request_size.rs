@@ -1,15 +1,14 @@
 //! Requests a client can make as large as it likes: answered 400 before or by the database,
 //! never 500.
-use cb_tests::spawn_app;
+use cb_tests::{Answer as _, spawn_app};
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
 async fn get(app: &cb_tests::TestApp, query: &str) -> (StatusCode, Value) {
     let response = app
         .anon(Method::GET, &format!("/rest/v1/blog_posts?{query}"))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     let status = response.status();
     (status, response.json().await.unwrap_or(Value::Null))
 }

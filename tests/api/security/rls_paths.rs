@@ -1,6 +1,8 @@
 //! Row-level security holds on every way PostgREST can read a table: embeds, counts, HEAD, CSV,
 //! logic trees, other schemas, functions.
-use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, admin_jwt, mint_jwt, spawn_app};
+use cb_tests::{
+    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, admin_jwt, mint_jwt, spawn_app,
+};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -12,30 +14,27 @@ async fn seed(app: &TestApp) {
     let lead = as_caller(app, Method::POST, "/leads", DEMO_SERVICE_ROLE_KEY)
         .header("Prefer", "return=representation")
         .json(&json!({"source": "contact", "email": "ops@example.com", "payload": {}}))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(lead.status(), StatusCode::CREATED);
     let lead: Value = lead.json().await.unwrap();
     let delivery = as_caller(app, Method::POST, "/lead_deliveries", DEMO_SERVICE_ROLE_KEY)
         .json(&json!({"lead_id": lead[0]["id"], "target_url": "https://hooks.example.test/x"}))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(delivery.status(), StatusCode::CREATED);
     let draft = as_caller(app, Method::POST, "/blog_posts", DEMO_SERVICE_ROLE_KEY)
         .json(
             &json!({"title": "Unannounced", "slug": "unannounced", "description": "Draft",
                       "category": "News", "published": false}),
         )
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(draft.status(), StatusCode::CREATED);
 }
 
 async fn text(request: reqwest::RequestBuilder) -> (StatusCode, String, Option<String>) {
-    let response = request.send().await.unwrap();
+    let response = request.answer().await;
     let status = response.status();
     let range = response
         .headers()

@@ -1,6 +1,6 @@
 //! Signed URLs signed for absurd lifetimes still serve (found by the storage fuzzer: an expiry
 //! past the year 9999 could not be written as an HTTP date, and the download answered 500).
-use cb_tests::{DEMO_SERVICE_ROLE_KEY, spawn_app};
+use cb_tests::{Answer as _, DEMO_SERVICE_ROLE_KEY, spawn_app};
 use serde_json::{Value, json};
 
 #[tokio::test]
@@ -12,9 +12,8 @@ async fn a_url_signed_for_ever_serves_with_the_last_http_date() {
     let uploaded = call(reqwest::Method::POST, "/object/blog-images/forever.png")
         .header("content-type", "image/png")
         .body(crate::storage::png(64))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert!(uploaded.status().is_success());
     for expires_in in [json!(1_000_000_000_000_i64), json!(i64::MAX / 2)] {
         let signed: Value = call(
@@ -22,9 +21,8 @@ async fn a_url_signed_for_ever_serves_with_the_last_http_date() {
             "/object/sign/blog-images/forever.png",
         )
         .json(&json!({ "expiresIn": expires_in }))
-        .send()
+        .answer()
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();
@@ -33,9 +31,8 @@ async fn a_url_signed_for_ever_serves_with_the_last_http_date() {
             let response = app
                 .client
                 .request(method.clone(), format!("{}/storage/v1{url}", app.url))
-                .send()
-                .await
-                .unwrap();
+                .answer()
+                .await;
             assert_eq!(response.status(), 200, "{method} {expires_in}");
             assert_eq!(
                 response.headers()["expires"],

@@ -1,7 +1,7 @@
 //! Storage acts as the role a JWT names: only the API roles REST also accepts may be named. A
 //! valid token for `postgres` must not run Storage as the superuser, nor an unknown role give a
 //! server error.
-use cb_tests::{DEMO_SERVICE_ROLE_KEY, mint_jwt, spawn_app};
+use cb_tests::{Answer as _, DEMO_SERVICE_ROLE_KEY, mint_jwt, spawn_app};
 use reqwest::Method;
 use serde_json::json;
 
@@ -18,9 +18,8 @@ async fn only_the_api_roles_can_be_named() {
     )
     .header("content-type", "application/pdf")
     .body(crate::storage::pdf(64))
-    .send()
-    .await
-    .unwrap();
+    .answer()
+    .await;
     assert!(stored.status().is_success());
 
     for role in [
@@ -47,7 +46,7 @@ async fn only_the_api_roles_can_be_named() {
             ),
         ];
         for request in requests {
-            let response = request.send().await.unwrap();
+            let response = request.answer().await;
             let status = response.status();
             let body = response.text().await.unwrap();
             assert!(status.is_client_error(), "{role}: {status} {body}");

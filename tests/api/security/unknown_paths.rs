@@ -1,6 +1,6 @@
 //! A path under an API that names nothing is that API's own JSON error, never the website's page
 //! (and never a 5xx), with or without a trailing slash.
-use cb_tests::{DEMO_ANON_KEY, spawn_app};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, spawn_app};
 
 #[tokio::test]
 async fn unknown_api_paths_answer_in_their_services_format() {
@@ -24,9 +24,8 @@ async fn unknown_api_paths_answer_in_their_services_format() {
                 .request(method.clone(), format!("{}{path}", app.url))
                 .header("apikey", DEMO_ANON_KEY)
                 .bearer_auth(DEMO_ANON_KEY)
-                .send()
-                .await
-                .unwrap();
+                .answer()
+                .await;
             let status = response.status();
             assert!(status.is_client_error(), "{method} {path}: {status}");
             if method != reqwest::Method::HEAD {

@@ -3,7 +3,9 @@
 //! ticket from antispam-check (sent in the x-claimbridge-lead-ticket header, as the site sends it
 //! through postgrest-js), bound to the row's email, and counts against the lead relay's per-IP
 //! limit; arrays are refused; the admin token and service_role insert as before.
-use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, admin_jwt, spawn_app_with};
+use cb_tests::{
+    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, admin_jwt, spawn_app_with,
+};
 use serde_json::{Value, json};
 
 use crate::functions::support::{altcha_token, fast_with};
@@ -39,15 +41,13 @@ fn lead(email: &str) -> Value {
 async fn issue_ticket(app: &TestApp, email: &str, ip: &str) -> String {
     let token = altcha_token(&app.client, &app.url).await;
     let response = app
-        .client
-        .post(format!("{}/functions/v1/antispam-check", app.url))
+        .post("/functions/v1/antispam-check")
         .header("apikey", DEMO_ANON_KEY)
         .bearer_auth(DEMO_ANON_KEY)
         .header("x-forwarded-for", ip)
         .json(&json!({"email": email, "ip": "unknown", "recaptchaToken": token}))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(response.status(), 200);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["allowed"], true, "{body}");
@@ -160,10 +160,9 @@ async fn a_ticket_admits_one_row_for_its_own_email_only() {
     .bearer(&admin_jwt())
     .send()
     .await;
-    assert_eq!(read.status, 200, "{}", read.text);
-    assert_eq!(
-        read.json(),
-        json!([{"email": "dana@summit.EXAMPLE", "company_name": "Summit Home Medical"}])
+    read.assert_json(
+        200,
+        &json!([{"email": "dana@summit.EXAMPLE", "company_name": "Summit Home Medical"}]),
     );
 }
 

@@ -1,10 +1,10 @@
 //! Concurrent writers of one key: every upsert succeeds and the object is always exactly one of
 //! them (bytes, size and ETag agree; the replaced versions are gone); without upsert exactly one
 //! wins and the others get KeyAlreadyExists; readers never see a mix.
-use cb_tests::spawn_app_with;
+use cb_tests::{Answer as _, Exchange as _, spawn_app_with};
 use reqwest::Method;
 
-use super::{call, json, md5_etag, pdf, service, url};
+use super::{call, md5_etag, pdf, service, url};
 
 const WRITERS: usize = 8;
 
@@ -28,14 +28,12 @@ async fn concurrent_upserts_of_one_key_leave_exactly_one_whole_version() {
         )
         .header("content-type", "application/pdf")
         .body(body_for(writer));
-        tasks.push(tokio::spawn(async move {
-            request.send().await.unwrap().status()
-        }));
+        tasks.push(tokio::spawn(async move { request.answer().await.status() }));
     }
     // Readers running meanwhile see either nothing yet or a whole version.
     let public = url(&app, "/object/public/whitepapers/shared.pdf");
     for _ in 0..20 {
-        let response = app.client.get(&public).send().await.unwrap();
+        let response = app.client.get(&public).answer().await;
         if response.status() == 200 {
             let etag = response.headers()["etag"].to_str().unwrap().to_string();
             let bytes = response.bytes().await.unwrap();
@@ -45,23 +43,19 @@ async fn concurrent_upserts_of_one_key_leave_exactly_one_whole_version() {
     for task in tasks {
         assert_eq!(task.await.unwrap(), 200);
     }
-    let response = app.client.get(&public).send().await.unwrap();
+    let response = app.client.get(&public).answer().await;
     let etag = response.headers()["etag"].to_str().unwrap().to_string();
     let bytes = response.bytes().await.unwrap().to_vec();
     let writer = (0..WRITERS).find(|w| body_for(*w) == bytes);
     assert!(writer.is_some(), "the object is one writer's body");
     assert_eq!(etag, md5_etag(&app, &bytes).await);
-    let info = json(
-        call(
-            &app,
-            Method::GET,
-            "/object/info/whitepapers/shared.pdf",
-            service(),
-        )
-        .send()
-        .await
-        .unwrap(),
+    let info = call(
+        &app,
+        Method::GET,
+        "/object/info/whitepapers/shared.pdf",
+        service(),
     )
+    .status_json()
     .await;
     assert_eq!(info.1["size"], bytes.len());
     // One version on disk: the others were removed after they were replaced.
@@ -86,9 +80,7 @@ async fn concurrent_creates_of_one_key_have_one_winner() {
         .header("content-type", "application/pdf")
         .header("x-upsert", "false")
         .body(body_for(writer));
-        tasks.push(tokio::spawn(async move {
-            json(request.send().await.unwrap()).await
-        }));
+        tasks.push(tokio::spawn(async move { request.status_json().await }));
     }
     let mut winners = 0;
     for task in tasks {

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::Child;
 use std::time::{Duration, Instant};
 
-use cb_tests::{TestDatabase, empty_database, fresh_database};
+use cb_tests::{Answer as _, TestDatabase, empty_database, fresh_database};
 
 use super::{RawConnection, pdf, service};
 use crate::server_process::{free_port, serve_command, wait_ready};
@@ -95,9 +95,8 @@ async fn kill_9_during_an_upload_leaves_neither_a_partial_object_nor_a_row() {
         .get(format!(
             "{base}/storage/v1/object/public/whitepapers/interrupted.pdf"
         ))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     let missing: serde_json::Value = missing.json().await.unwrap();
     assert_eq!(missing["code"], "NoSuchKey");
     let stored = client
@@ -107,17 +106,15 @@ async fn kill_9_during_an_upload_leaves_neither_a_partial_object_nor_a_row() {
         .bearer_auth(service())
         .header("content-type", "application/pdf")
         .body(body.clone())
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(stored.status(), 200);
     let served = client
         .get(format!(
             "{base}/storage/v1/object/public/whitepapers/interrupted.pdf"
         ))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(served.bytes().await.unwrap().len(), body.len());
     server.kill().unwrap();
     server.wait().unwrap();

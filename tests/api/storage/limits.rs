@@ -2,21 +2,20 @@
 //! ends), the global cap, and types judged by the first bytes rather than the client's word.
 use std::time::Duration;
 
-use cb_tests::{spawn_app, spawn_app_with};
+use cb_tests::{Answer as _, Exchange as _, spawn_app, spawn_app_with};
 use reqwest::Method;
 use serde_json::json;
 
 use super::{
-    RawConnection, admin, assert_error, call, json, pdf, png, raw_json, raw_status, service,
-    upload, url,
+    RawConnection, admin, assert_error, call, fetch, json, pdf, png, raw_json, raw_status, service,
+    upload,
 };
 
 async fn small_bucket(app: &cb_tests::TestApp, limit: u64) {
     let created = call(app, Method::POST, "/bucket", service())
         .json(&json!({"id": "small", "name": "small", "public": true, "file_size_limit": limit}))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(created.status(), 200);
 }
 
@@ -233,17 +232,13 @@ async fn types_are_judged_by_the_first_bytes() {
         .status(),
         200
     );
-    let info = json(
-        call(
-            &app,
-            Method::GET,
-            "/object/info/blog-images/real.bin",
-            &token,
-        )
-        .send()
-        .await
-        .unwrap(),
+    let info = call(
+        &app,
+        Method::GET,
+        "/object/info/blog-images/real.bin",
+        &token,
     )
+    .status_json()
     .await;
     assert_eq!(info.1["content_type"], "image/png", "{}", info.1);
     // A PNG declared as JPEG is kept as what it is.
@@ -260,12 +255,7 @@ async fn types_are_judged_by_the_first_bytes() {
         .status(),
         200
     );
-    let served = app
-        .client
-        .get(url(&app, "/object/public/blog-images/wrong.jpg"))
-        .send()
-        .await
-        .unwrap();
+    let served = fetch(&app, "/object/public/blog-images/wrong.jpg").await;
     assert_eq!(served.headers()["content-type"], "image/png");
     // Nothing refused was stored.
     assert_eq!(object_rows(&app, "blog-images").await, 2);
@@ -318,22 +308,18 @@ async fn empty_bodies_and_oversized_metadata_are_refused() {
     let form = format!(
         "--{boundary}\r\nContent-Disposition: form-data; name=\"cacheControl\"\r\n\r\n60\r\n--{boundary}--\r\n"
     );
-    let none = json(
-        call(
-            &app,
-            Method::POST,
-            "/object/whitepapers/nofile.pdf",
-            service(),
-        )
-        .header(
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        )
-        .body(form)
-        .send()
-        .await
-        .unwrap(),
+    let none = call(
+        &app,
+        Method::POST,
+        "/object/whitepapers/nofile.pdf",
+        service(),
     )
+    .header(
+        "content-type",
+        format!("multipart/form-data; boundary={boundary}"),
+    )
+    .body(form)
+    .status_json()
     .await;
     assert_eq!(none.1["message"], "No content provided");
     // User metadata over 1 MiB (a multipart field: headers that large never reach a handler).
@@ -346,22 +332,18 @@ async fn empty_bodies_and_oversized_metadata_are_refused() {
     .into_bytes();
     form.extend_from_slice(&pdf(10));
     form.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let refused = json(
-        call(
-            &app,
-            Method::POST,
-            "/object/whitepapers/meta.pdf",
-            service(),
-        )
-        .header(
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        )
-        .body(form)
-        .send()
-        .await
-        .unwrap(),
+    let refused = call(
+        &app,
+        Method::POST,
+        "/object/whitepapers/meta.pdf",
+        service(),
     )
+    .header(
+        "content-type",
+        format!("multipart/form-data; boundary={boundary}"),
+    )
+    .body(form)
+    .status_json()
     .await;
     assert_error(&refused, 400, "413", "EntityTooLarge");
     // Metadata that fits is kept and shown by info.
@@ -374,21 +356,16 @@ async fn empty_bodies_and_oversized_metadata_are_refused() {
     .header("content-type", "application/pdf")
     .header("x-metadata", base64_encode(br#"{"title":"Guide"}"#))
     .body(pdf(10))
-    .send()
-    .await
-    .unwrap();
+    .answer()
+    .await;
     assert_eq!(ok.status(), 200);
-    let info = json(
-        call(
-            &app,
-            Method::GET,
-            "/object/info/whitepapers/meta.pdf",
-            service(),
-        )
-        .send()
-        .await
-        .unwrap(),
+    let info = call(
+        &app,
+        Method::GET,
+        "/object/info/whitepapers/meta.pdf",
+        service(),
     )
+    .status_json()
     .await;
     assert_eq!(info.1["metadata"], json!({"title": "Guide"}));
 }

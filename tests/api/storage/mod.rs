@@ -15,7 +15,7 @@ mod wire;
 
 use std::time::Duration;
 
-use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, admin_jwt};
+use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, Exchange as _, TestApp, admin_jwt};
 use reqwest::{Method, RequestBuilder, Response};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
@@ -23,6 +23,15 @@ use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 /// `<app>/storage/v1<path>`.
 pub(crate) fn url(app: &TestApp, path: &str) -> String {
     format!("{}/storage/v1{path}", app.url)
+}
+
+/// A plain `GET <app>/storage/v1<path>` (no apikey, no token), as a browser fetches a public URL.
+pub(crate) async fn fetch(app: &TestApp, path: &str) -> Response {
+    app.client
+        .get(url(app, path))
+        .send()
+        .await
+        .expect("request")
 }
 
 /// A request with `Authorization: Bearer <token>` (and the anon apikey, as supabase-js sends).
@@ -64,11 +73,9 @@ pub(crate) async fn upload(
         .expect("upload request")
 }
 
+/// The status and the JSON body of an answer already received.
 pub(crate) async fn json(response: Response) -> (u16, Value) {
-    let status = response.status().as_u16();
-    let text = response.text().await.expect("body");
-    let value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"));
-    (status, value)
+    response.status_json().await
 }
 
 /// Asserts Storage's error shape, its legacy HTTP status, and the codes.

@@ -1,7 +1,7 @@
 //! Range and conditional requests on downloads: single ranges of every form, unsatisfiable
 //! ranges (416 with `bytes */size`), ranges ignored when malformed or multiple, If-Range,
 //! If-None-Match and If-Modified-Since, and HEAD.
-use cb_tests::spawn_app;
+use cb_tests::{Answer as _, spawn_app};
 use reqwest::Method;
 
 use super::{call, pdf, service, url};
@@ -15,14 +15,13 @@ async fn range_edge_cases() {
     let stored = call(&app, Method::POST, "/object/whitepapers/r.pdf", service())
         .header("content-type", "application/pdf")
         .body(bytes.clone())
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(stored.status(), 200);
     let public = url(&app, "/object/public/whitepapers/r.pdf");
     let get = |range: &'static str| {
         let request = app.client.get(&public).header("range", range);
-        async move { request.send().await.unwrap() }
+        async move { request.answer().await }
     };
 
     for (range, start, end) in [
@@ -74,7 +73,7 @@ async fn range_edge_cases() {
         assert_eq!(response.bytes().await.unwrap().len(), size);
     }
 
-    let full = app.client.get(&public).send().await.unwrap();
+    let full = app.client.get(&public).answer().await;
     let etag = full.headers()["etag"].to_str().unwrap().to_string();
     let modified = full.headers()["last-modified"]
         .to_str()
@@ -86,18 +85,16 @@ async fn range_edge_cases() {
         .get(&public)
         .header("range", "bytes=0-3")
         .header("if-range", &etag)
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(matching.status(), 206);
     let stale = app
         .client
         .get(&public)
         .header("range", "bytes=0-3")
         .header("if-range", "\"other\"")
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(stale.status(), 200);
     // Conditional GETs.
     for (name, value) in [
@@ -106,13 +103,7 @@ async fn range_edge_cases() {
         ("if-none-match", "*".to_string()),
         ("if-modified-since", modified.clone()),
     ] {
-        let response = app
-            .client
-            .get(&public)
-            .header(name, &value)
-            .send()
-            .await
-            .unwrap();
+        let response = app.client.get(&public).header(name, &value).answer().await;
         assert_eq!(response.status(), 304, "{name}: {value}");
         assert_eq!(response.headers()["etag"], etag.as_str());
     }
@@ -120,20 +111,18 @@ async fn range_edge_cases() {
         .client
         .get(&public)
         .header("if-none-match", "\"other\"")
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(changed.status(), 200);
     let old = app
         .client
         .get(&public)
         .header("if-modified-since", "Mon, 01 Jan 2001 00:00:00 GMT")
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(old.status(), 200);
     // HEAD: the download's headers, no body.
-    let head = app.client.head(&public).send().await.unwrap();
+    let head = app.client.head(&public).answer().await;
     assert_eq!(head.status(), 200);
     assert_eq!(head.headers()["content-length"], size.to_string().as_str());
     assert_eq!(head.headers()["etag"], etag.as_str());

@@ -5,11 +5,13 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use cb_tests::{TestApp, empty_database, spawn_app_with, workspace_root};
+use cb_tests::{
+    Answer as _, Exchange as _, TestApp, empty_database, spawn_app_with, workspace_root,
+};
 use reqwest::Method;
 use serde_json::json;
 
-use super::{admin, call, json, md5_etag, pdf, png, service, upload, url};
+use super::{admin, call, fetch, json, md5_etag, pdf, png, service, upload, url};
 
 /// The endpoint of the S3 test server, started once per test run (it stops when we exit).
 #[expect(
@@ -91,7 +93,7 @@ async fn uploads_and_downloads_stream_through_s3() {
     .await;
     assert_eq!(status, 200, "{body}");
     let public = url(&app, "/object/public/whitepapers/big/guide.pdf");
-    let response = app.client.get(&public).send().await.unwrap();
+    let response = app.client.get(&public).answer().await;
     assert_eq!(response.status(), 200);
     let etag = response.headers()["etag"].to_str().unwrap().to_string();
     assert_eq!(
@@ -108,9 +110,8 @@ async fn uploads_and_downloads_stream_through_s3() {
         .client
         .get(&public)
         .header("range", "bytes=-4")
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(ranged.status(), 206);
     assert_eq!(
         ranged.bytes().await.unwrap().as_ref(),
@@ -120,9 +121,8 @@ async fn uploads_and_downloads_stream_through_s3() {
         .client
         .get(&public)
         .header("range", "bytes=8388600-8388615")
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(
         middle.bytes().await.unwrap().as_ref(),
         &big[8_388_600..=8_388_615]
@@ -131,9 +131,8 @@ async fn uploads_and_downloads_stream_through_s3() {
         .client
         .get(&public)
         .header("if-none-match", &etag)
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(cached.status(), 304);
 
     // Overwrite, then move, copy and delete.
@@ -146,16 +145,14 @@ async fn uploads_and_downloads_stream_through_s3() {
     )
     .header("content-type", "application/pdf")
     .body(small.clone())
-    .send()
-    .await
-    .unwrap();
+    .answer()
+    .await;
     assert_eq!(replaced.status(), 200);
     assert_eq!(
         app.client
             .get(&public)
-            .send()
+            .answer()
             .await
-            .unwrap()
             .bytes()
             .await
             .unwrap()
@@ -163,38 +160,23 @@ async fn uploads_and_downloads_stream_through_s3() {
         small
     );
     let moved = call(&app, Method::POST, "/object/move", &admin())
-        .json(&json!({"bucketId": "whitepapers", "sourceKey": "big/guide.pdf", "destinationKey": "moved.pdf"}))
-        .send()
-        .await
-        .unwrap();
+        .json(&json!({"bucketId": "whitepapers", "sourceKey": "big/guide.pdf", "destinationKey": "moved.pdf"})).answer().await;
     assert_eq!(moved.status(), 200);
     let copied = call(&app, Method::POST, "/object/copy", &admin())
-        .json(&json!({"bucketId": "whitepapers", "sourceKey": "moved.pdf", "destinationKey": "copied.pdf"}))
-        .send()
-        .await
-        .unwrap();
+        .json(&json!({"bucketId": "whitepapers", "sourceKey": "moved.pdf", "destinationKey": "copied.pdf"})).answer().await;
     assert_eq!(copied.status(), 200);
     for key in ["moved.pdf", "copied.pdf"] {
-        let served = app
-            .client
-            .get(url(&app, &format!("/object/public/whitepapers/{key}")))
-            .send()
-            .await
-            .unwrap();
+        let served = fetch(&app, &format!("/object/public/whitepapers/{key}")).await;
         assert_eq!(served.bytes().await.unwrap().to_vec(), small, "{key}");
     }
-    let (status, signed) = json(
-        call(
-            &app,
-            Method::POST,
-            "/object/sign/whitepapers/copied.pdf",
-            service(),
-        )
-        .json(&json!({"expiresIn": 60}))
-        .send()
-        .await
-        .unwrap(),
+    let (status, signed) = call(
+        &app,
+        Method::POST,
+        "/object/sign/whitepapers/copied.pdf",
+        service(),
     )
+    .json(&json!({"expiresIn": 60}))
+    .status_json()
     .await;
     assert_eq!(status, 200);
     let fetched = app
@@ -204,27 +186,19 @@ async fn uploads_and_downloads_stream_through_s3() {
             app.url,
             signed["signedURL"].as_str().unwrap()
         ))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(fetched.bytes().await.unwrap().to_vec(), small);
-    let removed = json(
-        call(&app, Method::DELETE, "/object/whitepapers", &admin())
-            .json(&json!({"prefixes": ["moved.pdf", "copied.pdf"]}))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let removed = call(&app, Method::DELETE, "/object/whitepapers", &admin())
+        .json(&json!({"prefixes": ["moved.pdf", "copied.pdf"]}))
+        .status_json()
+        .await;
     assert_eq!(removed.1.as_array().map(Vec::len), Some(2));
-    let gone = json(
-        app.client
-            .get(url(&app, "/object/public/whitepapers/copied.pdf"))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let gone = app
+        .client
+        .get(url(&app, "/object/public/whitepapers/copied.pdf"))
+        .status_json()
+        .await;
     assert_eq!(gone.1["code"], "NoSuchKey");
 }
 

@@ -1,11 +1,11 @@
 //! The storage calls of product-spec §7: the whitepapers list with a search on file_path, the
 //! public URL of the PDF downloaded with Range and ETag, a blog image uploaded under a random
 //! name with the admin token then read at its public URL, and anon writes refused.
-use cb_tests::{mint_jwt, spawn_app};
+use cb_tests::{Answer as _, Exchange as _, mint_jwt, spawn_app};
 use reqwest::Method;
 use serde_json::json;
 
-use super::{admin, anon, assert_error, call, json, md5_etag, pdf, png, upload, url};
+use super::{admin, anon, assert_error, call, fetch, json, md5_etag, pdf, png, upload, url};
 
 #[tokio::test]
 async fn a_whitepaper_is_found_by_search_and_downloaded_publicly_with_range_and_etag() {
@@ -28,17 +28,13 @@ async fn a_whitepaper_is_found_by_search_and_downloaded_publicly_with_range_and_
     assert!(body["Id"].as_str().is_some_and(|id| id.len() == 36));
 
     // The downloads page: list with a search on file_path, as the anon visitor.
-    let (status, listed) = json(
-        call(&app, Method::POST, "/object/list/whitepapers", anon())
-            .json(
-                &json!({"limit": 100, "offset": 0, "sortBy": {"column": "name", "order": "asc"},
+    let (status, listed) = call(&app, Method::POST, "/object/list/whitepapers", anon())
+        .json(
+            &json!({"limit": 100, "offset": 0, "sortBy": {"column": "name", "order": "asc"},
                           "prefix": "guides", "search": "dme-guide.pdf"}),
-            )
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+        )
+        .status_json()
+        .await;
     assert_eq!(status, 200, "{listed}");
     let entries = listed.as_array().unwrap();
     assert_eq!(entries.len(), 1, "{listed}");
@@ -48,7 +44,7 @@ async fn a_whitepaper_is_found_by_search_and_downloaded_publicly_with_range_and_
 
     // getPublicUrl + download, no credentials at all.
     let public = url(&app, "/object/public/whitepapers/guides/dme-guide.pdf");
-    let response = app.client.get(&public).send().await.unwrap();
+    let response = app.client.get(&public).answer().await;
     assert_eq!(response.status(), 200);
     let headers = response.headers().clone();
     assert_eq!(headers["content-type"], "application/pdf");
@@ -65,9 +61,8 @@ async fn a_whitepaper_is_found_by_search_and_downloaded_publicly_with_range_and_
         .client
         .get(&public)
         .header("range", "bytes=0-3")
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(ranged.status(), 206);
     assert_eq!(
         ranged.headers()["content-range"],
@@ -79,9 +74,8 @@ async fn a_whitepaper_is_found_by_search_and_downloaded_publicly_with_range_and_
         .client
         .get(&public)
         .header("if-none-match", &etag)
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(cached.status(), 304);
     assert!(cached.bytes().await.unwrap().is_empty());
 
@@ -89,9 +83,8 @@ async fn a_whitepaper_is_found_by_search_and_downloaded_publicly_with_range_and_
     let named = app
         .client
         .get(format!("{public}?download=DME%20Guide.pdf"))
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(
         named.headers()["content-disposition"],
         "attachment; filename=DME%20Guide.pdf; filename*=UTF-8''DME%20Guide.pdf"
@@ -113,33 +106,24 @@ async fn a_blog_image_uploaded_under_a_random_name_is_served_at_its_public_url()
     .into_bytes();
     form.extend_from_slice(&bytes);
     form.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let (status, body) = json(
-        call(
-            &app,
-            Method::POST,
-            &format!("/object/blog-images/{name}"),
-            &admin(),
-        )
-        .header(
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        )
-        .header("x-upsert", "false")
-        .body(form)
-        .send()
-        .await
-        .unwrap(),
+    let (status, body) = call(
+        &app,
+        Method::POST,
+        &format!("/object/blog-images/{name}"),
+        &admin(),
     )
+    .header(
+        "content-type",
+        format!("multipart/form-data; boundary={boundary}"),
+    )
+    .header("x-upsert", "false")
+    .body(form)
+    .status_json()
     .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["Key"], format!("blog-images/{name}"));
 
-    let response = app
-        .client
-        .get(url(&app, &format!("/object/public/blog-images/{name}")))
-        .send()
-        .await
-        .unwrap();
+    let response = fetch(&app, &format!("/object/public/blog-images/{name}")).await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "image/png");
     assert_eq!(response.headers()["cache-control"], "max-age=3600");
@@ -172,28 +156,21 @@ async fn anon_and_plain_users_cannot_write_the_site_buckets() {
             refused.1["message"],
             "new row violates row-level security policy"
         );
-        let refused = json(
-            call(&app, Method::PUT, "/object/whitepapers/evil.pdf", &token)
-                .header("content-type", "application/pdf")
-                .body(pdf(10))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let refused = call(&app, Method::PUT, "/object/whitepapers/evil.pdf", &token)
+            .header("content-type", "application/pdf")
+            .body(pdf(10))
+            .status_json()
+            .await;
         assert_error(&refused, 400, "403", "AccessDenied");
     }
     // Without any token the JWT check refuses first, with the verifier's text.
-    let refused = json(
-        app.client
-            .post(url(&app, "/object/blog-images/evil.png"))
-            .header("content-type", "image/png")
-            .body(png(10))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let refused = app
+        .client
+        .post(url(&app, "/object/blog-images/evil.png"))
+        .header("content-type", "image/png")
+        .body(png(10))
+        .status_json()
+        .await;
     assert_error(&refused, 400, "403", "AccessDenied");
     assert_eq!(refused.1["message"], "Invalid Compact JWS");
 
@@ -208,14 +185,10 @@ async fn anon_and_plain_users_cannot_write_the_site_buckets() {
     )
     .await;
     assert_eq!(stored.status(), 200);
-    let (status, removed) = json(
-        call(&app, Method::DELETE, "/object/blog-images", anon())
-            .json(&json!({"prefixes": ["kept.png"]}))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let (status, removed) = call(&app, Method::DELETE, "/object/blog-images", anon())
+        .json(&json!({"prefixes": ["kept.png"]}))
+        .status_json()
+        .await;
     assert_eq!((status, removed), (200, json!([])));
     let rows: i64 = cb_db::sqlx::query_scalar(
         "select count(*) from storage.objects where bucket_id = 'blog-images'",
@@ -224,11 +197,6 @@ async fn anon_and_plain_users_cannot_write_the_site_buckets() {
     .await
     .unwrap();
     assert_eq!(rows, 1, "only the admin's object exists");
-    let kept = app
-        .client
-        .get(url(&app, "/object/public/blog-images/kept.png"))
-        .send()
-        .await
-        .unwrap();
+    let kept = fetch(&app, "/object/public/blog-images/kept.png").await;
     assert_eq!(kept.status(), 200);
 }

@@ -3,11 +3,11 @@
 //! never found on reads; nothing is ever created outside the storage root.
 use std::time::Duration;
 
-use cb_tests::spawn_app_with;
+use cb_tests::{Answer as _, Exchange as _, spawn_app_with};
 use reqwest::Method;
 use serde_json::json;
 
-use super::{RawConnection, call, json, pdf, raw_json, raw_status, service};
+use super::{RawConnection, call, pdf, raw_json, raw_status, service};
 
 const HOSTILE: &[&str] = &[
     "..%2Fescape.pdf",
@@ -93,20 +93,15 @@ async fn hostile_keys_never_leave_the_storage_root() {
     let stored = call(&app, Method::POST, "/object/whitepapers/ok.pdf", service())
         .header("content-type", "application/pdf")
         .body(body.clone())
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(stored.status(), 200);
     for route in ["/object/move", "/object/copy"] {
         for destination in ["../escape.pdf", "/abs.pdf", "a/../../b.pdf", "a\u{0}b.pdf"] {
-            let got = json(
-                call(&app, Method::POST, route, service())
-                    .json(&json!({"bucketId": "whitepapers", "sourceKey": "ok.pdf", "destinationKey": destination}))
-                    .send()
-                    .await
-                    .unwrap(),
-            )
-            .await;
+            let got = call(&app, Method::POST, route, service())
+                .json(&json!({"bucketId": "whitepapers", "sourceKey": "ok.pdf", "destinationKey": destination}))
+                .status_json()
+                .await;
             assert_eq!(
                 got.1["code"], "InvalidKey",
                 "{route} {destination:?}: {}",

@@ -1,23 +1,20 @@
 //! Storage's wire format: the error body and its legacy status line, JWT failures with the
 //! verifier's text, route-not-found, role enforcement, and never a 500 for bad input.
-use cb_tests::{DEMO_JWT_SECRET, spawn_app};
+use cb_tests::{Answer as _, DEMO_JWT_SECRET, Exchange as _, spawn_app};
 use jsonwebtoken::{EncodingKey, Header};
 use reqwest::Method;
 use serde_json::json;
 
-use super::{admin, anon, assert_error, call, json, service, url};
+use super::{admin, anon, assert_error, call, service, url};
 
 #[tokio::test]
 async fn missing_things_answer_http_400_with_the_logical_404() {
     let app = spawn_app().await;
-    let missing = json(
-        app.client
-            .get(url(&app, "/object/public/whitepapers/nope.pdf"))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let missing = app
+        .client
+        .get(url(&app, "/object/public/whitepapers/nope.pdf"))
+        .status_json()
+        .await;
     assert_eq!(
         missing,
         (
@@ -25,14 +22,11 @@ async fn missing_things_answer_http_400_with_the_logical_404() {
             json!({"statusCode": "404", "error": "not_found", "message": "Object not found", "code": "NoSuchKey"})
         )
     );
-    let bucket = json(
-        app.client
-            .get(url(&app, "/object/public/no-such-bucket/a.pdf"))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let bucket = app
+        .client
+        .get(url(&app, "/object/public/no-such-bucket/a.pdf"))
+        .status_json()
+        .await;
     assert_eq!(
         bucket,
         (
@@ -40,7 +34,7 @@ async fn missing_things_answer_http_400_with_the_logical_404() {
             json!({"statusCode": "404", "error": "Bucket not found", "message": "Bucket not found", "code": "NoSuchBucket"})
         )
     );
-    let route = json(app.client.get(url(&app, "/nope?x=1")).send().await.unwrap()).await;
+    let route = app.client.get(url(&app, "/nope?x=1")).status_json().await;
     assert_eq!(
         route,
         (
@@ -48,7 +42,7 @@ async fn missing_things_answer_http_400_with_the_logical_404() {
             json!({"statusCode": "404", "error": "Not Found", "message": "Route GET:/nope?x=1 not found", "code": "InvalidRequest"})
         )
     );
-    let method = json(app.client.patch(url(&app, "/bucket")).send().await.unwrap()).await;
+    let method = app.client.patch(url(&app, "/bucket")).status_json().await;
     assert_error(&method, 404, "404", "InvalidRequest");
 }
 
@@ -72,13 +66,9 @@ async fn jwt_failures_carry_the_verifier_text() {
         (forged.as_str(), "signature verification failed"),
         ("not-a-jwt", "Invalid Compact JWS"),
     ] {
-        let got = json(
-            call(&app, Method::GET, "/bucket", token)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let got = call(&app, Method::GET, "/bucket", token)
+            .status_json()
+            .await;
         assert_error(&got, 400, "403", "AccessDenied");
         assert_eq!(got.1["message"], message);
         assert_eq!(got.1["error"], "Unauthorized");
@@ -88,18 +78,13 @@ async fn jwt_failures_carry_the_verifier_text() {
         .client
         .get(url(&app, "/bucket"))
         .header("authorization", service())
-        .send()
-        .await
-        .unwrap();
+        .answer()
+        .await;
     assert_eq!(raw.status(), 200);
     // Read routes that allow an invalid JWT treat the caller as anon.
-    let (status, _) = json(
-        call(&app, Method::GET, "/object/whitepapers/none.pdf", &forged)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let (status, _) = call(&app, Method::GET, "/object/whitepapers/none.pdf", &forged)
+        .status_json()
+        .await;
     assert_eq!(status, 400);
 }
 
@@ -107,14 +92,10 @@ async fn jwt_failures_carry_the_verifier_text() {
 async fn emptying_a_bucket_is_for_the_service_role_only_with_a_real_403() {
     let app = spawn_app().await;
     for token in [admin(), anon().to_string()] {
-        let got = json(
-            call(&app, Method::POST, "/bucket/blog-images/empty", &token)
-                .json(&json!({}))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let got = call(&app, Method::POST, "/bucket/blog-images/empty", &token)
+            .json(&json!({}))
+            .status_json()
+            .await;
         assert_error(&got, 403, "403", "AccessDenied");
         assert_eq!(got.1["message"], "Access denied: Invalid role");
     }
@@ -227,7 +208,7 @@ async fn bad_input_is_a_4xx_in_storage_format_never_a_500() {
         if let Some(body) = body {
             request = request.body(body.to_string());
         }
-        let response = request.send().await.unwrap();
+        let response = request.answer().await;
         let status = response.status().as_u16();
         let text = response.text().await.unwrap();
         assert!(

@@ -14,17 +14,14 @@
 // of this machine. Exits 1 if an email is missing WAIT_MS (60 s) after the last 202, or arrived
 // twice.
 import { execFileSync, spawn } from 'node:child_process'
-import { createHash, randomBytes } from 'node:crypto'
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
-import { connect, createServer } from 'node:net'
+import { randomBytes } from 'node:crypto'
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 
-const root = fileURLToPath(new URL('../../..', import.meta.url))
-const binary = process.env.CLAIMBRIDGE_BIN
-  ? join(root, process.env.CLAIMBRIDGE_BIN)
-  : [join(root, 'target/release/claimbridge'), join(root, 'target/debug/claimbridge')].find(existsSync)
+import { binary, freePort, percentile, root, solve } from './common.mjs'
+
 const LEADS = Number(process.env.LEADS ?? 200)
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8)
 const WARMUP = Number(process.env.WARMUP ?? 10)
@@ -37,31 +34,9 @@ const RUN = randomBytes(4).toString('hex')
 const FROM = 'leads@claimbridge.test'
 const TO = 'sales@claimbridge.test'
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 // Wall-clock milliseconds with sub-millisecond resolution (the sink stamps with Python's time.time()).
 const now = () => performance.timeOrigin + performance.now()
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-
-function solve(challenge) {
-  for (let number = 0; number <= challenge.maxnumber; number++) {
-    if (createHash('sha256').update(challenge.salt + number).digest('hex') === challenge.challenge) {
-      const { algorithm, salt, signature } = challenge
-      return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature })).toString('base64')
-    }
-  }
-  throw new Error('unsolvable')
-}
 
 // LE-<run>-<n> for a lead, BL-<run>-<n> for a baseline message: ASCII without spaces, so a folded
 // subject never splits it.

@@ -8,43 +8,16 @@
 // negligible) and is queued for one webhook target, so each accepted lead costs what production
 // costs: captcha check + replay row + lead row + outbox row, committed before the 202.
 import { execFileSync, spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 
-const root = fileURLToPath(new URL('../../..', import.meta.url))
-const binary = process.env.CLAIMBRIDGE_BIN
-  ? join(root, process.env.CLAIMBRIDGE_BIN)
-  : [join(root, 'target/release/claimbridge'), join(root, 'target/debug/claimbridge')].find(existsSync)
+import { binary, freePort, percentile, root, solve } from './common.mjs'
+
 const LEADS = Number(process.env.LEADS ?? 5000)
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32)
 const LOGINS = Number(process.env.LOGINS ?? 20)
 const PASSCODE = 'bench-admin-passcode-2026'
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-
-function solve(challenge) {
-  for (let number = 0; number <= challenge.maxnumber; number++) {
-    if (createHash('sha256').update(challenge.salt + number).digest('hex') === challenge.challenge) {
-      const { algorithm, salt, signature } = challenge
-      return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature })).toString('base64')
-    }
-  }
-  throw new Error('unsolvable')
-}
 
 const lead = (n, token) =>
   JSON.stringify({

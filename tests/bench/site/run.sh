@@ -8,6 +8,7 @@
 #   tests/bench/site/run.sh            (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_THREADS to tune)
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
+. tests/bench/lib.sh
 
 seconds=${BENCH_SECONDS:-10}
 connections=${BENCH_CONNECTIONS:-32}
@@ -55,53 +56,14 @@ for index in "${!paths[@]}"; do
 done
 chmod -R a+rX "$work/root"
 
-nginx_port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-cat >"$work/nginx.conf" <<CONF
-worker_processes auto;
-daemon off;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  client_body_temp_path $work/tmp;
-  proxy_temp_path $work/tmp;
-  fastcgi_temp_path $work/tmp;
-  uwsgi_temp_path $work/tmp;
-  scgi_temp_path $work/tmp;
-  server {
-    listen 127.0.0.1:$nginx_port;
-    root $work/root;
-    default_type text/html;
+nginx_port=$(free_port)
+nginx_conf "$work" "$nginx_port" "    default_type text/html;
     add_header Cache-Control no-cache;
-$locations
-  }
-}
-CONF
+$locations"
 mkdir -p "$work/tmp"
-"$nginx_bin" -c "$work/nginx.conf" -e "$work/nginx-error.log" &
-nginx_pid=$!
-for _ in $(seq 1 50); do
-  curl -sf -o /dev/null "http://127.0.0.1:$nginx_port/" && break
-  sleep 0.1
-done
+start_nginx "$nginx_bin" "$work" "http://127.0.0.1:$nginx_port/"
 cmp -s "$work/root/page-0.html" <(curl -s "http://127.0.0.1:$nginx_port/") \
   || { echo "nginx does not serve the same bytes"; cat "$work/nginx-error.log"; exit 1; }
-
-# "Requests/sec" and the 99th percentile (in ms) of one wrk run.
-measure() {
-  local output rps p99
-  output=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency "$1")
-  rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$output")
-  p99=$(awk '$1 == "99%" {
-      v = $2; unit = v; gsub(/[0-9.]/, "", unit); gsub(/[a-z]/, "", v);
-      if (unit == "us") v = v / 1000; else if (unit == "s") v = v * 1000;
-      print v }' <<<"$output")
-  echo "$rps $p99"
-}
 
 rounds=${ROUNDS:-3}
 printf '%-48s %12s %10s %12s %10s %8s\n' "page (${seconds}s x ${rounds} rounds, ${connections} conn.)" \

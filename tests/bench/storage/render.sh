@@ -13,6 +13,7 @@
 #                                      BENCH_COLD_RUNS to tune)
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
+. tests/bench/lib.sh
 
 seconds=${BENCH_SECONDS:-10}
 connections=${BENCH_CONNECTIONS:-32}
@@ -36,7 +37,6 @@ binary=${CARGO_TARGET_DIR:-target}/release/claimbridge
 
 work=$(mktemp -d "${BENCH_DIR:-/tmp}/claimbridge-render-bench.XXXXXX")
 chmod 755 "$work"   # PostgreSQL's and nginx's workers run as other users when started as root
-free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 port=$(free_port)
 ADMIN_PASSCODE_HASH=$("$binary" passcode-hash bench-passcode-not-secret)
 export ADMIN_PASSCODE_HASH
@@ -122,54 +122,16 @@ mkdir -p "$work/root" "$work/tmp"
 curl -sf -D "$work/variant.headers" -o "$work/root/variant.webp" "$variant"
 chmod -R a+rX "$work/root"
 nginx_port=$(free_port)
-cat >"$work/nginx.conf" <<CONF
-worker_processes auto;
-daemon off;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  client_body_temp_path $work/tmp;
-  proxy_temp_path $work/tmp;
-  fastcgi_temp_path $work/tmp;
-  uwsgi_temp_path $work/tmp;
-  scgi_temp_path $work/tmp;
-  server {
-    listen 127.0.0.1:$nginx_port;
-    root $work/root;
-    location / {
+nginx_conf "$work" "$nginx_port" "    location / {
       default_type image/webp;
       add_header Cache-Control max-age=3600;
       try_files /variant.webp =404;
-    }
-  }
-}
-CONF
-"$nginx_bin" -c "$work/nginx.conf" -e "$work/nginx-error.log" &
-nginx_pid=$!
-for _ in $(seq 1 50); do
-  curl -sf -o /dev/null "http://127.0.0.1:$nginx_port/variant" && break
-  sleep 0.1
-done
+    }"
+start_nginx "$nginx_bin" "$work" "http://127.0.0.1:$nginx_port/variant"
 nginx_url="http://127.0.0.1:$nginx_port/render/image/public/bench/photo.jpg"
 cmp -s "$work/root/variant.webp" <(curl -s "$nginx_url") \
   || { echo "nginx does not serve the same bytes"; cat "$work/nginx-error.log"; exit 1; }
 
-# "Requests/sec" and the 99th percentile (in ms) of one wrk run.
-measure() {
-  local output rps p99
-  output=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency "$1")
-  rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$output")
-  p99=$(awk '$1 == "99%" {
-      v = $2; unit = v; gsub(/[0-9.]/, "", unit); gsub(/[a-z]/, "", v);
-      if (unit == "us") v = v / 1000; else if (unit == "s") v = v * 1000;
-      print v }' <<<"$output")
-  echo "$rps $p99"
-}
 : >"$work/rounds.txt"
 for round in $(seq 1 "$rounds"); do
   read -r ours_rps ours_p99 < <(measure "$variant")

@@ -1,17 +1,12 @@
-//! Roles from the JWT: PGRST301/303 with PostgREST's texts and `WWW-Authenticate`, unknown
-//! roles, 42501 as 401 for anon and 403 otherwise, and the request facts RLS policies read.
-use cb_tests::{DEMO_JWT_SECRET, admin_jwt, mint_jwt, spawn_app, spawn_app_with};
-use jsonwebtoken::{EncodingKey, Header};
-use serde_json::{Value, json};
-
-use super::{delete, get, patch, post};
+//! Roles and request facts: tokens, permission statuses, the headers and claims row-level security
+//! sees, and nothing carried over to the next request.
+use super::*;
 
 #[tokio::test]
 async fn bad_tokens_are_refused_with_postgrest_texts() {
     let app = spawn_app().await;
     let empty = get(&app, "/blog_posts")
         .header("authorization", "Bearer ")
-        .send()
         .await;
     let body = empty.assert_error(401, "PGRST301");
     assert_eq!(body["message"], "Empty JWT is sent in Authorization header");
@@ -22,12 +17,12 @@ async fn bad_tokens_are_refused_with_postgrest_texts() {
         )
     );
 
-    let parts = get(&app, "/blog_posts").bearer("abc.def").send().await;
+    let parts = get(&app, "/blog_posts").bearer("abc.def").await;
     let body = parts.assert_error(401, "PGRST301");
     assert_eq!(body["message"], "Expected 3 parts in JWT; got 2");
 
     let expired = mint_jwt("anon", json!({"exp": 1_000_000_000}));
-    let reply = get(&app, "/blog_posts").bearer(&expired).send().await;
+    let reply = get(&app, "/blog_posts").bearer(&expired).await;
     let body = reply.assert_error(401, "PGRST303");
     assert_eq!(body["message"], "JWT expired");
     assert_eq!(
@@ -41,11 +36,11 @@ async fn bad_tokens_are_refused_with_postgrest_texts() {
         &EncodingKey::from_secret(b"not-the-project-secret-not-the-project-secret"),
     )
     .unwrap();
-    let reply = get(&app, "/blog_posts").bearer(&forged).send().await;
+    let reply = get(&app, "/blog_posts").bearer(&forged).await;
     reply.assert_error(401, "PGRST301");
 
     let alg_none = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.";
-    let reply = get(&app, "/blog_posts").bearer(alg_none).send().await;
+    let reply = get(&app, "/blog_posts").bearer(alg_none).await;
     reply.assert_error(401, "PGRST301");
 }
 
@@ -53,12 +48,12 @@ async fn bad_tokens_are_refused_with_postgrest_texts() {
 async fn a_role_the_engine_cannot_assume_is_refused() {
     let app = spawn_app().await;
     let unknown = mint_jwt("nobody_at_all", json!({}));
-    let reply = get(&app, "/blog_posts").bearer(&unknown).send().await;
+    let reply = get(&app, "/blog_posts").bearer(&unknown).await;
     let body = reply.assert_error(401, "22023");
     assert_eq!(body["message"], "role \"nobody_at_all\" does not exist");
     // A signed token naming the superuser must not become the superuser.
     let superuser = mint_jwt("postgres", json!({}));
-    let reply = get(&app, "/blog_posts").bearer(&superuser).send().await;
+    let reply = get(&app, "/blog_posts").bearer(&superuser).await;
     assert_eq!(reply.status, 401);
     // A token without a role claim is anon.
     let no_role = jsonwebtoken::encode(
@@ -69,98 +64,8 @@ async fn a_role_the_engine_cannot_assume_is_refused() {
     .unwrap();
     let reply = get(&app, "/blog_posts?select=slug&limit=1")
         .bearer(&no_role)
-        .send()
         .await;
     assert_eq!(reply.status, 200);
-}
-
-#[tokio::test]
-async fn requests_log_in_as_authenticator_and_run_as_their_role() {
-    // With its login named (CLAIMBRIDGE_REST_DATABASE_URL), and by default on DATABASE_URL's
-    // server, where it must not log in as DATABASE_URL's own (superuser) login.
-    for rest_login in [None, Some("")] {
-        let app = match rest_login {
-            None => spawn_app().await,
-            Some(unset) => spawn_app_with(&[("CLAIMBRIDGE_REST_DATABASE_URL", unset)]).await,
-        };
-        cb_db::sqlx::raw_sql(
-            "create function public.whoami() returns json language sql stable
-               as $$ select json_build_object('session', session_user, 'current', current_user) $$;
-             grant execute on function public.whoami() to anon, service_role;
-             notify pgrst, 'reload schema';",
-        )
-        .execute(&app.db.pool)
-        .await
-        .expect("create whoami()");
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-        let mut reply = get(&app, "/rpc/whoami").send().await;
-        while reply.status == 404 && std::time::Instant::now() < deadline {
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-            reply = get(&app, "/rpc/whoami").send().await;
-        }
-        assert_eq!(
-            reply.json(),
-            json!({"session": "authenticator", "current": "anon"}),
-            "{rest_login:?}: {}",
-            reply.text
-        );
-        let service = get(&app, "/rpc/whoami")
-            .bearer(cb_tests::DEMO_SERVICE_ROLE_KEY)
-            .send()
-            .await;
-        assert_eq!(
-            service.json(),
-            json!({"session": "authenticator", "current": "service_role"}),
-            "{rest_login:?}"
-        );
-    }
-}
-
-#[tokio::test]
-async fn a_login_without_a_password_is_given_one_as_a_scram_verifier() {
-    let db = cb_tests::fresh_database().await;
-    let role = format!("test_login_{}", uuid::Uuid::new_v4().simple());
-    cb_db::sqlx::raw_sql(&format!("create role {role} login"))
-        .execute(&db.pool)
-        .await
-        .expect("create role");
-    let stored = |pool| {
-        let role = role.clone();
-        async move {
-            cb_db::sqlx::query_scalar::<_, Option<String>>(
-                "select rolpassword from pg_authid where rolname = $1",
-            )
-            .bind(role)
-            .fetch_one(pool)
-            .await
-            .expect("pg_authid")
-        }
-    };
-    let given = cb_db::give_role_password(&db.pool, &role, "dme-claims-2026").await;
-    let verifier = stored(&db.pool).await;
-    // A second call (another server starting) keeps the password the first one gave.
-    let again = cb_db::give_role_password(&db.pool, &role, "another").await;
-    let kept = stored(&db.pool).await;
-    cb_db::sqlx::raw_sql(&format!("drop role {role}"))
-        .execute(&db.pool)
-        .await
-        .expect("drop role");
-
-    assert!(given.expect("give"), "the role had no password");
-    assert!(!again.expect("again"), "the role has one now");
-    assert_eq!(kept, verifier);
-    // PostgreSQL kept the verifier as sent (a text it did not recognise as one would have been
-    // hashed as a password): recomputed from its salt, it is the password's.
-    let verifier = verifier.expect("a password");
-    let salt = verifier
-        .strip_prefix("SCRAM-SHA-256$4096:")
-        .and_then(|rest| rest.split('$').next())
-        .expect("a SCRAM-SHA-256 verifier with 4096 iterations");
-    let salt = base64::Engine::decode(&base64::engine::general_purpose::STANDARD, salt).unwrap();
-    assert_eq!(
-        cb_db::scram_sha256_verifier("dme-claims-2026", &salt, 4096),
-        verifier
-    );
 }
 
 #[tokio::test]
@@ -171,7 +76,6 @@ async fn permission_denied_is_401_for_anon_and_403_for_users() {
         "/blog_posts",
         &json!({"title": "t", "slug": "t", "description": "d", "category": "c"}),
     )
-    .send()
     .await;
     let body = anon.assert_error(401, "42501");
     assert_eq!(body["message"], "permission denied for table blog_posts");
@@ -187,7 +91,6 @@ async fn permission_denied_is_401_for_anon_and_403_for_users() {
         &json!({"title": "t", "slug": "t", "description": "d", "category": "c"}),
     )
     .bearer(&user)
-    .send()
     .await;
     let body = reply.assert_error(403, "42501");
     assert_eq!(
@@ -196,7 +99,7 @@ async fn permission_denied_is_401_for_anon_and_403_for_users() {
     );
     assert!(reply.header("www-authenticate").is_none());
 
-    let read = get(&app, "/whitepaper_submissions?select=id").send().await;
+    let read = get(&app, "/whitepaper_submissions?select=id").await;
     read.assert_error(401, "42501");
 }
 
@@ -206,18 +109,15 @@ async fn the_admin_token_writes_blog_posts() {
     let admin = admin_jwt();
     let created = post(&app, "/blog_posts?select=id,slug,published", &json!({"title": "Admin post", "slug": "admin-post", "description": "d", "category": "News"}))
         .bearer(&admin)
-        .header("prefer", "return=representation")
-        .send()
-        .await;
+        .header("prefer", "return=representation").await;
     assert_eq!(created.status, 201, "{}", created.text);
     let id = created.json()[0]["id"].as_str().unwrap().to_owned();
     assert_eq!(created.json()[0]["published"], false);
     // Drafts are invisible to anon, visible to the admin.
-    let anon = get(&app, "/blog_posts?slug=eq.admin-post").send().await;
+    let anon = get(&app, "/blog_posts?slug=eq.admin-post").await;
     assert_eq!(anon.text, "[]");
     let mine = get(&app, "/blog_posts?select=slug&slug=eq.admin-post")
         .bearer(&admin)
-        .send()
         .await;
     assert_eq!(mine.json(), json!([{"slug": "admin-post"}]));
     let updated = patch(
@@ -226,16 +126,12 @@ async fn the_admin_token_writes_blog_posts() {
         &json!({"published": true}),
     )
     .bearer(&admin)
-    .send()
     .await;
     assert_eq!(updated.status, 204);
-    let public = get(&app, "/blog_posts?select=slug&slug=eq.admin-post")
-        .send()
-        .await;
+    let public = get(&app, "/blog_posts?select=slug&slug=eq.admin-post").await;
     assert_eq!(public.json(), json!([{"slug": "admin-post"}]));
     let deleted = delete(&app, &format!("/blog_posts?id=eq.{id}"))
         .bearer(&admin)
-        .send()
         .await;
     assert_eq!(deleted.status, 204);
 }
@@ -249,13 +145,10 @@ async fn request_headers_reach_row_level_security() {
         "/page_analytics",
         &json!({"session_id": session, "page_path": "/about", "page_title": "About"}),
     )
-    .send()
     .await;
     assert_eq!(inserted.status, 201, "{}", inserted.text);
     let mine = get(&app, &format!("/page_analytics?select=id&session_id=eq.{session}&page_path=eq./about&order=visited_at.desc&limit=1"))
-        .header("x-claimbridge-session", session)
-        .send()
-        .await;
+        .header("x-claimbridge-session", session).await;
     let rows = mine.json();
     assert_eq!(rows.as_array().unwrap().len(), 1, "{}", mine.text);
     let id = rows[0]["id"].as_str().unwrap().to_owned();
@@ -264,7 +157,6 @@ async fn request_headers_reach_row_level_security() {
         &format!("/page_analytics?select=id&session_id=eq.{session}"),
     )
     .header("x-claimbridge-session", "session_1_someoneelse")
-    .send()
     .await;
     assert_eq!(other.text, "[]");
     let update = patch(
@@ -274,7 +166,6 @@ async fn request_headers_reach_row_level_security() {
     )
     .header("x-claimbridge-session", session)
     .header("prefer", "count=exact")
-    .send()
     .await;
     assert_eq!(update.status, 204);
     assert_eq!(update.header("content-range"), Some("0-0/1"));
@@ -285,7 +176,6 @@ async fn request_headers_reach_row_level_security() {
     )
     .header("x-claimbridge-session", "session_1_someoneelse")
     .header("prefer", "count=exact")
-    .send()
     .await;
     assert_eq!(stolen.header("content-range"), Some("*/0"));
     let with_id = post(
@@ -295,7 +185,6 @@ async fn request_headers_reach_row_level_security() {
     )
     .header("x-claimbridge-session", session)
     .header("prefer", "return=representation")
-    .send()
     .await;
     assert_eq!(with_id.status, 201, "{}", with_id.text);
     assert!(with_id.json()[0]["id"].is_string());
@@ -325,7 +214,6 @@ async fn the_request_facts_are_set_like_postgrest() {
         let reply = get(&app, "/rpc/fx_request_facts")
             .header("x-claimbridge-session", "session_9_x")
             .header("cookie", "a=1; b=two")
-            .send()
             .await;
         if reply.status == 200 {
             facts = reply.json();
@@ -369,9 +257,9 @@ async fn nothing_of_a_request_carries_over_to_the_next_on_its_connection() {
     .execute(&app.db.pool)
     .await
     .unwrap();
-    super::wait_for_relation(&app, "rpc/fx_scope").await;
+    crate::rest::wait_for_relation(&app, "rpc/fx_scope").await;
 
-    let fresh = get(&app, "/rpc/fx_scope").send().await.json();
+    let fresh = get(&app, "/rpc/fx_scope").await.json();
     let pid = fresh["pid"].clone();
     let default_timezone = fresh["timezone"].as_str().unwrap().to_owned();
     assert_ne!(default_timezone, "Asia/Tokyo");
@@ -382,7 +270,6 @@ async fn nothing_of_a_request_carries_over_to_the_next_on_its_connection() {
         .header("prefer", "timezone=Asia/Tokyo")
         .header("cookie", "a=1")
         .header("x-claimbridge-session", "session_1_x")
-        .send()
         .await
         .json();
     assert_eq!(scoped["pid"], pid);
@@ -394,7 +281,7 @@ async fn nothing_of_a_request_carries_over_to_the_next_on_its_connection() {
     assert_eq!(scoped["cookies"], json!({"a": "1"}));
 
     // A write after a read, as anon, without any of those.
-    let write = post(&app, "/rpc/fx_scope", &json!({})).send().await;
+    let write = post(&app, "/rpc/fx_scope", &json!({})).await;
     assert_eq!(write.status, 200, "{}", write.text);
     let write = write.json();
     assert_eq!(write["pid"], pid);
@@ -410,13 +297,12 @@ async fn nothing_of_a_request_carries_over_to_the_next_on_its_connection() {
 
     // A failed statement leaves the connection usable, and a write the engine could still
     // refuse (singular) runs in BEGIN READ WRITE ... COMMIT after a read-only request.
-    let failed = get(&app, "/rpc/fx_scope?select=nope").send().await;
+    let failed = get(&app, "/rpc/fx_scope?select=nope").await;
     assert!(failed.status >= 400, "{}", failed.text);
-    get(&app, "/rpc/fx_scope").send().await;
+    get(&app, "/rpc/fx_scope").await;
     let singular = post(&app, "/rpc/fx_scope", &json!({}))
         .header("accept", "application/vnd.pgrst.object+json")
         .bearer(cb_tests::DEMO_SERVICE_ROLE_KEY)
-        .send()
         .await;
     assert_eq!(singular.status, 200, "{}", singular.text);
     let singular = singular.json();
@@ -424,132 +310,4 @@ async fn nothing_of_a_request_carries_over_to_the_next_on_its_connection() {
     assert_eq!(singular["role"], "service_role");
     assert_eq!(singular["read_only"], "off");
     assert_eq!(singular["timezone"], default_timezone);
-}
-
-#[tokio::test]
-async fn a_start_whose_authenticator_cannot_log_in_says_what_to_do() {
-    let db = cb_tests::fresh_database().await;
-    let data_dir = tempfile::tempdir().unwrap();
-    // DATABASE_URL's own login (a superuser) still connects; authenticator may not.
-    cb_db::sqlx::raw_sql(&format!(
-        "revoke connect on database {} from public",
-        cb_db::quote_ident(&db.name)
-    ))
-    .execute(&db.pool)
-    .await
-    .expect("revoke connect");
-    let config = cb_tests::app_config(
-        &db,
-        data_dir.path(),
-        &[("CLAIMBRIDGE_REST_DATABASE_URL", "")],
-    );
-    let err = cb_server::App::build(config)
-        .await
-        .expect_err("authenticator cannot connect")
-        .to_string();
-    assert!(
-        err.contains("authenticator") && err.contains("CLAIMBRIDGE_REST_DATABASE_URL"),
-        "{err}"
-    );
-}
-
-/// A cluster of its own whose every login needs a SCRAM-SHA-256 password, as on a server
-/// DATABASE_URL names (the shared test cluster trusts its private socket).
-#[tokio::test]
-async fn on_a_password_only_server_authenticator_logs_in_with_the_password_it_was_given() {
-    let dir = cb_tests::reachable_tempdir();
-    let cluster = cb_db::LocalPostgres::new(
-        cb_db::PgBinaries::discover(None).unwrap(),
-        dir.path().join("postgres"),
-    )
-    .unwrap();
-    let starter = cluster.clone();
-    tokio::task::spawn_blocking(move || starter.ensure_running())
-        .await
-        .unwrap()
-        .expect("start a cluster");
-    let _stop = StopOnDrop(cluster.clone());
-    // The new pg_hba.conf counts from the reload, after the owner has its password.
-    std::fs::write(
-        dir.path().join("postgres/pg_hba.conf"),
-        "local all all scram-sha-256\n",
-    )
-    .unwrap();
-    let owner = cb_db::connect(cluster.connect_options("postgres"), 1)
-        .await
-        .unwrap();
-    cb_db::sqlx::raw_sql(
-        "alter role postgres password 'owner-secret:2026'; select pg_reload_conf()",
-    )
-    .execute(&owner)
-    .await
-    .unwrap();
-    owner.close().await;
-    let database_url =
-        cluster
-            .url("postgres")
-            .replacen("postgres@", "postgres:owner-secret%3A2026@", 1);
-    let config = |data_dir: &std::path::Path| {
-        cb_tests::app_config_on(
-            &database_url,
-            data_dir,
-            &[("CLAIMBRIDGE_REST_DATABASE_URL", "")],
-        )
-    };
-
-    let first = tempfile::tempdir().unwrap();
-    let app = cb_server::App::build(config(first.path()))
-        .await
-        .expect("authenticator logs in with the password it was given");
-    let (base, stop) = cb_tests::serve(app);
-    let reply = reqwest::Client::new()
-        .get(format!("{base}/rest/v1/blog_posts?select=slug&limit=1"))
-        .header("apikey", cb_tests::DEMO_ANON_KEY)
-        .send()
-        .await
-        .unwrap();
-    let status = reply.status();
-    let body = reply.text().await.unwrap();
-    drop(stop);
-
-    // A password someone else set is not replaced, and the start says what to do.
-    let owner = cb_db::connect(std::str::FromStr::from_str(&database_url).unwrap(), 1)
-        .await
-        .expect("the owner logs in with its password");
-    let stored: String = cb_db::sqlx::query_scalar(
-        "select rolpassword from pg_authid where rolname = 'authenticator'",
-    )
-    .fetch_one(&owner)
-    .await
-    .unwrap();
-    cb_db::sqlx::raw_sql("alter role authenticator password 'someone-elses'")
-        .execute(&owner)
-        .await
-        .unwrap();
-    owner.close().await;
-    let second = tempfile::tempdir().unwrap();
-    let refused = cb_server::App::build(config(second.path())).await;
-
-    assert_eq!(status, 200, "{body}");
-    assert!(stored.starts_with("SCRAM-SHA-256$4096:"), "{stored}");
-    let err = refused
-        .expect_err("authenticator's password is not DATABASE_URL's")
-        .to_string();
-    assert!(
-        err.contains("authenticator") && err.contains("CLAIMBRIDGE_REST_DATABASE_URL"),
-        "{err}"
-    );
-    assert!(
-        !err.contains("owner-secret"),
-        "the password never reaches the output: {err}"
-    );
-}
-
-/// Stops a test's own cluster however the test ends.
-struct StopOnDrop(cb_db::LocalPostgres);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        let _ = self.0.stop();
-    }
 }

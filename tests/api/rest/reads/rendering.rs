@@ -1,0 +1,181 @@
+//! Singular objects, CSV, stripped nulls and read errors.
+use super::*;
+
+#[tokio::test]
+async fn singular_objects_need_exactly_one_row() {
+    let app = fixture_app().await;
+    let one = get(&app, "/fx_users?select=username,status&username=eq.supabot")
+        .header("accept", "application/vnd.pgrst.object+json")
+        .await;
+    assert_eq!(one.status, 200);
+    assert_eq!(
+        one.header("content-type"),
+        Some("application/vnd.pgrst.object+json; charset=utf-8")
+    );
+    assert_eq!(one.text, "{\"username\":\"supabot\",\"status\":\"ONLINE\"}");
+    for (query, n) in [("username=eq.nobody", 0), ("status=eq.ONLINE", 4)] {
+        let reply = get(&app, &format!("/fx_users?{query}"))
+            .header("accept", "application/vnd.pgrst.object+json")
+            .await;
+        let body = reply.assert_error(406, "PGRST116");
+        assert_eq!(
+            body["message"],
+            "Cannot coerce the result to a single JSON object"
+        );
+        assert_eq!(body["details"], format!("The result contains {n} rows"));
+        assert_eq!(body["hint"], serde_json::Value::Null);
+    }
+}
+
+/// A singular object is rendered row by row rather than cut out of `json_agg` as PostgREST
+/// does: the text must be the very element the array answer holds, whatever the row has in it
+/// (JSON columns, ranges, enums, nulls, embeds), with nulls stripped too, and for functions.
+#[tokio::test]
+async fn singular_objects_are_the_text_of_the_array_element() {
+    let app = fixture_app().await;
+    for (path, stripped) in [
+        ("/fx_users?username=eq.jsonuser", false),
+        (
+            "/fx_users?username=eq.jsonuser&select=*,fx_messages(*,fx_channels(*))",
+            false,
+        ),
+        (
+            "/fx_users?username=eq.supabot&select=username,data,age_range,catchphrase",
+            true,
+        ),
+        (
+            "/fx_messages?id=eq.1&select=*,fx_users(*),fx_channels(slug)",
+            true,
+        ),
+        ("/rpc/fx_get_username_and_status?name_param=supabot", false),
+        ("/rpc/fx_add?a=1&b=2", false),
+        (
+            "/rpc/fx_users_by_status?s=ONLINE&order=username&limit=1",
+            true,
+        ),
+    ] {
+        let nulls = if stripped { ";nulls=stripped" } else { "" };
+        let array = get(&app, path)
+            .header(
+                "accept",
+                &format!("application/vnd.pgrst.array+json{nulls}"),
+            )
+            .await;
+        let one = get(&app, path)
+            .header(
+                "accept",
+                &format!("application/vnd.pgrst.object+json{nulls}"),
+            )
+            .await;
+        assert_eq!(one.status, 200, "{path}: {}", one.text);
+        let element = if array.text.starts_with('[') {
+            assert_eq!(
+                array.json().as_array().map(Vec::len),
+                Some(1),
+                "{path}: {}",
+                array.text
+            );
+            array.text[1..array.text.len() - 1].to_owned()
+        } else {
+            array.text.clone() // a function returning one value answers it without an array
+        };
+        assert_eq!(one.text, element, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn csv_and_stripped_nulls_are_rendered_by_postgres() {
+    let app = fixture_app().await;
+    let csv = get(&app, "/fx_accounts?select=id,email,score&order=id")
+        .header("accept", "text/csv")
+        .await;
+    assert_eq!(csv.status, 200);
+    assert_eq!(csv.header("content-type"), Some("text/csv; charset=utf-8"));
+    assert_eq!(
+        csv.text,
+        "id,email,score\n1,ada@example.com,10\n2,grace@example.com,"
+    );
+    let stripped = get(&app, "/fx_accounts?select=email,score&id=eq.2")
+        .header("accept", "application/vnd.pgrst.array+json;nulls=stripped")
+        .await;
+    assert_eq!(stripped.json(), json!([{"email": "grace@example.com"}]));
+    let unacceptable = get(&app, "/fx_accounts")
+        .header("accept", "text/html")
+        .await;
+    let body = unacceptable.assert_error(406, "PGRST107");
+    assert_eq!(
+        body["message"],
+        "None of these media types are available: text/html"
+    );
+}
+
+#[tokio::test]
+async fn read_errors_carry_postgrest_codes_and_texts() {
+    let app = spawn_app().await;
+    let missing = get(&app, "/blog_post").await;
+    let body = missing.assert_error(404, "PGRST205");
+    assert_eq!(
+        body["message"],
+        "Could not find the table 'public.blog_post' in the schema cache"
+    );
+    assert_eq!(
+        body["hint"],
+        "Perhaps you meant the table 'public.blog_posts'"
+    );
+
+    let column = get(&app, "/blog_posts?select=id,nope").await;
+    let body = column.assert_error(400, "42703");
+    assert_eq!(body["message"], "column blog_posts.nope does not exist");
+
+    let parse = get(&app, "/blog_posts?id=noop.1").await;
+    let body = parse.assert_error(400, "PGRST100");
+    assert_eq!(
+        body["message"],
+        "\"failed to parse filter (noop.1)\" (line 1, column 1)"
+    );
+    assert_eq!(
+        body["details"],
+        "unexpected \"o\" expecting \"not\" or operator (eq, gt, ...)"
+    );
+
+    let select = get(&app, "/blog_posts?select=id,(").await;
+    select.assert_error(400, "PGRST100");
+
+    let bad_value = get(&app, "/blog_posts?id=eq.not-a-uuid").await;
+    let body = bad_value.assert_error(400, "22P02");
+    assert_eq!(
+        body["message"],
+        "invalid input syntax for type uuid: \"not-a-uuid\""
+    );
+
+    let path = get(&app, "/blog_posts/1").await;
+    let body = path.assert_error(404, "PGRST125");
+    assert_eq!(body["message"], "Invalid path specified in request URL");
+
+    let schema = get(&app, "/blog_posts")
+        .header("accept-profile", "private")
+        .await;
+    let body = schema.assert_error(406, "PGRST106");
+    assert_eq!(body["message"], "Invalid schema: private");
+    assert_eq!(
+        body["hint"],
+        "Only the following schemas are exposed: public"
+    );
+
+    let method = crate::rest::Call::new(
+        &app,
+        reqwest::Method::from_bytes(b"TRACE").unwrap(),
+        "/blog_posts",
+    )
+    .await;
+    method.assert_error(405, "PGRST117");
+
+    let strict = get(&app, "/blog_posts?select=id&limit=1")
+        .header("prefer", "handling=strict, foo=bar")
+        .await;
+    let body = strict.assert_error(400, "PGRST122");
+    assert_eq!(body["details"], "Invalid preferences: foo=bar");
+
+    let aggregates = get(&app, "/blog_posts?select=count()").await;
+    aggregates.assert_error(400, "PGRST123");
+}

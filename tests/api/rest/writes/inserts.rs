@@ -1,0 +1,199 @@
+//! Inserts: statuses, returns, bulk and CSV/form payloads, bad payloads and duplicate keys.
+use super::*;
+
+#[tokio::test]
+async fn insert_defaults_to_minimal_201_with_an_empty_body() {
+    let app = fixture_app().await;
+    let reply = post(&app, "/fx_accounts", &json!({"email": "new@example.com"}))
+        .header("content-profile", "public")
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    assert_eq!(reply.text, "");
+    assert_eq!(reply.header("content-range"), Some("*/*"));
+    assert_eq!(
+        reply.header("content-profile"),
+        None,
+        "no body, no profile header"
+    );
+    assert!(reply.header("location").is_none());
+    let stored = get(
+        &app,
+        "/fx_accounts?select=email,plan&email=eq.new@example.com",
+    )
+    .await;
+    assert_eq!(
+        stored.json(),
+        json!([{"email": "new@example.com", "plan": "free"}])
+    );
+}
+
+#[tokio::test]
+async fn representation_and_headers_only_returns() {
+    let app = fixture_app().await;
+    let full = post(
+        &app,
+        "/fx_accounts?select=email,plan",
+        &json!({"email": "rep@example.com", "plan": "pro"}),
+    )
+    .header("prefer", "return=representation, count=exact")
+    .await;
+    assert_eq!(full.status, 201);
+    assert_eq!(
+        full.json(),
+        json!([{"email": "rep@example.com", "plan": "pro"}])
+    );
+    assert_eq!(full.header("content-range"), Some("*/1"));
+    assert_eq!(
+        full.header("preference-applied"),
+        Some("return=representation, count=exact")
+    );
+
+    let headers_only = post(&app, "/fx_channels", &json!({"slug": "news"}))
+        .header("prefer", "return=headers-only")
+        .await;
+    assert_eq!(headers_only.status, 201);
+    assert_eq!(headers_only.text, "");
+    assert_eq!(
+        headers_only.header("location"),
+        Some("/fx_channels?id=eq.4")
+    );
+
+    let single = post(&app, "/fx_channels?select=slug", &json!({"slug": "solo"}))
+        .header("prefer", "return=representation")
+        .header("accept", "application/vnd.pgrst.object+json")
+        .await;
+    assert_eq!(single.status, 201);
+    assert_eq!(single.json(), json!({"slug": "solo"}));
+}
+
+#[tokio::test]
+async fn bulk_inserts_follow_columns_and_missing_default() {
+    let app = fixture_app().await;
+    // postgrest-js: the union of keys, quoted; missing keys become NULL ...
+    let nulls = post(
+        &app,
+        "/fx_accounts?columns=%22email%22,%22plan%22,%22score%22&select=email,plan,score",
+        &json!([{"email": "a1@example.com", "plan": "pro"}, {"email": "a2@example.com", "score": 3, "plan": "free"}]),
+    )
+    .header("prefer", "return=representation").await;
+    nulls.assert_json(201, &json!([{"email": "a1@example.com", "plan": "pro", "score": null}, {"email": "a2@example.com", "plan": "free", "score": 3}]));
+    // ... or the column default with missing=default; extra keys are ignored.
+    let defaults = post(
+        &app,
+        "/fx_accounts?columns=email,plan&select=email,plan",
+        &json!([{"email": "d1@example.com", "ignored": true}, {"email": "d2@example.com", "plan": "pro"}]),
+    )
+    .header("prefer", "return=representation, missing=default").await;
+    defaults.assert_json(201, &json!([{"email": "d1@example.com", "plan": "free"}, {"email": "d2@example.com", "plan": "pro"}]));
+    assert_eq!(
+        defaults.header("preference-applied"),
+        Some("missing=default, return=representation")
+    );
+    // Without columns= every object must have the same keys.
+    let uneven = post(
+        &app,
+        "/fx_accounts",
+        &json!([{"email": "x@example.com"}, {"plan": "pro"}]),
+    )
+    .await;
+    let body = uneven.assert_error(400, "PGRST102");
+    assert_eq!(body["message"], "All object keys must match");
+}
+
+#[tokio::test]
+async fn invalid_payloads_and_unknown_columns_are_400() {
+    let app = fixture_app().await;
+    let invalid = Call::new(&app, Method::POST, "/fx_accounts")
+        .body("application/json", "{nope")
+        .await;
+    let body = invalid.assert_error(400, "PGRST102");
+    assert_eq!(body["message"], "Empty or invalid json");
+    let unknown = post(
+        &app,
+        "/fx_accounts",
+        &json!({"email": "u@example.com", "nope": 1}),
+    )
+    .await;
+    let body = unknown.assert_error(400, "PGRST204");
+    assert_eq!(
+        body["message"],
+        "Could not find the 'nope' column of 'fx_accounts' in the schema cache"
+    );
+    let content_type = Call::new(&app, Method::POST, "/fx_accounts")
+        .body("text/html", "<p>")
+        .await;
+    let body = content_type.assert_error(400, "PGRST102");
+    assert_eq!(body["message"], "Content-Type not acceptable: text/html");
+    let check = post(
+        &app,
+        "/fx_accounts",
+        &json!({"email": "c@example.com", "plan": "gold"}),
+    )
+    .await;
+    check.assert_error(400, "23514");
+    let not_null = post(&app, "/fx_accounts", &json!({"plan": "pro"})).await;
+    not_null.assert_error(400, "23502");
+}
+
+#[tokio::test]
+async fn a_duplicate_key_is_409_with_postgres_texts() {
+    let app = fixture_app().await;
+    let reply = post(
+        &app,
+        "/fx_cornercase?select=%22column%20whitespace%22,id",
+        &json!([{"id": 1, "column whitespace": "foo"}]),
+    )
+    .header("prefer", "return=representation")
+    .await;
+    let body = reply.assert_error(409, "23505");
+    assert_eq!(body["details"], "Key (id)=(1) already exists.");
+    assert_eq!(body["hint"], Value::Null);
+    assert_eq!(
+        body["message"],
+        "duplicate key value violates unique constraint \"fx_cornercase_pkey\""
+    );
+    let fk = post(
+        &app,
+        "/fx_messages",
+        &json!({"message": "x", "username": "nobody", "channel_id": 1}),
+    )
+    .await;
+    fk.assert_error(409, "23503");
+}
+
+#[tokio::test]
+async fn representation_after_a_write_can_embed() {
+    let app = fixture_app().await;
+    let reply = post(
+        &app,
+        "/fx_messages?select=message,fx_users(username,status)",
+        &json!({"message": "hi", "username": "awailas", "channel_id": 2}),
+    )
+    .header("prefer", "return=representation")
+    .await;
+    reply.assert_json(
+        201,
+        &json!([{"message": "hi", "fx_users": {"username": "awailas", "status": "ONLINE"}}]),
+    );
+}
+
+#[tokio::test]
+async fn csv_and_form_payloads_insert_rows() {
+    let app = fixture_app().await;
+    let csv = Call::new(&app, Method::POST, "/fx_accounts?select=email,score")
+        .body(
+            "text/csv",
+            "email,score\ncsv1@example.com,5\ncsv2@example.com,NULL",
+        )
+        .header("prefer", "return=representation")
+        .await;
+    csv.assert_json(201, &json!([{"email": "csv1@example.com", "score": 5}, {"email": "csv2@example.com", "score": null}]));
+    let form = Call::new(&app, Method::POST, "/fx_accounts?select=email")
+        .body(
+            "application/x-www-form-urlencoded",
+            "email=form%40example.com",
+        )
+        .header("prefer", "return=representation")
+        .await;
+    assert_eq!(form.json(), json!([{"email": "form@example.com"}]));
+}

@@ -1,0 +1,190 @@
+//! Signed render URLs: their transformations, their expiry and their scope.
+use super::*;
+use cb_tests::Answer as _;
+
+fn token_of(signed_url: &str) -> &str {
+    signed_url.split("token=").nth(1).unwrap()
+}
+
+fn payload(token: &str) -> Value {
+    let part = token.split('.').nth(1).unwrap();
+    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(part)
+        .unwrap();
+    serde_json::from_slice(&bytes).unwrap()
+}
+
+#[tokio::test]
+async fn signed_urls_carry_their_transformations() {
+    let fixture = Fixture::start().await;
+    let app = &fixture.app;
+    let_the_reader_see_the_vault(app).await;
+    let reader = mint_jwt("authenticated", json!({"sub": "reader-1"}));
+    let sign = |body: Value| {
+        call(app, Method::POST, "/object/sign/vault/secret.jpg", &reader)
+            .json(&body)
+            .send()
+    };
+
+    // createSignedUrl(path, 60, { transform: { width: 100, height: 100, resize: 'contain' } })
+    let (status, signed) = json(
+        sign(json!({"expiresIn": 60, "transform": {"width": 100, "height": 100, "resize": "contain"}}))
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200, "{signed}");
+    let signed_url = signed["signedURL"].as_str().unwrap().to_string();
+    assert!(
+        signed_url.starts_with("/render/image/sign/vault/secret.jpg?token="),
+        "{signed_url}"
+    );
+    let claims = payload(token_of(&signed_url));
+    assert_eq!(
+        claims["transformations"],
+        "height:100,width:100,resize:contain"
+    );
+    assert_eq!(claims["url"], "vault/secret.jpg");
+    assert_eq!(claims["scope"], "download");
+    let full = format!("{}/storage/v1{signed_url}", app.url);
+    let response = app
+        .client
+        .get(&full)
+        .header("accept", CHROME_ACCEPT)
+        .answer()
+        .await;
+    assert!(response.headers().contains_key("expires"));
+    assert!(!response.headers().contains_key("cache-control"));
+    assert_eq!(
+        header(&response, "x-transformations"),
+        "height:100,width:100,resizing_type:fit"
+    );
+    let (format, image, _) = picture_of(response).await;
+    assert_eq!((format, image.dimensions()), (ImageFormat::WebP, (100, 75)));
+    // The query cannot change what was signed.
+    let overridden = app
+        .client
+        .get(format!("{full}&width=10&height=10&resize=fill"))
+        .answer()
+        .await;
+    assert_eq!(picture_of(overridden).await.1.dimensions(), (100, 75));
+    // format: 'origin' is kept.
+    let (_, origin) = json(
+        sign(json!({"expiresIn": 60, "transform": {"width": 40, "format": "origin"}}))
+            .await
+            .unwrap(),
+    )
+    .await;
+    let origin_url = format!(
+        "{}/storage/v1{}",
+        app.url,
+        origin["signedURL"].as_str().unwrap()
+    );
+    let response = app
+        .client
+        .get(&origin_url)
+        .header("accept", CHROME_ACCEPT)
+        .answer()
+        .await;
+    let (format, image, _) = picture_of(response).await;
+    assert_eq!((format, image.dimensions()), (ImageFormat::Jpeg, (40, 30)));
+
+    // A transform that changes nothing gives a plain download URL, as Storage does.
+    let (_, plain) = json(
+        sign(json!({"expiresIn": 60, "transform": {"format": "origin"}}))
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert!(
+        plain["signedURL"]
+            .as_str()
+            .unwrap()
+            .starts_with("/object/sign/vault/secret.jpg?token=")
+    );
+    // A plain download token opens the render route too, with no transformation.
+    let plain_token = token_of(plain["signedURL"].as_str().unwrap()).to_string();
+    let response = get(
+        app,
+        &format!("/render/image/sign/vault/secret.jpg?token={plain_token}"),
+        None,
+    )
+    .await;
+    assert_eq!(picture_of(response).await.1.dimensions(), (400, 300));
+
+    // Bad transforms are refused at signing, with the body's path.
+    let refused = json(
+        sign(json!({"expiresIn": 60, "transform": {"width": "wide"}}))
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_error(&refused, 400, "400", "InvalidRequest");
+    assert_eq!(refused.1["message"], "body/transform/width must be integer");
+
+    // Tampered: another transformation in the payload, the old signature.
+    let token = token_of(&signed_url).to_string();
+    let mut parts: Vec<String> = token.split('.').map(str::to_string).collect();
+    let mut forged = payload(&token);
+    forged["transformations"] = json!("height:2000,width:2000,resize:fill");
+    parts[1] = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(forged.to_string());
+    let tampered = json(
+        get(
+            app,
+            &format!(
+                "/render/image/sign/vault/secret.jpg?token={}",
+                parts.join(".")
+            ),
+            None,
+        )
+        .await,
+    )
+    .await;
+    assert_error(&tampered, 400, "400", "InvalidJWT");
+    assert_eq!(tampered.1["message"], "signature verification failed");
+    // Another path.
+    let elsewhere = get_json(
+        app,
+        &format!("/render/image/sign/pics/photos/cat.jpg?token={token}"),
+    )
+    .await;
+    assert_error(&elsewhere, 400, "400", "InvalidSignature");
+    // Expired (signed with the server's signing secret, an hour ago).
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let expired = jsonwebtoken::encode(
+        &jsonwebtoken::Header::default(),
+        &json!({"url": "vault/secret.jpg", "scope": "download", "transformations": "width:10",
+                "iat": now - 3600, "exp": now - 60}),
+        &jsonwebtoken::EncodingKey::from_secret(DEMO_JWT_SECRET.as_bytes()),
+    )
+    .unwrap();
+    let refused = get_json(
+        app,
+        &format!("/render/image/sign/vault/secret.jpg?token={expired}"),
+    )
+    .await;
+    assert_error(&refused, 400, "400", "ExpiredToken");
+    // An upload token is not a download token.
+    let upload_token = jsonwebtoken::encode(
+        &jsonwebtoken::Header::default(),
+        &json!({"url": "vault/secret.jpg", "scope": "upload", "upsert": false, "iat": now, "exp": now + 60}),
+        &jsonwebtoken::EncodingKey::from_secret(DEMO_JWT_SECRET.as_bytes()),
+    )
+    .unwrap();
+    let refused = get_json(
+        app,
+        &format!("/render/image/sign/vault/secret.jpg?token={upload_token}"),
+    )
+    .await;
+    assert_error(&refused, 400, "400", "InvalidSignature");
+    assert_eq!(refused.1["message"], "Token is not scoped for download");
+    let missing = get_json(app, "/render/image/sign/vault/secret.jpg").await;
+    assert_error(&missing, 400, "400", "InvalidRequest");
+    assert_eq!(
+        missing.1["message"],
+        "querystring must have required property 'token'"
+    );
+}

@@ -1,0 +1,58 @@
+# Shared by the shell benchmarks (source it): a free port, nginx serving bytes from disk as the
+# baseline, and one wrk run's numbers.
+
+# A free TCP port on 127.0.0.1.
+free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+
+# nginx_conf WORK PORT SERVER_BODY: writes WORK/nginx.conf, one server on 127.0.0.1:PORT with its
+# root at WORK/root (its temporary files in WORK/tmp) and SERVER_BODY inside the server block.
+nginx_conf() {
+  local work=$1 port=$2 body=$3
+  cat >"$work/nginx.conf" <<CONF
+worker_processes auto;
+daemon off;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path $work/tmp;
+  proxy_temp_path $work/tmp;
+  fastcgi_temp_path $work/tmp;
+  uwsgi_temp_path $work/tmp;
+  scgi_temp_path $work/tmp;
+  server {
+    listen 127.0.0.1:$port;
+    root $work/root;
+$body
+  }
+}
+CONF
+}
+
+# start_nginx NGINX_BIN WORK PROBE_URL: starts nginx on WORK/nginx.conf in the background (its pid
+# in nginx_pid) and waits up to 5 s for PROBE_URL to answer.
+start_nginx() {
+  "$1" -c "$2/nginx.conf" -e "$2/nginx-error.log" &
+  nginx_pid=$!
+  for _ in $(seq 1 50); do
+    curl -sf -o /dev/null "$3" && break
+    sleep 0.1
+  done
+}
+
+# measure URL: "Requests/sec" and the 99th percentile (in ms) of one wrk run ($threads,
+# $connections, $seconds).
+measure() {
+  local output rps p99
+  output=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency "$1")
+  rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$output")
+  p99=$(awk '$1 == "99%" {
+      v = $2; unit = v; gsub(/[0-9.]/, "", unit); gsub(/[a-z]/, "", v);
+      if (unit == "us") v = v / 1000; else if (unit == "s") v = v * 1000;
+      print v }' <<<"$output")
+  echo "$rps $p99"
+}

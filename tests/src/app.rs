@@ -1,0 +1,150 @@
+//! The app under test: its test configuration, started on a random port of 127.0.0.1 over a
+//! fresh database, and stopped when the test drops it.
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::OnceLock;
+
+use tokio::sync::oneshot;
+
+use crate::database::{TestDatabase, fresh_database};
+use crate::{DEMO_ANON_KEY, workspace_root};
+
+/// The admin passcode every test app is configured with.
+pub const TEST_PASSCODE: &str = "correct-horse-battery-staple";
+
+pub(crate) fn passcode_hash() -> &'static str {
+    static HASH: OnceLock<String> = OnceLock::new();
+    HASH.get_or_init(|| cb_server::passcode::hash(TEST_PASSCODE).expect("hash"))
+}
+
+/// The app, serving on a random port of 127.0.0.1 over its own database.
+pub struct TestApp {
+    pub url: String,
+    pub db: TestDatabase,
+    pub client: reqwest::Client,
+    _data_dir: tempfile::TempDir,
+    shutdown: Option<oneshot::Sender<()>>,
+}
+
+impl TestApp {
+    /// A test app from a server already serving at `url` (see [`serve`]) on `db`.
+    pub fn new(
+        url: String,
+        db: TestDatabase,
+        data_dir: tempfile::TempDir,
+        shutdown: oneshot::Sender<()>,
+    ) -> Self {
+        TestApp {
+            url,
+            db,
+            client: reqwest::Client::new(),
+            _data_dir: data_dir,
+            shutdown: Some(shutdown),
+        }
+    }
+
+    /// A request as supabase-js sends it for a signed-in caller: the anon key as `apikey`, `token`
+    /// as the bearer.
+    pub fn with_token(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: &str,
+    ) -> reqwest::RequestBuilder {
+        self.client
+            .request(method, format!("{}{path}", self.url))
+            .header("apikey", DEMO_ANON_KEY)
+            .bearer_auth(token)
+    }
+
+    pub fn anon(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        self.client
+            .request(method, format!("{}{path}", self.url))
+            .header("apikey", DEMO_ANON_KEY)
+            .bearer_auth(DEMO_ANON_KEY)
+    }
+
+    pub fn get(&self, path: &str) -> reqwest::RequestBuilder {
+        self.client.get(format!("{}{path}", self.url))
+    }
+
+    pub fn post(&self, path: &str) -> reqwest::RequestBuilder {
+        self.client.post(format!("{}{path}", self.url))
+    }
+
+    /// A request with no apikey and no token, as a browser or a bare client sends it.
+    pub fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        self.client.request(method, format!("{}{path}", self.url))
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+    }
+}
+
+/// The test configuration of an app on `db` keeping its files in `data_dir`, with `vars` on top
+/// (an empty value unsets a default).
+pub fn app_config(db: &TestDatabase, data_dir: &Path, vars: &[(&str, &str)]) -> cb_server::Config {
+    // /rest/v1 logs in as on the embedded cluster and as PostgREST does.
+    let rest_login = db.url_as("authenticator");
+    let mut all = vec![("CLAIMBRIDGE_REST_DATABASE_URL", rest_login.as_str())];
+    all.extend_from_slice(vars);
+    app_config_on(&db.url(), data_dir, &all)
+}
+
+/// The test configuration of an app on the database at `database_url`, with `vars` on top.
+pub fn app_config_on(
+    database_url: &str,
+    data_dir: &Path,
+    vars: &[(&str, &str)],
+) -> cb_server::Config {
+    let mut env: HashMap<String, String> = HashMap::from([
+        ("CLAIMBRIDGE_PORT".into(), "0".into()),
+        ("DATABASE_URL".into(), database_url.into()),
+        (
+            "CLAIMBRIDGE_DATA_DIR".into(),
+            data_dir.display().to_string(),
+        ),
+        ("ADMIN_PASSCODE_HASH".into(), passcode_hash().to_string()),
+        (
+            "CLAIMBRIDGE_FRONTEND_DIR".into(),
+            workspace_root().join("frontend/dist").display().to_string(),
+        ),
+        ("CLAIMBRIDGE_LOG".into(), "warn".into()),
+    ]);
+    for (name, value) in vars {
+        env.insert((*name).into(), (*value).into());
+    }
+    cb_server::Config::from_lookup(|name| env.get(name).cloned()).expect("test configuration")
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(&[]).await
+}
+
+/// Starts the app with extra configuration variables on top of the test defaults.
+pub async fn spawn_app_with(vars: &[(&str, &str)]) -> TestApp {
+    let db = fresh_database().await;
+    let data_dir = tempfile::tempdir().expect("temp dir");
+    let config = app_config(&db, data_dir.path(), vars);
+    let app = cb_server::App::build(config).await.expect("build the app");
+    let (url, shutdown) = serve(app);
+    TestApp::new(url, db, data_dir, shutdown)
+}
+
+/// Serves a built app until the returned sender is used or dropped; its base URL.
+pub fn serve(app: cb_server::App) -> (String, oneshot::Sender<()>) {
+    let url = format!("http://127.0.0.1:{}", app.port());
+    let (shutdown, stopped) = oneshot::channel::<()>();
+    tokio::spawn(app.run_until(
+        async {
+            let _ = stopped.await;
+        },
+        false,
+    ));
+    (url, shutdown)
+}

@@ -1,0 +1,194 @@
+//! The test cluster and its databases: one PostgreSQL for the whole run (started by the same code
+//! as the server's embedded database), a migrated and seeded template, a fresh copy per test.
+use std::os::unix::fs::PermissionsExt;
+use std::sync::OnceLock;
+
+use cb_db::sqlx::postgres::PgConnectOptions;
+use cb_db::sqlx::{self, Executor, PgPool};
+use cb_db::{LocalPostgres, PgBinaries};
+
+use crate::DEMO_JWT_SECRET;
+use crate::app::passcode_hash;
+use crate::workspace_root;
+
+/// The template database's name. Two test runs at once on one checkout (two developers' agents,
+/// say) each set their own CB_TEST_TEMPLATE, or the second run rebuilds the first one's template.
+#[allow(
+    clippy::disallowed_methods,
+    reason = "a test-harness setting, not the server's configuration"
+)]
+fn template() -> &'static str {
+    static NAME: OnceLock<String> = OnceLock::new();
+    NAME.get_or_init(|| {
+        std::env::var("CB_TEST_TEMPLATE")
+            .ok()
+            .filter(|name| {
+                !name.is_empty()
+                    && name.len() <= 40
+                    && name
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+            })
+            .unwrap_or_else(|| "cb_template".to_string())
+    })
+}
+
+/// The test cluster, started on first use and reused by later test runs.
+pub fn cluster() -> &'static LocalPostgres {
+    static CLUSTER: OnceLock<LocalPostgres> = OnceLock::new();
+    CLUSTER.get_or_init(|| {
+        let binaries = PgBinaries::discover(None).expect("PostgreSQL binaries");
+        let cluster =
+            LocalPostgres::new(binaries, workspace_root().join("target/test-data/postgres"))
+                .expect("cluster");
+        cluster.ensure_running().expect("start the test cluster");
+        // Building the template needs a runtime of its own: we may be inside a test's runtime.
+        let builder = cluster.clone();
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("runtime");
+            runtime.block_on(build_template(&builder));
+        })
+        .join()
+        .expect("template built");
+        cluster
+    })
+}
+
+async fn build_template(cluster: &LocalPostgres) {
+    let admin = cb_db::connect(cluster.connect_options("postgres"), 2)
+        .await
+        .expect("connect to the test cluster");
+    drop_stale_test_databases(&admin).await;
+    admin
+        .execute(format!("alter database {} with is_template false", template()).as_str())
+        .await
+        .ok();
+    admin
+        .execute(format!("drop database if exists {} with (force)", template()).as_str())
+        .await
+        .expect("drop template");
+    admin
+        .execute(format!("create database {} template template0", template()).as_str())
+        .await
+        .expect("create template");
+    admin.close().await;
+    let pool = cb_db::connect(cluster.connect_options(template()), 2)
+        .await
+        .expect("connect to the template");
+    let report = cb_db::migrate(&pool).await.expect("migrate the template");
+    assert!(report.seeded, "the template is seeded");
+    // What a server configured with the test passcode records at start: admin tokens are checked
+    // against it (private.is_admin()), also in databases no server has run on.
+    sqlx::query(
+        "insert into private.admin_settings (singleton, passcode_version) values (true, $1)",
+    )
+    .bind(cb_server::app::cb_auth::passcode_version(
+        DEMO_JWT_SECRET,
+        passcode_hash(),
+    ))
+    .execute(&pool)
+    .await
+    .expect("record the passcode generation");
+    pool.close().await;
+    let admin = cb_db::connect(cluster.connect_options("postgres"), 1)
+        .await
+        .expect("connect");
+    admin
+        .execute(format!("alter database {} with is_template true", template()).as_str())
+        .await
+        .expect("mark template");
+    admin.close().await;
+}
+
+/// Test databases older than this are left over from earlier runs (the cluster is reused).
+const STALE_TEST_DATABASE_SECS: u64 = 3600;
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_secs())
+}
+
+/// Tests do not drop their databases (a test may still be reading when another fails); this
+/// drops those of earlier runs, so the reused cluster does not grow without bound. A name
+/// without a creation time is stale too; a database still in use is skipped.
+async fn drop_stale_test_databases(admin: &PgPool) {
+    let names: Vec<String> =
+        sqlx::query_scalar("select datname from pg_database where datname like 'test\\_%'")
+            .fetch_all(admin)
+            .await
+            .unwrap_or_default();
+    let now = unix_now();
+    for name in names {
+        let created = name
+            .strip_prefix("test_")
+            .and_then(|rest| rest.split('_').next())
+            .and_then(|secs| secs.parse::<u64>().ok());
+        if created.is_some_and(|secs| now.saturating_sub(secs) < STALE_TEST_DATABASE_SECS) {
+            continue;
+        }
+        admin
+            .execute(format!("drop database if exists {}", cb_db::quote_ident(&name)).as_str())
+            .await
+            .ok();
+    }
+}
+
+/// A database of its own for one test.
+#[derive(Debug)]
+pub struct TestDatabase {
+    pub name: String,
+    pub pool: PgPool,
+}
+
+impl TestDatabase {
+    pub fn connect_options(&self) -> PgConnectOptions {
+        cluster().connect_options(&self.name)
+    }
+
+    pub fn url(&self) -> String {
+        cluster().url(&self.name)
+    }
+
+    /// The URL logging in as `user` (trusted on the cluster's private socket).
+    pub fn url_as(&self, user: &str) -> String {
+        cluster().url_as(user, &self.name)
+    }
+}
+
+async fn create_database(template: &str) -> TestDatabase {
+    let cluster = cluster();
+    let name = format!("test_{}_{}", unix_now(), uuid::Uuid::new_v4().simple());
+    let admin = cb_db::connect(cluster.connect_options("postgres"), 1)
+        .await
+        .expect("connect");
+    admin
+        .execute(format!("create database {name} template {template}").as_str())
+        .await
+        .expect("create the test database");
+    admin.close().await;
+    let pool = cb_db::connect(cluster.connect_options(&name), 5)
+        .await
+        .expect("connect to the test database");
+    TestDatabase { name, pool }
+}
+
+/// A copy of the migrated, seeded template.
+pub async fn fresh_database() -> TestDatabase {
+    create_database(template()).await
+}
+
+/// A database with nothing in it (for migration tests).
+pub async fn empty_database() -> TestDatabase {
+    create_database("template0").await
+}
+
+/// A folder the postgres OS user can reach when the tests run as root (tempfile makes 0700 folders).
+pub fn reachable_tempdir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    dir
+}

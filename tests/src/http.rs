@@ -1,0 +1,51 @@
+//! One step from a request to what a test asserts on: the answer's status with its body read
+//! whole, as JSON or as text.
+use std::future::Future;
+
+use reqwest::{RequestBuilder, Response};
+use serde_json::Value;
+
+/// Sends a request; one that cannot be sent fails the test.
+pub trait Answer {
+    /// The response.
+    fn answer(self) -> impl Future<Output = Response> + Send;
+}
+
+impl Answer for RequestBuilder {
+    async fn answer(self) -> Response {
+        self.send().await.expect("request")
+    }
+}
+
+/// Sends a request and reads the whole answer; a request that cannot be sent, or a body that is
+/// not what was asked for, fails the test.
+pub trait Exchange {
+    /// The status and the body as JSON.
+    fn status_json(self) -> impl Future<Output = (u16, Value)> + Send;
+
+    /// The status and the body as text.
+    fn status_text(self) -> impl Future<Output = (u16, String)> + Send;
+}
+
+impl Exchange for RequestBuilder {
+    async fn status_json(self) -> (u16, Value) {
+        self.answer().await.status_json().await
+    }
+
+    async fn status_text(self) -> (u16, String) {
+        self.answer().await.status_text().await
+    }
+}
+
+impl Exchange for Response {
+    async fn status_json(self) -> (u16, Value) {
+        let (status, text) = self.status_text().await;
+        let value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"));
+        (status, value)
+    }
+
+    async fn status_text(self) -> (u16, String) {
+        let status = self.status().as_u16();
+        (status, self.text().await.expect("body"))
+    }
+}
