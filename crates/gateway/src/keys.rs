@@ -1,5 +1,6 @@
 //! The project's API keys: long-lived HS256 JWTs for the anon and service_role roles.
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use secrecy::{ExposeSecret as _, SecretString};
 use serde_json::json;
 
 /// The Supabase CLI's local secret and keys (what `supabase status` prints), so anything written
@@ -41,8 +42,10 @@ impl KeyRole {
 
 #[derive(Debug, Clone)]
 pub struct ApiKeys {
+    /// Public by design: the browser is given it.
     pub anon: String,
-    pub service_role: String,
+    /// Bypasses row-level security: never logged.
+    pub service_role: SecretString,
     /// Other exact keys for the same roles (the Docker demo keys beside the CLI's, locally).
     pub aliases: Vec<(String, KeyRole)>,
 }
@@ -62,7 +65,7 @@ impl ApiKeys {
         }
         Self {
             anon: mint(secret, KeyRole::Anon),
-            service_role: mint(secret, KeyRole::ServiceRole),
+            service_role: mint(secret, KeyRole::ServiceRole).into(),
             aliases: Vec::new(),
         }
     }
@@ -71,7 +74,7 @@ impl ApiKeys {
     pub fn role_of(&self, key: &str) -> Option<KeyRole> {
         if constant_time_eq(key.as_bytes(), self.anon.as_bytes()) {
             Some(KeyRole::Anon)
-        } else if constant_time_eq(key.as_bytes(), self.service_role.as_bytes()) {
+        } else if constant_time_eq(key.as_bytes(), self.service_role.expose_secret().as_bytes()) {
             Some(KeyRole::ServiceRole)
         } else {
             self.aliases
@@ -110,7 +113,10 @@ mod tests {
         let verifier = JwtVerifier::new(DEMO_JWT_SECRET);
         assert_eq!(verifier.verify(&keys.anon).unwrap().role(), Some("anon"));
         assert_eq!(
-            verifier.verify(&keys.service_role).unwrap().role(),
+            verifier
+                .verify(keys.service_role.expose_secret())
+                .unwrap()
+                .role(),
             Some("service_role")
         );
     }
@@ -159,7 +165,7 @@ mod tests {
         assert_ne!(keys.anon, DEMO_ANON_KEY);
         assert_eq!(
             JwtVerifier::new(secret)
-                .verify(&keys.service_role)
+                .verify(keys.service_role.expose_secret())
                 .unwrap()
                 .role(),
             Some("service_role")

@@ -15,6 +15,7 @@ use axum::routing::get;
 use axum::serve::ListenerExt as _;
 use cb_db::sqlx::PgPool;
 use cb_db::sqlx::postgres::PgConnectOptions;
+use secrecy::ExposeSecret as _;
 use tokio::net::TcpListener;
 use tower::layer::util::{Identity, Stack};
 use tower::util::{MapResponseLayer, option_layer};
@@ -38,8 +39,6 @@ pub struct AppState {
     /// How /rest/v1 logs in (see `DatabaseHandle::rest_connect_options`).
     pub rest_login: PgConnectOptions,
     pub config: Arc<Config>,
-    /// The argon2 hash the admin passcode is checked against.
-    pub admin_passcode_hash: Arc<str>,
     /// /functions/v1 (shared with the webhook outbox worker `run_until` starts).
     pub functions: cb_functions::FunctionsState,
     /// Set when shutdown starts: /readyz answers 503 while requests are still served, so a load
@@ -92,7 +91,7 @@ impl App {
             None => None,
         };
         let admin_passcode_hash: Arc<str> = match &config.admin_passcode_hash {
-            Some(hash) => hash.as_str().into(),
+            Some(hash) => hash.expose_secret().into(),
             None => crate::passcode::local_hash(&config.data_dir)?.into(),
         };
         let database = DatabaseHandle::open(&config).await?;
@@ -103,9 +102,9 @@ impl App {
         let functions = cb_functions::FunctionsState::new(
             database.pool.clone(),
             config.functions.clone(),
-            cb_auth::AdminTokens::new(&config.jwt_secret, &admin_passcode_hash)
+            cb_auth::AdminTokens::new(config.jwt_secret.expose_secret(), &admin_passcode_hash)
                 .with_ttl(config.admin_token_ttl),
-            admin_passcode_hash.clone(),
+            admin_passcode_hash,
         );
         // The passcode generation RLS checks admin tokens against (private.is_admin()).
         let recorded = cb_db::sqlx::query(
@@ -155,7 +154,6 @@ impl App {
             pool: database.pool.clone(),
             rest_login,
             config: Arc::new(config),
-            admin_passcode_hash,
             functions: functions.clone(),
             draining: Arc::default(),
             readiness: crate::health::Readiness::default(),

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use cb_gateway::{ApiKeys, DEMO_JWT_SECRET, JwtVerifier, KeyRole, PUBLIC_DEMO_SECRETS};
+use secrecy::{ExposeSecret as _, SecretString};
 
 use super::ConfigError;
 use super::lookup::parse_number;
@@ -12,10 +13,10 @@ const MIN_SECRET_LENGTH: usize = 32;
 
 /// The secrets a configuration holds.
 pub(super) struct Secrets {
-    pub(super) jwt_secret: String,
-    pub(super) jwt_secrets_accepted: Vec<String>,
+    pub(super) jwt_secret: SecretString,
+    pub(super) jwt_secrets_accepted: Vec<SecretString>,
     pub(super) keys: ApiKeys,
-    pub(super) admin_passcode_hash: Option<String>,
+    pub(super) admin_passcode_hash: Option<SecretString>,
 }
 
 impl Secrets {
@@ -29,10 +30,10 @@ impl Secrets {
         let keys = api_keys(get, &jwt_secret)?;
         let admin_passcode_hash = admin_passcode_hash(get, production)?;
         Ok(Self {
-            jwt_secret,
-            jwt_secrets_accepted,
+            jwt_secret: jwt_secret.into(),
+            jwt_secrets_accepted: jwt_secrets_accepted.into_iter().map(Into::into).collect(),
             keys,
-            admin_passcode_hash,
+            admin_passcode_hash: admin_passcode_hash.map(Into::into),
         })
     }
 
@@ -43,8 +44,12 @@ impl Secrets {
 }
 
 /// Verifies tokens signed with `jwt_secret` or one of a rotation's other secrets.
-pub(super) fn secret_verifier(jwt_secret: &str, accepted: &[String]) -> JwtVerifier {
-    JwtVerifier::new(jwt_secret).accepting(accepted)
+pub(super) fn secret_verifier(jwt_secret: &SecretString, accepted: &[SecretString]) -> JwtVerifier {
+    let accepted: Vec<String> = accepted
+        .iter()
+        .map(|secret| secret.expose_secret().to_owned())
+        .collect();
+    JwtVerifier::new(jwt_secret.expose_secret()).accepting(&accepted)
 }
 
 /// Refuses a secret shorter than [`MIN_SECRET_LENGTH`] characters; `hint` ends the message.
@@ -134,7 +139,7 @@ fn api_keys(
             }
             match role {
                 KeyRole::Anon => keys.anon = key,
-                KeyRole::ServiceRole => keys.service_role = key,
+                KeyRole::ServiceRole => keys.service_role = key.into(),
             }
         }
     }

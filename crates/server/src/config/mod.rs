@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use cb_gateway::{ApiKeys, JwtVerifier};
+use secrecy::{ExposeSecret as _, SecretString};
 
 mod auth;
 mod database;
@@ -45,12 +46,12 @@ pub struct Config {
     /// server with DATABASE_URL's password.
     pub rest_database_url: Option<String>,
     pub db_max_connections: u32,
-    pub jwt_secret: String,
+    pub jwt_secret: SecretString,
     /// JWT_SECRETS_ACCEPTED: other secrets whose tokens verify while a rotation rolls out.
-    pub jwt_secrets_accepted: Vec<String>,
+    pub jwt_secrets_accepted: Vec<SecretString>,
     pub keys: ApiKeys,
     /// The argon2 hash of the admin passcode; None in local mode means "generate one".
-    pub admin_passcode_hash: Option<String>,
+    pub admin_passcode_hash: Option<SecretString>,
     pub require_api_key: bool,
     pub frontend_dir: PathBuf,
     /// The public URL of the website (canonical links, Open Graph URLs, sitemap, feed).
@@ -118,13 +119,19 @@ impl Config {
         let log_format = LogFormat::read(&get, production)?;
         let captcha = functions::Captcha::read(&get)?;
         let site = site::Site::read(&get, port)?;
-        let mut functions = functions::settings(&get, &secrets.jwt_secret, production, &captcha)?;
+        let mut functions = functions::settings(
+            &get,
+            secrets.jwt_secret.expose_secret(),
+            production,
+            &captcha,
+        )?;
         functions.lead_email = lead_email::settings(&get, &site.url)?;
         functions.verify_jwt = functions::verify_jwt(&env, &file.verify_jwt)?;
         let rest = rest::settings(&get, functions.trusted_proxies.clone())?;
         let admin_token_ttl = auth::admin_token_ttl(&get)?;
         let revisions_kept = database::revisions_kept(&get)?;
-        let storage = storage::settings(&get, &secrets.jwt_secret, secrets.verifier())?;
+        let storage =
+            storage::settings(&get, secrets.jwt_secret.expose_secret(), secrets.verifier())?;
 
         let mut config = Self {
             environment,

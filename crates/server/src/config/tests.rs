@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use cb_gateway::DEMO_JWT_SECRET;
+use secrecy::ExposeSecret as _;
 
 use super::*;
 
@@ -52,7 +53,7 @@ fn the_site_url_defaults_to_this_server_and_is_the_company_site_url_by_default()
 fn local_defaults_work_without_any_variable() {
     let config = config(&[]).unwrap();
     assert_eq!(config.port, 54321);
-    assert_eq!(config.jwt_secret, DEMO_JWT_SECRET);
+    assert_eq!(config.jwt_secret.expose_secret(), DEMO_JWT_SECRET);
     assert_eq!(config.keys.anon, cb_gateway::DEMO_ANON_KEY);
     assert!(matches!(config.database, Database::Local { .. }));
     assert!(config.require_api_key);
@@ -339,4 +340,33 @@ fn the_projects_config_toml_states_what_each_function_declares() {
         );
     }
     assert_eq!(project.admin_token_ttl, cb_auth::ADMIN_TOKEN_TTL);
+}
+
+#[test]
+fn debug_output_shows_no_secret() {
+    let secret = "a-production-secret-that-is-long-enough-0123456789";
+    let hash = crate::passcode::hash("correct horse battery staple").unwrap();
+    let config = config(&[
+        ("JWT_SECRET", secret),
+        (
+            "JWT_SECRETS_ACCEPTED",
+            "the-previous-secret-that-is-long-enough-0123",
+        ),
+        ("ADMIN_PASSCODE_HASH", &hash),
+        (
+            "STORAGE_SIGNING_SECRET",
+            "a-storage-signing-secret-long-enough-0123456",
+        ),
+    ])
+    .unwrap();
+    let shown = format!("{config:?}");
+    for hidden in [
+        secret,
+        "the-previous-secret-that-is-long-enough-0123",
+        &hash,
+        config.keys.service_role.expose_secret(),
+    ] {
+        assert!(!shown.contains(hidden), "{hidden} in {shown}");
+    }
+    assert!(shown.contains(&config.keys.anon), "the anon key is public");
 }
