@@ -2,6 +2,7 @@
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use secrecy::{ExposeSecret as _, SecretString};
 use serde_json::json;
+use subtle::ConstantTimeEq as _;
 
 /// The Supabase CLI's local secret and keys (what `supabase status` prints), so anything written
 /// for `supabase start` works unchanged. Production refuses them.
@@ -72,14 +73,14 @@ impl ApiKeys {
 
     /// Which consumer a raw `apikey` value belongs to, compared in constant time.
     pub fn role_of(&self, key: &str) -> Option<KeyRole> {
-        if constant_time_eq(key.as_bytes(), self.anon.as_bytes()) {
+        if same_key(key, &self.anon) {
             Some(KeyRole::Anon)
-        } else if constant_time_eq(key.as_bytes(), self.service_role.expose_secret().as_bytes()) {
+        } else if same_key(key, self.service_role.expose_secret()) {
             Some(KeyRole::ServiceRole)
         } else {
             self.aliases
                 .iter()
-                .find(|(alias, _)| constant_time_eq(key.as_bytes(), alias.as_bytes()))
+                .find(|(alias, _)| same_key(key, alias))
                 .map(|(_, role)| *role)
         }
     }
@@ -95,11 +96,9 @@ fn mint(secret: &str, role: KeyRole) -> String {
     .expect("HS256 signing of a JSON object cannot fail")
 }
 
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    a.iter().zip(b).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
+/// The same key, compared in constant time once the lengths match (a length is no secret).
+fn same_key(a: &str, b: &str) -> bool {
+    a.as_bytes().ct_eq(b.as_bytes()).into()
 }
 
 #[cfg(test)]
