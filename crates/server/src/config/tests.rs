@@ -16,6 +16,19 @@ fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
     Config::from_lookup(|name| map.get(name).cloned())
 }
 
+/// The one-line message `pairs` are refused with.
+fn refusal(pairs: &[(&str, &str)]) -> String {
+    config(pairs).unwrap_err().to_string()
+}
+
+/// Each variable, set alone to its bad value, is refused with a message that starts with its name.
+fn each_bad_value_names_its_variable(cases: &[(&str, &str)]) {
+    for &(name, value) in cases {
+        let err = refusal(&[(name, value)]);
+        assert!(err.starts_with(name), "{name}: {err}");
+    }
+}
+
 #[test]
 fn the_site_url_defaults_to_this_server_and_is_the_company_site_url_by_default() {
     let local = config(&[("CLAIMBRIDGE_PORT", "8080")]).unwrap();
@@ -42,9 +55,7 @@ fn the_site_url_defaults_to_this_server_and_is_the_company_site_url_by_default()
         "https://",
         "https://a b",
     ] {
-        let err = config(&[("CLAIMBRIDGE_SITE_URL", bad)])
-            .unwrap_err()
-            .to_string();
+        let err = refusal(&[("CLAIMBRIDGE_SITE_URL", bad)]);
         assert!(err.starts_with("CLAIMBRIDGE_SITE_URL is"), "{bad}: {err}");
     }
 }
@@ -62,22 +73,16 @@ fn local_defaults_work_without_any_variable() {
 
 #[test]
 fn short_secrets_are_refused_everywhere() {
-    let err = config(&[("JWT_SECRET", "too-short")])
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&[("JWT_SECRET", "too-short")]);
     assert!(err.starts_with("JWT_SECRET is 9 characters long"), "{err}");
 }
 
 #[test]
 fn production_refuses_the_demo_secret_and_a_missing_passcode_hash() {
-    let err = config(&[("CLAIMBRIDGE_ENV", "production")])
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&[("CLAIMBRIDGE_ENV", "production")]);
     assert!(err.contains("demo secret"), "{err}");
     let secret = "a-production-secret-that-is-long-enough-0123456789";
-    let err = config(&[("CLAIMBRIDGE_ENV", "production"), ("JWT_SECRET", secret)])
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&[("CLAIMBRIDGE_ENV", "production"), ("JWT_SECRET", secret)]);
     assert!(err.starts_with("ADMIN_PASSCODE_HASH is not set"), "{err}");
     let hash = crate::passcode::hash("correct horse battery staple").unwrap();
     let config = config(&[
@@ -93,7 +98,7 @@ fn production_refuses_the_demo_secret_and_a_missing_passcode_hash() {
 
 #[test]
 fn bad_values_name_the_variable() {
-    for (name, value) in [
+    each_bad_value_names_its_variable(&[
         ("CLAIMBRIDGE_PORT", "eighty"),
         ("CLAIMBRIDGE_HOST", "localhost:1"),
         ("CLAIMBRIDGE_REQUIRE_APIKEY", "maybe"),
@@ -102,10 +107,7 @@ fn bad_values_name_the_variable() {
         ("ADMIN_PASSCODE_HASH", "plaintext"),
         ("ANON_KEY", "not-a-jwt"),
         ("CAPTCHA_PROVIDER", "recaptcha-v9"),
-    ] {
-        let err = config(&[(name, value)]).unwrap_err().to_string();
-        assert!(err.starts_with(name), "{name}: {err}");
-    }
+    ]);
 }
 
 #[test]
@@ -119,9 +121,7 @@ fn storage_defaults_to_the_data_dir_and_s3_needs_its_settings() {
     );
     assert_eq!(local.storage.signing_secret, DEMO_JWT_SECRET);
     assert_eq!(local.storage.file_size_limit, 50 * 1024 * 1024);
-    let err = config(&[("STORAGE_BACKEND", "s3"), ("S3_ACCESS_KEY_ID", "id")])
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&[("STORAGE_BACKEND", "s3"), ("S3_ACCESS_KEY_ID", "id")]);
     assert!(err.starts_with("S3_BUCKET is not set"), "{err}");
     let s3 = config(&[
         ("STORAGE_BACKEND", "s3"),
@@ -137,21 +137,16 @@ fn storage_defaults_to_the_data_dir_and_s3_needs_its_settings() {
     };
     assert!(settings.force_path_style);
     assert_eq!(settings.region, "us-east-1");
-    for (name, value) in [
+    each_bad_value_names_its_variable(&[
         ("STORAGE_BACKEND", "ftp"),
         ("STORAGE_FILE_SIZE_LIMIT", "big"),
         ("STORAGE_SIGNING_SECRET", "short"),
-    ] {
-        let err = config(&[(name, value)]).unwrap_err().to_string();
-        assert!(err.starts_with(name), "{name}: {err}");
-    }
+    ]);
 }
 
 #[test]
 fn keys_must_match_their_role() {
-    let err = config(&[("ANON_KEY", cb_gateway::DEMO_SERVICE_ROLE_KEY)])
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&[("ANON_KEY", cb_gateway::DEMO_SERVICE_ROLE_KEY)]);
     assert!(err.contains("role 'service_role'"), "{err}");
 }
 
@@ -181,7 +176,7 @@ fn function_settings_parse_and_name_bad_variables() {
     assert_eq!(functions.webhooks.targets.len(), 2);
     assert_eq!(functions.webhooks.secrets.len(), 2);
     assert_eq!(functions.webhooks.secrets[1], b"plain-text-secret");
-    for (name, value) in [
+    each_bad_value_names_its_variable(&[
         ("ANTISPAM_EMAIL_RATE_LIMIT", "lots"),
         ("TRUSTED_PROXIES", "proxy.internal"),
         ("LEAD_WEBHOOK_URLS", "ftp://x"),
@@ -189,24 +184,17 @@ fn function_settings_parse_and_name_bad_variables() {
         ("ALTCHA_MAX_NUMBER", "0"),
         ("CAPTCHA_MIN_SCORE", "2"),
         ("CAPTCHA_VERIFY_URL", "siteverify"),
-    ] {
-        let err = config(&[(name, value)]).unwrap_err().to_string();
-        assert!(err.starts_with(name), "{name}: {err}");
-    }
-    let err = config(&[("CAPTCHA_PROVIDER", "turnstile")])
-        .unwrap_err()
-        .to_string();
+    ]);
+    let err = refusal(&[("CAPTCHA_PROVIDER", "turnstile")]);
     assert!(err.starts_with("CAPTCHA_SECRET_KEY"), "{err}");
     let secret = "a-production-secret-that-is-long-enough-0123456789";
     let hash = crate::passcode::hash("correct horse battery staple").unwrap();
-    let err = config(&[
+    let err = refusal(&[
         ("CLAIMBRIDGE_ENV", "production"),
         ("JWT_SECRET", secret),
         ("ADMIN_PASSCODE_HASH", &hash),
         ("LEAD_WEBHOOK_URLS", "https://hooks.test/leads"),
-    ])
-    .unwrap_err()
-    .to_string();
+    ]);
     assert!(err.starts_with("LEAD_WEBHOOK_SECRET"), "{err}");
 }
 
@@ -279,9 +267,7 @@ fn config_toml_sets_defaults_and_the_environment_wins() {
 #[test]
 fn a_bad_config_toml_is_one_line_naming_the_setting() {
     let file = TomlFile::new("[api]\nmax_rows = \"all\"");
-    let err = config(&[("CLAIMBRIDGE_SUPABASE_CONFIG", file.path())])
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&[("CLAIMBRIDGE_SUPABASE_CONFIG", file.path())]);
     assert_eq!(
         err,
         format!(
@@ -289,32 +275,22 @@ fn a_bad_config_toml_is_one_line_naming_the_setting() {
             file.path()
         )
     );
-    let err = config(&[("CLAIMBRIDGE_SUPABASE_CONFIG", "/nonexistent/config.toml")])
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&[("CLAIMBRIDGE_SUPABASE_CONFIG", "/nonexistent/config.toml")]);
     assert!(
         err.starts_with("CLAIMBRIDGE_SUPABASE_CONFIG: cannot read /nonexistent/config.toml"),
         "{err}"
     );
     let short = TomlFile::new("[auth]\njwt_expiry = 5");
-    let err = config(&[("CLAIMBRIDGE_SUPABASE_CONFIG", short.path())])
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&[("CLAIMBRIDGE_SUPABASE_CONFIG", short.path())]);
     assert!(
         err.starts_with("JWT_EXPIRY ([auth] jwt_expiry) is 5"),
         "{err}"
     );
-    let err = config(&[("PGRST_DB_SCHEMAS", " , ")])
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&[("PGRST_DB_SCHEMAS", " , ")]);
     assert!(err.starts_with("PGRST_DB_SCHEMAS is"), "{err}");
-    let err = config(&[("CLAIMBRIDGE_METRICS_ADDR", "0.0.0.0:54321")])
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&[("CLAIMBRIDGE_METRICS_ADDR", "0.0.0.0:54321")]);
     assert!(err.contains("uses the public port 54321"), "{err}");
-    let err = config(&[("CLAIMBRIDGE_METRICS_ADDR", "metrics")])
-        .unwrap_err()
-        .to_string();
+    let err = refusal(&[("CLAIMBRIDGE_METRICS_ADDR", "metrics")]);
     assert!(
         err.starts_with("CLAIMBRIDGE_METRICS_ADDR is 'metrics'"),
         "{err}"
