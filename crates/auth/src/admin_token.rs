@@ -9,6 +9,7 @@ use hmac::{Hmac, Mac};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use serde_json::{Value, json};
 use sha2::Sha256;
+use subtle::ConstantTimeEq as _;
 
 /// The `sub` of every admin token: there is one admin role and no named users.
 pub const ADMIN_USER_ID: &str = "00000000-0000-0000-0000-00000000ad01";
@@ -178,7 +179,7 @@ impl AdminTokens {
             .pointer("/app_metadata/passcode_version")
             .and_then(Value::as_str)
         {
-            Some(version) if constant_time_eq(version.as_bytes(), self.version.as_bytes()) => {
+            Some(version) if bool::from(version.as_bytes().ct_eq(self.version.as_bytes())) => {
                 Ok(())
             }
             _ => Err(TokenProblem::Revoked),
@@ -192,10 +193,6 @@ impl AdminTokens {
             .and_then(Value::as_bool)
             == Some(true)
     }
-}
-
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
 }
 
 #[cfg(test)]

@@ -60,6 +60,7 @@ pub async fn give_role_password(
     Ok(true)
 }
 
+// Kept over postgres-protocol: its public scram_sha_256 draws its own salt (the salted one is crate-private).
 /// A SCRAM-SHA-256 verifier as PostgreSQL stores it (RFC 5803):
 /// `SCRAM-SHA-256$<iterations>:<salt>$<StoredKey>:<ServerKey>`, base64 throughout. The password
 /// is prepared with SASLprep, as PostgreSQL and its clients do, and used as it is when that

@@ -1,5 +1,6 @@
 //! HS256/384/512 JWT verification with the project secret, as PostgREST and Storage do it.
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
+use secrecy::ExposeSecret as _;
 use serde_json::Value;
 
 /// PostgREST allows this much clock skew on exp, nbf and iat.
@@ -95,9 +96,13 @@ impl JwtVerifier {
         let mut lenient = self.validation.clone();
         lenient.validate_exp = false;
         let docker_demo = DecodingKey::from_secret(crate::keys::DOCKER_DEMO_JWT_SECRET.as_bytes());
-        let own = [&keys.anon, &keys.service_role].map(|key| (key, &self.key));
+        let own =
+            [keys.anon.as_str(), keys.service_role.expose_secret()].map(|key| (key, &self.key));
         // Aliases are the Docker demo keys, signed with that setup's secret.
-        let aliases = keys.aliases.iter().map(|(key, _)| (key, &docker_demo));
+        let aliases = keys
+            .aliases
+            .iter()
+            .map(|(key, _)| (key.as_str(), &docker_demo));
         for (key, secret) in own.into_iter().chain(aliases) {
             if let Ok(data) = jsonwebtoken::decode::<Value>(key, secret, &lenient)
                 && let Ok(caller) = crate::caller::caller_from_claims(
@@ -294,7 +299,7 @@ mod tests {
                 "some-other-secret-some-other-secret",
                 Algorithm::HS256,
             ),
-            service_role: String::new(),
+            service_role: String::new().into(),
             aliases: Vec::new(),
         };
         let verifier = JwtVerifier::new(SECRET).with_api_keys(&forged_keys);

@@ -1,6 +1,8 @@
 //! The project's API keys: long-lived HS256 JWTs for the anon and service_role roles.
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use secrecy::{ExposeSecret as _, SecretString};
 use serde_json::json;
+use subtle::ConstantTimeEq as _;
 
 /// The Supabase CLI's local secret and keys (what `supabase status` prints), so anything written
 /// for `supabase start` works unchanged. Production refuses them.
@@ -41,8 +43,10 @@ impl KeyRole {
 
 #[derive(Debug, Clone)]
 pub struct ApiKeys {
+    /// Public by design: the browser is given it.
     pub anon: String,
-    pub service_role: String,
+    /// Bypasses row-level security: never logged.
+    pub service_role: SecretString,
     /// Other exact keys for the same roles (the Docker demo keys beside the CLI's, locally).
     pub aliases: Vec<(String, KeyRole)>,
 }
@@ -62,21 +66,21 @@ impl ApiKeys {
         }
         Self {
             anon: mint(secret, KeyRole::Anon),
-            service_role: mint(secret, KeyRole::ServiceRole),
+            service_role: mint(secret, KeyRole::ServiceRole).into(),
             aliases: Vec::new(),
         }
     }
 
     /// Which consumer a raw `apikey` value belongs to, compared in constant time.
     pub fn role_of(&self, key: &str) -> Option<KeyRole> {
-        if constant_time_eq(key.as_bytes(), self.anon.as_bytes()) {
+        if same_key(key, &self.anon) {
             Some(KeyRole::Anon)
-        } else if constant_time_eq(key.as_bytes(), self.service_role.as_bytes()) {
+        } else if same_key(key, self.service_role.expose_secret()) {
             Some(KeyRole::ServiceRole)
         } else {
             self.aliases
                 .iter()
-                .find(|(alias, _)| constant_time_eq(key.as_bytes(), alias.as_bytes()))
+                .find(|(alias, _)| same_key(key, alias))
                 .map(|(_, role)| *role)
         }
     }
@@ -92,11 +96,9 @@ fn mint(secret: &str, role: KeyRole) -> String {
     .expect("HS256 signing of a JSON object cannot fail")
 }
 
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    a.iter().zip(b).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
+/// The same key, compared in constant time once the lengths match (a length is no secret).
+fn same_key(a: &str, b: &str) -> bool {
+    a.as_bytes().ct_eq(b.as_bytes()).into()
 }
 
 #[cfg(test)]
@@ -110,7 +112,10 @@ mod tests {
         let verifier = JwtVerifier::new(DEMO_JWT_SECRET);
         assert_eq!(verifier.verify(&keys.anon).unwrap().role(), Some("anon"));
         assert_eq!(
-            verifier.verify(&keys.service_role).unwrap().role(),
+            verifier
+                .verify(keys.service_role.expose_secret())
+                .unwrap()
+                .role(),
             Some("service_role")
         );
     }
@@ -159,7 +164,7 @@ mod tests {
         assert_ne!(keys.anon, DEMO_ANON_KEY);
         assert_eq!(
             JwtVerifier::new(secret)
-                .verify(&keys.service_role)
+                .verify(keys.service_role.expose_secret())
                 .unwrap()
                 .role(),
             Some("service_role")

@@ -15,6 +15,7 @@ use axum::routing::get;
 use axum::serve::ListenerExt as _;
 use cb_db::sqlx::PgPool;
 use cb_db::sqlx::postgres::PgConnectOptions;
+use secrecy::ExposeSecret as _;
 use tokio::net::TcpListener;
 use tower::layer::util::{Identity, Stack};
 use tower::util::{MapResponseLayer, option_layer};
@@ -38,8 +39,6 @@ pub struct AppState {
     /// How /rest/v1 logs in (see `DatabaseHandle::rest_connect_options`).
     pub rest_login: PgConnectOptions,
     pub config: Arc<Config>,
-    /// The argon2 hash the admin passcode is checked against.
-    pub admin_passcode_hash: Arc<str>,
     /// /functions/v1 (shared with the webhook outbox worker `run_until` starts).
     pub functions: cb_functions::FunctionsState,
     /// Set when shutdown starts: /readyz answers 503 while requests are still served, so a load
@@ -92,70 +91,22 @@ impl App {
             None => None,
         };
         let admin_passcode_hash: Arc<str> = match &config.admin_passcode_hash {
-            Some(hash) => hash.as_str().into(),
+            Some(hash) => hash.expose_secret().into(),
             None => crate::passcode::local_hash(&config.data_dir)?.into(),
         };
         let database = DatabaseHandle::open(&config).await?;
-        if let Err(err) = database.migrate_and_seed(&config).await {
-            database.close().await;
-            return Err(err);
-        }
-        let functions = cb_functions::FunctionsState::new(
-            database.pool.clone(),
-            config.functions.clone(),
-            cb_auth::AdminTokens::new(&config.jwt_secret, &admin_passcode_hash)
-                .with_ttl(config.admin_token_ttl),
-            admin_passcode_hash.clone(),
-        );
-        // The passcode generation RLS checks admin tokens against (private.is_admin()).
-        let recorded = cb_db::sqlx::query(
-            "insert into private.admin_settings (singleton, passcode_version) values (true, $1)
-             on conflict (singleton) do update set passcode_version = excluded.passcode_version, updated_at = now()
-             where private.admin_settings.passcode_version is distinct from excluded.passcode_version",
-        )
-        .bind(functions.admin_tokens().passcode_version())
-        .execute(&database.pool)
-        .await;
-        if let Err(err) = recorded {
-            database.close().await;
-            return Err(anyhow::anyhow!(
-                "recording the admin passcode generation: {err}"
-            ));
-        }
-        // The revision retention the database trims to on every save (CLAIMBRIDGE_REVISIONS_KEPT).
-        let retention = cb_db::sqlx::query(
-            "insert into private.cms_settings (singleton, revisions_kept) values (true, $1)
-             on conflict (singleton) do update set revisions_kept = excluded.revisions_kept
-             where private.cms_settings.revisions_kept is distinct from excluded.revisions_kept",
-        )
-        .bind(i32::try_from(config.revisions_kept).unwrap_or(i32::MAX))
-        .execute(&database.pool)
-        .await;
-        if let Err(err) = retention {
-            database.close().await;
-            return Err(anyhow::anyhow!(
-                "recording the revision retention (CLAIMBRIDGE_REVISIONS_KEPT): {err}"
-            ));
-        }
-        // Whether the database queues leads for email (LEAD_EMAIL_TO), read by its triggers.
-        if let Err(err) = functions.record_lead_email_settings().await {
-            database.close().await;
-            return Err(anyhow::anyhow!(
-                "recording the lead email settings (LEAD_EMAIL_TO): {err}"
-            ));
-        }
-        let rest_login = match database.rest_connect_options(&config).await {
-            Ok(options) => options,
-            Err(err) => {
-                database.close().await;
-                return Err(err);
-            }
-        };
+        let (functions, rest_login) =
+            match prepare_database(&database, &config, admin_passcode_hash).await {
+                Ok(prepared) => prepared,
+                Err(err) => {
+                    database.close().await;
+                    return Err(err);
+                }
+            };
         let state = AppState {
             pool: database.pool.clone(),
             rest_login,
             config: Arc::new(config),
-            admin_passcode_hash,
             functions: functions.clone(),
             draining: Arc::default(),
             readiness: crate::health::Readiness::default(),
@@ -258,6 +209,54 @@ impl App {
         self.database.shutdown(owns_database).await;
         served.context("server error")
     }
+}
+
+/// Migrates and seeds the database and writes the settings its functions and triggers read:
+/// the steps after which a failed start closes the database again.
+async fn prepare_database(
+    database: &DatabaseHandle,
+    config: &Config,
+    admin_passcode_hash: Arc<str>,
+) -> anyhow::Result<(cb_functions::FunctionsState, PgConnectOptions)> {
+    database.migrate_and_seed(config).await?;
+    let functions = cb_functions::FunctionsState::new(
+        database.pool.clone(),
+        config.functions.clone(),
+        cb_auth::AdminTokens::new(config.jwt_secret.expose_secret(), &admin_passcode_hash)
+            .with_ttl(config.admin_token_ttl),
+        admin_passcode_hash,
+    );
+    // The passcode generation RLS checks admin tokens against (private.is_admin()).
+    cb_db::sqlx::query(
+        "insert into private.admin_settings (singleton, passcode_version) values (true, $1)
+         on conflict (singleton) do update set passcode_version = excluded.passcode_version, updated_at = now()
+         where private.admin_settings.passcode_version is distinct from excluded.passcode_version",
+    )
+    .bind(functions.admin_tokens().passcode_version())
+    .execute(&database.pool)
+    .await
+    .map_err(|err| anyhow::anyhow!("recording the admin passcode generation: {err}"))?;
+    // The revision retention the database trims to on every save (CLAIMBRIDGE_REVISIONS_KEPT).
+    cb_db::sqlx::query(
+        "insert into private.cms_settings (singleton, revisions_kept) values (true, $1)
+         on conflict (singleton) do update set revisions_kept = excluded.revisions_kept
+         where private.cms_settings.revisions_kept is distinct from excluded.revisions_kept",
+    )
+    .bind(i32::try_from(config.revisions_kept).unwrap_or(i32::MAX))
+    .execute(&database.pool)
+    .await
+    .map_err(|err| {
+        anyhow::anyhow!("recording the revision retention (CLAIMBRIDGE_REVISIONS_KEPT): {err}")
+    })?;
+    // Whether the database queues leads for email (LEAD_EMAIL_TO), read by its triggers.
+    functions
+        .record_lead_email_settings()
+        .await
+        .map_err(|err| {
+            anyhow::anyhow!("recording the lead email settings (LEAD_EMAIL_TO): {err}")
+        })?;
+    let rest_login = database.rest_connect_options(config).await?;
+    Ok((functions, rest_login))
 }
 
 /// `claimbridge serve`.

@@ -4,6 +4,7 @@ use std::io::{BufRead, IsTerminal};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use secrecy::ExposeSecret as _;
 
 use crate::config::Config;
 
@@ -89,7 +90,10 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Keys => {
             let config = Config::from_env()?;
             println!("ANON_KEY={}", config.keys.anon);
-            println!("SERVICE_ROLE_KEY={}", config.keys.service_role);
+            println!(
+                "SERVICE_ROLE_KEY={}",
+                config.keys.service_role.expose_secret()
+            );
             Ok(())
         }
         Command::Serve => {
