@@ -1,15 +1,13 @@
 //! `POST /bucket`: creates a bucket as the caller (the policies on storage.buckets decide).
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde_json::{Map, Value, json};
 
 use super::Shared;
-use crate::auth;
 use crate::db;
 use crate::error::StorageError;
 use crate::keys;
-use crate::request::{JsonBody, required};
+use crate::request::{CallerJson, required};
 
 fn text<'a>(body: &'a Map<String, Value>, field: &str) -> Result<Option<&'a str>, StorageError> {
     match body.get(field) {
@@ -23,12 +21,8 @@ fn text<'a>(body: &'a Map<String, Value>, field: &str) -> Result<Option<&'a str>
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    JsonBody(body): JsonBody<Map<String, Value>>,
+    CallerJson { identity, body }: CallerJson<Map<String, Value>>,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let name = required(text(&body, "name")?, "name")?;
     let id = text(&body, "id")?.unwrap_or(name);
     keys::validate_bucket_name(id)?;

@@ -1,24 +1,19 @@
 //! `DELETE /bucket/{id}`: deletes an empty bucket as the caller.
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde_json::{Value, json};
 
 use super::Shared;
-use crate::auth;
 use crate::changes::{self, Change};
 use crate::db;
 use crate::error::StorageError;
-use crate::request::BucketPath;
+use crate::request::{BucketPath, Caller};
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     BucketPath(id): BucketPath,
+    Caller(identity): Caller,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let mut tx = db::begin(&state.pool, &identity, "storage.bucket.delete", false).await?;
     let visible: Option<String> =
         sqlx::query_scalar("select id from storage.buckets where id = $1")

@@ -2,27 +2,22 @@
 //! the bucket, rows first (in batches), then their bytes.
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde_json::{Value, json};
 
 use super::Shared;
-use crate::auth;
 use crate::backend::{Location, delete_quietly};
 use crate::changes::{self, Change};
 use crate::db;
 use crate::error::StorageError;
-use crate::request::BucketPath;
+use crate::request::{BucketPath, Caller};
 
 const BATCH: i64 = 1000;
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     BucketPath(id): BucketPath,
+    Caller(identity): Caller,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     if !identity.is_service_role() {
         return Err(StorageError::InvalidRole);
     }

@@ -2,22 +2,20 @@
 //! policies show.
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
+use http::Uri;
 use serde_json::Value;
 
 use super::Shared;
-use crate::auth;
 use crate::db::{self, BUCKET_COLUMNS, BucketRow};
 use crate::error::StorageError;
+use crate::request::Caller;
 use crate::serve::query_param;
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
+    Caller(identity): Caller,
     uri: Uri,
-    headers: HeaderMap,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let query = uri.query();
     let number = |name: &str| -> Result<Option<i64>, StorageError> {
         match query_param(query, name) {

@@ -2,25 +2,19 @@
 //! caller (at least one of them).
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde_json::{Map, Value, json};
 
 use super::Shared;
-use crate::auth;
 use crate::changes::{self, Change};
 use crate::db;
 use crate::error::StorageError;
-use crate::request::{BucketPath, JsonBody};
+use crate::request::{BucketPath, CallerJson};
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     BucketPath(id): BucketPath,
-    JsonBody(body): JsonBody<Map<String, Value>>,
+    CallerJson { identity, body }: CallerJson<Map<String, Value>>,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let public = match body.get("public") {
         None | Some(Value::Null) => None,
         Some(Value::Bool(public)) => Some(*public),

@@ -5,6 +5,7 @@
 //! - `/object/authenticated/{bucket}/{*path}`: what the caller's policies show (a JWT is required).
 use axum::extract::State;
 use axum::response::Response;
+use axum::routing::{MethodRouter, get};
 use http::{HeaderMap, Method, Uri};
 
 use super::Shared;
@@ -13,76 +14,32 @@ use crate::error::StorageError;
 use crate::request::ObjectPath;
 use crate::serve::{self, ServeOptions, query_param};
 
-pub(super) async fn handler(
-    state: State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
-) -> Result<Response, StorageError> {
-    download(
-        state,
-        ReadMode::OptionalJwt,
-        "storage.object.get_authenticated",
-        method,
-        uri,
-        headers,
-        path,
+/// The download route with this access rule (`operation`: what `storage.operation()` says).
+pub(super) fn route(mode: ReadMode, operation: &'static str) -> MethodRouter<Shared> {
+    get(
+        move |State(state): State<Shared>,
+              method: Method,
+              uri: Uri,
+              headers: HeaderMap,
+              path: ObjectPath| async move {
+            download(&state, mode, operation, &method, &uri, &headers, &path).await
+        },
     )
-    .await
-}
-
-pub(super) async fn public_handler(
-    state: State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
-) -> Result<Response, StorageError> {
-    download(
-        state,
-        ReadMode::Public,
-        "storage.object.get_public",
-        method,
-        uri,
-        headers,
-        path,
-    )
-    .await
-}
-
-pub(super) async fn authenticated_handler(
-    state: State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
-) -> Result<Response, StorageError> {
-    download(
-        state,
-        ReadMode::Authenticated,
-        "storage.object.get_authenticated",
-        method,
-        uri,
-        headers,
-        path,
-    )
-    .await
 }
 
 async fn download(
-    State(state): State<Shared>,
+    state: &Shared,
     mode: ReadMode,
-    operation: &'static str,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
+    operation: &str,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+    path: &ObjectPath,
 ) -> Result<Response, StorageError> {
     let row = access::object_for_read(
-        &state,
+        state,
         mode,
-        (&method, uri.path(), &headers),
+        (method, uri.path(), headers),
         &path.bucket,
         &path.key,
         operation,
@@ -93,5 +50,5 @@ async fn download(
         expires: None,
         head_only: method == Method::HEAD,
     };
-    serve::serve(&state, &row, &headers, &options).await
+    serve::serve(state, &row, headers, &options).await
 }

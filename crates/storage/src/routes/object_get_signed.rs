@@ -8,7 +8,7 @@ use http::{HeaderMap, Method, Uri};
 use super::Shared;
 use crate::db;
 use crate::error::StorageError;
-use crate::request::ObjectPath;
+use crate::request::{ObjectPath, TokenQuery};
 use crate::serve::{self, ServeOptions, query_param};
 use crate::signing::Scope;
 
@@ -18,10 +18,8 @@ pub(super) async fn handler(
     uri: Uri,
     headers: HeaderMap,
     path: ObjectPath,
+    TokenQuery(token): TokenQuery,
 ) -> Result<Response, StorageError> {
-    let token = query_param(uri.query(), "token").ok_or_else(|| {
-        StorageError::BadRequest("querystring must have required property 'token'".into())
-    })?;
     let claims = state.signer.verify(&token, &path.full(), Scope::Download)?;
     let row = db::find_object_as_server(&state.pool, &path.bucket, &path.key)
         .await?

@@ -3,6 +3,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, get};
 use http::{HeaderMap, HeaderValue, Method, Uri, header};
 
 use super::Shared;
@@ -10,48 +11,31 @@ use crate::access::{self, ReadMode};
 use crate::error::StorageError;
 use crate::request::ObjectPath;
 
-pub(super) async fn handler(
-    state: State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
-) -> Result<Response, StorageError> {
-    info(state, ReadMode::OptionalJwt, method, uri, headers, path).await
-}
-
-pub(super) async fn public_handler(
-    state: State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
-) -> Result<Response, StorageError> {
-    info(state, ReadMode::Public, method, uri, headers, path).await
-}
-
-pub(super) async fn authenticated_handler(
-    state: State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
-) -> Result<Response, StorageError> {
-    info(state, ReadMode::Authenticated, method, uri, headers, path).await
+/// The info route with this access rule.
+pub(super) fn route(mode: ReadMode) -> MethodRouter<Shared> {
+    get(
+        move |State(state): State<Shared>,
+              method: Method,
+              uri: Uri,
+              headers: HeaderMap,
+              path: ObjectPath| async move {
+            info(&state, mode, &method, &uri, &headers, &path).await
+        },
+    )
 }
 
 async fn info(
-    State(state): State<Shared>,
+    state: &Shared,
     mode: ReadMode,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+    path: &ObjectPath,
 ) -> Result<Response, StorageError> {
     let row = access::object_for_read(
-        &state,
+        state,
         mode,
-        (&method, uri.path(), &headers),
+        (method, uri.path(), headers),
         &path.bucket,
         &path.key,
         "storage.object.info",

@@ -4,15 +4,13 @@
 use axum::Json;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use http::{HeaderMap, Method, Uri};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::Shared;
-use crate::auth;
 use crate::db::{self, timestamp};
 use crate::error::StorageError;
-use crate::request::{BucketPath, JsonBody};
+use crate::request::{BucketPath, CallerJson};
 
 const MAX_LIMIT: i64 = 1500;
 
@@ -48,13 +46,9 @@ struct Entry {
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     BucketPath(bucket): BucketPath,
-    JsonBody(body): JsonBody<ListBody>,
+    CallerJson { identity, body }: CallerJson<ListBody>,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let mut prefix = body.prefix.ok_or_else(|| {
         StorageError::BadRequest("body must have required property 'prefix'".into())
     })?;

@@ -4,15 +4,13 @@ use axum::Json;
 use axum::extract::State;
 use base64::Engine as _;
 use chrono::{DateTime, SecondsFormat, Utc};
-use http::{HeaderMap, Method, Uri};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::Shared;
-use crate::auth;
 use crate::db::{self, timestamp};
 use crate::error::StorageError;
-use crate::request::{BucketPath, JsonBody};
+use crate::request::{BucketPath, CallerJson};
 
 const DEFAULT_LIMIT: i64 = 100;
 const MAX_LIMIT: i64 = 1000;
@@ -76,13 +74,9 @@ fn decode_cursor(text: &str) -> Result<Cursor, StorageError> {
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     BucketPath(bucket): BucketPath,
-    JsonBody(body): JsonBody<ListBody>,
+    CallerJson { identity, body }: CallerJson<ListBody>,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let prefix = body.prefix.unwrap_or_default();
     let limit = body.limit.unwrap_or(DEFAULT_LIMIT);
     if limit < 1 {

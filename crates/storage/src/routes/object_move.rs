@@ -2,18 +2,16 @@
 //! source must be visible and deletable, the destination insertable and free.
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::Shared;
-use crate::auth;
 use crate::backend::{Location, delete_quietly};
 use crate::changes::{self, Change};
 use crate::db;
 use crate::error::StorageError;
 use crate::keys;
-use crate::request::{JsonBody, required};
+use crate::request::{CallerJson, required};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -27,12 +25,8 @@ pub(super) struct MoveBody {
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    JsonBody(body): JsonBody<MoveBody>,
+    CallerJson { identity, body }: CallerJson<MoveBody>,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let bucket = required(body.bucket_id, "bucketId")?;
     let source_key = required(body.source_key, "sourceKey")?;
     let destination_key = required(body.destination_key, "destinationKey")?;

@@ -2,28 +2,22 @@
 use axum::Json;
 use axum::body::Body;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
+use http::HeaderMap;
 use serde_json::{Value, json};
 
 use super::Shared;
-use crate::auth;
 use crate::error::StorageError;
-use crate::request::ObjectPath;
+use crate::request::{Caller, ObjectPath, Upsert};
 use crate::upload::{self, UploadTarget};
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     path: ObjectPath,
+    Caller(identity): Caller,
+    Upsert(upsert): Upsert,
+    headers: HeaderMap,
     body: Body,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
-    let upsert = headers
-        .get("x-upsert")
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.trim().eq_ignore_ascii_case("true"));
     let target = UploadTarget {
         identity: &identity,
         bucket: &path.bucket,

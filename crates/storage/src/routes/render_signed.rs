@@ -12,7 +12,7 @@ use crate::db;
 use crate::error::StorageError;
 use crate::render::params::Transform;
 use crate::render::{self, RenderRequest, Route};
-use crate::request::ObjectPath;
+use crate::request::{ObjectPath, TokenQuery};
 use crate::serve::{self, query_param};
 use crate::signing::Scope;
 
@@ -21,10 +21,8 @@ pub(super) async fn handler(
     uri: Uri,
     headers: HeaderMap,
     path: ObjectPath,
+    TokenQuery(token): TokenQuery,
 ) -> Result<Response, StorageError> {
-    let token = query_param(uri.query(), "token").ok_or_else(|| {
-        StorageError::BadRequest("querystring must have required property 'token'".into())
-    })?;
     let claims = state.signer.verify(&token, &path.full(), Scope::Download)?;
     let transform = Transform::from_signed(
         claims.transformations.as_deref().unwrap_or_default(),

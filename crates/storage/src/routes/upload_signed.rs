@@ -9,8 +9,7 @@ use serde_json::{Value, json};
 use super::Shared;
 use crate::auth;
 use crate::error::StorageError;
-use crate::request::ObjectPath;
-use crate::serve::query_param;
+use crate::request::{ObjectPath, TokenQuery};
 use crate::signing::Scope;
 use crate::upload::{self, UploadTarget};
 
@@ -20,11 +19,9 @@ pub(super) async fn handler(
     uri: Uri,
     headers: HeaderMap,
     path: ObjectPath,
+    TokenQuery(token): TokenQuery,
     body: Body,
 ) -> Result<Json<Value>, StorageError> {
-    let token = query_param(uri.query(), "token").ok_or_else(|| {
-        StorageError::BadRequest("querystring must have required property 'token'".into())
-    })?;
     let claims = state.signer.verify(&token, &path.full(), Scope::Upload)?;
     let identity = auth::server(&method, uri.path(), &headers);
     let target = UploadTarget {
