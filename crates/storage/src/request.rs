@@ -185,6 +185,20 @@ impl<S: Send + Sync> FromRequestParts<S> for TokenQuery {
     }
 }
 
+/// A boolean JSON body property: None when absent or null.
+pub(crate) fn optional_bool(
+    body: &serde_json::Map<String, serde_json::Value>,
+    name: &str,
+) -> Result<Option<bool>, StorageError> {
+    match body.get(name) {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::Bool(value)) => Ok(Some(*value)),
+        Some(_) => Err(StorageError::BadRequest(format!(
+            "body/{name} must be boolean"
+        ))),
+    }
+}
+
 /// A JSON body property the route cannot do without, with Storage's validation message.
 pub(crate) fn required<T>(value: Option<T>, name: &str) -> Result<T, StorageError> {
     value.ok_or_else(|| {

@@ -5,7 +5,7 @@ use axum::extract::State;
 use serde_json::{Value, json};
 
 use super::Shared;
-use crate::backend::{Location, delete_quietly};
+use crate::backend::delete_quietly;
 use crate::changes::{self, Change};
 use crate::db;
 use crate::error::StorageError;
@@ -23,25 +23,11 @@ pub(super) async fn handler(
     }
     db::require_bucket(&state.pool, &id).await?;
     loop {
-        let removed: Vec<(String, String, Option<String>)> = sqlx::query_as(
-            "delete from storage.objects
-              where id in (select id from storage.objects where bucket_id = $1 limit $2)
-              returning bucket_id, name, version",
-        )
-        .bind(&id)
-        .bind(BATCH)
-        .fetch_all(&state.pool)
-        .await?;
-        let locations: Vec<Location> = removed
-            .iter()
-            .map(|(bucket, name, version)| {
-                Location::new(bucket, name, version.as_deref().unwrap_or_default())
-            })
-            .collect();
+        let locations = db::delete_bucket_objects(&state.pool, &id, BATCH).await?;
         changes::announce(&state.pool, Change::Bucket(&id)).await?;
         changes::forget(&state, Change::Bucket(&id));
         delete_quietly(state.store.as_ref(), &locations).await;
-        if (removed.len() as i64) < BATCH {
+        if (locations.len() as i64) < BATCH {
             break;
         }
     }

@@ -4,7 +4,7 @@ use axum::extract::State;
 use serde_json::Value;
 
 use super::Shared;
-use crate::db::{self, BUCKET_COLUMNS, BucketRow};
+use crate::db;
 use crate::error::StorageError;
 use crate::request::{BucketPath, Caller};
 
@@ -14,12 +14,7 @@ pub(super) async fn handler(
     Caller(identity): Caller,
 ) -> Result<Json<Value>, StorageError> {
     let mut tx = db::begin(&state.pool, &identity, "storage.bucket.get", true).await?;
-    let row = sqlx::query_as::<_, BucketRow>(&format!(
-        "select {BUCKET_COLUMNS} from storage.buckets where id = $1"
-    ))
-    .bind(&id)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let row = db::get_bucket(&mut tx, &id).await?;
     tx.commit().await?;
     let row = row.ok_or(StorageError::NoSuchBucket)?;
     Ok(Json(row.to_json(false)))

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use super::Shared;
 use crate::backend::delete_quietly;
 use crate::changes::{self, Change};
-use crate::db::{self, OBJECT_COLUMNS, ObjectRow};
+use crate::db;
 use crate::error::StorageError;
 use crate::request::{Caller, ObjectPath};
 
@@ -16,13 +16,7 @@ pub(super) async fn handler(
     Caller(identity): Caller,
 ) -> Result<Json<Value>, StorageError> {
     let mut tx = db::begin(&state.pool, &identity, "storage.object.delete", false).await?;
-    let removed = sqlx::query_as::<_, ObjectRow>(&format!(
-        "delete from storage.objects where bucket_id = $1 and name = $2 returning {OBJECT_COLUMNS}"
-    ))
-    .bind(&path.bucket)
-    .bind(&path.key)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let removed = db::delete_object(&mut tx, &path.bucket, &path.key).await?;
     let change = Change::Object(&path.bucket, &path.key);
     changes::announce(&mut *tx, change).await?;
     tx.commit().await?;

@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::Shared;
 use crate::backend::{Location, delete_quietly};
 use crate::changes::{self, Change};
-use crate::db::{self, OBJECT_COLUMNS, ObjectRow};
+use crate::db::{self, ObjectRow};
 use crate::error::StorageError;
 use crate::request::{BucketPath, CallerJson, required};
 
@@ -54,13 +54,7 @@ pub(super) async fn handler(
         })
         .collect();
     let mut tx = db::begin(&state.pool, &identity, "storage.object.delete_many", false).await?;
-    let removed = sqlx::query_as::<_, ObjectRow>(&format!(
-        "delete from storage.objects where bucket_id = $1 and name = any($2) returning {OBJECT_COLUMNS}"
-    ))
-    .bind(&bucket)
-    .bind(&names)
-    .fetch_all(&mut *tx)
-    .await?;
+    let removed = db::delete_objects(&mut tx, &bucket, &names).await?;
     let change = Change::Objects(&bucket, &names);
     changes::announce(&mut *tx, change).await?;
     tx.commit().await?;

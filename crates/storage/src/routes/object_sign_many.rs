@@ -35,13 +35,7 @@ pub(super) async fn handler(
         )));
     }
     let mut tx = db::begin(&state.pool, &identity, "storage.object.sign", true).await?;
-    let visible: Vec<String> = sqlx::query_scalar(
-        "select name from storage.objects where bucket_id = $1 and name = any($2)",
-    )
-    .bind(&bucket)
-    .bind(&paths)
-    .fetch_all(&mut *tx)
-    .await?;
+    let visible = db::visible_names(&mut tx, &bucket, &paths).await?;
     tx.commit().await?;
     let visible: HashSet<String> = visible.into_iter().collect();
     let mut answer = Vec::with_capacity(paths.len());
