@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::{FromRequest, FromRequestParts, Path, Request};
-use http::HeaderMap;
 use http::request::Parts;
+use http::{HeaderMap, Method, Uri};
 use http_body_util::BodyExt as _;
 use serde::de::DeserializeOwned;
 
@@ -50,6 +50,37 @@ impl<S: Send + Sync> FromRequestParts<S> for ObjectPath {
             .await
             .map_err(|rejection| path_error(&rejection))?;
         Ok(Self { bucket, key })
+    }
+}
+
+/// A request about one object without a JWT of its own to check: the object's path and what
+/// the caller's identity and the policies are made of (method, URI, headers).
+#[derive(Debug)]
+pub(crate) struct ObjectRequest {
+    pub(crate) method: Method,
+    pub(crate) uri: Uri,
+    pub(crate) headers: HeaderMap,
+    pub(crate) path: ObjectPath,
+}
+
+impl ObjectRequest {
+    /// A query parameter, percent-decoded.
+    pub(crate) fn query_param(&self, name: &str) -> Option<String> {
+        query_param(self.uri.query(), name)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for ObjectRequest {
+    type Rejection = StorageError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let path = ObjectPath::from_request_parts(parts, state).await?;
+        Ok(Self {
+            method: parts.method.clone(),
+            uri: parts.uri.clone(),
+            headers: parts.headers.clone(),
+            path,
+        })
     }
 }
 

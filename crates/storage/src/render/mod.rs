@@ -114,6 +114,21 @@ pub(crate) fn prepare(
     })
 }
 
+/// The output format and variant for a request whose transformations are in its query
+/// (`/render/image/public|authenticated/...`).
+pub(crate) fn prepare_from_query(
+    state: &StorageState,
+    query: Option<&str>,
+    request_headers: &HeaderMap,
+) -> Result<Prepared, StorageError> {
+    let request = RenderRequest {
+        transform: Transform::from_query(query, state.renderer.max_dimension())?,
+        download: crate::serve::query_param(query, "download"),
+        expires: None,
+    };
+    prepare(state, request_headers, request)
+}
+
 /// `/public` before the database: the variant, when memory holds it from that route.
 pub(crate) fn from_memory(
     state: &StorageState,

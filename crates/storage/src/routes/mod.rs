@@ -34,7 +34,6 @@ mod object_move;
 mod object_remove;
 mod object_sign;
 mod object_sign_many;
-mod object_update;
 mod object_upload;
 mod render_authenticated;
 mod render_public;
@@ -167,7 +166,7 @@ pub(crate) fn router(state: Shared) -> Router {
                 object_get::route(ReadMode::OptionalJwt, "storage.object.get_authenticated")
                     .delete(object_delete::handler),
             )
-            .merge(post(object_upload::handler).put(object_update::handler)),
+            .merge(post(object_upload::handler).put(object_upload::update_handler)),
         )
         .merge(renders)
         .fallback(not_found)

@@ -6,23 +6,19 @@
 use axum::extract::State;
 use axum::response::Response;
 use axum::routing::{MethodRouter, get};
-use http::{HeaderMap, Method, Uri};
+use http::Method;
 
 use super::Shared;
 use crate::access::{self, ReadMode};
 use crate::error::StorageError;
-use crate::request::ObjectPath;
-use crate::serve::{self, ServeOptions, query_param};
+use crate::request::ObjectRequest;
+use crate::serve::{self, ServeOptions};
 
 /// The download route with this access rule (`operation`: what `storage.operation()` says).
 pub(super) fn route(mode: ReadMode, operation: &'static str) -> MethodRouter<Shared> {
     get(
-        move |State(state): State<Shared>,
-              method: Method,
-              uri: Uri,
-              headers: HeaderMap,
-              path: ObjectPath| async move {
-            download(&state, mode, operation, &method, &uri, &headers, &path).await
+        move |State(state): State<Shared>, request: ObjectRequest| async move {
+            download(&state, mode, operation, &request).await
         },
     )
 }
@@ -31,24 +27,13 @@ async fn download(
     state: &Shared,
     mode: ReadMode,
     operation: &str,
-    method: &Method,
-    uri: &Uri,
-    headers: &HeaderMap,
-    path: &ObjectPath,
+    request: &ObjectRequest,
 ) -> Result<Response, StorageError> {
-    let row = access::object_for_read(
-        state,
-        mode,
-        (method, uri.path(), headers),
-        &path.bucket,
-        &path.key,
-        operation,
-    )
-    .await?;
+    let row = access::object_for_read(state, mode, request, operation).await?;
     let options = ServeOptions {
-        download: query_param(uri.query(), "download"),
+        download: request.query_param("download"),
         expires: None,
-        head_only: method == Method::HEAD,
+        head_only: request.method == Method::HEAD,
     };
-    serve::serve(state, &row, headers, &options).await
+    serve::serve(state, &row, &request.headers, &options).await
 }

@@ -4,22 +4,18 @@ use axum::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get};
-use http::{HeaderMap, HeaderValue, Method, Uri, header};
+use http::{HeaderValue, header};
 
 use super::Shared;
 use crate::access::{self, ReadMode};
 use crate::error::StorageError;
-use crate::request::ObjectPath;
+use crate::request::ObjectRequest;
 
 /// The info route with this access rule.
 pub(super) fn route(mode: ReadMode) -> MethodRouter<Shared> {
     get(
-        move |State(state): State<Shared>,
-              method: Method,
-              uri: Uri,
-              headers: HeaderMap,
-              path: ObjectPath| async move {
-            info(&state, mode, &method, &uri, &headers, &path).await
+        move |State(state): State<Shared>, request: ObjectRequest| async move {
+            info(&state, mode, &request).await
         },
     )
 }
@@ -27,20 +23,9 @@ pub(super) fn route(mode: ReadMode) -> MethodRouter<Shared> {
 async fn info(
     state: &Shared,
     mode: ReadMode,
-    method: &Method,
-    uri: &Uri,
-    headers: &HeaderMap,
-    path: &ObjectPath,
+    request: &ObjectRequest,
 ) -> Result<Response, StorageError> {
-    let row = access::object_for_read(
-        state,
-        mode,
-        (method, uri.path(), headers),
-        &path.bucket,
-        &path.key,
-        "storage.object.info",
-    )
-    .await?;
+    let row = access::object_for_read(state, mode, request, "storage.object.info").await?;
     let mut response = Json(row.info_json()).into_response();
     let out = response.headers_mut();
     if let Some(etag) = row

@@ -13,11 +13,12 @@ use crate::request::{BucketPath, CallerJson};
 
 const MAX_LIMIT: i64 = 1500;
 
+/// `sortBy` of both listings.
 #[derive(Debug, Deserialize)]
 pub(super) struct SortBy {
-    column: String,
+    pub(super) column: String,
     #[serde(default)]
-    order: Option<String>,
+    pub(super) order: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]

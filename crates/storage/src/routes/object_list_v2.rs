@@ -9,19 +9,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::Shared;
+use super::object_list::SortBy;
 use crate::db::{self, KeyEntry, KeyPage, SortColumn, timestamp};
 use crate::error::StorageError;
 use crate::request::{BucketPath, CallerJson};
 
 const DEFAULT_LIMIT: i64 = 100;
 const MAX_LIMIT: i64 = 1000;
-
-#[derive(Debug, Deserialize)]
-pub(super) struct SortBy {
-    column: String,
-    #[serde(default)]
-    order: Option<String>,
-}
 
 #[derive(Debug, Deserialize)]
 pub(super) struct ListBody {
