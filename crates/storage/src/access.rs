@@ -2,12 +2,11 @@
 //! bucket and skip RLS; `/object/authenticated/...` needs a JWT and reads under RLS; the plain
 //! `/object/{bucket}/...` routes allow an invalid JWT, serve public buckets without RLS and
 //! private ones only to an authenticated caller whose policies show the row.
-use http::{HeaderMap, Method};
-
 use crate::StorageState;
 use crate::auth::{self, Identity};
 use crate::db::{self, ObjectRow};
 use crate::error::StorageError;
+use crate::request::ObjectRequest;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ReadMode {
@@ -21,12 +20,11 @@ pub(crate) enum ReadMode {
 pub(crate) async fn object_for_read(
     state: &StorageState,
     mode: ReadMode,
-    request: (&Method, &str, &HeaderMap),
-    bucket_id: &str,
-    key: &str,
+    request: &ObjectRequest,
     operation: &str,
 ) -> Result<ObjectRow, StorageError> {
-    let (method, path, headers) = request;
+    let (method, path, headers) = (&request.method, request.uri.path(), &request.headers);
+    let (bucket_id, key) = (request.path.bucket.as_str(), request.path.key.as_str());
     let identity: Option<Identity> = match mode {
         ReadMode::Public => None,
         ReadMode::Authenticated => Some(auth::require(&state.verifier, method, path, headers)?),

@@ -6,6 +6,8 @@ pub const SNIFF_BYTES: usize = 4096;
 
 /// The type of `head` (the first bytes of the object; fewer when the object is shorter), or
 /// None when nothing is recognised (binary data of an unknown format).
+// Not the `infer` crate: it names types differently (image/vnd.microsoft.icon, audio/x-wav,
+// application/font-woff, text/xml), knows no SVG, and recognises formats we leave unknown.
 pub fn sniff(head: &[u8]) -> Option<&'static str> {
     const SIGNATURES: &[(&[u8], &str)] = &[
         (b"\x89PNG\r\n\x1a\n", "image/png"),

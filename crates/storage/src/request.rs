@@ -1,13 +1,25 @@
 //! Extractors that fail in Storage's wire format: path parameters (percent-decoded by the
-//! router; a key that does not decode to UTF-8 is an invalid key) and JSON bodies (size-capped;
-//! a body that does not fit the route's schema is fastify's 400).
+//! router; a key that does not decode to UTF-8 is an invalid key), JSON bodies (size-capped;
+//! a body that does not fit the route's schema is fastify's 400), the caller of the routes
+//! that need a JWT, and the small request facts several routes read (`x-upsert`, `?token=`).
+//!
+//! Refusals come in Storage's order: the path, then the body's schema (fastify validates
+//! before Storage's JWT hook runs), then the JWT. So [`Caller`] goes after the path
+//! extractors, and a route with a JSON body takes [`CallerJson`], which checks the JWT only
+//! once the body has been read.
+use std::sync::Arc;
+
 use axum::extract::rejection::PathRejection;
 use axum::extract::{FromRequest, FromRequestParts, Path, Request};
 use http::request::Parts;
+use http::{HeaderMap, Method, Uri};
 use http_body_util::BodyExt as _;
 use serde::de::DeserializeOwned;
 
+use crate::StorageState;
+use crate::auth::{self, Identity};
 use crate::error::StorageError;
+use crate::serve::query_param;
 
 /// Largest JSON body (a remove of 1000 long keys fits).
 pub(crate) const MAX_JSON_BYTES: usize = 4 * 1024 * 1024;
@@ -38,6 +50,37 @@ impl<S: Send + Sync> FromRequestParts<S> for ObjectPath {
             .await
             .map_err(|rejection| path_error(&rejection))?;
         Ok(Self { bucket, key })
+    }
+}
+
+/// A request about one object without a JWT of its own to check: the object's path and what
+/// the caller's identity and the policies are made of (method, URI, headers).
+#[derive(Debug)]
+pub(crate) struct ObjectRequest {
+    pub(crate) method: Method,
+    pub(crate) uri: Uri,
+    pub(crate) headers: HeaderMap,
+    pub(crate) path: ObjectPath,
+}
+
+impl ObjectRequest {
+    /// A query parameter, percent-decoded.
+    pub(crate) fn query_param(&self, name: &str) -> Option<String> {
+        query_param(self.uri.query(), name)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for ObjectRequest {
+    type Rejection = StorageError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let path = ObjectPath::from_request_parts(parts, state).await?;
+        Ok(Self {
+            method: parts.method.clone(),
+            uri: parts.uri.clone(),
+            headers: parts.headers.clone(),
+            path,
+        })
     }
 }
 
@@ -84,6 +127,106 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
         serde_json::from_slice(text)
             .map(JsonBody)
             .map_err(|err| StorageError::BadRequest(format!("body {err}")))
+    }
+}
+
+/// The caller of a route that needs a valid JWT (AccessDenied with the verifier's text
+/// otherwise).
+#[derive(Debug, Clone)]
+pub(crate) struct Caller(pub(crate) Identity);
+
+fn require_caller(state: &StorageState, parts: &Parts) -> Result<Identity, StorageError> {
+    auth::require(
+        &state.verifier,
+        &parts.method,
+        parts.uri.path(),
+        &parts.headers,
+    )
+}
+
+impl FromRequestParts<Arc<StorageState>> for Caller {
+    type Rejection = StorageError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &Arc<StorageState>,
+    ) -> Result<Self, Self::Rejection> {
+        require_caller(state, parts).map(Self)
+    }
+}
+
+/// The JSON body and the caller of a route that needs both; a body that does not fit is
+/// refused before a missing or bad JWT, as Storage does.
+#[derive(Debug, Clone)]
+pub(crate) struct CallerJson<T> {
+    pub(crate) identity: Identity,
+    pub(crate) body: T,
+}
+
+impl<T: DeserializeOwned> FromRequest<Arc<StorageState>> for CallerJson<T> {
+    type Rejection = StorageError;
+
+    async fn from_request(
+        request: Request,
+        state: &Arc<StorageState>,
+    ) -> Result<Self, Self::Rejection> {
+        let (parts, body) = request.into_parts();
+        let identity = require_caller(state, &parts);
+        let JsonBody(body) =
+            JsonBody::from_request(Request::from_parts(parts, body), state).await?;
+        Ok(Self {
+            identity: identity?,
+            body,
+        })
+    }
+}
+
+/// `x-upsert: true` (any case, surrounding space ignored): overwrite an existing object.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Upsert(pub(crate) bool);
+
+fn upsert_requested(headers: &HeaderMap) -> bool {
+    headers
+        .get("x-upsert")
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.trim().eq_ignore_ascii_case("true"))
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Upsert {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self(upsert_requested(&parts.headers)))
+    }
+}
+
+/// `?token=`: the token of a signed URL, which the route cannot do without.
+#[derive(Debug, Clone)]
+pub(crate) struct TokenQuery(pub(crate) String);
+
+impl<S: Send + Sync> FromRequestParts<S> for TokenQuery {
+    type Rejection = StorageError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        query_param(parts.uri.query(), "token")
+            .map(Self)
+            .ok_or_else(|| {
+                StorageError::BadRequest("querystring must have required property 'token'".into())
+            })
+    }
+}
+
+/// A boolean JSON body property: None when absent or null.
+pub(crate) fn optional_bool(
+    body: &serde_json::Map<String, serde_json::Value>,
+    name: &str,
+) -> Result<Option<bool>, StorageError> {
+    match body.get(name) {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::Bool(value)) => Ok(Some(*value)),
+        Some(_) => Err(StorageError::BadRequest(format!(
+            "body/{name} must be boolean"
+        ))),
     }
 }
 

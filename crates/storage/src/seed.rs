@@ -65,23 +65,12 @@ pub async fn write_seed_files(
         let size = store.put(&location, Box::pin(stream)).await?;
         let etag = format!("\"{}\"", hex::encode(Md5::digest(bytes)));
         let metadata = db::system_metadata(&etag, size, &seed_type(name, bytes), "max-age=3600");
-        let inserted = sqlx::query(
-            "insert into storage.objects (bucket_id, name, metadata, version)
-             values ($1, $2, $3, $4)
-             on conflict (bucket_id, name) do nothing",
-        )
-        .bind(bucket)
-        .bind(name)
-        .bind(&metadata)
-        .bind(&version)
-        .execute(pool)
-        .await;
-        match inserted {
-            Ok(done) if done.rows_affected() == 1 => written += 1,
-            Ok(_) => delete_quietly(store, &[location]).await,
+        match db::insert_seed_object(pool, bucket, name, &metadata, &version).await {
+            Ok(true) => written += 1,
+            Ok(false) => delete_quietly(store, &[location]).await,
             Err(err) => {
                 delete_quietly(store, &[location]).await;
-                return Err(err.into());
+                return Err(err);
             }
         }
     }

@@ -26,143 +26,36 @@
 //! are refused as unsupported; the ETag is the variant's own, not the source's (so caches never
 //! mix two sizes of one picture); `Vary: Accept` is sent when the format follows `Accept`; a
 //! signed URL made with `format: 'origin'` keeps the source's format; ranges are honoured.
+mod answer;
 pub(crate) mod geometry;
 pub(crate) mod hot;
 pub(crate) mod params;
 pub(crate) mod pipeline;
+mod renderer;
+mod streams;
 
-use std::hash::{Hash as _, Hasher as _};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::SystemTime;
 
-use axum::body::Body;
 use axum::response::Response;
 use bytes::{Bytes, BytesMut};
 use futures_util::StreamExt as _;
-use http::{HeaderMap, HeaderValue, StatusCode, header};
-use tokio::sync::{Mutex, OwnedSemaphorePermit, Semaphore};
+use http::{HeaderMap, header};
 
 use crate::StorageState;
-use crate::backend::{ByteStream, Location, SizedStream, StoreError};
+use crate::backend::{Location, SizedStream, StoreError};
 use crate::db::ObjectRow;
 use crate::error::StorageError;
-use crate::serve::{self, RangeRequest};
-use hot::{HotCache, HotEntry};
+use answer::{Meta, Payload, answer, answer_entry, not_modified};
+use hot::HotEntry;
 use params::{Output, Transform};
 use pipeline::RenderError;
+pub use renderer::ImageConfig;
+pub(crate) use renderer::Renderer;
+use streams::{collect, peek};
 
 /// The message for a source larger than the byte limit (Storage's, from imgproxy's).
 const FILE_TOO_LARGE: &str = "The source image file is too large to process";
-/// How many transformations may wait for a processor, per processor, before the next is
-/// refused with 429.
-const QUEUE_PER_PROCESSOR: usize = 32;
-/// Independent locks that keep two requests from making the same variant at once.
-const STRIPES: usize = 64;
-
-/// The image transformation settings (Supabase's limits by default: sides up to 2500 px,
-/// sources up to 25 MB and 50 megapixels).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ImageConfig {
-    /// Whether the `/render/image` routes exist (Storage's `ENABLE_IMAGE_TRANSFORMATION`);
-    /// without them a signed URL's `transform` is ignored, as on Storage.
-    pub enabled: bool,
-    /// Largest output width or height; larger requests are capped to it, as Storage clamps
-    /// (Storage's `IMAGE_TRANSFORMATION_LIMIT_MAX_SIZE`).
-    pub max_dimension: u32,
-    /// Largest source resolution (width x height) that is decoded; checked on the header.
-    pub max_source_pixels: u64,
-    /// Largest source object in bytes.
-    pub max_source_bytes: u64,
-    /// Transformations that run at once (each takes a processor).
-    pub concurrency: usize,
-    /// Memory for the hottest variants, in bytes (0: none); one variant takes at most an
-    /// eighth of it.
-    pub memory_cache_bytes: u64,
-}
-
-impl Default for ImageConfig {
-    fn default() -> Self {
-        Self {
-            enabled: true,
-            max_dimension: 2500,
-            max_source_pixels: 50_000_000,
-            max_source_bytes: 25 * 1024 * 1024,
-            concurrency: std::thread::available_parallelism().map_or(2, usize::from),
-            memory_cache_bytes: 64 * 1024 * 1024,
-        }
-    }
-}
-
-/// The shared state of the transformations: the processors and the per-variant locks.
-#[derive(Debug)]
-pub(crate) struct Renderer {
-    config: ImageConfig,
-    permits: Arc<Semaphore>,
-    waiting: AtomicUsize,
-    max_waiting: usize,
-    stripes: Vec<Arc<Mutex<()>>>,
-    hot: HotCache,
-}
-
-/// Counts a request waiting for a processor while it waits.
-struct Waiting<'a>(&'a AtomicUsize);
-
-impl Drop for Waiting<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
-    }
-}
-
-impl Renderer {
-    pub(crate) fn new(config: ImageConfig) -> Self {
-        let processors = config.concurrency.max(1);
-        Self {
-            permits: Arc::new(Semaphore::new(processors)),
-            waiting: AtomicUsize::new(0),
-            max_waiting: processors * QUEUE_PER_PROCESSOR,
-            stripes: (0..STRIPES).map(|_| Arc::new(Mutex::new(()))).collect(),
-            hot: HotCache::new(usize::try_from(config.memory_cache_bytes).unwrap_or(usize::MAX)),
-            config,
-        }
-    }
-
-    pub(crate) fn enabled(&self) -> bool {
-        self.config.enabled
-    }
-
-    pub(crate) fn max_dimension(&self) -> u32 {
-        self.config.max_dimension
-    }
-
-    pub(crate) fn hot(&self) -> &HotCache {
-        &self.hot
-    }
-
-    /// A processor, or RenderBusy when the queue is full.
-    async fn permit(&self) -> Result<OwnedSemaphorePermit, StorageError> {
-        if let Ok(permit) = self.permits.clone().try_acquire_owned() {
-            return Ok(permit);
-        }
-        if self.waiting.fetch_add(1, Ordering::AcqRel) >= self.max_waiting {
-            self.waiting.fetch_sub(1, Ordering::AcqRel);
-            return Err(StorageError::RenderBusy);
-        }
-        let _waiting = Waiting(&self.waiting);
-        self.permits
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(StorageError::internal)
-    }
-
-    /// The lock of one variant (shared with the variants that hash alike).
-    fn stripe(&self, source: &Location, name: &str) -> Arc<Mutex<()>> {
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        (&source.bucket, &source.key, &source.version, name).hash(&mut hasher);
-        self.stripes[(hasher.finish() % STRIPES as u64) as usize].clone()
-    }
-}
 
 /// What the route adds to the transformation.
 #[derive(Debug, Clone, Default)]
@@ -221,150 +114,19 @@ pub(crate) fn prepare(
     })
 }
 
-/// What the validators and caching headers are made of.
-#[derive(Debug, Clone)]
-struct Meta {
-    etag: String,
-    modified: Option<SystemTime>,
-    cache_control: String,
-}
-
-impl Meta {
-    /// The variant's entity tag is the source's (its MD5, or its version) and the variant's name.
-    fn of(row: &ObjectRow, name: &str) -> Self {
-        let base = row
-            .etag()
-            .map(|etag| {
-                etag.trim()
-                    .trim_start_matches("W/")
-                    .trim_matches('"')
-                    .to_string()
-            })
-            .filter(|etag| !etag.is_empty())
-            .unwrap_or_else(|| row.stored_version());
-        Self {
-            etag: format!("\"{base}-{name}\""),
-            modified: row.last_modified().map(SystemTime::from),
-            cache_control: row.cache_control(),
-        }
-    }
-
-    fn of_entry(entry: &HotEntry) -> Self {
-        Self {
-            etag: entry.etag.clone(),
-            modified: entry.modified,
-            cache_control: entry.cache_control.clone(),
-        }
-    }
-}
-
-/// The headers of every answer about this variant, Content-Type and length aside.
-fn variant_headers(meta: &Meta, prepared: &Prepared) -> HeaderMap {
-    let request = &prepared.request;
-    let mut headers = HeaderMap::new();
-    serve::insert(&mut headers, header::ETAG, &meta.etag);
-    if let Some(modified) = meta.modified {
-        serve::insert(
-            &mut headers,
-            header::LAST_MODIFIED,
-            &httpdate::fmt_http_date(modified),
-        );
-    }
-    headers.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
-    match request.expires {
-        Some(expires) => serve::insert(
-            &mut headers,
-            header::EXPIRES,
-            &httpdate::fmt_http_date(expires),
-        ),
-        None => serve::insert(&mut headers, header::CACHE_CONTROL, &meta.cache_control),
-    }
-    headers.insert("x-robots-tag", HeaderValue::from_static("none"));
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    if let Some(value) = request
-        .transform
-        .x_transformations()
-        .and_then(|applied| HeaderValue::from_str(&applied).ok())
-    {
-        headers.insert("x-transformations", value);
-    }
-    if prepared.varies {
-        headers.insert(header::VARY, HeaderValue::from_static("Accept"));
-    }
-    serve::set_disposition(&mut headers, request.download.as_deref());
-    headers
-}
-
-/// 304 when the client's copy is current.
-fn not_modified(request_headers: &HeaderMap, meta: &Meta, prepared: &Prepared) -> Option<Response> {
-    if !serve::not_modified(request_headers, Some(&meta.etag), meta.modified) {
-        return None;
-    }
-    let mut response = Response::new(Body::empty());
-    *response.status_mut() = StatusCode::NOT_MODIFIED;
-    *response.headers_mut() = variant_headers(meta, prepared);
-    Some(response)
-}
-
-/// The bytes of an answer.
-enum Payload {
-    Memory(Bytes),
-    Stream(ByteStream),
-}
-
-/// The full answer (or the requested range of it).
-fn answer(
+/// The output format and variant for a request whose transformations are in its query
+/// (`/render/image/public|authenticated/...`).
+pub(crate) fn prepare_from_query(
+    state: &StorageState,
+    query: Option<&str>,
     request_headers: &HeaderMap,
-    prepared: &Prepared,
-    meta: &Meta,
-    content_type: &str,
-    payload: Payload,
-    len: u64,
-) -> Result<Response, StorageError> {
-    let mut headers = variant_headers(meta, prepared);
-    let range = match request_headers
-        .get(header::RANGE)
-        .and_then(|value| value.to_str().ok())
-    {
-        Some(value)
-            if serve::if_range_matches(request_headers, Some(&meta.etag), meta.modified) =>
-        {
-            serve::parse_range(value, len)
-        }
-        _ => RangeRequest::Full,
+) -> Result<Prepared, StorageError> {
+    let request = RenderRequest {
+        transform: Transform::from_query(query, state.renderer.max_dimension())?,
+        download: crate::serve::query_param(query, "download"),
+        expires: None,
     };
-    let (status, body, length) = match (range, payload) {
-        (RangeRequest::Full, Payload::Memory(bytes)) => (StatusCode::OK, Body::from(bytes), len),
-        (RangeRequest::Full, Payload::Stream(stream)) => {
-            (StatusCode::OK, Body::from_stream(stream), len)
-        }
-        (RangeRequest::Partial(range), payload) => {
-            serve::insert(
-                &mut headers,
-                header::CONTENT_RANGE,
-                &format!("bytes {}-{}/{len}", range.start, range.end),
-            );
-            let body = match payload {
-                Payload::Memory(bytes) => {
-                    Body::from(bytes.slice(range.start as usize..=range.end as usize))
-                }
-                Payload::Stream(stream) => {
-                    Body::from_stream(window(stream, range.start, range.len()))
-                }
-            };
-            (StatusCode::PARTIAL_CONTENT, body, range.len())
-        }
-        (RangeRequest::Unsatisfiable, _) => return Err(StorageError::InvalidRange { size: len }),
-    };
-    serve::insert(&mut headers, header::CONTENT_TYPE, content_type);
-    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
-    let mut response = Response::new(body);
-    *response.status_mut() = status;
-    *response.headers_mut() = headers;
-    Ok(response)
+    prepare(state, request_headers, request)
 }
 
 /// `/public` before the database: the variant, when memory holds it from that route.
@@ -383,25 +145,6 @@ pub(crate) fn from_memory(
     Some(answer_entry(request_headers, prepared, &entry))
 }
 
-fn answer_entry(
-    request_headers: &HeaderMap,
-    prepared: &Prepared,
-    entry: &HotEntry,
-) -> Result<Response, StorageError> {
-    let meta = Meta::of_entry(entry);
-    if let Some(response) = not_modified(request_headers, &meta, prepared) {
-        return Ok(response);
-    }
-    answer(
-        request_headers,
-        prepared,
-        &meta,
-        entry.content_type,
-        Payload::Memory(entry.bytes.clone()),
-        entry.bytes.len() as u64,
-    )
-}
-
 /// The type of a stored variant: WebP, or the source's own format read from its first bytes.
 fn stored_type(output: Output, head: &[u8]) -> &'static str {
     match output {
@@ -410,14 +153,6 @@ fn stored_type(output: Output, head: &[u8]) -> &'static str {
             .filter(|sniffed| sniffed.starts_with("image/"))
             .unwrap_or("application/octet-stream"),
     }
-}
-
-async fn collect(mut body: ByteStream, len: u64) -> Result<Bytes, StorageError> {
-    let mut bytes = BytesMut::with_capacity(len as usize);
-    while let Some(chunk) = body.next().await {
-        bytes.extend_from_slice(&chunk.map_err(StorageError::internal)?);
-    }
-    Ok(bytes.freeze())
 }
 
 /// Reads the source whole (it is decoded whole), refusing more than the byte limit.
@@ -505,61 +240,6 @@ async fn make(
         Ok(Variant::Fresh(bytes, rendered.content_type))
     });
     task.await.map_err(StorageError::internal)?
-}
-
-/// The first bytes of a stream (at least `want`, unless it is shorter) and the whole stream.
-async fn peek(mut body: ByteStream, want: usize) -> Result<(Bytes, ByteStream), StorageError> {
-    let mut head = BytesMut::new();
-    while head.len() < want {
-        match body.next().await {
-            Some(chunk) => head.extend_from_slice(&chunk.map_err(StorageError::internal)?),
-            None => {
-                let head = head.freeze();
-                let whole = futures_util::stream::once({
-                    let head = head.clone();
-                    async move { Ok(head) }
-                });
-                return Ok((head, Box::pin(whole)));
-            }
-        }
-    }
-    let head = head.freeze();
-    let first = futures_util::stream::once({
-        let head = head.clone();
-        async move { Ok(head) }
-    });
-    Ok((head, Box::pin(first.chain(body))))
-}
-
-/// `len` bytes from `start` of a stream.
-fn window(body: ByteStream, start: u64, len: u64) -> ByteStream {
-    Box::pin(futures_util::stream::unfold(
-        (body, start, len),
-        |(mut body, mut skip, mut remaining)| async move {
-            while remaining > 0 {
-                match body.next().await? {
-                    Ok(mut chunk) => {
-                        let size = chunk.len() as u64;
-                        if skip >= size {
-                            skip -= size;
-                            continue;
-                        }
-                        if skip > 0 {
-                            chunk = chunk.slice(skip as usize..);
-                            skip = 0;
-                        }
-                        if chunk.len() as u64 > remaining {
-                            chunk.truncate(remaining as usize);
-                        }
-                        remaining -= chunk.len() as u64;
-                        return Some((Ok(chunk), (body, skip, remaining)));
-                    }
-                    Err(err) => return Some((Err(err), (body, 0, 0))),
-                }
-            }
-            None
-        },
-    ))
 }
 
 /// The answer to a transformation of `row`, which `route`'s access rule let through.
@@ -656,76 +336,4 @@ pub(crate) async fn respond(
         payload,
         len,
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn chunks(parts: &[&'static [u8]]) -> ByteStream {
-        let items: Vec<std::io::Result<Bytes>> = parts
-            .iter()
-            .map(|part| Ok(Bytes::from_static(part)))
-            .collect();
-        Box::pin(futures_util::stream::iter(items))
-    }
-
-    async fn collect(stream: ByteStream) -> Vec<u8> {
-        let parts: Vec<std::io::Result<Bytes>> = stream.collect().await;
-        parts
-            .into_iter()
-            .flat_map(|part| part.unwrap().to_vec())
-            .collect()
-    }
-
-    #[tokio::test]
-    async fn windows_cut_across_chunks() {
-        let parts: &[&'static [u8]] = &[b"abc", b"defg", b"hij"];
-        assert_eq!(collect(window(chunks(parts), 0, 10)).await, b"abcdefghij");
-        assert_eq!(collect(window(chunks(parts), 2, 3)).await, b"cde");
-        assert_eq!(collect(window(chunks(parts), 3, 4)).await, b"defg");
-        assert_eq!(collect(window(chunks(parts), 9, 1)).await, b"j");
-        assert_eq!(collect(window(chunks(parts), 5, 100)).await, b"fghij");
-    }
-
-    #[tokio::test]
-    async fn peeking_keeps_every_byte() {
-        let parts: &[&'static [u8]] = &[b"RIFF", b"\0\0\0\0WEBP", b"VP8 rest"];
-        let (head, body) = peek(chunks(parts), 12).await.unwrap();
-        assert_eq!(&head[..], b"RIFF\0\0\0\0WEBP");
-        assert_eq!(collect(body).await, b"RIFF\0\0\0\0WEBPVP8 rest");
-        let (head, body) = peek(chunks(&[b"ab"]), 16).await.unwrap();
-        assert_eq!(&head[..], b"ab");
-        assert_eq!(collect(body).await, b"ab");
-    }
-
-    #[tokio::test]
-    async fn the_queue_is_bounded() {
-        let renderer = Renderer::new(ImageConfig {
-            concurrency: 1,
-            ..ImageConfig::default()
-        });
-        let held = renderer.permit().await.unwrap();
-        // Fill the queue with waiters, then one more is refused.
-        let mut waiters = Vec::new();
-        let renderer = Arc::new(renderer);
-        for _ in 0..QUEUE_PER_PROCESSOR {
-            let renderer = renderer.clone();
-            waiters.push(tokio::spawn(
-                async move { renderer.permit().await.map(drop) },
-            ));
-        }
-        while renderer.waiting.load(Ordering::Acquire) < QUEUE_PER_PROCESSOR {
-            tokio::task::yield_now().await;
-        }
-        assert_eq!(
-            renderer.permit().await.unwrap_err(),
-            StorageError::RenderBusy
-        );
-        drop(held);
-        for waiter in waiters {
-            waiter.await.unwrap().unwrap();
-        }
-        assert_eq!(renderer.waiting.load(Ordering::Acquire), 0);
-    }
 }

@@ -1,15 +1,13 @@
 //! `POST /bucket`: creates a bucket as the caller (the policies on storage.buckets decide).
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde_json::{Map, Value, json};
 
 use super::Shared;
-use crate::auth;
-use crate::db;
+use crate::db::{self, NewBucket};
 use crate::error::StorageError;
 use crate::keys;
-use crate::request::{JsonBody, required};
+use crate::request::{CallerJson, optional_bool, required};
 
 fn text<'a>(body: &'a Map<String, Value>, field: &str) -> Result<Option<&'a str>, StorageError> {
     match body.get(field) {
@@ -23,25 +21,13 @@ fn text<'a>(body: &'a Map<String, Value>, field: &str) -> Result<Option<&'a str>
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    JsonBody(body): JsonBody<Map<String, Value>>,
+    CallerJson { identity, body }: CallerJson<Map<String, Value>>,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let name = required(text(&body, "name")?, "name")?;
     let id = text(&body, "id")?.unwrap_or(name);
     keys::validate_bucket_name(id)?;
     keys::validate_bucket_name(name)?;
-    let public = match body.get("public") {
-        None | Some(Value::Null) => false,
-        Some(Value::Bool(public)) => *public,
-        Some(_) => {
-            return Err(StorageError::BadRequest(
-                "body/public must be boolean".into(),
-            ));
-        }
-    };
+    let public = optional_bool(&body, "public")?.unwrap_or(false);
     let file_size_limit =
         db::parse_file_size_limit(body.get("file_size_limit").unwrap_or(&Value::Null))?;
     let allowed_mime_types =
@@ -55,26 +41,16 @@ pub(super) async fn handler(
         }
     }
     let owner = identity.owner();
+    let bucket = NewBucket {
+        id,
+        name,
+        owner: owner.as_deref(),
+        public,
+        file_size_limit,
+        allowed_mime_types,
+    };
     let mut tx = db::begin(&state.pool, &identity, "storage.bucket.create", false).await?;
-    let created: Result<String, StorageError> = sqlx::query_scalar(
-        "insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types)
-         values ($1, $2, $3, $4, $5, $6, $7)
-         returning name",
-    )
-    .bind(id)
-    .bind(name)
-    .bind(owner.as_deref().and_then(|o| uuid::Uuid::parse_str(o).ok()))
-    .bind(owner.as_deref())
-    .bind(public)
-    .bind(file_size_limit)
-    .bind(allowed_mime_types)
-    .fetch_one(&mut *tx)
-    .await
-    .map_err(|err| match StorageError::from_db(&err) {
-        StorageError::ResourceAlreadyExists => StorageError::BucketAlreadyExists,
-        other => other,
-    });
-    let name = created?;
+    let name = db::create_bucket(&mut tx, bucket).await?;
     tx.commit().await?;
     Ok(Json(json!({ "name": name })))
 }

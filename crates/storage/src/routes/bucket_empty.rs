@@ -2,51 +2,32 @@
 //! the bucket, rows first (in batches), then their bytes.
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde_json::{Value, json};
 
 use super::Shared;
-use crate::auth;
-use crate::backend::{Location, delete_quietly};
+use crate::backend::delete_quietly;
 use crate::changes::{self, Change};
 use crate::db;
 use crate::error::StorageError;
-use crate::request::BucketPath;
+use crate::request::{BucketPath, Caller};
 
 const BATCH: i64 = 1000;
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     BucketPath(id): BucketPath,
+    Caller(identity): Caller,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     if !identity.is_service_role() {
         return Err(StorageError::InvalidRole);
     }
     db::require_bucket(&state.pool, &id).await?;
     loop {
-        let removed: Vec<(String, String, Option<String>)> = sqlx::query_as(
-            "delete from storage.objects
-              where id in (select id from storage.objects where bucket_id = $1 limit $2)
-              returning bucket_id, name, version",
-        )
-        .bind(&id)
-        .bind(BATCH)
-        .fetch_all(&state.pool)
-        .await?;
-        let locations: Vec<Location> = removed
-            .iter()
-            .map(|(bucket, name, version)| {
-                Location::new(bucket, name, version.as_deref().unwrap_or_default())
-            })
-            .collect();
+        let locations = db::delete_bucket_objects(&state.pool, &id, BATCH).await?;
         changes::announce(&state.pool, Change::Bucket(&id)).await?;
         changes::forget(&state, Change::Bucket(&id));
         delete_quietly(state.store.as_ref(), &locations).await;
-        if (removed.len() as i64) < BATCH {
+        if (locations.len() as i64) < BATCH {
             break;
         }
     }

@@ -1,30 +1,20 @@
 //! `GET /bucket/{id}`: one bucket, if the caller's policies show it.
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde_json::Value;
 
 use super::Shared;
-use crate::auth;
-use crate::db::{self, BUCKET_COLUMNS, BucketRow};
+use crate::db;
 use crate::error::StorageError;
-use crate::request::BucketPath;
+use crate::request::{BucketPath, Caller};
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     BucketPath(id): BucketPath,
+    Caller(identity): Caller,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let mut tx = db::begin(&state.pool, &identity, "storage.bucket.get", true).await?;
-    let row = sqlx::query_as::<_, BucketRow>(&format!(
-        "select {BUCKET_COLUMNS} from storage.buckets where id = $1"
-    ))
-    .bind(&id)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let row = db::get_bucket(&mut tx, &id).await?;
     tx.commit().await?;
     let row = row.ok_or(StorageError::NoSuchBucket)?;
     Ok(Json(row.to_json(false)))

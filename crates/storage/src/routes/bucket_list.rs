@@ -2,22 +2,20 @@
 //! policies show.
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
+use http::Uri;
 use serde_json::Value;
 
 use super::Shared;
-use crate::auth;
-use crate::db::{self, BUCKET_COLUMNS, BucketRow};
+use crate::db::{self, BucketPage, SortColumn};
 use crate::error::StorageError;
+use crate::request::Caller;
 use crate::serve::query_param;
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
+    Caller(identity): Caller,
     uri: Uri,
-    headers: HeaderMap,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let query = uri.query();
     let number = |name: &str| -> Result<Option<i64>, StorageError> {
         match query_param(query, name) {
@@ -34,20 +32,20 @@ pub(super) async fn handler(
     };
     let limit = number("limit")?;
     let offset = number("offset")?.unwrap_or(0);
-    let column = match query_param(query, "sortColumn").as_deref() {
-        None | Some("name") => "name",
-        Some("id") => "id",
-        Some("created_at") => "created_at",
-        Some("updated_at") => "updated_at",
+    let sort = match query_param(query, "sortColumn").as_deref() {
+        None | Some("name") => SortColumn::Name,
+        Some("id") => SortColumn::Id,
+        Some("created_at") => SortColumn::CreatedAt,
+        Some("updated_at") => SortColumn::UpdatedAt,
         Some(_) => {
             return Err(StorageError::BadRequest(
                 "querystring/sortColumn must be equal to one of the allowed values".into(),
             ));
         }
     };
-    let order = match query_param(query, "sortOrder").as_deref() {
-        None | Some("asc") => "asc",
-        Some("desc") => "desc",
+    let descending = match query_param(query, "sortOrder").as_deref() {
+        None | Some("asc") => false,
+        Some("desc") => true,
         Some(_) => {
             return Err(StorageError::BadRequest(
                 "querystring/sortOrder must be equal to one of the allowed values".into(),
@@ -56,17 +54,14 @@ pub(super) async fn handler(
     };
     let search = query_param(query, "search").filter(|s| !s.is_empty());
     let mut tx = db::begin(&state.pool, &identity, "storage.bucket.list", true).await?;
-    let rows = sqlx::query_as::<_, BucketRow>(&format!(
-        "select {BUCKET_COLUMNS} from storage.buckets
-          where ($1::text is null or name ilike '%' || $1 || '%' escape '\\')
-          order by {column} {order}
-          limit $2 offset $3"
-    ))
-    .bind(search.map(|s| db::escape_like(&s)))
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&mut *tx)
-    .await?;
+    let page = BucketPage {
+        search: search.as_deref(),
+        sort,
+        descending,
+        limit,
+        offset,
+    };
+    let rows = db::list_buckets(&mut tx, &page).await?;
     tx.commit().await?;
     Ok(Json(Value::Array(
         rows.iter().map(|row| row.to_json(true)).collect(),

@@ -2,34 +2,20 @@
 //! caller (at least one of them).
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde_json::{Map, Value, json};
 
 use super::Shared;
-use crate::auth;
 use crate::changes::{self, Change};
-use crate::db;
+use crate::db::{self, BucketChange};
 use crate::error::StorageError;
-use crate::request::{BucketPath, JsonBody};
+use crate::request::{BucketPath, CallerJson, optional_bool};
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     BucketPath(id): BucketPath,
-    JsonBody(body): JsonBody<Map<String, Value>>,
+    CallerJson { identity, body }: CallerJson<Map<String, Value>>,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
-    let public = match body.get("public") {
-        None | Some(Value::Null) => None,
-        Some(Value::Bool(public)) => Some(*public),
-        Some(_) => {
-            return Err(StorageError::BadRequest(
-                "body/public must be boolean".into(),
-            ));
-        }
-    };
+    let public = optional_bool(&body, "public")?;
     let size_given = body.contains_key("file_size_limit");
     let file_size_limit =
         db::parse_file_size_limit(body.get("file_size_limit").unwrap_or(&Value::Null))?;
@@ -41,27 +27,18 @@ pub(super) async fn handler(
             "body must have at least one of public, file_size_limit, allowed_mime_types".into(),
         ));
     }
+    let change = BucketChange {
+        public,
+        file_size_limit: size_given.then_some(file_size_limit),
+        allowed_mime_types: types_given.then_some(allowed_mime_types),
+    };
     let mut tx = db::begin(&state.pool, &identity, "storage.bucket.update", false).await?;
-    let updated: Option<String> = sqlx::query_scalar(
-        "update storage.buckets set
-            public = coalesce($2, public),
-            file_size_limit = case when $3 then $4 else file_size_limit end,
-            allowed_mime_types = case when $5 then $6 else allowed_mime_types end,
-            updated_at = now()
-          where id = $1
-          returning id",
-    )
-    .bind(&id)
-    .bind(public)
-    .bind(size_given)
-    .bind(file_size_limit)
-    .bind(types_given)
-    .bind(allowed_mime_types)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let updated = db::update_bucket(&mut tx, &id, change).await?;
     changes::announce(&mut *tx, Change::Bucket(&id)).await?;
     tx.commit().await?;
     changes::forget(&state, Change::Bucket(&id));
-    updated.ok_or(StorageError::NoSuchBucket)?;
+    if !updated {
+        return Err(StorageError::NoSuchBucket);
+    }
     Ok(Json(json!({ "message": "Successfully updated" })))
 }

@@ -1,16 +1,18 @@
 //! The routes of `/storage/v1`, one handler per file. Requests that do not stream a body run
 //! under the request timeout; uploads stream under an idle timeout instead, so a large upload
 //! is never cut off while its bytes keep coming.
+use std::any::Any;
 use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{Request, State};
-use axum::middleware::{Next, from_fn, from_fn_with_state};
+use axum::middleware::{Next, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, delete, get, post, put};
-use futures_util::FutureExt as _;
+use tower_http::catch_panic::CatchPanicLayer;
 
 use crate::StorageState;
+use crate::access::ReadMode;
 use crate::drain::{DrainLimits, drain_refused};
 use crate::error::StorageError;
 use crate::{request, upload};
@@ -32,7 +34,6 @@ mod object_move;
 mod object_remove;
 mod object_sign;
 mod object_sign_many;
-mod object_update;
 mod object_upload;
 mod render_authenticated;
 mod render_public;
@@ -51,14 +52,8 @@ async fn time_limit(State(state): State<Shared>, request: Request, next: Next) -
 
 /// A bug must not take the connection down silently: a panicking handler answers 500 in
 /// Storage's format (and is logged).
-async fn catch_panic(request: Request, next: Next) -> Response {
-    match std::panic::AssertUnwindSafe(next.run(request))
-        .catch_unwind()
-        .await
-    {
-        Ok(response) => response,
-        Err(_) => StorageError::internal("a storage handler panicked").into_response(),
-    }
+fn panic_response(_panic: Box<dyn Any + Send + 'static>) -> Response {
+    StorageError::internal("a storage handler panicked").into_response()
 }
 
 async fn not_found(request: Request) -> Response {
@@ -140,34 +135,61 @@ pub(crate) fn router(state: Shared) -> Router {
         )
         .route(
             "/object/public/{bucket}/{*path}",
-            timed(get(object_get::public_handler)),
+            timed(object_get::route(
+                ReadMode::Public,
+                "storage.object.get_public",
+            )),
         )
         .route(
             "/object/authenticated/{bucket}/{*path}",
-            timed(get(object_get::authenticated_handler)),
+            timed(object_get::route(
+                ReadMode::Authenticated,
+                "storage.object.get_authenticated",
+            )),
         )
         .route(
             "/object/info/{bucket}/{*path}",
-            timed(get(object_info::handler)),
+            timed(object_info::route(ReadMode::OptionalJwt)),
         )
         .route(
             "/object/info/public/{bucket}/{*path}",
-            timed(get(object_info::public_handler)),
+            timed(object_info::route(ReadMode::Public)),
         )
         .route(
             "/object/info/authenticated/{bucket}/{*path}",
-            timed(get(object_info::authenticated_handler)),
+            timed(object_info::route(ReadMode::Authenticated)),
         )
         .route("/object/{bucket}", timed(delete(object_remove::handler)))
         .route(
             "/object/{bucket}/{*path}",
-            timed(get(object_get::handler).delete(object_delete::handler))
-                .merge(post(object_upload::handler).put(object_update::handler)),
+            timed(
+                object_get::route(ReadMode::OptionalJwt, "storage.object.get_authenticated")
+                    .delete(object_delete::handler),
+            )
+            .merge(post(object_upload::handler).put(object_upload::update_handler)),
         )
         .merge(renders)
         .fallback(not_found)
         .method_not_allowed_fallback(not_found)
-        .layer(from_fn(catch_panic))
+        .layer(CatchPanicLayer::custom(panic_response))
         .layer(from_fn_with_state(drain, drain_refused))
         .with_state(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use http_body_util::BodyExt as _;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_panic_answers_500_in_storage_format() {
+        let response = panic_response(Box::new("boom"));
+        assert_eq!(response.status(), http::StatusCode::INTERNAL_SERVER_ERROR);
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        assert_eq!(
+            body,
+            r#"{"statusCode":"500","error":"Internal","message":"Internal Server Error","code":"InternalError"}"#
+        );
+    }
 }

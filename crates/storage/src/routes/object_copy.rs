@@ -2,18 +2,16 @@
 //! source must be visible, the destination insertable (`x-upsert: true` overwrites).
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::Shared;
-use crate::auth;
 use crate::backend::{Location, delete_quietly};
 use crate::changes::{self, Change};
 use crate::db::{self, NewObject};
 use crate::error::StorageError;
 use crate::keys;
-use crate::request::{JsonBody, required};
+use crate::request::{CallerJson, Upsert, required};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -31,16 +29,9 @@ pub(super) struct CopyBody {
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    JsonBody(body): JsonBody<CopyBody>,
+    Upsert(upsert): Upsert,
+    CallerJson { identity, body }: CallerJson<CopyBody>,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
-    let upsert = headers
-        .get("x-upsert")
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.trim().eq_ignore_ascii_case("true"));
     let bucket = required(body.bucket_id, "bucketId")?;
     let source_key = required(body.source_key, "sourceKey")?;
     let destination_key = required(body.destination_key, "destinationKey")?;

@@ -5,93 +5,35 @@
 //! - `/object/authenticated/{bucket}/{*path}`: what the caller's policies show (a JWT is required).
 use axum::extract::State;
 use axum::response::Response;
-use http::{HeaderMap, Method, Uri};
+use axum::routing::{MethodRouter, get};
+use http::Method;
 
 use super::Shared;
 use crate::access::{self, ReadMode};
 use crate::error::StorageError;
-use crate::request::ObjectPath;
-use crate::serve::{self, ServeOptions, query_param};
+use crate::request::ObjectRequest;
+use crate::serve::{self, ServeOptions};
 
-pub(super) async fn handler(
-    state: State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
-) -> Result<Response, StorageError> {
-    download(
-        state,
-        ReadMode::OptionalJwt,
-        "storage.object.get_authenticated",
-        method,
-        uri,
-        headers,
-        path,
+/// The download route with this access rule (`operation`: what `storage.operation()` says).
+pub(super) fn route(mode: ReadMode, operation: &'static str) -> MethodRouter<Shared> {
+    get(
+        move |State(state): State<Shared>, request: ObjectRequest| async move {
+            download(&state, mode, operation, &request).await
+        },
     )
-    .await
-}
-
-pub(super) async fn public_handler(
-    state: State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
-) -> Result<Response, StorageError> {
-    download(
-        state,
-        ReadMode::Public,
-        "storage.object.get_public",
-        method,
-        uri,
-        headers,
-        path,
-    )
-    .await
-}
-
-pub(super) async fn authenticated_handler(
-    state: State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
-) -> Result<Response, StorageError> {
-    download(
-        state,
-        ReadMode::Authenticated,
-        "storage.object.get_authenticated",
-        method,
-        uri,
-        headers,
-        path,
-    )
-    .await
 }
 
 async fn download(
-    State(state): State<Shared>,
+    state: &Shared,
     mode: ReadMode,
-    operation: &'static str,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
+    operation: &str,
+    request: &ObjectRequest,
 ) -> Result<Response, StorageError> {
-    let row = access::object_for_read(
-        &state,
-        mode,
-        (&method, uri.path(), &headers),
-        &path.bucket,
-        &path.key,
-        operation,
-    )
-    .await?;
+    let row = access::object_for_read(state, mode, request, operation).await?;
     let options = ServeOptions {
-        download: query_param(uri.query(), "download"),
+        download: request.query_param("download"),
         expires: None,
-        head_only: method == Method::HEAD,
+        head_only: request.method == Method::HEAD,
     };
-    serve::serve(&state, &row, &headers, &options).await
+    serve::serve(state, &row, &request.headers, &options).await
 }

@@ -3,33 +3,29 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use http::{HeaderMap, Method, Uri};
+use http::Method;
 
 use super::Shared;
 use crate::db;
 use crate::error::StorageError;
-use crate::request::ObjectPath;
-use crate::serve::{self, ServeOptions, query_param};
+use crate::request::{ObjectRequest, TokenQuery};
+use crate::serve::{self, ServeOptions};
 use crate::signing::Scope;
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
+    request: ObjectRequest,
+    TokenQuery(token): TokenQuery,
 ) -> Result<Response, StorageError> {
-    let token = query_param(uri.query(), "token").ok_or_else(|| {
-        StorageError::BadRequest("querystring must have required property 'token'".into())
-    })?;
+    let path = &request.path;
     let claims = state.signer.verify(&token, &path.full(), Scope::Download)?;
     let row = db::find_object_as_server(&state.pool, &path.bucket, &path.key)
         .await?
         .ok_or(StorageError::NoSuchKey)?;
     let options = ServeOptions {
-        download: query_param(uri.query(), "download"),
+        download: request.query_param("download"),
         expires: Some(serve::signed_url_expires(claims.exp)),
-        head_only: method == Method::HEAD,
+        head_only: request.method == Method::HEAD,
     };
-    serve::serve(&state, &row, &headers, &options).await
+    serve::serve(&state, &row, &request.headers, &options).await
 }

@@ -3,60 +3,29 @@
 use axum::Json;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use http::{HeaderMap, HeaderValue, Method, Uri, header};
+use axum::routing::{MethodRouter, get};
+use http::{HeaderValue, header};
 
 use super::Shared;
 use crate::access::{self, ReadMode};
 use crate::error::StorageError;
-use crate::request::ObjectPath;
+use crate::request::ObjectRequest;
 
-pub(super) async fn handler(
-    state: State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
-) -> Result<Response, StorageError> {
-    info(state, ReadMode::OptionalJwt, method, uri, headers, path).await
-}
-
-pub(super) async fn public_handler(
-    state: State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
-) -> Result<Response, StorageError> {
-    info(state, ReadMode::Public, method, uri, headers, path).await
-}
-
-pub(super) async fn authenticated_handler(
-    state: State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
-) -> Result<Response, StorageError> {
-    info(state, ReadMode::Authenticated, method, uri, headers, path).await
+/// The info route with this access rule.
+pub(super) fn route(mode: ReadMode) -> MethodRouter<Shared> {
+    get(
+        move |State(state): State<Shared>, request: ObjectRequest| async move {
+            info(&state, mode, &request).await
+        },
+    )
 }
 
 async fn info(
-    State(state): State<Shared>,
+    state: &Shared,
     mode: ReadMode,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
+    request: &ObjectRequest,
 ) -> Result<Response, StorageError> {
-    let row = access::object_for_read(
-        &state,
-        mode,
-        (&method, uri.path(), &headers),
-        &path.bucket,
-        &path.key,
-        "storage.object.info",
-    )
-    .await?;
+    let row = access::object_for_read(state, mode, request, "storage.object.info").await?;
     let mut response = Json(row.info_json()).into_response();
     let out = response.headers_mut();
     if let Some(etag) = row

@@ -3,24 +3,22 @@
 //! `search`, under the caller's policies.
 use axum::Json;
 use axum::extract::State;
-use chrono::{DateTime, Utc};
-use http::{HeaderMap, Method, Uri};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::Shared;
-use crate::auth;
-use crate::db::{self, timestamp};
+use crate::db::{self, FolderPage, SortColumn, timestamp};
 use crate::error::StorageError;
-use crate::request::{BucketPath, JsonBody};
+use crate::request::{BucketPath, CallerJson};
 
 const MAX_LIMIT: i64 = 1500;
 
+/// `sortBy` of both listings.
 #[derive(Debug, Deserialize)]
 pub(super) struct SortBy {
-    column: String,
+    pub(super) column: String,
     #[serde(default)]
-    order: Option<String>,
+    pub(super) order: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -36,25 +34,11 @@ pub(super) struct ListBody {
     search: Option<String>,
 }
 
-#[derive(Debug, sqlx::FromRow)]
-struct Entry {
-    name: String,
-    id: Option<uuid::Uuid>,
-    updated_at: Option<DateTime<Utc>>,
-    created_at: Option<DateTime<Utc>>,
-    last_accessed_at: Option<DateTime<Utc>>,
-    metadata: Option<Value>,
-}
-
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     BucketPath(bucket): BucketPath,
-    JsonBody(body): JsonBody<ListBody>,
+    CallerJson { identity, body }: CallerJson<ListBody>,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let mut prefix = body.prefix.ok_or_else(|| {
         StorageError::BadRequest("body must have required property 'prefix'".into())
     })?;
@@ -69,14 +53,14 @@ pub(super) async fn handler(
     if offset < 0 {
         return Err(StorageError::BadRequest("body/offset must be >= 0".into()));
     }
-    let (column, descending) = match &body.sort_by {
-        None => ("name", false),
+    let (sort, descending) = match &body.sort_by {
+        None => (SortColumn::Name, false),
         Some(sort) => {
             let column = match sort.column.as_str() {
-                "name" => "name",
-                "updated_at" => "updated_at",
-                "created_at" => "created_at",
-                "last_accessed_at" => "last_accessed_at",
+                "name" => SortColumn::Name,
+                "updated_at" => SortColumn::UpdatedAt,
+                "created_at" => SortColumn::CreatedAt,
+                "last_accessed_at" => SortColumn::LastAccessedAt,
                 _ => {
                     return Err(StorageError::BadRequest(
                         "body/sortBy/column must be equal to one of the allowed values".into(),
@@ -100,55 +84,18 @@ pub(super) async fn handler(
             (column, descending)
         }
     };
-    let direction = if descending { "desc" } else { "asc" };
-    let order = if column == "name" {
-        format!("sort_key collate \"C\" {direction}, name collate \"C\" {direction}")
-    } else {
-        format!("is_folder desc, {column} {direction}, sort_key collate \"C\" {direction}")
+    let starts_with = format!("{prefix}{}", body.search.unwrap_or_default()).to_lowercase();
+    let page = FolderPage {
+        bucket: &bucket,
+        prefix: &prefix,
+        starts_with: &starts_with,
+        sort,
+        descending,
+        limit: limit.min(MAX_LIMIT),
+        offset,
     };
-    let combined = format!("{prefix}{}", body.search.unwrap_or_default()).to_lowercase();
-    let sql = format!(
-        r#"with matched as (
-             select o.name, o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata,
-                    strpos(substr(o.name, $3 + 1), '/') as slash
-               from storage.objects o
-              where o.bucket_id = $1
-                and lower(o.name) collate "C" >= $2
-                and ($7::text is null or lower(o.name) collate "C" < $7)
-           ), folders as (
-             select distinct on (lower(left(name, $3 + slash)))
-                    substr(left(name, $3 + slash - 1), $4 + 1) as name,
-                    lower(left(name, $3 + slash)) as sort_key
-               from matched
-              where slash > 0
-              order by lower(left(name, $3 + slash)), name collate "C"
-           ), entries as (
-             select name, null::uuid as id, null::timestamptz as updated_at,
-                    null::timestamptz as created_at, null::timestamptz as last_accessed_at,
-                    null::jsonb as metadata, true as is_folder, sort_key
-               from folders
-             union all
-             select substr(name, $4 + 1), id, updated_at, created_at, last_accessed_at, metadata,
-                    false, lower(name)
-               from matched
-              where slash = 0
-           )
-           select name, id, updated_at, created_at, last_accessed_at, metadata
-             from entries
-            order by {order}
-            limit $5 offset $6"#
-    );
     let mut tx = db::begin(&state.pool, &identity, "storage.object.list", true).await?;
-    let entries = sqlx::query_as::<_, Entry>(&sql)
-        .bind(&bucket)
-        .bind(&combined)
-        .bind(combined.chars().count() as i32)
-        .bind(prefix.chars().count() as i32)
-        .bind(limit.min(MAX_LIMIT))
-        .bind(offset)
-        .bind(db::prefix_upper_bound(&combined))
-        .fetch_all(&mut *tx)
-        .await?;
+    let entries = db::list_folder(&mut tx, &page).await?;
     tx.commit().await?;
     Ok(Json(Value::Array(
         entries

@@ -2,18 +2,16 @@
 //! source must be visible and deletable, the destination insertable and free.
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::Shared;
-use crate::auth;
 use crate::backend::{Location, delete_quietly};
 use crate::changes::{self, Change};
 use crate::db;
 use crate::error::StorageError;
 use crate::keys;
-use crate::request::{JsonBody, required};
+use crate::request::{CallerJson, required};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -27,12 +25,8 @@ pub(super) struct MoveBody {
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    JsonBody(body): JsonBody<MoveBody>,
+    CallerJson { identity, body }: CallerJson<MoveBody>,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let bucket = required(body.bucket_id, "bucketId")?;
     let source_key = required(body.source_key, "sourceKey")?;
     let destination_key = required(body.destination_key, "destinationKey")?;
@@ -63,34 +57,14 @@ pub(super) async fn handler(
     state.store.copy(&source.location(), &target).await?;
 
     let result: Result<(), StorageError> = async {
-        let deleted = sqlx::query("delete from storage.objects where id = $1")
-            .bind(source.id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        if deleted == 0 {
-            return Err(StorageError::RowLevelSecurity);
-        }
-        sqlx::query(
-            "insert into storage.objects
-               (id, bucket_id, name, owner, owner_id, version, metadata, user_metadata, created_at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        db::move_object(
+            &mut tx,
+            &source,
+            &destination_bucket,
+            &destination_key,
+            &version,
         )
-        .bind(source.id)
-        .bind(&destination_bucket)
-        .bind(&destination_key)
-        .bind(source.owner)
-        .bind(&source.owner_id)
-        .bind(&version)
-        .bind(&source.metadata)
-        .bind(&source.user_metadata)
-        .bind(source.created_at)
-        .execute(&mut *tx)
-        .await
-        .map_err(|err| match StorageError::from_db(&err) {
-            StorageError::ResourceAlreadyExists => StorageError::KeyAlreadyExists,
-            other => other,
-        })?;
+        .await?;
         changes::announce(&mut *tx, Change::Object(&bucket, &source_key)).await?;
         changes::announce(
             &mut *tx,

@@ -2,17 +2,15 @@
 //! missing or hidden ones are skipped; answers with the rows actually deleted.
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde::Deserialize;
 use serde_json::Value;
 
 use super::Shared;
-use crate::auth;
 use crate::backend::{Location, delete_quietly};
 use crate::changes::{self, Change};
-use crate::db::{self, OBJECT_COLUMNS, ObjectRow};
+use crate::db::{self, ObjectRow};
 use crate::error::StorageError;
-use crate::request::{BucketPath, JsonBody, required};
+use crate::request::{BucketPath, CallerJson, required};
 
 const MAX_KEYS: usize = 1000;
 
@@ -34,13 +32,9 @@ pub(super) struct RemoveBody {
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     BucketPath(bucket): BucketPath,
-    JsonBody(body): JsonBody<RemoveBody>,
+    CallerJson { identity, body }: CallerJson<RemoveBody>,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let prefixes = required(body.prefixes, "prefixes")?;
     if prefixes.is_empty() {
         return Err(StorageError::BadRequest(
@@ -60,13 +54,7 @@ pub(super) async fn handler(
         })
         .collect();
     let mut tx = db::begin(&state.pool, &identity, "storage.object.delete_many", false).await?;
-    let removed = sqlx::query_as::<_, ObjectRow>(&format!(
-        "delete from storage.objects where bucket_id = $1 and name = any($2) returning {OBJECT_COLUMNS}"
-    ))
-    .bind(&bucket)
-    .bind(&names)
-    .fetch_all(&mut *tx)
-    .await?;
+    let removed = db::delete_objects(&mut tx, &bucket, &names).await?;
     let change = Change::Objects(&bucket, &names);
     changes::announce(&mut *tx, change).await?;
     tx.commit().await?;

@@ -5,16 +5,14 @@
 //! `/render/image/sign/...`, as Storage answers.
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::Shared;
-use crate::auth;
 use crate::db;
 use crate::error::StorageError;
 use crate::render::params::{AVIF_UNSUPPORTED, Format, Transform};
-use crate::request::{JsonBody, ObjectPath};
+use crate::request::{CallerJson, ObjectPath};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -51,13 +49,9 @@ pub(super) fn expires_in(value: Option<&Value>) -> Result<i64, StorageError> {
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     path: ObjectPath,
-    JsonBody(body): JsonBody<SignBody>,
+    CallerJson { identity, body }: CallerJson<SignBody>,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let seconds = expires_in(body.expires_in.as_ref())?;
     // Storage ignores `transform` when transformations are off.
     let transform = match &body.transform {

@@ -4,16 +4,14 @@ use std::collections::HashSet;
 
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::Shared;
 use super::object_sign::expires_in;
-use crate::auth;
 use crate::db;
 use crate::error::StorageError;
-use crate::request::{BucketPath, JsonBody, required};
+use crate::request::{BucketPath, CallerJson, required};
 
 const MAX_PATHS: usize = 1000;
 
@@ -26,13 +24,9 @@ pub(super) struct SignManyBody {
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     BucketPath(bucket): BucketPath,
-    JsonBody(body): JsonBody<SignManyBody>,
+    CallerJson { identity, body }: CallerJson<SignManyBody>,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
     let seconds = expires_in(body.expires_in.as_ref())?;
     let paths = required(body.paths, "paths")?;
     if paths.is_empty() || paths.len() > MAX_PATHS {
@@ -41,13 +35,7 @@ pub(super) async fn handler(
         )));
     }
     let mut tx = db::begin(&state.pool, &identity, "storage.object.sign", true).await?;
-    let visible: Vec<String> = sqlx::query_scalar(
-        "select name from storage.objects where bucket_id = $1 and name = any($2)",
-    )
-    .bind(&bucket)
-    .bind(&paths)
-    .fetch_all(&mut *tx)
-    .await?;
+    let visible = db::visible_names(&mut tx, &bucket, &paths).await?;
     tx.commit().await?;
     let visible: HashSet<String> = visible.into_iter().collect();
     let mut answer = Vec::with_capacity(paths.len());

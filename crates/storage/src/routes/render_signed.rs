@@ -5,40 +5,36 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use http::{HeaderMap, Uri};
 
 use super::Shared;
 use crate::db;
 use crate::error::StorageError;
 use crate::render::params::Transform;
 use crate::render::{self, RenderRequest, Route};
-use crate::request::ObjectPath;
-use crate::serve::{self, query_param};
+use crate::request::{ObjectRequest, TokenQuery};
+use crate::serve;
 use crate::signing::Scope;
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
+    request: ObjectRequest,
+    TokenQuery(token): TokenQuery,
 ) -> Result<Response, StorageError> {
-    let token = query_param(uri.query(), "token").ok_or_else(|| {
-        StorageError::BadRequest("querystring must have required property 'token'".into())
-    })?;
+    let path = &request.path;
     let claims = state.signer.verify(&token, &path.full(), Scope::Download)?;
     let transform = Transform::from_signed(
         claims.transformations.as_deref().unwrap_or_default(),
         claims.format.as_deref(),
         state.renderer.max_dimension(),
     );
-    let request = RenderRequest {
+    let render_request = RenderRequest {
         transform,
-        download: query_param(uri.query(), "download"),
+        download: request.query_param("download"),
         expires: Some(serve::signed_url_expires(claims.exp)),
     };
-    let prepared = render::prepare(&state, &headers, request)?;
+    let prepared = render::prepare(&state, &request.headers, render_request)?;
     let row = db::find_object_as_server(&state.pool, &path.bucket, &path.key)
         .await?
         .ok_or(StorageError::NoSuchKey)?;
-    render::respond(&state, &row, &headers, prepared, Route::Checked).await
+    render::respond(&state, &row, &request.headers, prepared, Route::Checked).await
 }

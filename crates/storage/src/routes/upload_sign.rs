@@ -2,28 +2,20 @@
 //! write the key (insert, or upsert with `x-upsert: true`) is checked now, as Storage does.
 use axum::Json;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde_json::{Value, json};
 
 use super::Shared;
-use crate::auth;
 use crate::db::{self, NewObject};
 use crate::error::StorageError;
 use crate::keys;
-use crate::request::ObjectPath;
+use crate::request::{Caller, ObjectPath, Upsert};
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
     path: ObjectPath,
+    Caller(identity): Caller,
+    Upsert(upsert): Upsert,
 ) -> Result<Json<Value>, StorageError> {
-    let identity = auth::require(&state.verifier, &method, uri.path(), &headers)?;
-    let upsert = headers
-        .get("x-upsert")
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.trim().eq_ignore_ascii_case("true"));
     db::require_bucket(&state.pool, &path.bucket).await?;
     keys::validate_key(&path.key)?;
     let owner = identity.owner();

@@ -3,30 +3,24 @@
 use axum::Json;
 use axum::body::Body;
 use axum::extract::State;
-use http::{HeaderMap, Method, Uri};
 use serde_json::{Value, json};
 
 use super::Shared;
 use crate::auth;
 use crate::error::StorageError;
-use crate::request::ObjectPath;
-use crate::serve::query_param;
+use crate::request::{ObjectRequest, TokenQuery};
 use crate::signing::Scope;
 use crate::upload::{self, UploadTarget};
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    path: ObjectPath,
+    request: ObjectRequest,
+    TokenQuery(token): TokenQuery,
     body: Body,
 ) -> Result<Json<Value>, StorageError> {
-    let token = query_param(uri.query(), "token").ok_or_else(|| {
-        StorageError::BadRequest("querystring must have required property 'token'".into())
-    })?;
+    let path = &request.path;
     let claims = state.signer.verify(&token, &path.full(), Scope::Upload)?;
-    let identity = auth::server(&method, uri.path(), &headers);
+    let identity = auth::server(&request.method, request.uri.path(), &request.headers);
     let target = UploadTarget {
         identity: &identity,
         bucket: &path.bucket,
@@ -35,6 +29,6 @@ pub(super) async fn handler(
         owner: claims.owner,
         operation: "storage.object.upload_signed",
     };
-    upload::upload(&state, &target, &headers, body).await?;
+    upload::upload(&state, &target, &request.headers, body).await?;
     Ok(Json(json!({ "Key": path.full() })))
 }

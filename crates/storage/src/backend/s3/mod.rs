@@ -19,10 +19,9 @@ use bytes::{Bytes, BytesMut};
 use futures_util::StreamExt as _;
 use tokio::sync::OnceCell;
 
-use super::{
-    ByteRange, ByteStream, Location, ObjectStore, SizedStream, StoreError, StoreFuture,
-    check_variant_name,
-};
+use super::{ByteRange, ByteStream, Location, ObjectStore, SizedStream, StoreError, StoreFuture};
+
+mod variants;
 
 /// Parts of a multipart upload (S3 wants at least 5 MiB for all but the last).
 const PART_SIZE: usize = 8 * 1024 * 1024;
@@ -356,99 +355,6 @@ impl S3Store {
             .await
             .map_err(|err| sdk_error(&err))?;
         Ok(())
-    }
-}
-
-impl S3Store {
-    async fn write_variant(
-        &self,
-        source: &Location,
-        name: &str,
-        bytes: Bytes,
-    ) -> Result<(), StoreError> {
-        check_variant_name(name)?;
-        self.ready().await?;
-        let size = bytes.len() as i64;
-        self.client
-            .put_object()
-            .bucket(&self.bucket)
-            .key(format!("{}{name}", Self::variant_prefix(source)))
-            .content_length(size)
-            .body(SdkByteStream::from(bytes))
-            .send()
-            .await
-            .map_err(|err| sdk_error(&err))?;
-        Ok(())
-    }
-
-    async fn read_variant(&self, source: &Location, name: &str) -> Result<SizedStream, StoreError> {
-        check_variant_name(name)?;
-        let output = self
-            .client
-            .get_object()
-            .bucket(&self.bucket)
-            .key(format!("{}{name}", Self::variant_prefix(source)))
-            .send()
-            .await
-            .map_err(|err| sdk_error(&err))?;
-        let len = output
-            .content_length()
-            .and_then(|len| u64::try_from(len).ok())
-            .ok_or_else(|| StoreError::Backend("S3 sent no Content-Length".into()))?;
-        let body = futures_util::stream::unfold(output.body, |mut body| async move {
-            match body.next().await {
-                Some(Ok(bytes)) => Some((Ok(bytes), body)),
-                Some(Err(err)) => Some((Err(io::Error::other(err)), body)),
-                None => None,
-            }
-        });
-        Ok(SizedStream {
-            len,
-            body: Box::pin(body),
-        })
-    }
-
-    async fn remove_variants(&self, source: &Location) -> Result<(), StoreError> {
-        let prefix = Self::variant_prefix(source);
-        let mut continuation: Option<String> = None;
-        loop {
-            let listed = match self
-                .client
-                .list_objects_v2()
-                .bucket(&self.bucket)
-                .prefix(&prefix)
-                .set_continuation_token(continuation.take())
-                .send()
-                .await
-            {
-                Ok(listed) => listed,
-                Err(err) if is_not_found(&err) => return Ok(()),
-                Err(err) => return Err(sdk_error(&err)),
-            };
-            for object in listed.contents() {
-                let Some(key) = object.key() else { continue };
-                match self
-                    .client
-                    .delete_object()
-                    .bucket(&self.bucket)
-                    .key(key)
-                    .send()
-                    .await
-                {
-                    Ok(_) => {}
-                    Err(err) => match sdk_error(&err) {
-                        StoreError::NotFound => {}
-                        other => return Err(other),
-                    },
-                }
-            }
-            match listed.next_continuation_token() {
-                Some(token) if listed.is_truncated() == Some(true) => {
-                    continuation = Some(token.to_string());
-                }
-                _ => return Ok(()),
-            }
-        }
     }
 
     async fn stored(&self, location: &Location) -> Result<bool, StoreError> {
