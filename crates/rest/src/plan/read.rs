@@ -1,6 +1,10 @@
 //! The read plan tree (PostgREST's `readPlan`): select items, filters, orders, ranges and
 //! logic trees attached to their nodes, embeds resolved through relationships (with
 //! PGRST200/201 on failure), aliases, related orders, null-embed filters, max rows.
+//!
+//! Why this file stays long: these passes run in PostgREST's order over one tree, each a
+//! short function named after its Haskell counterpart in `Plan.hs`; split apart they would
+//! read the same tree from many files and lose the order they must run in.
 use cb_postgrest_syntax::{
     Field, JsonOperand, JsonOperation, LogicTree as SyntaxLogicTree, NonnegRange, Operation,
     OrderTerm as SyntaxOrderTerm, SelectItem,

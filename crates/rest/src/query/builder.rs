@@ -1,4 +1,4 @@
-//! SQL text with bound parameters, and the fragments PostgREST's `SqlFragment` renders.
+//! The fragments PostgREST's `SqlFragment` renders (the text they go into is [`Sql`]).
 //!
 //! Identifiers come only from the schema cache or the parsed request and are quoted with
 //! `cb_db::quote_ident`; literals from the schema cache (column names in `jsonb_build_object`,
@@ -7,7 +7,7 @@
 //! parameters in binary format, which an inferred type would misread, so values are bound as
 //! text and cast to the type PostgreSQL would infer — the column's type from the schema cache
 //! (`CAST($1 AS integer)`), which is the same input-function conversion an untyped value gets.
-use cb_db::{quote_ident, quote_literal};
+use cb_db::quote_ident;
 use cb_postgrest_syntax::{
     FtsOperator, JsonOperand, JsonOperation, LogicOperator, NonnegRange, Operation, OrderDirection,
     OrderNulls, QuantOperator, Quantifier,
@@ -18,136 +18,7 @@ use crate::plan::{
 };
 use crate::schema_cache::Qi;
 
-/// A bound parameter.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Param {
-    Text(Option<String>),
-    Int(i64),
-    Bytes(Vec<u8>),
-}
-
-/// SQL text under construction with its parameters.
-#[derive(Debug, Default, Clone)]
-pub struct Sql {
-    pub text: String,
-    pub params: Vec<Param>,
-}
-
-impl Sql {
-    pub fn new() -> Self {
-        Sql::default()
-    }
-
-    pub fn push(&mut self, s: &str) -> &mut Self {
-        self.text.push_str(s);
-        self
-    }
-
-    pub fn ident(&mut self, name: &str) -> &mut Self {
-        self.text.push_str(&quote_ident(name));
-        self
-    }
-
-    pub fn literal(&mut self, value: &str) -> &mut Self {
-        self.text.push_str(&quote_literal(&value.replace('\0', "")));
-        self
-    }
-
-    /// Appends `$n` for a new parameter.
-    pub fn param(&mut self, param: Param) -> &mut Self {
-        self.params.push(param);
-        self.text.push('$');
-        self.text.push_str(&self.params.len().to_string());
-        self
-    }
-
-    pub fn text_param(&mut self, value: &str) -> &mut Self {
-        self.param(Param::Text(Some(value.replace('\0', ""))))
-    }
-
-    /// A URL value, cast to the type PostgreSQL would infer for an untyped value.
-    pub fn value(&mut self, value: &str, ty: Option<&str>) -> &mut Self {
-        match ty {
-            Some(ty) => {
-                self.push("CAST(");
-                self.text_param(value);
-                self.push(" AS ").push(ty).push(")")
-            }
-            None => self.text_param(value),
-        }
-    }
-
-    /// A PostgreSQL array literal value cast to `ty[]` (`text[]` when the type is unknown).
-    pub fn array_value(&mut self, literal: &str, ty: Option<&str>) -> &mut Self {
-        self.push("CAST(");
-        self.text_param(literal);
-        self.push(" AS ").push(ty.unwrap_or("text")).push("[])")
-    }
-
-    pub fn append(&mut self, other: Sql) -> &mut Self {
-        // Renumber the other fragment's parameters after ours.
-        let offset = self.params.len();
-        if offset == 0 {
-            self.text.push_str(&other.text);
-        } else {
-            self.text.push_str(&renumber(&other.text, offset));
-        }
-        self.params.extend(other.params);
-        self
-    }
-}
-
-/// Shifts `$n` placeholders by `offset` (placeholders are only ever written by [`Sql::param`],
-/// never inside quoted text we generate, but quoted identifiers and literals are skipped).
-fn renumber(text: &str, offset: usize) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    let mut quote: Option<u8> = None;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if let Some(q) = quote {
-            out.push(b as char);
-            if b == q {
-                quote = None;
-            }
-            i += 1;
-            continue;
-        }
-        if b == b'"' || b == b'\'' {
-            quote = Some(b);
-            out.push(b as char);
-            i += 1;
-            continue;
-        }
-        if b == b'$' && i + 1 < bytes.len() && bytes[i + 1].is_ascii_digit() {
-            let start = i + 1;
-            let mut end = start;
-            while end < bytes.len() && bytes[end].is_ascii_digit() {
-                end += 1;
-            }
-            let n: usize = text[start..end].parse().unwrap_or(0);
-            out.push('$');
-            out.push_str(&(n + offset).to_string());
-            i = end;
-            continue;
-        }
-        // Copy one UTF-8 character.
-        let ch_len = utf8_len(b);
-        out.push_str(&text[i..i + ch_len]);
-        i += ch_len;
-    }
-    out
-}
-
-fn utf8_len(first: u8) -> usize {
-    match first {
-        0x00..=0x7F => 1,
-        0xC0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
-    }
-}
+pub use super::sql::{Param, Separator, Sql};
 
 pub fn qi_sql(qi: &Qi) -> String {
     if qi.schema.is_empty() {
@@ -230,10 +101,9 @@ fn plain_field(sql: &mut Sql, q: &QualifierRef, f: &CoercibleField) {
 /// PostgREST's array literal `{"a","b"}` (backslashes and quotes escaped).
 pub fn array_literal(values: &[String]) -> String {
     let mut out = String::from("{");
-    for (i, v) in values.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
+    let mut comma = Separator::new(",");
+    for v in values {
+        out.push_str(comma.before_next());
         out.push('"');
         for c in v.chars().filter(|c| *c != '\0') {
             if c == '\\' || c == '"' {
@@ -371,16 +241,14 @@ pub fn logic_tree(
             if *negated {
                 sql.push("NOT");
             }
+            let separator = match op {
+                LogicOperator::And => " AND ",
+                LogicOperator::Or => " OR ",
+            };
             sql.push(" (");
-            for (i, child) in children.iter().enumerate() {
-                if i > 0 {
-                    sql.push(match op {
-                        LogicOperator::And => " AND ",
-                        LogicOperator::Or => " OR ",
-                    });
-                }
+            sql.separated(separator, children, |sql, child| {
                 logic_tree(sql, q, child, null_embed);
-            }
+            });
             sql.push(")");
         }
         LogicTree::Stmnt(CoercibleFilter::NullEmbed { negated, agg_alias }) => {
@@ -438,12 +306,9 @@ pub fn order(sql: &mut Sql, q: &QualifierRef, terms: &[OrderTerm]) {
         return;
     }
     sql.push("ORDER BY ");
-    for (i, term) in terms.iter().enumerate() {
-        if i > 0 {
-            sql.push(", ");
-        }
+    sql.separated(", ", terms.iter(), |sql, term| {
         order_term(sql, q, term);
-    }
+    });
 }
 
 /// `limitOffsetF`.
@@ -475,15 +340,6 @@ pub fn current_setting(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn renumbers_outside_quotes() {
-        assert_eq!(
-            renumber("a = $1 AND \"$1\" = '$2' AND b = $2", 3),
-            "a = $4 AND \"$1\" = '$2' AND b = $5"
-        );
-        assert_eq!(renumber("é$1", 1), "é$2");
-    }
 
     #[test]
     fn array_literals_escape() {

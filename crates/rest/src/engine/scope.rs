@@ -1,0 +1,129 @@
+//! Who a request runs as and the scope it sets before its statement: role, claims, method,
+//! path, headers, cookies, search path, timezone, the role's statement timeout.
+use std::net::IpAddr;
+
+use cb_db::sqlx;
+use cb_db::{RequestContext, ScopeOptions, quote_ident};
+use cb_gateway::{Caller, headers_json};
+use http::HeaderMap;
+use serde_json::{Map, Value};
+
+use super::read_context;
+use crate::RestState;
+use crate::api_request::ApiRequest;
+use crate::error::ApiError;
+use crate::plan::ReadContext;
+use crate::plan::read::ReadKind;
+use crate::query::builder::qi_sql;
+use crate::schema_cache::SchemaCache;
+
+/// Everything needed to run the request's transaction.
+pub(super) struct Exec<'a> {
+    pub(super) state: &'a RestState,
+    pub(super) caller: &'a Caller,
+    pub(super) anon: bool,
+    pub(super) req: &'a ApiRequest,
+    pub(super) headers: &'a HeaderMap,
+    /// The client's IP as the gateway resolved it (request.headers' x-real-ip).
+    pub(super) client: Option<IpAddr>,
+    pub(super) path: &'a str,
+}
+
+impl<'a> Exec<'a> {
+    pub(super) fn new(
+        state: &'a RestState,
+        caller: &'a Caller,
+        anon: bool,
+        req: &'a ApiRequest,
+        headers: &'a HeaderMap,
+        client: Option<IpAddr>,
+        path: &'a str,
+    ) -> Self {
+        Exec {
+            state,
+            caller,
+            anon,
+            req,
+            headers,
+            client,
+            path,
+        }
+    }
+
+    pub(super) fn db_error(&self, err: &sqlx::Error) -> ApiError {
+        ApiError::from_sqlx(err, self.anon)
+    }
+
+    pub(super) fn context<'c>(&self, cache: &'c SchemaCache, kind: ReadKind) -> ReadContext<'c>
+    where
+        'a: 'c,
+    {
+        read_context(cache, &self.req.schema, kind)
+    }
+
+    pub(super) fn scope(
+        &self,
+        cache: &SchemaCache,
+        read_only: bool,
+    ) -> Result<(RequestContext, ScopeOptions), ApiError> {
+        check_role(cache, &self.caller.role)?;
+        let mut search_path = vec![quote_ident(&self.req.schema)];
+        search_path.extend(
+            cache
+                .config
+                .extra_search_path
+                .iter()
+                .map(|s| quote_ident(s)),
+        );
+        Ok((
+            RequestContext {
+                role: self.caller.role.clone(),
+                claims: self.caller.claims_json.clone(),
+                sub: self.caller.sub.clone(),
+                method: self.req.method.clone(),
+                path: self.path.to_owned(),
+                headers: headers_json(self.headers, self.client),
+            },
+            ScopeOptions {
+                read_only,
+                search_path: Some(search_path.join(", ")),
+                cookies: Some(cookies(self.headers)),
+                timezone: self.req.prefs.timezone.clone(),
+                role_statement_timeout: cache.roles.get(&self.caller.role).cloned().flatten(),
+                pre_request: cache.config.pre_request.as_ref().map(qi_sql),
+            },
+        ))
+    }
+}
+
+/// Request cookies as a JSON object (PostgREST's `request.cookies`).
+fn cookies(headers: &HeaderMap) -> Value {
+    let mut object = Map::new();
+    for value in headers.get_all(http::header::COOKIE) {
+        let Ok(value) = value.to_str() else { continue };
+        for pair in value.split(';') {
+            let pair = pair.trim();
+            if pair.is_empty() {
+                continue;
+            }
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            object.insert(k.to_owned(), Value::String(v.to_owned()));
+        }
+    }
+    Value::Object(object)
+}
+
+/// A JWT may only name a role the engine may switch to; anything else is refused before the
+/// database sees it, with the texts PostgreSQL would give.
+fn check_role(cache: &SchemaCache, role: &str) -> Result<(), ApiError> {
+    if cache.roles.contains_key(role) {
+        return Ok(());
+    }
+    Err(ApiError::Pg {
+        code: "22023".into(),
+        message: format!("role \"{role}\" does not exist"),
+        details: None,
+        hint: None,
+        anon: false,
+    })
+}
