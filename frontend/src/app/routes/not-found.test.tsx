@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { HERO_HEADLINE } from '../../features/home/components/home-hero';
-import { routes } from '../router';
+import { HERO_HEADLINE } from '@/features/home/components/home-hero';
+import { routes } from '@/app/router';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

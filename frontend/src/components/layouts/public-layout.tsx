@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useLazyLoading } from '../../lib/lazy-component';
-import { ContactDialogProvider } from '../../features/leads/contact-dialog-context';
+import { useLazyLoading } from '@/lib/lazy-component';
+import { ContactDialogProvider } from '@/features/leads/contact-dialog-context';
 import { SiteFooter } from './site-footer';
 import { RouteErrorBoundary } from './route-error';
 import { SiteHeader } from './site-header';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Toaster } from '../ui/toast';
-import { CookieBanner } from '../../features/cookie-consent/components/cookie-banner';
+import { Toaster } from '@/components/ui/toast';
+import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { RouteErrorBoundary } from './route-error';
 import { ScrollManager } from './scroll-manager';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useToday } from '../../lib/render-context';
-import { company, socialLinks, telHref, type SocialNetwork } from '../../config/company';
+import { useToday } from '@/lib/render-context';
+import { company, socialLinks, telHref, type SocialNetwork } from '@/config/company';
 import {
   ClockIcon,
   ExternalLinkIcon,
@@ -11,8 +11,8 @@ import {
   PhoneIcon,
   XIcon,
   YouTubeIcon,
-} from '../ui/icons';
-import { LogoMark } from '../ui/logo';
+} from '@/components/ui/icons';
+import { LogoMark } from '@/components/ui/logo';
 
 const SOCIAL_ICONS: Record<SocialNetwork, typeof LinkedInIcon> = {
   linkedin: LinkedInIcon,

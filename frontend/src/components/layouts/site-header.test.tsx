@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ContactDialogProvider } from '../../features/leads/contact-dialog-context';
+import { ContactDialogProvider } from '@/features/leads/contact-dialog-context';
 import { PRIMARY_NAV_ID, SiteHeader } from './site-header';
 
 function renderHeader() {

@@ -1,9 +1,9 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { company } from '../../config/company';
-import { ContactDialogButton } from '../../features/leads/components/contact-dialog-button';
-import { CloseIcon, MenuIcon } from '../ui/icons';
-import { Logo } from '../ui/logo';
+import { company } from '@/config/company';
+import { ContactDialogButton } from '@/features/leads/components/contact-dialog-button';
+import { CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
 import { PRIMARY_NAV } from './nav-items';
 
 export const PRIMARY_NAV_ID = 'primary-navigation';

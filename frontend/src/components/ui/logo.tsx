@@ -1,4 +1,4 @@
-import { company } from '../../config/company';
+import { company } from '@/config/company';
 
 /** The ClaimBridge mark: a suspension bridge spanning a claim's path to payment. */
 export function LogoMark({ size = 32 }: { size?: number }) {

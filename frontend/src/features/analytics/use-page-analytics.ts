@@ -4,7 +4,7 @@ import { getSessionId } from './session-id';
 
 /** The recording code and the Supabase client load together, when the first view is recorded. */
 const loadRecorder = async () => {
-  const [{ supabase }, recorder] = await Promise.all([import('../../lib/supabase'), import('./page-analytics')]);
+  const [{ supabase }, recorder] = await Promise.all([import('@/lib/supabase'), import('./page-analytics')]);
   return { client: supabase, ...recorder };
 };
 

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { HeaderPlaceholder } from '../../components/layouts/page-header';
-import { ClockIcon } from '../../components/ui/icons';
-import { ArrowLeftIcon, CalendarIcon } from '../../components/ui/marketing-icons';
-import { formatIsoDateLong } from '../../lib/dates';
+import { HeaderPlaceholder } from '@/components/layouts/page-header';
+import { ClockIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon, CalendarIcon } from '@/components/ui/marketing-icons';
+import { formatIsoDateLong } from '@/lib/dates';
 import type { ArticleMeta } from './articles';
 import './article.css';
-import { usePreloadImage } from '../../lib/render-context';
+import { usePreloadImage } from '@/lib/render-context';
 
 interface ArticleHeaderProps {
   category: string;

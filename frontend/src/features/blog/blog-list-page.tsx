@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/layouts/page-header';
-import { ArrowRightIcon, ClockIcon } from '../../components/ui/icons';
-import { QueryProvider } from '../../lib/query-client';
-import { useInitialResource } from '../../lib/render-context';
+import { PageHeader } from '@/components/layouts/page-header';
+import { ArrowRightIcon, ClockIcon } from '@/components/ui/icons';
+import { QueryProvider } from '@/lib/query-client';
+import { useInitialResource } from '@/lib/render-context';
 import { BLOG_POSTS_RESOURCE, blogListQueryOptions } from './blog-list-query';
 import type { BlogListItem } from './blog-types';
 import { formatPostDate, formatReadTime } from './dates';

@@ -16,7 +16,7 @@ export const BLOG_LIST_TIMEOUT_MS = 2000;
 export const blogListQueryOptions = queryOptions({
   queryKey: ['blog-posts', 'published'],
   queryFn: async ({ signal }): Promise<BlogListItem[]> => {
-    const { supabase } = await import('../../lib/supabase');
+    const { supabase } = await import('@/lib/supabase');
     const { data, error } = await supabase
       .from('blog_posts')
       .select('id,title,slug,description,category,read_time,created_at')

@@ -26,7 +26,7 @@ export function blogPostQueryOptions(slug: string) {
   return queryOptions({
     queryKey: ['blog-posts', 'published', slug],
     queryFn: async (): Promise<BlogPost | null> => {
-      const { supabase } = await import('../../lib/supabase');
+      const { supabase } = await import('@/lib/supabase');
       const { data, error } = await supabase
         .from('blog_posts')
         .select('*')

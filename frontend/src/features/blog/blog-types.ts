@@ -1,4 +1,4 @@
-import type { Tables } from '../../lib/database.types';
+import type { Tables } from '@/lib/database.types';
 
 /** A full blog_posts row (spec §3), as the database types say. */
 export type BlogPost = Tables<'blog_posts'>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyHead, DYNAMIC_ATTR } from '../seo/head';
+import { applyHead, DYNAMIC_ATTR } from '@/features/seo/head';
 import type { BlogPost } from './blog-types';
 import { formatPostDate, formatReadTime } from './dates';
 import { buildBlogPostHead } from './post-head';

@@ -1,5 +1,5 @@
-import { absoluteUrl, metaName, metaProperty, presentMetas, type HeadSpec } from '../seo/head';
-import { robotsContent } from '../seo/page-seo';
+import { absoluteUrl, metaName, metaProperty, presentMetas, type HeadSpec } from '@/features/seo/head';
+import { robotsContent } from '@/features/seo/page-seo';
 import type { BlogPost } from './blog-types';
 
 export interface PostHeadContext {

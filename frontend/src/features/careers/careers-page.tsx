@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/layouts/page-header';
-import { MailIcon, type IconProps } from '../../components/ui/icons';
+import { PageHeader } from '@/components/layouts/page-header';
+import { MailIcon, type IconProps } from '@/components/ui/icons';
 import {
   DollarIcon,
   GraduationIcon,
@@ -9,8 +9,8 @@ import {
   LaptopIcon,
   SunIcon,
   UsersIcon,
-} from '../../components/ui/marketing-icons';
-import { company } from '../../config/company';
+} from '@/components/ui/marketing-icons';
+import { company } from '@/config/company';
 import './careers.css';
 
 export const NO_OPENINGS_TITLE = 'No Open Positions at This Time';

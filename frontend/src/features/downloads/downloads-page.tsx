@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { PageHeader } from '../../components/layouts/page-header';
-import { CheckCircleIcon } from '../../components/ui/icons';
-import { FileTextIcon } from '../../components/ui/marketing-icons';
-import { toast } from '../../components/ui/toast';
-import type { Whitepaper } from '../whitepapers/whitepaper-types';
-import { QueryProvider } from '../../lib/query-client';
-import { useInitialResource } from '../../lib/render-context';
-import { WHITEPAPERS_RESOURCE, whitepapersQueryOptions } from '../whitepapers/whitepapers-query';
+import { PageHeader } from '@/components/layouts/page-header';
+import { CheckCircleIcon } from '@/components/ui/icons';
+import { FileTextIcon } from '@/components/ui/marketing-icons';
+import { toast } from '@/components/ui/toast';
+import type { Whitepaper } from '@/features/whitepapers/whitepaper-types';
+import { QueryProvider } from '@/lib/query-client';
+import { useInitialResource } from '@/lib/render-context';
+import { WHITEPAPERS_RESOURCE, whitepapersQueryOptions } from '@/features/whitepapers/whitepapers-query';
 import { NoPublicUrlError, pdfFileName, saveFromUrl } from './download-file';
 import { fileExistsQueryOptions, WHITEPAPER_FILES_RESOURCE, WHITEPAPERS_BUCKET } from './file-exists-query';
-import '../whitepapers/whitepapers.css';
+import '@/features/whitepapers/whitepapers.css';
 import './downloads.css';
 
 export const DOWNLOAD_NO_URL_TOAST = {
@@ -23,7 +23,7 @@ export const DOWNLOAD_FAILED_TOAST = {
 };
 
 async function downloadWhitepaper(paper: Whitepaper & { file_path: string }) {
-  const { supabase } = await import('../../lib/supabase');
+  const { supabase } = await import('@/lib/supabase');
   const { data } = supabase.storage.from(WHITEPAPERS_BUCKET).getPublicUrl(paper.file_path);
   if (!data.publicUrl) throw new NoPublicUrlError(paper.file_path);
   await saveFromUrl(data.publicUrl, pdfFileName(paper.title));

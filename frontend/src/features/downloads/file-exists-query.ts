@@ -13,7 +13,7 @@ export function fileExistsQueryOptions(filePath: string) {
   return queryOptions({
     queryKey: ['whitepaper-file-exists', filePath],
     queryFn: async (): Promise<boolean> => {
-      const { supabase } = await import('../../lib/supabase');
+      const { supabase } = await import('@/lib/supabase');
       const { data, error } = await supabase.storage.from(WHITEPAPERS_BUCKET).list('', { search: filePath });
       if (error) throw new Error(`Storage list for ${filePath} failed: ${error.message}`);
       return data.some((item) => item.name === filePath);

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/layouts/page-header';
-import { CtaBand } from '../../components/marketing/cta-band';
-import type { IconProps } from '../../components/ui/icons';
+import { PageHeader } from '@/components/layouts/page-header';
+import { CtaBand } from '@/components/marketing/cta-band';
+import type { IconProps } from '@/components/ui/icons';
 import {
   CodeIcon,
   FileTextIcon,
@@ -14,9 +14,9 @@ import {
   TerminalIcon,
   UsersIcon,
   WebhookIcon,
-} from '../../components/ui/marketing-icons';
-import { company } from '../../config/company';
-import { ContactDialogButton } from '../leads/components/contact-dialog-button';
+} from '@/components/ui/marketing-icons';
+import { company } from '@/config/company';
+import { ContactDialogButton } from '@/features/leads/components/contact-dialog-button';
 import './api-integrations.css';
 
 interface Feature {

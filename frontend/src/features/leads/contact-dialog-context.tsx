@@ -7,8 +7,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { runtimeConfig } from '../../config/runtime-config';
-import { resolveUrl } from '../../lib/urls';
+import { runtimeConfig } from '@/config/runtime-config';
+import { resolveUrl } from '@/lib/urls';
 
 export interface ContactDialogApi {
   /** Opens the dialog and records the opening time. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { company, telHref } from '../../config/company';
-import { formatIsoDateLong } from '../../lib/dates';
+import { company, telHref } from '@/config/company';
+import { formatIsoDateLong } from '@/lib/dates';
 import { LegalDocument, type LegalSection } from './legal-document';
 
 /** Static last-updated date of the cookie policy (spec §9). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/layouts/page-header';
+import { PageHeader } from '@/components/layouts/page-header';
 import './legal.css';
 
 export interface LegalSection {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { company, telHref } from '../../config/company';
-import { formatIsoDateLong } from '../../lib/dates';
-import { useToday } from '../../lib/render-context';
+import { company, telHref } from '@/config/company';
+import { formatIsoDateLong } from '@/lib/dates';
+import { useToday } from '@/lib/render-context';
 import { LegalDocument, type LegalSection } from './legal-document';
 
 /** Minimum age for the site (spec §9). */

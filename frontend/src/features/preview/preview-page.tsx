@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { HeaderPlaceholder } from '../../components/layouts/page-header';
-import { company } from '../../config/company';
-import { QueryProvider } from '../../lib/query-client';
-import { useInitialResource } from '../../lib/render-context';
-import { PostView } from '../blog/blog-post-page';
-import { formatPostDate } from '../blog/dates';
-import { applyHead, metaName } from '../seo/head';
-import { PageSeo } from '../seo/page-seo-view';
+import { HeaderPlaceholder } from '@/components/layouts/page-header';
+import { company } from '@/config/company';
+import { QueryProvider } from '@/lib/query-client';
+import { useInitialResource } from '@/lib/render-context';
+import { PostView } from '@/features/blog/blog-post-page';
+import { formatPostDate } from '@/features/blog/dates';
+import { applyHead, metaName } from '@/features/seo/head';
+import { PageSeo } from '@/features/seo/page-seo-view';
 import { isRefusal, PREVIEW_RESOURCE, previewQueryOptions, type Preview, type PreviewResult } from './preview-query';
 import './preview.css';
 

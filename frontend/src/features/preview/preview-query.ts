@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BlogPost } from '../blog/blog-types';
-import type { PageSeoRecord } from '../seo/page-seo';
+import type { BlogPost } from '@/features/blog/blog-types';
+import type { PageSeoRecord } from '@/features/seo/page-seo';
 
 /** Name of the preview (or its refusal) in a server-rendered preview page's embedded data. */
 export const PREVIEW_RESOURCE = 'preview';
@@ -35,7 +35,7 @@ export function previewQueryOptions(token: string) {
     gcTime: 0,
     retry: false,
     queryFn: async (): Promise<PreviewResult> => {
-      const { supabase } = await import('../../lib/supabase');
+      const { supabase } = await import('@/lib/supabase');
       const { data, error, status } = await supabase.rpc('preview', { token });
       if (error && status === NOT_FOUND) return { refused: error.message };
       if (error) throw new Error(error.message);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { Checklist } from '../../components/marketing/checklist';
-import { CtaBand } from '../../components/marketing/cta-band';
-import { PageHeader } from '../../components/layouts/page-header';
+import { Checklist } from '@/components/marketing/checklist';
+import { CtaBand } from '@/components/marketing/cta-band';
+import { PageHeader } from '@/components/layouts/page-header';
 import { CUSTOMER_SEGMENTS, RCM_STEPS } from './segments';
 import './rcm-services.css';
 

@@ -1,4 +1,4 @@
-import { ARTICLE_SLUGS } from '../articles/article-slugs';
+import { ARTICLE_SLUGS } from '@/features/articles/article-slugs';
 
 const STATIC_ARTICLE_ROUTES = new Set(Object.values(ARTICLE_SLUGS).map((slug) => `/blog/${slug}`));
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { QueryProvider } from '../../lib/query-client';
+import { QueryProvider } from '@/lib/query-client';
 import { pageSeoQueryOptions } from './page-seo-query';
 import { PageSeo } from './page-seo-view';
 

@@ -9,7 +9,7 @@ export function pageSeoQueryOptions(route: string) {
   return queryOptions({
     queryKey: ['page-seo', route],
     queryFn: async (): Promise<PageSeoRecord | null> => {
-      const { supabase } = await import('../../lib/supabase');
+      const { supabase } = await import('@/lib/supabase');
       const { data, error } = await supabase
         .from('page_seo_settings')
         .select('*')

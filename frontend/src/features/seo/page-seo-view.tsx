@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
-import { company } from '../../config/company';
-import { lazyComponent } from '../../lib/lazy-component';
+import { company } from '@/config/company';
+import { lazyComponent } from '@/lib/lazy-component';
 import { applyHead } from './head';
 import { buildPageSeoHead, type PageSeoRecord } from './page-seo';
 

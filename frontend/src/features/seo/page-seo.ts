@@ -1,4 +1,4 @@
-import type { Tables } from '../../lib/database.types';
+import type { Tables } from '@/lib/database.types';
 import { absoluteUrl, metaName, metaProperty, presentMetas, type HeadSpec } from './head';
 
 /** A page_seo_settings row (spec §3), as the database types say. */

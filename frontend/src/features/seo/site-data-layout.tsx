@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { runtimeConfig } from '../../config/runtime-config';
-import { lazyComponent } from '../../lib/lazy-component';
-import { useInitialResource } from '../../lib/render-context';
-import { usePageAnalytics } from '../analytics/use-page-analytics';
+import { runtimeConfig } from '@/config/runtime-config';
+import { lazyComponent } from '@/lib/lazy-component';
+import { useInitialResource } from '@/lib/render-context';
+import { usePageAnalytics } from '@/features/analytics/use-page-analytics';
 import { ownsHead } from './head-owners';
 import type { PageSeoRecord } from './page-seo';
 import { PageSeo } from './page-seo-view';

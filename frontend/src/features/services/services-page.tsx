@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { Checklist } from '../../components/marketing/checklist';
-import { CtaBand } from '../../components/marketing/cta-band';
-import { PageHeader } from '../../components/layouts/page-header';
-import { ArrowRightIcon, type IconProps } from '../../components/ui/icons';
+import { Checklist } from '@/components/marketing/checklist';
+import { CtaBand } from '@/components/marketing/cta-band';
+import { PageHeader } from '@/components/layouts/page-header';
+import { ArrowRightIcon, type IconProps } from '@/components/ui/icons';
 import {
   DashboardIcon,
   PackageIcon,
@@ -13,8 +13,8 @@ import {
   TrendingUpIcon,
   TruckIcon,
   WheelchairIcon,
-} from '../../components/ui/marketing-icons';
-import { ContactDialogButton } from '../leads/components/contact-dialog-button';
+} from '@/components/ui/marketing-icons';
+import { ContactDialogButton } from '@/features/leads/components/contact-dialog-button';
 
 interface Service {
   id: string;

@@ -1,21 +1,21 @@
 import type { SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast';
-import { runtimeConfig } from '../../config/runtime-config';
-import { supabase } from '../../lib/supabase';
-import { resolveUrl } from '../../lib/urls';
-import { CaptchaField } from '../leads/components/captcha-field';
-import { LeadFormFields } from '../leads/components/lead-form-fields';
-import { useLeadForm } from '../leads/components/use-lead-form';
-import { emptyContactForm } from '../leads/contact-form';
+import { Dialog } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast';
+import { runtimeConfig } from '@/config/runtime-config';
+import { supabase } from '@/lib/supabase';
+import { resolveUrl } from '@/lib/urls';
+import { CaptchaField } from '@/features/leads/components/captcha-field';
+import { LeadFormFields } from '@/features/leads/components/lead-form-fields';
+import { useLeadForm } from '@/features/leads/components/use-lead-form';
+import { emptyContactForm } from '@/features/leads/contact-form';
 import {
   DOWNLOADS_REDIRECT_DELAY_MS,
   LEAD_TICKET_HEADER,
   submitWhitepaperLead,
   type WhitepaperLeadDeps,
 } from './whitepaper-submission';
-import '../leads/components/contact-dialog.css';
+import '@/features/leads/components/contact-dialog.css';
 
 export const WHITEPAPER_DIALOG_TITLE = 'Access our whitepapers';
 

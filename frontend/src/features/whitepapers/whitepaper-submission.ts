@@ -1,9 +1,9 @@
-import type { ContactFormValues } from '../leads/contact-form';
-import { runLeadChecks, type LeadCheck, type ToastMessage } from '../leads/lead-checks';
-import { splitName } from '../leads/name-split';
-import { sendLeadWebhook } from '../leads/send-webhook';
-import { buildWebhookPayload, type WebhookPayload } from '../leads/webhook-payload';
-import type { ContactSubmission } from '../leads/submit-contact';
+import type { ContactFormValues } from '@/features/leads/contact-form';
+import { runLeadChecks, type LeadCheck, type ToastMessage } from '@/features/leads/lead-checks';
+import { splitName } from '@/features/leads/name-split';
+import { sendLeadWebhook } from '@/features/leads/send-webhook';
+import { buildWebhookPayload, type WebhookPayload } from '@/features/leads/webhook-payload';
+import type { ContactSubmission } from '@/features/leads/submit-contact';
 
 /** A whitepaper_submissions row as the form writes it (spec §3). */
 export interface WhitepaperSubmissionRow {

@@ -1,4 +1,4 @@
-import type { Tables } from '../../lib/database.types';
+import type { Tables } from '@/lib/database.types';
 
 /** The public fields of a whitepapers row (spec §3), as the database types say. */
 export type Whitepaper = Pick<

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { PageHeader } from '../../components/layouts/page-header';
-import { toast } from '../../components/ui/toast';
-import { FileTextIcon } from '../../components/ui/marketing-icons';
+import { PageHeader } from '@/components/layouts/page-header';
+import { toast } from '@/components/ui/toast';
+import { FileTextIcon } from '@/components/ui/marketing-icons';
 import type { Whitepaper } from './whitepaper-types';
-import { QueryProvider } from '../../lib/query-client';
-import { LeadFormNoscriptNote } from '../leads/components/contact-dialog-button';
-import { useInitialResource } from '../../lib/render-context';
+import { QueryProvider } from '@/lib/query-client';
+import { LeadFormNoscriptNote } from '@/features/leads/components/contact-dialog-button';
+import { useInitialResource } from '@/lib/render-context';
 import { WHITEPAPERS_RESOURCE, whitepapersQueryOptions } from './whitepapers-query';
 import './whitepapers.css';
 

@@ -8,7 +8,7 @@ export const WHITEPAPERS_RESOURCE = 'whitepapers';
 export const whitepapersQueryOptions = queryOptions({
   queryKey: ['whitepapers'],
   queryFn: async (): Promise<Whitepaper[]> => {
-    const { supabase } = await import('../../lib/supabase');
+    const { supabase } = await import('@/lib/supabase');
     const { data, error } = await supabase
       .from('whitepapers')
       .select('*')

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import { activityKey } from './activity-query';
 
 /** The actions present in the log (for the filter), including ones added after this page was written. */

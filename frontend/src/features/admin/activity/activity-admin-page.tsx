@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
 import { activityActionsQuery } from './activity-actions-query';
 import { activityQuery } from './activity-query';
 import {

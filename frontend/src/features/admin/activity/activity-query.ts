@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import type { ActivityEntry } from './activity-wording';
 
 export const ACTIVITY_PAGE_SIZE = 50;

@@ -1,4 +1,4 @@
-import type { Tables } from '../../../lib/database.types';
+import type { Tables } from '@/lib/database.types';
 
 export type ActivityEntry = Tables<'admin_activity'>;
 

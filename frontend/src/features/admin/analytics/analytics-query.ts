@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import { periodStart, type AnalyticsRow } from './analytics-summary';
 
 /** At most this many page views are summarised per period. */

@@ -1,4 +1,4 @@
-import { joinCommaList, splitCommaList } from '../shared/split-list';
+import { joinCommaList, splitCommaList } from '@/features/admin/shared/split-list';
 
 export const TWITTER_CARD_TYPES = ['summary_large_image', 'summary'] as const;
 export const SCHEMA_TYPES = ['BlogPosting', 'Article', 'NewsArticle', 'TechArticle'] as const;

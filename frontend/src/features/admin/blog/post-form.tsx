@@ -1,11 +1,11 @@
 import { useState, type SubmitEvent, type ReactNode } from 'react';
-import { BLOG_TOOLBAR, RichTextEditor } from '../../../components/ui/rich-text-editor';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
-import { formatDate } from '../shared/format-date';
-import { AdminTextField } from '../shared/admin-text-field';
-import { Counter } from '../shared/counter';
-import { uploadBlogImage } from '../shared/upload-image';
+import { BLOG_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-editor';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
+import { formatDate } from '@/features/admin/shared/format-date';
+import { AdminTextField } from '@/features/admin/shared/admin-text-field';
+import { Counter } from '@/features/admin/shared/counter';
+import { uploadBlogImage } from '@/features/admin/shared/upload-image';
 import {
   adminTimeZone,
   formToPayload,

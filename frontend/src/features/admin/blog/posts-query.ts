@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import type { BlogPost } from './blog-post';
 
 export const adminPostsKey = ['admin', 'blog-posts'] as const;

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
-import { PUBLIC_BLOG_KEY } from '../shared/public-keys';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { PUBLIC_BLOG_KEY } from '@/features/admin/shared/public-keys';
 import type { BlogPostPayload } from './blog-post';
 import { adminPostsKey } from './posts-query';
-import { revisionsKey } from '../revisions/revisions-query';
+import { revisionsKey } from '@/features/admin/revisions/revisions-query';
 
 export interface SavePostInput {
   /** Set when updating an existing post. */

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FULL_TOOLBAR, RichTextEditor } from '../../../components/ui/rich-text-editor';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
-import { EditIcon } from '../shared/icons';
-import { uploadBlogImage } from '../shared/upload-image';
-import type { PageSeo } from '../pages/page-seo';
-import { adminPagesQuery } from '../pages/pages-query';
-import { PreviewLinksPanel } from '../previews/preview-links-panel';
-import { RevisionsPanel } from '../revisions/revisions-panel';
+import { FULL_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-editor';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
+import { EditIcon } from '@/features/admin/shared/icons';
+import { uploadBlogImage } from '@/features/admin/shared/upload-image';
+import type { PageSeo } from '@/features/admin/pages/page-seo';
+import { adminPagesQuery } from '@/features/admin/pages/pages-query';
+import { PreviewLinksPanel } from '@/features/admin/previews/preview-links-panel';
+import { RevisionsPanel } from '@/features/admin/revisions/revisions-panel';
 import { contentPreview } from './content-preview';
 import { useSavePageContent } from './save-content';
 

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { adminSessionQuery } from '../auth/validate-token';
-import { logSignOut } from '../activity/log-sign-out';
-import { getAdminToken, removeAdminToken } from '../shared/admin-token';
-import '../admin.css';
-import { QueryProvider } from '../../../lib/query-client';
+import { adminSessionQuery } from '@/features/admin/auth/validate-token';
+import { logSignOut } from '@/features/admin/activity/log-sign-out';
+import { getAdminToken, removeAdminToken } from '@/features/admin/shared/admin-token';
+import '@/features/admin/admin.css';
+import { QueryProvider } from '@/lib/query-client';
 
 const LINKS: ReadonlyArray<readonly [string, string]> = [
   ['Blog Posts', '/admin/blog'],

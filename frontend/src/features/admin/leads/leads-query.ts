@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import { leadQueryParams, type LeadFilters, type RelayedLead } from './lead-types';
 
 /** Prefix of every contact-lead query (invalidate it after any write). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import type { LeadSource, LeadStatus } from './lead-types';
 import { relayedLeadsKey } from './leads-query';
 import { submissionsKey } from './submissions-query';

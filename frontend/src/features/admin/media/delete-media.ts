@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient, errorMessage } from '../shared/admin-client';
-import { BLOG_IMAGES_BUCKET } from '../shared/upload-image';
+import { adminClient, errorMessage } from '@/features/admin/shared/admin-client';
+import { BLOG_IMAGES_BUCKET } from '@/features/admin/shared/upload-image';
 import { describeUse, type MediaUse } from './media-format';
 import { mediaKey } from './media-keys';
 

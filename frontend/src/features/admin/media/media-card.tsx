@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { TrashIcon } from '../shared/icons';
+import { toast } from '@/components/ui/toast';
+import { TrashIcon } from '@/features/admin/shared/icons';
 import { AltTextForm } from './alt-text-form';
 import { measureImage } from './image-size';
 import type { MediaDetails } from './media-details-query';

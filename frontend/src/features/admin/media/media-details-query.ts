@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import { mediaDetailsKey } from './media-keys';
 
 /** What the admin keeps with an image (public.media_assets). */

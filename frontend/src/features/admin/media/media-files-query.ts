@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
-import { BLOG_IMAGES_BUCKET } from '../shared/upload-image';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { BLOG_IMAGES_BUCKET } from '@/features/admin/shared/upload-image';
 import { mediaFilesKey } from './media-keys';
 
 /** An object of blog-images as the library lists it. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { progressFetch } from '../shared/progress-fetch';
-import { adminClient, adminClientWithFetch, errorMessage } from '../shared/admin-client';
-import { randomImageName } from '../shared/image-name';
-import { BLOG_IMAGES_BUCKET } from '../shared/upload-image';
+import { progressFetch } from '@/features/admin/shared/progress-fetch';
+import { adminClient, adminClientWithFetch, errorMessage } from '@/features/admin/shared/admin-client';
+import { randomImageName } from '@/features/admin/shared/image-name';
+import { BLOG_IMAGES_BUCKET } from '@/features/admin/shared/upload-image';
 import { measureImageFile } from './image-size';
 import { formatDimensions, formatFileSize, imageFileProblem } from './media-format';
 import { mediaKey } from './media-keys';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
-import { PUBLIC_PAGE_SEO_KEY } from '../shared/public-keys';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { PUBLIC_PAGE_SEO_KEY } from '@/features/admin/shared/public-keys';
 import type { PageSeo } from './page-seo';
 import { adminPagesKey } from './pages-query';
 

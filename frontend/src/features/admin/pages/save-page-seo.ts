@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
-import { PUBLIC_PAGE_SEO_KEY } from '../shared/public-keys';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { PUBLIC_PAGE_SEO_KEY } from '@/features/admin/shared/public-keys';
 import type { PageSeoPayload } from './page-seo';
 import { adminPagesKey } from './pages-query';
-import { revisionsKey } from '../revisions/revisions-query';
+import { revisionsKey } from '@/features/admin/revisions/revisions-query';
 
 export interface SavePageSeoInput {
   id: string | null;

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
-import { formatDate } from '../shared/format-date';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
+import { formatDate } from '@/features/admin/shared/format-date';
 import { useCreatePreviewLink, type CreatedPreview } from './create-preview-link';
 import { previewLinksQuery, type PreviewTarget } from './preview-links-query';
 import { useRevokePreviewLink } from './revoke-preview-link';

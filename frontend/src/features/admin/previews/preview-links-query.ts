@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 
 export const previewLinksKey = ['admin', 'preview-links'] as const;
 

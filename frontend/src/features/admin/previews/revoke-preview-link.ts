@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import { previewLinksKey } from './preview-links-query';
 
 /** Stops a link at once (the preview page is never cached). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
 import { useRestoreRevision } from './restore-revision';
 import { fieldOf, formatWhen, valueText } from './revision-text';
 import { deletedPostsQuery } from './revisions-query';

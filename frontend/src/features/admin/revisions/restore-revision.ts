@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
-import { PUBLIC_BLOG_KEY, PUBLIC_PAGE_SEO_KEY } from '../shared/public-keys';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { PUBLIC_BLOG_KEY, PUBLIC_PAGE_SEO_KEY } from '@/features/admin/shared/public-keys';
 
 /** Restores a revision (public.restore_revision); the restore is itself a new revision. */
 export async function restoreRevision(revisionId: number): Promise<string> {

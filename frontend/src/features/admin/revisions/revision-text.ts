@@ -73,4 +73,4 @@ export function fieldOf(doc: unknown, field: string): unknown {
   return typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>)[field] : undefined;
 }
 
-export { formatDate as formatWhen } from '../shared/format-date';
+export { formatDate as formatWhen } from '@/features/admin/shared/format-date';

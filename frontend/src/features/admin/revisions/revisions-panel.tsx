@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
+import { Dialog } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
 import { useRestoreRevision } from './restore-revision';
 import { actionText, changedSummary, fieldLabel, fieldOf, formatWhen, valueText } from './revision-text';
 import { revisionsQuery, type Revision, type RevisionEntity } from './revisions-query';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Tables } from '../../../lib/database.types';
-import { adminClient } from '../shared/admin-client';
+import type { Tables } from '@/lib/database.types';
+import { adminClient } from '@/features/admin/shared/admin-client';
 
 export type Revision = Tables<'content_revisions'>;
 export type RevisionEntity = Revision['entity'];

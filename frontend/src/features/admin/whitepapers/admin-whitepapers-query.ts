@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import type { AdminWhitepaper } from './whitepaper-form';
 
 export const adminWhitepapersKey = ['admin', 'whitepapers'] as const;

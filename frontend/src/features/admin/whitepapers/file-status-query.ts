@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { WHITEPAPERS_BUCKET } from '../../downloads/file-exists-query';
-import { adminClient } from '../shared/admin-client';
+import { WHITEPAPERS_BUCKET } from '@/features/downloads/file-exists-query';
+import { adminClient } from '@/features/admin/shared/admin-client';
 
 export type FileStatus = 'present' | 'missing' | 'none';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { PUBLIC_WHITEPAPER_FILE_KEY, PUBLIC_WHITEPAPERS_KEY } from '../shared/public-keys';
+import { PUBLIC_WHITEPAPER_FILE_KEY, PUBLIC_WHITEPAPERS_KEY } from '@/features/admin/shared/public-keys';
 import { adminWhitepapersKey } from './admin-whitepapers-query';
 import { adminFileStatusKey } from './file-status-query';
 

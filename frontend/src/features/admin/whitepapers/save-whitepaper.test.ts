@@ -42,7 +42,7 @@ const fake = vi.hoisted(() => {
   return { state, client };
 });
 
-vi.mock('../../../lib/supabase', () => ({ supabase: {}, createAdminClient: () => fake.client }));
+vi.mock('@/lib/supabase', () => ({ supabase: {}, createAdminClient: () => fake.client }));
 
 const payload: WhitepaperPayload = {
   title: 'Oxygen Billing Guide',

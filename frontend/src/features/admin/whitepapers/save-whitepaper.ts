@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient, errorMessage } from '../shared/admin-client';
+import { adminClient, errorMessage } from '@/features/admin/shared/admin-client';
 import { invalidateWhitepapers } from './invalidate-whitepapers';
 import { pdfObjectName } from './pdf-file';
 import { removeWhitepaperPdf, uploadWhitepaperPdf } from './upload-pdf';

@@ -1,7 +1,7 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
-import { AdminTextField } from '../shared/admin-text-field';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
+import { AdminTextField } from '@/features/admin/shared/admin-text-field';
 import { PdfDropZone } from './pdf-drop-zone';
 import { checkPdfFile } from './pdf-file';
 import { PdfUploadError, useSaveWhitepaper } from './save-whitepaper';

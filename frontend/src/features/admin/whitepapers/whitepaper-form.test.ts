@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { whitepapersQueryOptions } from '../../whitepapers/whitepapers-query';
-import { fileExistsQueryOptions } from '../../downloads/file-exists-query';
-import { PUBLIC_WHITEPAPER_FILE_KEY, PUBLIC_WHITEPAPERS_KEY } from '../shared/public-keys';
+import { whitepapersQueryOptions } from '@/features/whitepapers/whitepapers-query';
+import { fileExistsQueryOptions } from '@/features/downloads/file-exists-query';
+import { PUBLIC_WHITEPAPER_FILE_KEY, PUBLIC_WHITEPAPERS_KEY } from '@/features/admin/shared/public-keys';
 import { fileStatus } from './file-status-query';
 import {
   DESCRIPTION_MAX,
@@ -14,7 +14,7 @@ import {
 } from './whitepaper-form';
 
 // file-status-query reaches the admin client; these tests never call it.
-vi.mock('../../../lib/supabase', () => ({ supabase: {}, createAdminClient: vi.fn() }));
+vi.mock('@/lib/supabase', () => ({ supabase: {}, createAdminClient: vi.fn() }));
 
 const valid: WhitepaperFormValues = {
   title: ' Prior Authorization Field Guide ',

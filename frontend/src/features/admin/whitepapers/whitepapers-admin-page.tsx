@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
-import { EditIcon, TrashIcon } from '../shared/icons';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
+import { EditIcon, TrashIcon } from '@/features/admin/shared/icons';
 import { adminWhitepapersQuery } from './admin-whitepapers-query';
 import { useDeleteWhitepaper } from './delete-whitepaper';
 import { adminFileStatusQuery, fileStatus, type FileStatus } from './file-status-query';

@@ -1,7 +1,7 @@
-import { company } from '../../../config/company';
-import { ContactDialogButton } from '../../leads/components/contact-dialog-button';
-import { ArticleCta, ArticleLayout } from '../article-layout';
-import { ARTICLES } from '../articles';
+import { company } from '@/config/company';
+import { ContactDialogButton } from '@/features/leads/components/contact-dialog-button';
+import { ArticleCta, ArticleLayout } from '@/features/articles/article-layout';
+import { ARTICLES } from '@/features/articles/articles';
 import { ComplianceBestPracticesBody } from './compliance-best-practices-dme-providers.body';
 
 export function ComplianceBestPracticesArticle() {

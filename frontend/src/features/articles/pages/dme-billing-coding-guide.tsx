@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ArticleCta, ArticleLayout } from '../article-layout';
-import { ARTICLES } from '../articles';
+import { ArticleCta, ArticleLayout } from '@/features/articles/article-layout';
+import { ARTICLES } from '@/features/articles/articles';
 import { DmeBillingCodingGuideBody } from './dme-billing-coding-guide.body';
 
 export function DmeBillingCodingGuideArticle() {

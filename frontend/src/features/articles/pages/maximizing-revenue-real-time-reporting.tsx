@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { company } from '../../../config/company';
-import { ArticleCta, ArticleLayout } from '../article-layout';
-import { ARTICLES } from '../articles';
+import { company } from '@/config/company';
+import { ArticleCta, ArticleLayout } from '@/features/articles/article-layout';
+import { ARTICLES } from '@/features/articles/articles';
 import { MaximizingRevenueRealTimeReportingBody } from './maximizing-revenue-real-time-reporting.body';
 
 export function MaximizingRevenueRealTimeReportingArticle() {

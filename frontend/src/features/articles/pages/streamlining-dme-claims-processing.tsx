@@ -1,6 +1,6 @@
-import { ContactDialogButton } from '../../leads/components/contact-dialog-button';
-import { ArticleCta, ArticleLayout } from '../article-layout';
-import { ARTICLES } from '../articles';
+import { ContactDialogButton } from '@/features/leads/components/contact-dialog-button';
+import { ArticleCta, ArticleLayout } from '@/features/articles/article-layout';
+import { ARTICLES } from '@/features/articles/articles';
 import { StreamliningDmeClaimsProcessingBody } from './streamlining-dme-claims-processing.body';
 
 export function StreamliningDmeClaimsProcessingArticle() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowRightIcon, CheckCircleIcon } from '../../../components/ui/icons';
+import { ArrowRightIcon, CheckCircleIcon } from '@/components/ui/icons';
 import { ClaimTimelineIllustration } from './claim-timeline-illustration';
 
 export const HERO_HEADLINE = 'Get paid for every piece of equipment you deliver.';

@@ -1,19 +1,19 @@
 import { useSyncExternalStore, type FocusEvent } from 'react';
-import { prefersReducedMotion } from '../../../components/layouts/scroll-manager';
+import { prefersReducedMotion } from '@/components/layouts/scroll-manager';
 import {
   ChevronLeftIcon,
   ChevronRightIcon,
   PauseIcon,
   PlayIcon,
-} from '../../../components/ui/marketing-icons';
+} from '@/components/ui/marketing-icons';
 import {
   CUSTOMER_LOGOS,
   LOGO_HEIGHT,
   LOGO_WIDTH,
   MAX_VISIBLE_LOGOS,
   type CustomerLogo,
-} from '../customer-logos';
-import { CAROUSEL_TRANSITION_MS, useCarousel } from '../hooks/use-carousel';
+} from '@/features/home/customer-logos';
+import { CAROUSEL_TRANSITION_MS, useCarousel } from '@/features/home/hooks/use-carousel';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 

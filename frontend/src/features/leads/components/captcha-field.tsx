@@ -9,7 +9,7 @@ import {
 // Types only (JSX typing of <altcha-widget>); the widget module itself is imported lazily below.
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import type {} from 'altcha/types/react';
-import type { CaptchaProvider } from '../../../config/runtime-config';
+import type { CaptchaProvider } from '@/config/runtime-config';
 
 /** What a form can do with its captcha: start over after a successful submit. */
 export interface CaptchaFieldHandle {

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useImperativeHandle, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../../components/ui/toast';
-import { toastStore } from '../../../components/ui/toast/toast-store';
-import type { ContactFormValues } from '../contact-form';
+import { Toaster } from '@/components/ui/toast';
+import { toastStore } from '@/components/ui/toast/toast-store';
+import type { ContactFormValues } from '@/features/leads/contact-form';
 import type { CaptchaFieldProps } from './captcha-field';
 import { ContactDialog } from './contact-dialog';
 

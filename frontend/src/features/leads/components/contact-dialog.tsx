@@ -1,9 +1,9 @@
 import type { SubmitEvent } from 'react';
-import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
-import type { CaptchaProvider } from '../../../config/runtime-config';
-import { emptyContactForm } from '../contact-form';
-import { submitContactForm } from '../submit-contact';
+import { Dialog } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast';
+import type { CaptchaProvider } from '@/config/runtime-config';
+import { emptyContactForm } from '@/features/leads/contact-form';
+import { submitContactForm } from '@/features/leads/submit-contact';
 import { CaptchaField } from './captcha-field';
 import { LeadFormFields } from './lead-form-fields';
 import { useLeadForm } from './use-lead-form';
