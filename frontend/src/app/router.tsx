@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { PublicLayout } from '@/components/layouts/public-layout';
-import { RootLayout } from '@/components/layouts/root-layout';
+import { PublicLayout } from '@/app/layouts/public-layout';
+import { RootLayout } from '@/app/layouts/root-layout';
 import { lazyComponent } from '@/lib/lazy-component';
-import { SiteDataLayout } from '@/features/seo/site-data-layout';
+import { SiteDataLayout } from '@/app/layouts/site-data-layout';
 import { dataPublicPages } from './routes/data-public-pages';
 import { adminRoutes } from './routes/admin/admin-routes';
 
@@ -72,7 +72,7 @@ export const staticPublicPages: RouteObject[] = [
 
 const HomePage = lazyComponent(async () => (await import('./routes/home')).HomeRoute);
 const NotFoundPage = lazyComponent(async () => (await import('./routes/not-found')).NotFoundRoute);
-const PreviewPage = lazyComponent(async () => (await import('@/features/preview/preview-page')).PreviewPage);
+const PreviewPage = lazyComponent(async () => (await import('@/app/routes/preview-page')).PreviewPage);
 
 /**
  * The page a public route shows, for previews of its content: the home page, a static page or

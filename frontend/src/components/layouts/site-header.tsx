@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { company } from '@/config/company';
-import { ContactDialogButton } from '@/features/leads/components/contact-dialog-button';
+import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { PRIMARY_NAV } from './nav-items';

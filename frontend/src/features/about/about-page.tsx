@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { CtaBand } from '@/components/marketing/cta-band';
 import { AwardIcon, TargetIcon } from '@/components/ui/marketing-icons';
 import { company } from '@/config/company';
-import { ContactDialogButton } from '@/features/leads/components/contact-dialog-button';
+import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import './about.css';
 
 /** The four stat tiles of spec §2, value first visually, label first for screen readers. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { scrollDepthPercent, secondsBetween } from './scroll-depth';
-import { getSessionId } from './session-id';
+import { getSessionId } from '@/lib/session-id';
 
 /** The recording code and the Supabase client load together, when the first view is recorded. */
 const loadRecorder = async () => {

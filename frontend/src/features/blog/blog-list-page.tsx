@@ -6,7 +6,7 @@ import { ArrowRightIcon, ClockIcon } from '@/components/ui/icons';
 import { QueryProvider } from '@/lib/query-client';
 import { useInitialResource } from '@/lib/render-context';
 import { BLOG_POSTS_RESOURCE, blogListQueryOptions } from './blog-list-query';
-import type { BlogListItem } from './blog-types';
+import type { BlogListItem } from '@/data/blog/types';
 import { formatPostDate, formatReadTime } from './dates';
 import { SAMPLE_POSTS } from './sample-posts';
 import './blog.css';

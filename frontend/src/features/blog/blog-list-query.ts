@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BlogListItem } from './blog-types';
+import type { BlogListItem } from '@/data/blog/types';
 
 /** Name of the published list in a server-rendered page's embedded data. */
 export const BLOG_POSTS_RESOURCE = 'blogPosts';

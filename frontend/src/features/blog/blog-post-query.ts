@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BlogPost } from './blog-types';
+import type { BlogPost } from '@/data/blog/types';
 
 /** Name of the post (or null when there is none) in a server-rendered page's embedded data. */
 export const BLOG_POST_RESOURCE = 'blogPost';

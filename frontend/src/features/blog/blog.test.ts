@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyHead, DYNAMIC_ATTR } from '@/features/seo/head';
-import type { BlogPost } from './blog-types';
+import { applyHead, DYNAMIC_ATTR } from '@/lib/head';
+import type { BlogPost } from '@/data/blog/types';
 import { formatPostDate, formatReadTime } from './dates';
 import { buildBlogPostHead } from './post-head';
-import { sanitizeHtml } from './sanitize-html';
+import { sanitizeHtml } from '@/lib/sanitize-html';
 
 const post: BlogPost = {
   id: '1',

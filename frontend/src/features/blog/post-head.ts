@@ -1,6 +1,6 @@
-import { absoluteUrl, metaName, metaProperty, presentMetas, type HeadSpec } from '@/features/seo/head';
-import { robotsContent } from '@/features/seo/page-seo';
-import type { BlogPost } from './blog-types';
+import { absoluteUrl, metaName, metaProperty, presentMetas, type HeadSpec } from '@/lib/head';
+import { robotsContent } from '@/lib/head';
+import type { BlogPost } from '@/data/blog/types';
 
 export interface PostHeadContext {
   companyName: string;

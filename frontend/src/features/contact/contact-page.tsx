@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, type IconProps } from '@/components/ui/icons';
 import { company, telHref } from '@/config/company';
-import { ContactDialogButton } from '@/features/leads/components/contact-dialog-button';
+import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import './contact.css';
 
 export const REPLY_PROMISE = 'We reply to every request within 24 hours.';

@@ -4,13 +4,13 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { FileTextIcon } from '@/components/ui/marketing-icons';
 import { toast } from '@/components/ui/toast';
-import type { Whitepaper } from '@/features/whitepapers/whitepaper-types';
+import type { Whitepaper } from '@/data/whitepapers/types';
 import { QueryProvider } from '@/lib/query-client';
 import { useInitialResource } from '@/lib/render-context';
-import { WHITEPAPERS_RESOURCE, whitepapersQueryOptions } from '@/features/whitepapers/whitepapers-query';
+import { WHITEPAPERS_RESOURCE, whitepapersQueryOptions } from '@/data/whitepapers/whitepapers-query';
 import { NoPublicUrlError, pdfFileName, saveFromUrl } from './download-file';
-import { fileExistsQueryOptions, WHITEPAPER_FILES_RESOURCE, WHITEPAPERS_BUCKET } from './file-exists-query';
-import '@/features/whitepapers/whitepapers.css';
+import { fileExistsQueryOptions, WHITEPAPER_FILES_RESOURCE, WHITEPAPERS_BUCKET } from '@/data/whitepapers/file-exists-query';
+import '@/styles/whitepapers.css';
 import './downloads.css';
 
 export const DOWNLOAD_NO_URL_TOAST = {

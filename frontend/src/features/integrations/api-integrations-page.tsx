@@ -16,7 +16,7 @@ import {
   WebhookIcon,
 } from '@/components/ui/marketing-icons';
 import { company } from '@/config/company';
-import { ContactDialogButton } from '@/features/leads/components/contact-dialog-button';
+import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import './api-integrations.css';
 
 interface Feature {

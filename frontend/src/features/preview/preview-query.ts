@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BlogPost } from '@/features/blog/blog-types';
-import type { PageSeoRecord } from '@/features/seo/page-seo';
+import type { BlogPost } from '@/data/blog/types';
+import type { PageSeoRecord } from '@/data/page-seo/types';
 
 /** Name of the preview (or its refusal) in a server-rendered preview page's embedded data. */
 export const PREVIEW_RESOURCE = 'preview';

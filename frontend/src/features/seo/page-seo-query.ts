@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PageSeoRecord } from './page-seo';
+import type { PageSeoRecord } from '@/data/page-seo/types';
 
 /** SEO records change rarely: cached for 5 minutes (spec §9). */
 export const PAGE_SEO_STALE_TIME_MS = 5 * 60 * 1000;

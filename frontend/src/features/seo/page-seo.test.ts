@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyHead } from './head';
-import { ownsHead } from './head-owners';
-import { buildPageSeoHead, robotsContent, type PageSeoRecord } from './page-seo';
+import { applyHead } from '@/lib/head';
+import { ownsHead, seoRoute } from './head-owners';
+import type { PageSeoRecord } from '@/data/page-seo/types';
+import { robotsContent } from '@/lib/head';
+import { buildPageSeoHead } from './page-seo';
 import { PAGE_SEO_STALE_TIME_MS, pageSeoQueryOptions } from './page-seo-query';
-import { seoRoute } from './site-data-layout';
 
 const record: PageSeoRecord = {
   id: '1',

@@ -14,7 +14,7 @@ import {
   TruckIcon,
   WheelchairIcon,
 } from '@/components/ui/marketing-icons';
-import { ContactDialogButton } from '@/features/leads/components/contact-dialog-button';
+import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 
 interface Service {
   id: string;

@@ -5,17 +5,17 @@ import { toast } from '@/components/ui/toast';
 import { runtimeConfig } from '@/config/runtime-config';
 import { supabase } from '@/lib/supabase';
 import { resolveUrl } from '@/lib/urls';
-import { CaptchaField } from '@/features/leads/components/captcha-field';
-import { LeadFormFields } from '@/features/leads/components/lead-form-fields';
-import { useLeadForm } from '@/features/leads/components/use-lead-form';
-import { emptyContactForm } from '@/features/leads/contact-form';
+import { CaptchaField } from '@/components/lead-form/captcha-field';
+import { LeadFormFields } from '@/components/lead-form/lead-form-fields';
+import { useLeadForm } from '@/components/lead-form/use-lead-form';
+import { emptyContactForm } from '@/lib/leads/contact-form';
 import {
   DOWNLOADS_REDIRECT_DELAY_MS,
   LEAD_TICKET_HEADER,
   submitWhitepaperLead,
   type WhitepaperLeadDeps,
 } from './whitepaper-submission';
-import '@/features/leads/components/contact-dialog.css';
+import '@/components/lead-form/lead-form.css';
 
 export const WHITEPAPER_DIALOG_TITLE = 'Access our whitepapers';
 

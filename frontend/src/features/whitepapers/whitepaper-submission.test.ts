@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ContactFormValues } from '@/features/leads/contact-form';
+import type { ContactFormValues } from '@/lib/leads/contact-form';
 import {
   ANTISPAM_TOAST,
   buildWhitepaperSubmission,

@@ -1,22 +1,11 @@
-import type { ContactFormValues } from '@/features/leads/contact-form';
-import { runLeadChecks, type LeadCheck, type ToastMessage } from '@/features/leads/lead-checks';
-import { splitName } from '@/features/leads/name-split';
-import { sendLeadWebhook } from '@/features/leads/send-webhook';
-import { buildWebhookPayload, type WebhookPayload } from '@/features/leads/webhook-payload';
-import type { ContactSubmission } from '@/features/leads/submit-contact';
+import type { ContactFormValues } from '@/lib/leads/contact-form';
+import { runLeadChecks, type LeadCheck, type ToastMessage } from '@/lib/leads/lead-checks';
+import { splitName } from '@/lib/leads/name-split';
+import { sendLeadWebhook } from '@/lib/leads/send-webhook';
+import { buildWebhookPayload, type WebhookPayload } from '@/lib/leads/webhook-payload';
+import type { ContactSubmission } from '@/lib/leads/submit-contact';
+import type { WhitepaperSubmissionRow } from '@/data/whitepapers/types';
 
-/** A whitepaper_submissions row as the form writes it (spec §3). */
-export interface WhitepaperSubmissionRow {
-  company_name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  job_title: string;
-  company_size: string;
-  revenue: string;
-  current_challenges: string;
-}
 
 export const ANTISPAM_TOAST: ToastMessage = {
   title: 'Too many requests',

@@ -3,12 +3,12 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { toast } from '@/components/ui/toast';
 import { FileTextIcon } from '@/components/ui/marketing-icons';
-import type { Whitepaper } from './whitepaper-types';
+import type { Whitepaper } from '@/data/whitepapers/types';
 import { QueryProvider } from '@/lib/query-client';
-import { LeadFormNoscriptNote } from '@/features/leads/components/contact-dialog-button';
+import { LeadFormNoscriptNote } from '@/components/contact-dialog/contact-dialog-button';
 import { useInitialResource } from '@/lib/render-context';
-import { WHITEPAPERS_RESOURCE, whitepapersQueryOptions } from './whitepapers-query';
-import './whitepapers.css';
+import { WHITEPAPERS_RESOURCE, whitepapersQueryOptions } from '@/data/whitepapers/whitepapers-query';
+import '@/styles/whitepapers.css';
 
 export const WHITEPAPERS_ERROR_TOAST = { title: 'Error', description: 'Failed to load whitepapers.' };
 

@@ -6,7 +6,7 @@ function createAdminRoutes(): RouteObject[] {
     async () => (await import('@/features/admin/auth/auth-page')).AuthPage,
   );
   const AdminLayout = lazyComponent(
-    async () => (await import('@/features/admin/layout/admin-layout')).AdminLayout,
+    async () => (await import('./admin-layout')).AdminLayout,
   );
   const BlogAdminPage = lazyComponent(
     async () => (await import('@/features/admin/blog/blog-admin-page')).BlogAdminPage,
@@ -15,7 +15,7 @@ function createAdminRoutes(): RouteObject[] {
     async () => (await import('@/features/admin/pages/page-seo-admin-page')).PageSeoAdminPage,
   );
   const ContentAdminPage = lazyComponent(
-    async () => (await import('@/features/admin/content/content-admin-page')).ContentAdminPage,
+    async () => (await import('@/features/admin/pages/content-admin-page')).ContentAdminPage,
   );
   const WhitepapersAdminPage = lazyComponent(
     async () =>

@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { getAdminToken, setAdminToken } from '@/features/admin/shared/admin-token';
 import { useLogin } from './login';
-import '@/features/admin/admin.css';
+import '@/features/admin/shared/admin.css';
 import { QueryProvider } from '@/lib/query-client';
 
 /** Admin screens query the backend through the app's one query cache. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { PUBLIC_BLOG_KEY } from '@/features/admin/shared/public-keys';
 import { adminPostsKey } from './posts-query';
-import { revisionsKey } from '@/features/admin/revisions/revisions-query';
+import { revisionsKey } from '@/features/admin/shared/revisions/revisions-query';
 
 export async function deletePost(id: string): Promise<void> {
   const { error } = await adminClient().from('blog_posts').delete().eq('id', id);

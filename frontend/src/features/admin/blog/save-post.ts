@@ -3,7 +3,7 @@ import { adminClient } from '@/features/admin/shared/admin-client';
 import { PUBLIC_BLOG_KEY } from '@/features/admin/shared/public-keys';
 import type { BlogPostPayload } from './blog-post';
 import { adminPostsKey } from './posts-query';
-import { revisionsKey } from '@/features/admin/revisions/revisions-query';
+import { revisionsKey } from '@/features/admin/shared/revisions/revisions-query';
 
 export interface SavePostInput {
   /** Set when updating an existing post. */

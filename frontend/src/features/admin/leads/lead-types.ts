@@ -1,5 +1,5 @@
 import type { Tables } from '@/lib/database.types';
-import type { WhitepaperSubmissionRow } from '@/features/whitepapers/whitepaper-submission';
+import type { WhitepaperSubmissionRow } from '@/data/whitepapers/types';
 
 /** Where a lead is in the pipeline (the tables' check constraint holds the same list). */
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'closed'] as const;

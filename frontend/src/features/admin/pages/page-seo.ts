@@ -1,4 +1,4 @@
-import type { PageSeoRecord } from '@/features/seo/page-seo';
+import type { PageSeoRecord } from '@/data/page-seo/types';
 import { joinCommaList, splitCommaList } from '@/features/admin/shared/split-list';
 
 export const OG_TYPES = ['website', 'article'] as const;

@@ -3,7 +3,7 @@ import { adminClient } from '@/features/admin/shared/admin-client';
 import { PUBLIC_PAGE_SEO_KEY } from '@/features/admin/shared/public-keys';
 import type { PageSeoPayload } from './page-seo';
 import { adminPagesKey } from './pages-query';
-import { revisionsKey } from '@/features/admin/revisions/revisions-query';
+import { revisionsKey } from '@/features/admin/shared/revisions/revisions-query';
 
 export interface SavePageSeoInput {
   id: string | null;

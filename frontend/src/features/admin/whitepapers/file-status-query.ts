@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { WHITEPAPERS_BUCKET } from '@/features/downloads/file-exists-query';
+import { WHITEPAPERS_BUCKET } from '@/data/whitepapers/file-exists-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
 
 export type FileStatus = 'present' | 'missing' | 'none';

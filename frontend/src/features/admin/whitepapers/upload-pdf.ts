@@ -1,4 +1,4 @@
-import { WHITEPAPERS_BUCKET } from '@/features/downloads/file-exists-query';
+import { WHITEPAPERS_BUCKET } from '@/data/whitepapers/file-exists-query';
 import { adminClient, adminClientWithFetch } from '@/features/admin/shared/admin-client';
 import { progressFetch } from '@/features/admin/shared/progress-fetch';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { whitepapersQueryOptions } from '@/features/whitepapers/whitepapers-query';
-import { fileExistsQueryOptions } from '@/features/downloads/file-exists-query';
+import { whitepapersQueryOptions } from '@/data/whitepapers/whitepapers-query';
+import { fileExistsQueryOptions } from '@/data/whitepapers/file-exists-query';
 import { PUBLIC_WHITEPAPER_FILE_KEY, PUBLIC_WHITEPAPERS_KEY } from '@/features/admin/shared/public-keys';
 import { fileStatus } from './file-status-query';
 import {

@@ -1,4 +1,4 @@
-import type { Whitepaper } from '@/features/whitepapers/whitepaper-types';
+import type { Whitepaper } from '@/data/whitepapers/types';
 
 /** A whitepapers row as the admin list reads it. */
 export type AdminWhitepaper = Whitepaper & { updated_at: string };

@@ -1,6 +1,6 @@
 import { company } from '@/config/company';
-import { ContactDialogButton } from '@/features/leads/components/contact-dialog-button';
-import { ArticleCta, ArticleLayout } from '@/features/articles/article-layout';
+import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { ArticleCta, ArticleLayout } from '@/components/article/article-layout';
 import { ARTICLES } from '@/features/articles/articles';
 import { ComplianceBestPracticesBody } from './compliance-best-practices-dme-providers.body';
 

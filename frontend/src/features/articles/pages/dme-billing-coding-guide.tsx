@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArticleCta, ArticleLayout } from '@/features/articles/article-layout';
+import { ArticleCta, ArticleLayout } from '@/components/article/article-layout';
 import { ARTICLES } from '@/features/articles/articles';
 import { DmeBillingCodingGuideBody } from './dme-billing-coding-guide.body';
 

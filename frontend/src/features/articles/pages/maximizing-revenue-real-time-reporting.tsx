@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { company } from '@/config/company';
-import { ArticleCta, ArticleLayout } from '@/features/articles/article-layout';
+import { ArticleCta, ArticleLayout } from '@/components/article/article-layout';
 import { ARTICLES } from '@/features/articles/articles';
 import { MaximizingRevenueRealTimeReportingBody } from './maximizing-revenue-real-time-reporting.body';
 

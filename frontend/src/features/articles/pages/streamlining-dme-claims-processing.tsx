@@ -1,5 +1,5 @@
-import { ContactDialogButton } from '@/features/leads/components/contact-dialog-button';
-import { ArticleCta, ArticleLayout } from '@/features/articles/article-layout';
+import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { ArticleCta, ArticleLayout } from '@/components/article/article-layout';
 import { ARTICLES } from '@/features/articles/articles';
 import { StreamliningDmeClaimsProcessingBody } from './streamlining-dme-claims-processing.body';
 

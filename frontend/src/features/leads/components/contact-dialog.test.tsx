@@ -3,14 +3,14 @@ import { useImperativeHandle, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
 import { toastStore } from '@/components/ui/toast/toast-store';
-import type { ContactFormValues } from '@/features/leads/contact-form';
-import type { CaptchaFieldProps } from './captcha-field';
+import type { ContactFormValues } from '@/lib/leads/contact-form';
+import type { CaptchaFieldProps } from '@/components/lead-form/captcha-field';
 import { ContactDialog } from './contact-dialog';
 
 const captchaReset = vi.fn();
 
 // A stand-in widget: "Solve captcha" reports a token the way the real widget does.
-vi.mock('./captcha-field', () => ({
+vi.mock('@/components/lead-form/captcha-field', () => ({
   CaptchaField: ({ onChange, ref }: CaptchaFieldProps) => {
     useImperativeHandle(ref, () => ({ reset: captchaReset }));
     return (

@@ -2,12 +2,12 @@ import type { SubmitEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import type { CaptchaProvider } from '@/config/runtime-config';
-import { emptyContactForm } from '@/features/leads/contact-form';
-import { submitContactForm } from '@/features/leads/submit-contact';
-import { CaptchaField } from './captcha-field';
-import { LeadFormFields } from './lead-form-fields';
-import { useLeadForm } from './use-lead-form';
-import './contact-dialog.css';
+import { emptyContactForm } from '@/lib/leads/contact-form';
+import { submitContactForm } from '@/lib/leads/submit-contact';
+import { CaptchaField } from '@/components/lead-form/captcha-field';
+import { LeadFormFields } from '@/components/lead-form/lead-form-fields';
+import { useLeadForm } from '@/components/lead-form/use-lead-form';
+import '@/components/lead-form/lead-form.css';
 
 export const CONTACT_DIALOG_TITLE = 'Connect with us';
 

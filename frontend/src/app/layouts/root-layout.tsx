@@ -2,8 +2,8 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/toast';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
-import { RouteErrorBoundary } from './route-error';
-import { ScrollManager } from './scroll-manager';
+import { RouteErrorBoundary } from '@/components/layouts/route-error';
+import { ScrollManager } from '@/components/layouts/scroll-manager';
 
 /** Shown while the first screen's code loads (admin screens; public pages come rendered). */
 function BootFallback() {

@@ -89,3 +89,8 @@ export function applyHead(doc: Document, spec: HeadSpec): void {
     doc.head.appendChild(script);
   }
 }
+
+/** robots content for the two flags, or '' when neither is set. */
+export function robotsContent(noindex: boolean | null | undefined, nofollow: boolean | null | undefined) {
+  return [noindex ? 'noindex' : '', nofollow ? 'nofollow' : ''].filter(Boolean).join(', ');
+}

@@ -4,7 +4,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { adminSessionQuery } from '@/features/admin/auth/validate-token';
 import { logSignOut } from '@/features/admin/activity/log-sign-out';
 import { getAdminToken, removeAdminToken } from '@/features/admin/shared/admin-token';
-import '@/features/admin/admin.css';
+import '@/features/admin/shared/admin.css';
 import { QueryProvider } from '@/lib/query-client';
 
 const LINKS: ReadonlyArray<readonly [string, string]> = [

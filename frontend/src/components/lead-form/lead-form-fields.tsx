@@ -1,5 +1,5 @@
 import type { ChangeEvent, Dispatch, RefObject, SetStateAction } from 'react';
-import { CONTACT_FIELDS, HONEYPOT_FIELD, type ContactField, type ContactFormValues } from '@/features/leads/contact-form';
+import { CONTACT_FIELDS, HONEYPOT_FIELD, type ContactField, type ContactFormValues } from '@/lib/leads/contact-form';
 
 export interface LeadFormFieldsProps {
   idPrefix: string;

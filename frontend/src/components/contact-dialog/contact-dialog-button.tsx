@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { company } from '@/config/company';
-import { useContactDialog } from '@/features/leads/contact-dialog-context';
+import { useContactDialog } from './contact-dialog-context';
 
 interface ContactDialogButtonProps {
   children: ReactNode;

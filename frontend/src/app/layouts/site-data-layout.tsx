@@ -4,21 +4,15 @@ import { runtimeConfig } from '@/config/runtime-config';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useInitialResource } from '@/lib/render-context';
 import { usePageAnalytics } from '@/features/analytics/use-page-analytics';
-import { ownsHead } from './head-owners';
-import type { PageSeoRecord } from './page-seo';
-import { PageSeo } from './page-seo-view';
+import { ownsHead, seoRoute } from '@/features/seo/head-owners';
+import type { PageSeoRecord } from '@/data/page-seo/types';
+import { PageSeo } from '@/features/seo/page-seo-view';
 
 /** Name of the route's SEO record in the page's embedded data (crates/site writes it). */
 export const PAGE_SEO_RESOURCE = 'pageSeo';
 
 /** Loads a route's record after a navigation (its code, with react-query, loads on first use). */
-const PageSeoLoader = lazyComponent(async () => (await import('./page-seo-loader')).PageSeoLoader);
-
-/** Route without a trailing slash ("/blog/" and "/blog" share one record). */
-export function seoRoute(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
-}
+const PageSeoLoader = lazyComponent(async () => (await import('@/features/seo/page-seo-loader')).PageSeoLoader);
 
 /** Without an anon key there is no backend to ask (the Supabase client refuses to start). */
 const hasBackend = Boolean(runtimeConfig.supabaseAnonKey);

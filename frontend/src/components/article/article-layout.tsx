@@ -4,9 +4,9 @@ import { HeaderPlaceholder } from '@/components/layouts/page-header';
 import { ClockIcon } from '@/components/ui/icons';
 import { ArrowLeftIcon, CalendarIcon } from '@/components/ui/marketing-icons';
 import { formatIsoDateLong } from '@/lib/dates';
-import type { ArticleMeta } from './articles';
-import './article.css';
 import { usePreloadImage } from '@/lib/render-context';
+import type { ArticleMeta } from './article-meta';
+import './article.css';
 
 interface ArticleHeaderProps {
   category: string;

@@ -7,10 +7,10 @@ import { QueryProvider } from '@/lib/query-client';
 import { useInitialResource } from '@/lib/render-context';
 import { PostView } from '@/features/blog/blog-post-page';
 import { formatPostDate } from '@/features/blog/dates';
-import { applyHead, metaName } from '@/features/seo/head';
+import { applyHead, metaName } from '@/lib/head';
 import { PageSeo } from '@/features/seo/page-seo-view';
-import { isRefusal, PREVIEW_RESOURCE, previewQueryOptions, type Preview, type PreviewResult } from './preview-query';
-import './preview.css';
+import { isRefusal, PREVIEW_RESOURCE, previewQueryOptions, type Preview, type PreviewResult } from '@/features/preview/preview-query';
+import '@/features/preview/preview.css';
 
 /** Renders the public page at a route (the app's route table knows them); null for none. */
 export type RenderPublicPage = (route: string) => ReactNode | null;

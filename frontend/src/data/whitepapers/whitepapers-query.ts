@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Whitepaper } from './whitepaper-types';
+import type { Whitepaper } from './types';
 
 /** Name of the list in a server-rendered page's embedded data. */
 export const WHITEPAPERS_RESOURCE = 'whitepapers';

@@ -5,10 +5,10 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { EditIcon } from '@/features/admin/shared/icons';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
-import type { PageSeo } from '@/features/admin/pages/page-seo';
-import { adminPagesQuery } from '@/features/admin/pages/pages-query';
-import { PreviewLinksPanel } from '@/features/admin/previews/preview-links-panel';
-import { RevisionsPanel } from '@/features/admin/revisions/revisions-panel';
+import type { PageSeo } from './page-seo';
+import { adminPagesQuery } from './pages-query';
+import { PreviewLinksPanel } from '@/features/admin/shared/previews/preview-links-panel';
+import { RevisionsPanel } from '@/features/admin/shared/revisions/revisions-panel';
 import { contentPreview } from './content-preview';
 import { useSavePageContent } from './save-content';
 

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useLazyLoading } from '@/lib/lazy-component';
-import { ContactDialogProvider } from '@/features/leads/contact-dialog-context';
-import { SiteFooter } from './site-footer';
-import { RouteErrorBoundary } from './route-error';
-import { SiteHeader } from './site-header';
+import { ContactDialogProvider } from '@/features/leads/contact-dialog-provider';
+import { SiteFooter } from '@/components/layouts/site-footer';
+import { RouteErrorBoundary } from '@/components/layouts/route-error';
+import { SiteHeader } from '@/components/layouts/site-header';
 
 export const MAIN_CONTENT_ID = 'main-content';
 

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ContactDialogProvider } from '@/features/leads/contact-dialog-context';
-import { PRIMARY_NAV_ID, SiteHeader } from './site-header';
+import { ContactDialogProvider } from '@/features/leads/contact-dialog-provider';
+import { PRIMARY_NAV_ID, SiteHeader } from '@/components/layouts/site-header';
 
 function renderHeader() {
   const router = createMemoryRouter(

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { emptyContactForm, HONEYPOT_FIELD, type ContactFormValues } from '@/features/leads/contact-form';
-import type { ContactSubmission } from '@/features/leads/submit-contact';
+import { emptyContactForm, HONEYPOT_FIELD, type ContactFormValues } from '@/lib/leads/contact-form';
+import type { ContactSubmission } from '@/lib/leads/submit-contact';
 import type { CaptchaFieldHandle } from './captcha-field';
 
 /**

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { PUBLIC_PAGE_SEO_KEY } from '@/features/admin/shared/public-keys';
-import { adminPagesKey } from '@/features/admin/pages/pages-query';
-import { revisionsKey } from '@/features/admin/revisions/revisions-query';
+import { adminPagesKey } from './pages-query';
+import { revisionsKey } from '@/features/admin/shared/revisions/revisions-query';
 
 export interface SaveContentInput {
   id: string;

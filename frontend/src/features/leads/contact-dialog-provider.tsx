@@ -1,25 +1,9 @@
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useContext,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { ContactDialogContext, type ContactDialogApi } from '@/components/contact-dialog/contact-dialog-context';
 import { runtimeConfig } from '@/config/runtime-config';
 import { resolveUrl } from '@/lib/urls';
 
-export interface ContactDialogApi {
-  /** Opens the dialog and records the opening time. */
-  open: () => void;
-  /** Starts loading the dialog code (call on hover or focus of a trigger). */
-  preload: () => void;
-}
-
-const ContactDialogContext = createContext<ContactDialogApi | null>(null);
-
-const loadContactDialog = () => import('./components/contact-dialog');
+const loadContactDialog = () => import('@/features/leads/components/contact-dialog');
 const ContactDialog = lazy(async () => ({ default: (await loadContactDialog()).ContactDialog }));
 
 function preload() {
@@ -77,10 +61,4 @@ export function ContactDialogProvider({ children }: { children: ReactNode }) {
       )}
     </ContactDialogContext>
   );
-}
-
-export function useContactDialog(): ContactDialogApi {
-  const api = useContext(ContactDialogContext);
-  if (!api) throw new Error('useContactDialog must be used inside <ContactDialogProvider>');
-  return api;
 }
