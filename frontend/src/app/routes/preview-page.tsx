@@ -9,7 +9,7 @@ import { PostView } from '@/features/blog/blog-post-page';
 import { formatPostDate } from '@/features/blog/dates';
 import { applyHead, metaName } from '@/lib/head';
 import { PageSeo } from '@/features/seo/page-seo-view';
-import { isRefusal, PREVIEW_RESOURCE, previewQueryOptions, type Preview, type PreviewResult } from '@/features/preview/preview-query';
+import { isRefusal, PREVIEW_RESOURCE, previewQuery, type Preview, type PreviewResult } from '@/features/preview/preview-query';
 import '@/features/preview/preview.css';
 
 /** Renders the public page at a route (the app's route table knows them); null for none. */
@@ -77,7 +77,7 @@ function PagePreview({
 function PreviewScreen({ renderPage }: { renderPage: RenderPublicPage }) {
   const { token = '' } = useParams();
   const embedded = useInitialResource(PREVIEW_RESOURCE) as PreviewResult | undefined;
-  const { data, isError, error } = useQuery({ ...previewQueryOptions(token), initialData: () => embedded });
+  const { data, isError, error } = useQuery({ ...previewQuery(token), initialData: () => embedded });
 
   if (isError) return <PreviewRefused message={`The preview could not be loaded: ${error.message}`} />;
   if (!data) {

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { whitepaperKeys } from './keys';
 
 export const WHITEPAPERS_BUCKET = 'whitepapers';
 
@@ -9,9 +10,9 @@ export const WHITEPAPERS_BUCKET = 'whitepapers';
 export const WHITEPAPER_FILES_RESOURCE = 'whitepaperFiles';
 
 /** Whether a file is in the whitepapers bucket: a storage list searched by its path (spec §7). */
-export function fileExistsQueryOptions(filePath: string) {
+export function fileExistsQuery(filePath: string) {
   return queryOptions({
-    queryKey: ['whitepaper-file-exists', filePath],
+    queryKey: [...whitepaperKeys.fileExists, filePath],
     queryFn: async (): Promise<boolean> => {
       const { supabase } = await import('@/lib/supabase');
       const { data, error } = await supabase.storage.from(WHITEPAPERS_BUCKET).list('', { search: filePath });

@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Whitepaper } from './types';
+import { whitepaperKeys } from './keys';
 
 /** Name of the list in a server-rendered page's embedded data. */
 export const WHITEPAPERS_RESOURCE = 'whitepapers';
 
 /** Every whitepaper, featured first, then newest (spec §7 "Whitepaper list"). */
-export const whitepapersQueryOptions = queryOptions({
-  queryKey: ['whitepapers'],
+export const whitepapersQuery = queryOptions({
+  queryKey: whitepaperKeys.public,
   queryFn: async (): Promise<Whitepaper[]> => {
     const { supabase } = await import('@/lib/supabase');
     const { data, error } = await supabase

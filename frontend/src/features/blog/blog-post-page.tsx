@@ -8,7 +8,7 @@ import { applyHead } from '@/lib/head';
 import { QueryProvider } from '@/lib/query-client';
 import { usePreloadImage, useInitialResource } from '@/lib/render-context';
 import { ARTICLE_IMAGE_SIZES, responsiveContentImages, responsiveImage } from '@/lib/responsive-image';
-import { BLOG_POST_RESOURCE, blogPostQueryOptions } from './blog-post-query';
+import { BLOG_POST_RESOURCE, blogPostQuery } from './blog-post-query';
 import type { BlogPost as BlogPostRow } from '@/data/blog/types';
 import { formatPostDate, formatReadTime } from './dates';
 import { buildBlogPostHead } from './post-head';
@@ -136,7 +136,7 @@ function BlogPost() {
   const { slug = '' } = useParams();
   const embedded = useInitialResource(BLOG_POST_RESOURCE) as BlogPostRow | null | undefined;
   const { data: post, isPending, isError, error } = useQuery({
-    ...blogPostQueryOptions(slug),
+    ...blogPostQuery(slug),
     initialData: () => embedded,
   });
   const missing = isError || (!isPending && !post);

@@ -7,9 +7,9 @@ import { toast } from '@/components/ui/toast';
 import type { Whitepaper } from '@/data/whitepapers/types';
 import { QueryProvider } from '@/lib/query-client';
 import { useInitialResource } from '@/lib/render-context';
-import { WHITEPAPERS_RESOURCE, whitepapersQueryOptions } from '@/data/whitepapers/whitepapers-query';
+import { WHITEPAPERS_RESOURCE, whitepapersQuery } from '@/data/whitepapers/whitepapers-query';
 import { NoPublicUrlError, pdfFileName, saveFromUrl } from './download-file';
-import { fileExistsQueryOptions, WHITEPAPER_FILES_RESOURCE, WHITEPAPERS_BUCKET } from '@/data/whitepapers/file-exists-query';
+import { fileExistsQuery, WHITEPAPER_FILES_RESOURCE, WHITEPAPERS_BUCKET } from '@/data/whitepapers/file-exists-query';
 import '@/styles/whitepapers.css';
 import './downloads.css';
 
@@ -33,7 +33,7 @@ function DownloadButton({ paper, titleId }: { paper: Whitepaper; titleId: string
   const filePath = paper.file_path;
   const embedded = useInitialResource(WHITEPAPER_FILES_RESOURCE) as Record<string, boolean> | undefined;
   const exists = useQuery({
-    ...fileExistsQueryOptions(filePath ?? ''),
+    ...fileExistsQuery(filePath ?? ''),
     enabled: Boolean(filePath),
     initialData: () => (filePath ? embedded?.[filePath] : undefined),
   });
@@ -134,7 +134,7 @@ export function DownloadsPage() {
 function Downloads() {
   const embedded = useInitialResource(WHITEPAPERS_RESOURCE) as Whitepaper[] | undefined;
   const { data: papers, isPending, isError, error } = useQuery({
-    ...whitepapersQueryOptions,
+    ...whitepapersQuery,
     initialData: () => embedded,
   });
 

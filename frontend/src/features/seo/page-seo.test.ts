@@ -4,7 +4,7 @@ import { ownsHead, seoRoute } from './head-owners';
 import type { PageSeoRecord } from '@/data/page-seo/types';
 import { robotsContent } from '@/lib/head';
 import { buildPageSeoHead } from './page-seo';
-import { PAGE_SEO_STALE_TIME_MS, pageSeoQueryOptions } from './page-seo-query';
+import { PAGE_SEO_STALE_TIME_MS, pageSeoQuery } from './page-seo-query';
 
 const record: PageSeoRecord = {
   id: '1',
@@ -83,7 +83,7 @@ describe('page SEO head', () => {
   });
 
   it('is cached for 5 minutes, keyed by route', () => {
-    const options = pageSeoQueryOptions('/about');
+    const options = pageSeoQuery('/about');
     expect(PAGE_SEO_STALE_TIME_MS).toBe(300_000);
     expect(options.staleTime).toBe(300_000);
     expect(options.queryKey).toEqual(['page-seo', '/about']);

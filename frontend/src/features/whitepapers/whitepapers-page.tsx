@@ -7,7 +7,7 @@ import type { Whitepaper } from '@/data/whitepapers/types';
 import { QueryProvider } from '@/lib/query-client';
 import { LeadFormNoscriptNote } from '@/components/contact-dialog/contact-dialog-button';
 import { useInitialResource } from '@/lib/render-context';
-import { WHITEPAPERS_RESOURCE, whitepapersQueryOptions } from '@/data/whitepapers/whitepapers-query';
+import { WHITEPAPERS_RESOURCE, whitepapersQuery } from '@/data/whitepapers/whitepapers-query';
 import '@/styles/whitepapers.css';
 
 export const WHITEPAPERS_ERROR_TOAST = { title: 'Error', description: 'Failed to load whitepapers.' };
@@ -87,7 +87,7 @@ export function WhitepapersPage() {
 function Whitepapers() {
   const embedded = useInitialResource(WHITEPAPERS_RESOURCE) as Whitepaper[] | undefined;
   const { data: papers, isPending, isError, error } = useQuery({
-    ...whitepapersQueryOptions,
+    ...whitepapersQuery,
     initialData: () => embedded,
   });
   const [form, setForm] = useState<FormState>({ open: false, openedAt: 0, mounted: false });

@@ -5,7 +5,7 @@ import { randomImageName } from '@/features/admin/shared/image-name';
 import { BLOG_IMAGES_BUCKET } from '@/features/admin/shared/upload-image';
 import { measureImageFile } from './image-size';
 import { formatDimensions, formatFileSize, imageFileProblem } from './media-format';
-import { mediaKey } from './media-keys';
+import { mediaKeys } from '@/data/media/keys';
 
 export interface UploadMediaInput {
   file: File;
@@ -63,6 +63,6 @@ export function useUploadMedia() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadMedia,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mediaKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
   });
 }

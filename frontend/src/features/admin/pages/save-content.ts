@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
-import { PUBLIC_PAGE_SEO_KEY } from '@/features/admin/shared/public-keys';
-import { adminPagesKey } from './pages-query';
-import { revisionsKey } from '@/features/admin/shared/revisions/revisions-query';
+import { pageSeoKeys } from '@/data/page-seo/keys';
+import { revisionKeys } from '@/data/revisions/keys';
 
 export interface SaveContentInput {
   id: string;
@@ -21,10 +20,10 @@ export function useSavePageContent() {
     mutationFn: savePageContent,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminPagesKey }),
-        queryClient.invalidateQueries({ queryKey: PUBLIC_PAGE_SEO_KEY }),
+        queryClient.invalidateQueries({ queryKey: pageSeoKeys.admin }),
+        queryClient.invalidateQueries({ queryKey: pageSeoKeys.public }),
         // Each save keeps a revision.
-        queryClient.invalidateQueries({ queryKey: revisionsKey }),
+        queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
       ]),
   });
 }

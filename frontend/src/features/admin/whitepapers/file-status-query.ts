@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { WHITEPAPERS_BUCKET } from '@/data/whitepapers/file-exists-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
+import { whitepaperKeys } from '@/data/whitepapers/keys';
 
 export type FileStatus = 'present' | 'missing' | 'none';
 
@@ -40,13 +41,11 @@ export async function fileStatuses(filePaths: readonly string[]): Promise<Map<st
   );
 }
 
-export const adminFileStatusKey = ['admin', 'whitepaper-files'] as const;
-
 /** The storage status of the listed papers' files (the key holds the sorted paths). */
 export const adminFileStatusQuery = (filePaths: readonly string[]) => {
   const paths = [...new Set(filePaths)].sort();
   return queryOptions({
-    queryKey: [...adminFileStatusKey, paths],
+    queryKey: [...whitepaperKeys.adminFiles, paths],
     queryFn: () => fileStatuses(paths),
   });
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
-import { previewLinksKey, type PreviewTarget } from './preview-links-query';
+import { type PreviewTarget } from './preview-links-query';
+import { previewKeys } from '@/data/previews/keys';
 
 export interface CreatePreviewInput {
   target: PreviewTarget;
@@ -36,6 +37,6 @@ export function useCreatePreviewLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPreviewLink,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: previewLinksKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: previewKeys.adminLinks }),
   });
 }

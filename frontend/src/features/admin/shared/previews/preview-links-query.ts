@@ -1,22 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Tables } from '@/lib/database.types';
 import { adminClient } from '@/features/admin/shared/admin-client';
-
-export const previewLinksKey = ['admin', 'preview-links'] as const;
+import { previewKeys } from '@/data/previews/keys';
 
 /** What a link previews: a saved post, or a page with unsaved content. */
 export type PreviewTarget = { kind: 'post'; postId: string } | { kind: 'page'; pageRoute: string };
 
-export interface PreviewLink {
-  id: string;
-  label: string;
-  created_at: string;
-  expires_at: string;
-}
+export type PreviewLink = Pick<Tables<'preview_links'>, 'id' | 'label' | 'created_at' | 'expires_at'>;
 
 /** The links of one post or page that still work (not revoked, not expired), newest first. */
 export const previewLinksQuery = (target: PreviewTarget) =>
   queryOptions({
-    queryKey: [...previewLinksKey, target.kind === 'post' ? target.postId : target.pageRoute],
+    queryKey: [...previewKeys.adminLinks, target.kind === 'post' ? target.postId : target.pageRoute],
     queryFn: async (): Promise<PreviewLink[]> => {
       const query = adminClient()
         .from('preview_links')

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
-import { previewLinksKey } from './preview-links-query';
+import { previewKeys } from '@/data/previews/keys';
 
 /** Stops a link at once (the preview page is never cached). */
 export async function revokePreviewLink(id: string): Promise<void> {
@@ -15,6 +15,6 @@ export function useRevokePreviewLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokePreviewLink,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: previewLinksKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: previewKeys.adminLinks }),
   });
 }

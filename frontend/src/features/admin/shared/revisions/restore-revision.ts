@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
-import { PUBLIC_BLOG_KEY, PUBLIC_PAGE_SEO_KEY } from '@/features/admin/shared/public-keys';
+import { adminKeys } from '@/data/admin/keys';
+import { blogKeys } from '@/data/blog/keys';
+import { pageSeoKeys } from '@/data/page-seo/keys';
 
 /** Restores a revision (public.restore_revision); the restore is itself a new revision. */
 export async function restoreRevision(revisionId: number): Promise<string> {
@@ -16,9 +18,9 @@ export function useRestoreRevision() {
     onSuccess: () =>
       Promise.all([
         // Revisions, the admin lists and the public caches of whatever was restored.
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
-        queryClient.invalidateQueries({ queryKey: PUBLIC_BLOG_KEY }),
-        queryClient.invalidateQueries({ queryKey: PUBLIC_PAGE_SEO_KEY }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+        queryClient.invalidateQueries({ queryKey: blogKeys.public }),
+        queryClient.invalidateQueries({ queryKey: pageSeoKeys.public }),
       ]),
   });
 }

@@ -1,16 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Tables } from '@/lib/database.types';
 import { adminClient } from '@/features/admin/shared/admin-client';
+import { revisionKeys } from '@/data/revisions/keys';
 
 export type Revision = Tables<'content_revisions'>;
 export type RevisionEntity = Revision['entity'];
 
-export const revisionsKey = ['admin', 'revisions'] as const;
-
 /** The newest revisions of one record (a post, or a page's SEO record or content). */
 export const revisionsQuery = (entities: readonly RevisionEntity[], entityId: string) =>
   queryOptions({
-    queryKey: [...revisionsKey, entityId, ...entities],
+    queryKey: [...revisionKeys.all, entityId, ...entities],
     queryFn: async (): Promise<Revision[]> => {
       const { data, error } = await adminClient()
         .from('content_revisions')
@@ -27,7 +26,7 @@ export const revisionsQuery = (entities: readonly RevisionEntity[], entityId: st
 /** Posts deleted and not restored since: their delete revisions, newest first. */
 export const deletedPostsQuery = () =>
   queryOptions({
-    queryKey: [...revisionsKey, 'deleted-posts'],
+    queryKey: revisionKeys.deletedPosts,
     queryFn: async (): Promise<Revision[]> => {
       const { data, error } = await adminClient()
         .from('content_revisions')
