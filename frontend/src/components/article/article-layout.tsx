@@ -49,13 +49,14 @@ export function ArticleHeader({ category, readTime, moreMeta, title, lead, child
 
 interface ArticleLayoutProps {
   meta: ArticleMeta;
-  children: ReactNode;
+  /** The body's HTML: a static article's source (features/articles/bodies), from the repository. */
+  body: string;
   /** The closing call to action (see ArticleCta). */
   cta: ReactNode;
 }
 
 /** Shared frame of the static articles: back link, badge, read time, hero image, body, call to action. */
-export function ArticleLayout({ meta, children, cta }: ArticleLayoutProps) {
+export function ArticleLayout({ meta, body, cta }: ArticleLayoutProps) {
   // The hero is the page's largest element: the head asks for it first.
   usePreloadImage({ href: meta.hero.src });
   return (
@@ -85,7 +86,7 @@ export function ArticleLayout({ meta, children, cta }: ArticleLayoutProps) {
           fetchPriority="high"
           decoding="async"
         />
-        <div className="prose article__body">{children}</div>
+        <div className="prose article__body" dangerouslySetInnerHTML={{ __html: body }} />
         {cta}
       </div>
     </article>

@@ -2,11 +2,12 @@ import { company } from '@/config/company';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import { ArticleCta, ArticleLayout } from '@/components/article/article-layout';
 import { ARTICLES } from '@/features/articles/articles';
-import { ComplianceBestPracticesBody } from './compliance-best-practices-dme-providers.body';
+import body from '@/features/articles/bodies/compliance-best-practices-dme-providers.html?raw';
 
 export function ComplianceBestPracticesArticle() {
   return (
     <ArticleLayout
+      body={body}
       meta={ARTICLES.compliance}
       cta={
         <ArticleCta
@@ -19,8 +20,6 @@ export function ComplianceBestPracticesArticle() {
           }
         />
       }
-    >
-      <ComplianceBestPracticesBody />
-    </ArticleLayout>
+    />
   );
 }

@@ -1,11 +1,12 @@
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import { ArticleCta, ArticleLayout } from '@/components/article/article-layout';
 import { ARTICLES } from '@/features/articles/articles';
-import { StreamliningDmeClaimsProcessingBody } from './streamlining-dme-claims-processing.body';
+import body from '@/features/articles/bodies/streamlining-dme-claims-processing.html?raw';
 
 export function StreamliningDmeClaimsProcessingArticle() {
   return (
     <ArticleLayout
+      body={body}
       meta={ARTICLES.streamlining}
       cta={
         <ArticleCta
@@ -18,8 +19,6 @@ export function StreamliningDmeClaimsProcessingArticle() {
           }
         />
       }
-    >
-      <StreamliningDmeClaimsProcessingBody />
-    </ArticleLayout>
+    />
   );
 }
