@@ -4,6 +4,7 @@ import { CtaBand } from '@/components/marketing/cta-band';
 import { AwardIcon, TargetIcon } from '@/components/ui/marketing-icons';
 import { company } from '@/config/company';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { SectionHeader } from '@/components/marketing/section-header';
 import './about.css';
 
 /** The four stat tiles of spec §2, value first visually, label first for screen readers. */
@@ -97,14 +98,11 @@ export function AboutPage() {
       <section className="section" aria-labelledby="about-principles-title">
         <div className="container two-column">
           <div>
-            <div className="section__header">
-              <h2 id="about-principles-title" className="section__title">
-                How we work
-              </h2>
-              <p className="section__lead">
-                Three habits that explain most of what our clients notice in the first 90 days.
-              </p>
-            </div>
+            <SectionHeader
+              id="about-principles-title"
+              title="How we work"
+              lead="Three habits that explain most of what our clients notice in the first 90 days."
+            />
             <ul className="about-principles">
               {PRINCIPLES.map((principle) => (
                 <li key={principle.title} className="card">

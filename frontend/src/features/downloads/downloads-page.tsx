@@ -7,7 +7,8 @@ import { toast } from '@/components/ui/toast';
 import type { Whitepaper } from '@/data/whitepapers/types';
 import { QueryProvider } from '@/lib/query-client';
 import { useInitialResource } from '@/lib/render-context';
-import { WHITEPAPERS_RESOURCE, whitepapersQuery } from '@/data/whitepapers/whitepapers-query';
+import { useWhitepapers } from '@/data/whitepapers/use-whitepapers';
+import { LoadingBlock } from '@/components/ui/loading-block';
 import { NoPublicUrlError, pdfFileName, saveFromUrl } from './download-file';
 import { fileExistsQuery, WHITEPAPER_FILES_RESOURCE, WHITEPAPERS_BUCKET } from '@/data/whitepapers/file-exists-query';
 import '@/styles/whitepapers.css';
@@ -132,11 +133,7 @@ export function DownloadsPage() {
 }
 
 function Downloads() {
-  const embedded = useInitialResource(WHITEPAPERS_RESOURCE) as Whitepaper[] | undefined;
-  const { data: papers, isPending, isError, error } = useQuery({
-    ...whitepapersQuery,
-    initialData: () => embedded,
-  });
+  const { data: papers, isPending, isError, error } = useWhitepapers();
 
   useEffect(() => {
     if (isError) console.error('Whitepapers failed to load:', error);
@@ -162,10 +159,7 @@ function Downloads() {
             </div>
           </div>
           {isPending ? (
-            <div className="spinner-block" role="status">
-              <span className="spinner" aria-hidden="true" />
-              <span className="visually-hidden">Loading whitepapers…</span>
-            </div>
+            <LoadingBlock label="Loading whitepapers…" />
           ) : papers && papers.length > 0 ? (
             <ul className="card-grid card-grid--3">
               {papers.map((paper) => (

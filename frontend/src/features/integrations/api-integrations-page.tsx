@@ -17,15 +17,11 @@ import {
 } from '@/components/ui/marketing-icons';
 import { company } from '@/config/company';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { IconCardGrid, type IconCard } from '@/components/marketing/icon-card-grid';
+import { SectionHeader } from '@/components/marketing/section-header';
 import './api-integrations.css';
 
-interface Feature {
-  title: string;
-  text: string;
-  Icon: ComponentType<IconProps>;
-}
-
-export const API_FEATURES: readonly Feature[] = [
+export const API_FEATURES: readonly IconCard[] = [
   {
     title: 'REST API',
     text: 'Patients, orders, documents, deliveries and claims over JSON, described by an OpenAPI 3 specification you can generate clients from.',
@@ -118,39 +114,22 @@ export function ApiIntegrationsPage() {
 
       <section className="section" aria-labelledby="api-features-title">
         <div className="container">
-          <div className="section__header">
-            <h2 id="api-features-title" className="section__title">
-              Built for developers and billing teams
-            </h2>
-            <p className="section__lead">
-              The same API our own apps use, with the standards equipment billing runs on.
-            </p>
-          </div>
-          <ul className="card-grid card-grid--3">
-            {API_FEATURES.map(({ title, text, Icon }) => (
-              <li key={title} className="card">
-                <span className="card__icon">
-                  <Icon size={24} />
-                </span>
-                <h3 className="card__title">{title}</h3>
-                <p className="card__text">{text}</p>
-              </li>
-            ))}
-          </ul>
+          <SectionHeader
+            id="api-features-title"
+            title="Built for developers and billing teams"
+            lead="The same API our own apps use, with the standards equipment billing runs on."
+          />
+          <IconCardGrid cards={API_FEATURES} />
         </div>
       </section>
 
       <section className="section section--surface" aria-labelledby="api-categories-title">
         <div className="container">
-          <div className="section__header">
-            <h2 id="api-categories-title" className="section__title">
-              Integrations by category
-            </h2>
-            <p className="section__lead">
-              Prebuilt connections to the systems our clients use most. Anything with an API or a
-              standard file format can be connected.
-            </p>
-          </div>
+          <SectionHeader
+            id="api-categories-title"
+            title="Integrations by category"
+            lead="Prebuilt connections to the systems our clients use most. Anything with an API or a standard file format can be connected."
+          />
           <ul className="card-grid">
             {INTEGRATION_CATEGORIES.map(({ id, title, description, systems, Icon }) => (
               <li key={id} id={id} className="card">

@@ -15,6 +15,7 @@ import {
   WheelchairIcon,
 } from '@/components/ui/marketing-icons';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { SectionHeader } from '@/components/marketing/section-header';
 
 interface Service {
   id: string;
@@ -151,15 +152,11 @@ export function ServicesPage() {
 
       <section className="section" aria-labelledby="services-list-title">
         <div className="container">
-          <div className="section__header">
-            <h2 id="services-list-title" className="section__title">
-              What we do
-            </h2>
-            <p className="section__lead">
-              Every service runs on the same platform, so intake, delivery and billing share one
-              record of each order.
-            </p>
-          </div>
+          <SectionHeader
+            id="services-list-title"
+            title="What we do"
+            lead="Every service runs on the same platform, so intake, delivery and billing share one record of each order."
+          />
           <ul className="card-grid card-grid--4">
             {SERVICES.map(({ id, title, description, points, Icon, link }) => (
               <li key={id} id={id} className="card">
@@ -185,15 +182,11 @@ export function ServicesPage() {
 
       <section className="section section--surface" aria-labelledby="services-models-title">
         <div className="container">
-          <div className="section__header">
-            <h2 id="services-models-title" className="section__title">
-              Software, service or both
-            </h2>
-            <p className="section__lead">
-              Start with the part that costs you the most today. Moving between models does not
-              mean moving systems.
-            </p>
-          </div>
+          <SectionHeader
+            id="services-models-title"
+            title="Software, service or both"
+            lead="Start with the part that costs you the most today. Moving between models does not mean moving systems."
+          />
           <ul className="card-grid card-grid--3">
             {MODELS.map((model) => (
               <li key={model.title} className="card">
