@@ -20,10 +20,7 @@ export function page(path: string, load: () => Promise<ComponentType>): RouteObj
  */
 export const staticPublicPages: RouteObject[] = [
   page('services', async () => (await import('@/features/services/services-page')).ServicesPage),
-  page(
-    'rcm-services',
-    async () => (await import('@/features/rcm/rcm-services-page')).RcmServicesPage,
-  ),
+  page('rcm-services', async () => (await import('@/features/rcm/rcm-services-page')).RcmServicesPage),
   page('about', async () => (await import('@/features/about/about-page')).AboutPage),
   page('contact', async () => (await import('@/features/contact/contact-page')).ContactPage),
   page('careers', async () => (await import('@/features/careers/careers-page')).CareersPage),
@@ -31,14 +28,8 @@ export const staticPublicPages: RouteObject[] = [
     'api-integrations',
     async () => (await import('@/features/integrations/api-integrations-page')).ApiIntegrationsPage,
   ),
-  page(
-    'privacy-policy',
-    async () => (await import('@/features/legal/privacy-policy-page')).PrivacyPolicyPage,
-  ),
-  page(
-    'cookie-policy',
-    async () => (await import('@/features/legal/cookie-policy-page')).CookiePolicyPage,
-  ),
+  page('privacy-policy', async () => (await import('@/features/legal/privacy-policy-page')).PrivacyPolicyPage),
+  page('cookie-policy', async () => (await import('@/features/legal/cookie-policy-page')).CookiePolicyPage),
   page(
     'blog/streamlining-dme-claims-processing',
     async () =>
@@ -53,9 +44,7 @@ export const staticPublicPages: RouteObject[] = [
   ),
   page(
     'blog/mobile-delivery-management',
-    async () =>
-      (await import('@/features/articles/pages/mobile-delivery-management'))
-        .MobileDeliveryManagementArticle,
+    async () => (await import('@/features/articles/pages/mobile-delivery-management')).MobileDeliveryManagementArticle,
   ),
   page(
     'blog/maximizing-revenue-real-time-reporting',
@@ -65,8 +54,7 @@ export const staticPublicPages: RouteObject[] = [
   ),
   page(
     'blog/dme-billing-coding-guide',
-    async () =>
-      (await import('@/features/articles/pages/dme-billing-coding-guide')).DmeBillingCodingGuideArticle,
+    async () => (await import('@/features/articles/pages/dme-billing-coding-guide')).DmeBillingCodingGuideArticle,
   ),
 ];
 

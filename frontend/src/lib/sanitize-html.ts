@@ -11,9 +11,7 @@ import policy from '@/features/blog/sanitize-policy.json';
 
 const IFRAME_SRC = new RegExp(policy.iframeSrc);
 const STYLE_PROPERTIES = new Set(policy.styleProperties);
-const ALLOWED_ATTR = Array.from(
-  new Set([...policy.globalAttributes, ...Object.values(policy.tagAttributes).flat()]),
-);
+const ALLOWED_ATTR = Array.from(new Set([...policy.globalAttributes, ...Object.values(policy.tagAttributes).flat()]));
 const TAG_ATTRIBUTES: Record<string, string[] | undefined> = policy.tagAttributes;
 /** Relative URLs, or one of the listed schemes. */
 const ALLOWED_URI = new RegExp(`^(?:(?:${policy.urlSchemes.join('|')}):|[^a-z]|[a-z+.-]+(?:[^a-z+.:-]|$))`, 'i');

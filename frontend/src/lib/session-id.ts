@@ -10,7 +10,10 @@ export const SESSION_ID_PATTERN = /^session_\d+_[A-Za-z0-9]+$/;
 export function createSessionId(now: number = Date.now(), random: () => number = Math.random): string {
   let suffix = '';
   while (suffix.length < 9) suffix += random().toString(36).slice(2);
-  suffix = suffix.replace(/[^a-z0-9]/g, '').slice(0, 9).padEnd(9, '0');
+  suffix = suffix
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 9)
+    .padEnd(9, '0');
   return `session_${Math.floor(now)}_${suffix}`;
 }
 

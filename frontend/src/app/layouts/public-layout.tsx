@@ -47,17 +47,8 @@ export function PublicLayout() {
           Skip to content
         </a>
         <SiteHeader />
-        <div
-          className={loading ? 'route-progress route-progress--active' : 'route-progress'}
-          aria-hidden="true"
-        />
-        <main
-          id={MAIN_CONTENT_ID}
-          ref={mainRef}
-          className="site-main"
-          tabIndex={-1}
-          aria-busy={loading || undefined}
-        >
+        <div className={loading ? 'route-progress route-progress--active' : 'route-progress'} aria-hidden="true" />
+        <main id={MAIN_CONTENT_ID} ref={mainRef} className="site-main" tabIndex={-1} aria-busy={loading || undefined}>
           <RouteErrorBoundary resetKey={pathname}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />

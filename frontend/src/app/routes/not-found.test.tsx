@@ -18,10 +18,7 @@ describe('not-found route', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeTruthy();
     expect(screen.getByText('Oops! Page not found')).toBeTruthy();
-    expect(errorSpy).toHaveBeenCalledWith(
-      '404 Error: User attempted to access non-existent route:',
-      '/no-such-page',
-    );
+    expect(errorSpy).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/no-such-page');
   });
 
   it('does not log for a known route', async () => {

@@ -9,7 +9,13 @@ import { PostView } from '@/features/blog/blog-post-page';
 import { formatPostDate } from '@/features/blog/dates';
 import { applyHead, metaName } from '@/lib/head';
 import { PageSeo } from '@/features/seo/page-seo-view';
-import { isRefusal, PREVIEW_RESOURCE, previewQuery, type Preview, type PreviewResult } from '@/features/preview/preview-query';
+import {
+  isRefusal,
+  PREVIEW_RESOURCE,
+  previewQuery,
+  type Preview,
+  type PreviewResult,
+} from '@/features/preview/preview-query';
 import '@/features/preview/preview.css';
 
 /** Renders the public page at a route (the app's route table knows them); null for none. */

@@ -13,10 +13,9 @@ interface ContactDialogButtonProps {
 
 /** How else to reach the company: "Email a@b.c or call (800) 555-0100". */
 export function otherWaysToReachUs(): string {
-  const ways = [
-    company.email ? `email ${company.email}` : null,
-    company.phone ? `call ${company.phone}` : null,
-  ].filter(Boolean);
+  const ways = [company.email ? `email ${company.email}` : null, company.phone ? `call ${company.phone}` : null].filter(
+    Boolean,
+  );
   const text = ways.join(' or ');
   return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}` : '';
 }
@@ -34,12 +33,7 @@ export function LeadFormNoscriptNote({ form }: { form: string }) {
 }
 
 /** A button that opens the 'Connect with us' dialog, loading its code on first intent. */
-export function ContactDialogButton({
-  children,
-  className,
-  onOpen,
-  noscriptNote = true,
-}: ContactDialogButtonProps) {
+export function ContactDialogButton({ children, className, onOpen, noscriptNote = true }: ContactDialogButtonProps) {
   const dialog = useContactDialog();
   return (
     <>

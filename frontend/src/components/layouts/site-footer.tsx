@@ -74,8 +74,8 @@ export function SiteFooter() {
             <span>{company.name}</span>
           </h2>
           <p className="site-footer__blurb">
-            {company.tagline} Billing specialists and software for intake, prior authorization,
-            claims, denials and A/R, built for equipment suppliers.
+            {company.tagline} Billing specialists and software for intake, prior authorization, claims, denials and A/R,
+            built for equipment suppliers.
           </p>
 
           <ul className="site-footer__contact">

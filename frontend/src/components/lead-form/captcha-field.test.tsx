@@ -26,16 +26,12 @@ describe('CaptchaField (altcha)', () => {
       />,
     );
     const widget = container.querySelector('altcha-widget');
-    expect(widget?.getAttribute('challenge')).toBe(
-      'http://localhost:54321/functions/v1/captcha-challenge',
-    );
+    expect(widget?.getAttribute('challenge')).toBe('http://localhost:54321/functions/v1/captcha-challenge');
   });
 
   it('reports the solution payload when verified and null otherwise', () => {
     const onChange = vi.fn();
-    const { container } = render(
-      <CaptchaField provider="altcha" challengeUrl="/c" onChange={onChange} />,
-    );
+    const { container } = render(<CaptchaField provider="altcha" challengeUrl="/c" onChange={onChange} />);
     const widget = container.querySelector('altcha-widget') as Element;
 
     stateChange(widget, 'verifying');
@@ -49,9 +45,7 @@ describe('CaptchaField (altcha)', () => {
   it('reset() resets the widget and clears the token', () => {
     const onChange = vi.fn();
     const ref = createRef<CaptchaFieldHandle>();
-    const { container } = render(
-      <CaptchaField provider="altcha" challengeUrl="/c" onChange={onChange} ref={ref} />,
-    );
+    const { container } = render(<CaptchaField provider="altcha" challengeUrl="/c" onChange={onChange} ref={ref} />);
     const widget = container.querySelector('altcha-widget') as HTMLElement & { reset?: () => void };
     widget.reset = vi.fn();
 
@@ -73,9 +67,7 @@ describe('CaptchaField (altcha)', () => {
 
 describe('CaptchaField (not usable)', () => {
   it('explains that the form cannot be sent without a challenge URL', () => {
-    const { getByRole } = render(
-      <CaptchaField provider="altcha" challengeUrl={undefined} onChange={vi.fn()} />,
-    );
+    const { getByRole } = render(<CaptchaField provider="altcha" challengeUrl={undefined} onChange={vi.fn()} />);
     expect(getByRole('alert').textContent).toContain('Verification is not available');
   });
 });

@@ -1,11 +1,4 @@
-import {
-  useEffect,
-  useEffectEvent,
-  useImperativeHandle,
-  useRef,
-  useState,
-  type Ref,
-} from 'react';
+import { useEffect, useEffectEvent, useImperativeHandle, useRef, useState, type Ref } from 'react';
 // Types only (JSX typing of <altcha-widget>); the widget module itself is imported lazily below.
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import type {} from 'altcha/types/react';
@@ -103,8 +96,7 @@ export function CaptchaField({ provider, challengeUrl, onChange, ref }: CaptchaF
   return (
     <div className="captcha-field">
       <p className="captcha-field__error" role="alert">
-        Verification is not available right now, so this form cannot be sent. Please email or
-        call us instead.
+        Verification is not available right now, so this form cannot be sent. Please email or call us instead.
       </p>
     </div>
   );

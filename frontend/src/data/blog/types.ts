@@ -4,4 +4,7 @@ import type { Tables } from '@/lib/database.types';
 export type BlogPost = Tables<'blog_posts'>;
 
 /** The card fields of the public blog list (spec §7). */
-export type BlogListItem = Pick<BlogPost, 'id' | 'title' | 'slug' | 'description' | 'category' | 'read_time' | 'created_at'>;
+export type BlogListItem = Pick<
+  BlogPost,
+  'id' | 'title' | 'slug' | 'description' | 'category' | 'read_time' | 'created_at'
+>;

@@ -28,7 +28,11 @@ const STALE = 'supabase/seed.sql is stale: run python3 supabase/seed/generate-ar
 
 describe('static article bodies', () => {
   it('are the five fixed-route articles', () => {
-    expect(Object.keys(bodies).sort()).toEqual(Object.values(ARTICLE_SLUGS).map((slug) => `./bodies/${slug}.html`).sort());
+    expect(Object.keys(bodies).sort()).toEqual(
+      Object.values(ARTICLE_SLUGS)
+        .map((slug) => `./bodies/${slug}.html`)
+        .sort(),
+    );
   });
 
   it.each(Object.values(ARTICLE_SLUGS))('the seeded post %s starts with the page body', (slug) => {

@@ -32,10 +32,7 @@ export const ARTICLES = {
     readTime: 7,
     publishedOn: '2024-01-10',
     author: 'James Okafor, Compliance Manager',
-    hero: hero(
-      ARTICLE_SLUGS.compliance,
-      'Compliance checklist with four items checked beside a shield',
-    ),
+    hero: hero(ARTICLE_SLUGS.compliance, 'Compliance checklist with four items checked beside a shield'),
   },
   mobileDelivery: {
     slug: ARTICLE_SLUGS.mobileDelivery,

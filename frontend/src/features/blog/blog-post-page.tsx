@@ -45,9 +45,7 @@ export function PostNotFound() {
       <HeaderPlaceholder />
       <div className="container status-page__inner">
         <h1 className="status-page__title">Blog Post Not Found</h1>
-        <p className="status-page__message">
-          The blog post you're looking for doesn't exist or has been removed.
-        </p>
+        <p className="status-page__message">The blog post you're looking for doesn't exist or has been removed.</p>
         <Link to="/blog" className="button button--primary">
           Back to Blog
         </Link>
@@ -69,12 +67,7 @@ export function PostView({ post }: { post: BlogPostRow }) {
 
   return (
     <article className="article blog-post" aria-labelledby="article-title">
-      <ArticleHeader
-        category={post.category}
-        readTime={formatReadTime(post.read_time)}
-        title={post.title}
-        lead={lead}
-      >
+      <ArticleHeader category={post.category} readTime={formatReadTime(post.read_time)} title={post.title} lead={lead}>
         <div className="blog-post__byline">
           {post.author_name && <p className="article__byline">By {post.author_name}</p>}
           <p className="article__meta-item">
@@ -135,7 +128,12 @@ export function BlogPostPage() {
 function BlogPost() {
   const { slug = '' } = useParams();
   const embedded = useInitialResource(BLOG_POST_RESOURCE) as BlogPostRow | null | undefined;
-  const { data: post, isPending, isError, error } = useQuery({
+  const {
+    data: post,
+    isPending,
+    isError,
+    error,
+  } = useQuery({
     ...blogPostQuery(slug),
     initialData: () => embedded,
   });

@@ -81,8 +81,8 @@ export function CareersPage() {
               {NO_OPENINGS_TITLE}
             </h2>
             <p className="section__lead">
-              We are not hiring for a specific role right now, but we keep every resume we receive
-              and contact people first when billing, compliance or engineering roles open.
+              We are not hiring for a specific role right now, but we keep every resume we receive and contact people
+              first when billing, compliance or engineering roles open.
             </p>
             {company.email ? (
               <a href={resumeHref(company.email)} className="button button--primary button--large">

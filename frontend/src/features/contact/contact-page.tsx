@@ -100,8 +100,8 @@ export function ContactPage() {
               Tell us about your company
             </h2>
             <p className="section__lead">
-              Share your claim volume, payers and the software you use today, and we will come
-              to the first call with specific answers. {REPLY_PROMISE}
+              Share your claim volume, payers and the software you use today, and we will come to the first call with
+              specific answers. {REPLY_PROMISE}
             </p>
             <ContactDialogButton className="button button--primary button--large contact-connect__button">
               Connect with us

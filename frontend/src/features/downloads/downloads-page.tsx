@@ -153,8 +153,8 @@ function Downloads() {
             <div>
               <h2 className="downloads-banner__title">Thank you for your interest!</h2>
               <p className="downloads-banner__text">
-                Your information was received. Download any whitepaper below; a ClaimBridge
-                specialist will follow up within 24 hours.
+                Your information was received. Download any whitepaper below; a ClaimBridge specialist will follow up
+                within 24 hours.
               </p>
             </div>
           </div>

@@ -66,32 +66,35 @@ export const INTEGRATION_CATEGORIES: readonly IntegrationCategory[] = [
   {
     id: 'ehr',
     title: 'EHR and e-ordering',
-    description:
-      'Receive orders with the clinical notes attached, and send status back to the referring practice.',
-    systems: ['Epic', 'Oracle Health (Cerner)', 'athenahealth', 'eClinicalWorks', 'NextGen Healthcare', 'Parachute Health'],
+    description: 'Receive orders with the clinical notes attached, and send status back to the referring practice.',
+    systems: [
+      'Epic',
+      'Oracle Health (Cerner)',
+      'athenahealth',
+      'eClinicalWorks',
+      'NextGen Healthcare',
+      'Parachute Health',
+    ],
     Icon: StethoscopeIcon,
   },
   {
     id: 'billing',
     title: 'Billing, clearinghouses and accounting',
-    description:
-      'Send claims and eligibility requests, receive remittances, and post cash to the general ledger.',
+    description: 'Send claims and eligibility requests, receive remittances, and post cash to the general ledger.',
     systems: ['Waystar', 'Availity', 'Change Healthcare', 'QuickBooks Online', 'Sage Intacct'],
     Icon: ReceiptIcon,
   },
   {
     id: 'crm',
     title: 'CRM',
-    description:
-      'Track referral sources and their documentation completeness next to your sales pipeline.',
+    description: 'Track referral sources and their documentation completeness next to your sales pipeline.',
     systems: ['Salesforce', 'HubSpot', 'Microsoft Dynamics 365', 'Zoho CRM'],
     Icon: TargetIcon,
   },
   {
     id: 'communication',
     title: 'Patient and team communication',
-    description:
-      'Text delivery windows and resupply reminders to patients, and alert your team when work needs them.',
+    description: 'Text delivery windows and resupply reminders to patients, and alert your team when work needs them.',
     systems: ['Twilio', 'RingCentral', 'Microsoft Teams', 'Slack', 'SendGrid'],
     Icon: MessageIcon,
   },
@@ -106,9 +109,7 @@ export function ApiIntegrationsPage() {
         subtitle="Orders, documents, claims and delivery status move between your EHR, billing, CRM and communication tools without anyone re-keying them."
       >
         <div className="page-header__actions">
-          <ContactDialogButton className="button button--accent button--large">
-            Request API Access
-          </ContactDialogButton>
+          <ContactDialogButton className="button button--accent button--large">Request API Access</ContactDialogButton>
         </div>
       </PageHeader>
 
@@ -151,8 +152,8 @@ export function ApiIntegrationsPage() {
             ))}
           </ul>
           <p className="integration__note">
-            Product names are trademarks of their owners. Some connections use the vendor&apos;s
-            partner program or a license you provide.
+            Product names are trademarks of their owners. Some connections use the vendor&apos;s partner program or a
+            license you provide.
           </p>
         </div>
       </section>

@@ -21,14 +21,7 @@ interface LegalDocumentProps {
 }
 
 /** Shared layout of the policy pages: numbered sections with a table of contents. */
-export function LegalDocument({
-  title,
-  subtitle,
-  lastUpdated,
-  lastUpdatedIso,
-  intro,
-  sections,
-}: LegalDocumentProps) {
+export function LegalDocument({ title, subtitle, lastUpdated, lastUpdatedIso, intro, sections }: LegalDocumentProps) {
   return (
     <>
       <PageHeader eyebrow="Legal" title={title} subtitle={subtitle}>

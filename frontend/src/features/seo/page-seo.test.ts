@@ -77,9 +77,7 @@ describe('page SEO head', () => {
     const descriptions = document.head.querySelectorAll('meta[name="description"]');
     expect(descriptions).toHaveLength(1);
     expect(descriptions[0]?.getAttribute('content')).toBe('Billing services.');
-    expect(document.head.querySelector('script[type="application/ld+json"]')?.textContent).toBe(
-      '{"@type":"Service"}',
-    );
+    expect(document.head.querySelector('script[type="application/ld+json"]')?.textContent).toBe('{"@type":"Service"}');
   });
 
   it('is cached for 5 minutes, keyed by route', () => {

@@ -91,8 +91,7 @@ export const SERVICES: readonly Service[] = [
   {
     id: 'mail-order',
     title: 'Mail Order',
-    description:
-      'Resupply programs that ship on schedule and stay inside the refill rules payers audit.',
+    description: 'Resupply programs that ship on schedule and stay inside the refill rules payers audit.',
     points: [
       'Patient contact no sooner than 14 days before shipping, with the answer recorded',
       'Outreach by text, email and phone, with a biller only for exceptions',
@@ -103,8 +102,7 @@ export const SERVICES: readonly Service[] = [
   {
     id: 'orthotics-prosthetics',
     title: 'Orthotics & Prosthetics',
-    description:
-      'Custom-fabricated and off-the-shelf devices coded and documented right the first time.',
+    description: 'Custom-fabricated and off-the-shelf devices coded and documented right the first time.',
     points: [
       'L-code selection that separates custom-fitted from off-the-shelf',
       'Practitioner notes, functional level and detailed written orders in one file',
@@ -207,9 +205,7 @@ export function ServicesPage() {
             <Link to="/contact" className="button button--accent button--large">
               Schedule Demo
             </Link>
-            <ContactDialogButton className="button button--on-dark button--large">
-              Get Started
-            </ContactDialogButton>
+            <ContactDialogButton className="button button--on-dark button--large">Get Started</ContactDialogButton>
           </>
         }
       />

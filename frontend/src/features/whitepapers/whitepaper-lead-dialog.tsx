@@ -76,10 +76,7 @@ export function WhitepaperLeadDialog({ open, openedAt, onClose }: WhitepaperLead
       form={form}
       title={WHITEPAPER_DIALOG_TITLE}
       description={
-        <p>
-          Tell us a little about your company and your downloads open right away. All fields are
-          required.
-        </p>
+        <p>Tell us a little about your company and your downloads open right away. All fields are required.</p>
       }
       captchaProvider={captchaProvider}
       captchaChallengeUrl={endpoints.captchaChallengeUrl}

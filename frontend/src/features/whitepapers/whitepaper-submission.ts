@@ -6,7 +6,6 @@ import { buildWebhookPayload, type WebhookPayload } from '@/lib/leads/webhook-pa
 import type { ContactSubmission } from '@/lib/leads/submit-contact';
 import type { WhitepaperSubmissionRow } from '@/data/whitepapers/types';
 
-
 export const ANTISPAM_TOAST: ToastMessage = {
   title: 'Too many requests',
   description: 'Please wait a few minutes before submitting again',
@@ -123,7 +122,8 @@ export async function submitWhitepaperLead(
 
     const row = buildWhitepaperSubmission(submission.values);
     const inserted = await deps.insertSubmission(row, leadTicketOf(antispam.data));
-    if (inserted.error) throw inserted.error instanceof Error ? inserted.error : new Error(JSON.stringify(inserted.error));
+    if (inserted.error)
+      throw inserted.error instanceof Error ? inserted.error : new Error(JSON.stringify(inserted.error));
 
     const payload = buildWebhookPayload(submission.values, {
       submittedAt: new Date(submission.now),

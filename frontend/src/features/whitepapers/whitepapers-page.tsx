@@ -128,8 +128,8 @@ function Whitepapers() {
             Request Custom Research
           </h2>
           <p className="section__lead">
-            Need numbers for your own payer mix, product lines or region? Our analysts prepare
-            custom benchmarks and reports for HME/DME suppliers.
+            Need numbers for your own payer mix, product lines or region? Our analysts prepare custom benchmarks and
+            reports for HME/DME suppliers.
           </p>
           <button
             type="button"

@@ -76,9 +76,9 @@ describe('runLeadChecks', () => {
     expect(runLeadChecks(valid({ ...allBad, honeypot: '', now: OPENED + 5000 }))).toMatchObject({
       failed: 'email',
     });
-    expect(
-      runLeadChecks(valid({ ...allBad, honeypot: '', now: OPENED + 5000, email: 'a@b.co' })),
-    ).toMatchObject({ failed: 'captcha' });
+    expect(runLeadChecks(valid({ ...allBad, honeypot: '', now: OPENED + 5000, email: 'a@b.co' }))).toMatchObject({
+      failed: 'captcha',
+    });
   });
 });
 

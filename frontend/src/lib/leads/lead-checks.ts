@@ -38,9 +38,7 @@ export interface LeadCheckInput {
   captchaToken: string | null;
 }
 
-export type LeadCheckResult =
-  | { ok: true }
-  | { ok: false; failed: LeadCheck; toast: ToastMessage };
+export type LeadCheckResult = { ok: true } | { ok: false; failed: LeadCheck; toast: ToastMessage };
 
 export function isValidEmail(email: string): boolean {
   return EMAIL_PATTERN.test(email);

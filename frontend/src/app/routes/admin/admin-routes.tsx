@@ -2,12 +2,8 @@ import type { RouteObject } from 'react-router';
 import { lazyComponent } from '@/lib/lazy-component';
 
 function createAdminRoutes(): RouteObject[] {
-  const AuthPage = lazyComponent(
-    async () => (await import('@/features/admin/auth/auth-page')).AuthPage,
-  );
-  const AdminLayout = lazyComponent(
-    async () => (await import('./admin-layout')).AdminLayout,
-  );
+  const AuthPage = lazyComponent(async () => (await import('@/features/admin/auth/auth-page')).AuthPage);
+  const AdminLayout = lazyComponent(async () => (await import('./admin-layout')).AdminLayout);
   const BlogAdminPage = lazyComponent(
     async () => (await import('@/features/admin/blog/blog-admin-page')).BlogAdminPage,
   );
@@ -18,8 +14,7 @@ function createAdminRoutes(): RouteObject[] {
     async () => (await import('@/features/admin/pages/content-admin-page')).ContentAdminPage,
   );
   const WhitepapersAdminPage = lazyComponent(
-    async () =>
-      (await import('@/features/admin/whitepapers/whitepapers-admin-page')).WhitepapersAdminPage,
+    async () => (await import('@/features/admin/whitepapers/whitepapers-admin-page')).WhitepapersAdminPage,
   );
   const LeadsAdminPage = lazyComponent(
     async () => (await import('@/features/admin/leads/leads-admin-page')).LeadsAdminPage,

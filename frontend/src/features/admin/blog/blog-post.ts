@@ -171,7 +171,10 @@ export function postStatus(post: Pick<BlogPost, 'published' | 'publish_at'>, now
 }
 
 /** A problem with the form's publish time, or null. */
-export function scheduleProblem(form: Pick<BlogFormValues, 'published' | 'schedule' | 'publish_at'>, now = Date.now()): string | null {
+export function scheduleProblem(
+  form: Pick<BlogFormValues, 'published' | 'schedule' | 'publish_at'>,
+  now = Date.now(),
+): string | null {
   if (!form.published || !form.schedule) return null;
   const at = fromLocalInput(form.publish_at);
   if (!at) return 'Choose the date and time to publish at.';

@@ -96,9 +96,7 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
         onSuccess: () => {
           toast({
             title: editingId ? 'Blog post updated successfully!' : 'Blog post created successfully!',
-            description: scheduledAt
-              ? `It will be published on ${formatDate(scheduledAt)}.`
-              : undefined,
+            description: scheduledAt ? `It will be published on ${formatDate(scheduledAt)}.` : undefined,
           });
           onDone();
         },
@@ -124,9 +122,7 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
         {text('description', 'Description', {
           required: true,
           multiline: true,
-          counter: (
-            <Counter id="post-description-counter" text={form.description} max={160} recommended={[150, 160]} />
-          ),
+          counter: <Counter id="post-description-counter" text={form.description} max={160} recommended={[150, 160]} />,
         })}
         <div className="admin-field">
           <span className="admin-label" id="post-content-label">

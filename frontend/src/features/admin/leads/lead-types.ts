@@ -31,7 +31,15 @@ export type WhitepaperSubmission = Pick<
 /** A lead_deliveries row (the webhook outbox): pending, delivering, delivered or failed. */
 export type LeadDelivery = Pick<
   Tables<'lead_deliveries'>,
-  'id' | 'lead_id' | 'target_url' | 'status' | 'attempts' | 'last_attempt_at' | 'last_status' | 'last_error' | 'delivered_at'
+  | 'id'
+  | 'lead_id'
+  | 'target_url'
+  | 'status'
+  | 'attempts'
+  | 'last_attempt_at'
+  | 'last_status'
+  | 'last_error'
+  | 'delivered_at'
 >;
 
 /** A leads row (contact inquiries accepted by the relay) with its deliveries. */

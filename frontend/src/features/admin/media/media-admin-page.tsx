@@ -26,7 +26,11 @@ export function MediaAdminPage() {
 
   useEffect(() => {
     if (files.isError) {
-      toast({ title: 'Error', description: `Failed to load images: ${errorMessage(files.error)}`, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: `Failed to load images: ${errorMessage(files.error)}`,
+        variant: 'destructive',
+      });
     }
   }, [files.isError, files.error]);
 

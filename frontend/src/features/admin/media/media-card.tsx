@@ -99,7 +99,9 @@ export function MediaCard({ file, details, detailsReady, uses, onDelete }: Media
             <span className="admin-muted">Usage not known</span>
           ) : (
             <>
-              <span className={`admin-badge${uses.length === 0 ? ' media-badge--unused' : ''}`}>{usageSummary(uses)}</span>
+              <span className={`admin-badge${uses.length === 0 ? ' media-badge--unused' : ''}`}>
+                {usageSummary(uses)}
+              </span>
               {uses.length > 0 && <MediaUseList uses={uses} />}
             </>
           )}

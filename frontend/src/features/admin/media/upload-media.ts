@@ -53,7 +53,13 @@ export async function uploadMedia({ file, onProgress }: UploadMediaInput): Promi
     entity: 'media',
     entity_id: name,
     summary: `Uploaded ${file.name} (${formatFileSize(file.size)}, ${formatDimensions(size?.width ?? null, size?.height ?? null)})`,
-    details: { original_name: file.name, size: file.size, type: file.type, width: size?.width ?? null, height: size?.height ?? null },
+    details: {
+      original_name: file.name,
+      size: file.size,
+      type: file.type,
+      width: size?.width ?? null,
+      height: size?.height ?? null,
+    },
   });
   if (logged.error) warnings.push(`The upload is not in the activity log: ${errorMessage(logged.error)}`);
   return { name, width: size?.width ?? null, height: size?.height ?? null, warnings };

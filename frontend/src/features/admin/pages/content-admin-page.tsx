@@ -39,7 +39,12 @@ function PageEditor({ page, onDone, onRestored }: { page: PageSeo; onDone: () =>
           <button type="button" className="admin-button" onClick={onDone}>
             Cancel
           </button>
-          <button type="button" className="admin-button admin-button--primary" onClick={onSave} disabled={save.isPending}>
+          <button
+            type="button"
+            className="admin-button admin-button--primary"
+            onClick={onSave}
+            disabled={save.isPending}
+          >
             Save Content
           </button>
         </div>

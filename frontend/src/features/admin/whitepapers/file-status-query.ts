@@ -30,9 +30,7 @@ async function listFolder(folder: string): Promise<Set<string>> {
 /** Whether each file path is in the bucket: one list per folder (most papers share the root). */
 export async function fileStatuses(filePaths: readonly string[]): Promise<Map<string, boolean>> {
   const folders = [...new Set(filePaths.map((path) => splitPath(path)[0]))];
-  const listed = new Map(
-    await Promise.all(folders.map(async (folder) => [folder, await listFolder(folder)] as const)),
-  );
+  const listed = new Map(await Promise.all(folders.map(async (folder) => [folder, await listFolder(folder)] as const)));
   return new Map(
     filePaths.map((path) => {
       const [folder, name] = splitPath(path);

@@ -33,7 +33,12 @@ export class PdfUploadError extends Error {
  * the replaced PDF. Until the row is saved the site keeps serving the old file; when the row
  * cannot be saved the new upload is removed again.
  */
-export async function saveWhitepaper({ editing, payload, file, onProgress }: SaveWhitepaperInput): Promise<SaveWhitepaperResult> {
+export async function saveWhitepaper({
+  editing,
+  payload,
+  file,
+  onProgress,
+}: SaveWhitepaperInput): Promise<SaveWhitepaperResult> {
   let newPath: string | null = null;
   if (file) {
     newPath = pdfObjectName(payload.title);

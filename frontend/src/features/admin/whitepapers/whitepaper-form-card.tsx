@@ -125,8 +125,7 @@ export function WhitepaperFormCard({ editing, initial, onDone }: WhitepaperFormC
   const field = (key: TextField, label: string, options: FieldOptions = {}) => {
     const id = `whitepaper-${key}`;
     const error = errors[key];
-    const describedBy =
-      [options.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+    const describedBy = [options.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
     return (
       <AdminTextField
         id={id}

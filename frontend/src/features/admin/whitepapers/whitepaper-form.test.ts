@@ -76,7 +76,13 @@ describe('form and row', () => {
       file_path: 'audit.pdf',
       created_at: '',
     });
-    expect(form).toEqual({ title: 'Audit Readiness', description: '', category: 'Compliance', pages: '', featured: false });
+    expect(form).toEqual({
+      title: 'Audit Readiness',
+      description: '',
+      category: 'Compliance',
+      pages: '',
+      featured: false,
+    });
   });
 });
 

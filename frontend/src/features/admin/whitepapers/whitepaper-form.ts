@@ -64,7 +64,10 @@ export function validateWhitepaperForm(form: WhitepaperFormValues): WhitepaperFo
 }
 
 /** The row fields a save writes (file_path is set by the upload, not the form). */
-export type WhitepaperPayload = Pick<Tables<'whitepapers'>, 'title' | 'description' | 'category' | 'pages' | 'featured'>;
+export type WhitepaperPayload = Pick<
+  Tables<'whitepapers'>,
+  'title' | 'description' | 'category' | 'pages' | 'featured'
+>;
 
 export function formToPayload(form: WhitepaperFormValues): WhitepaperPayload {
   const pages = form.pages.trim();

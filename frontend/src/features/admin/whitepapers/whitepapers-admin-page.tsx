@@ -129,7 +129,11 @@ export function WhitepapersAdminPage() {
                     <td data-label="Category">{paper.category}</td>
                     <td data-label="Pages">{paper.pages ?? '—'}</td>
                     <td data-label="Featured">
-                      {paper.featured ? <span className="admin-badge">Featured</span> : <span className="admin-muted">No</span>}
+                      {paper.featured ? (
+                        <span className="admin-badge">Featured</span>
+                      ) : (
+                        <span className="admin-muted">No</span>
+                      )}
                     </td>
                     <td data-label="File">
                       <FileStatusBadge status={fileStatus(paper.file_path, files.data)} failed={files.isError} />

@@ -14,9 +14,7 @@ export function ComplianceBestPracticesArticle() {
           title="Make compliance part of the billing workflow"
           text={`${company.name} builds these checks into billing and runs quarterly documentation audits for managed-service clients.`}
           action={
-            <ContactDialogButton className="button button--accent button--large">
-              Get Started
-            </ContactDialogButton>
+            <ContactDialogButton className="button button--accent button--large">Get Started</ContactDialogButton>
           }
         />
       }

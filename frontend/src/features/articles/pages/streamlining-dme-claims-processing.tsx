@@ -13,9 +13,7 @@ export function StreamliningDmeClaimsProcessingArticle() {
           title="See where your claims wait"
           text="Our team maps a sample of 50 of your recent claims from order to payment and shows which steps to automate first."
           action={
-            <ContactDialogButton className="button button--accent button--large">
-              Get Started
-            </ContactDialogButton>
+            <ContactDialogButton className="button button--accent button--large">Get Started</ContactDialogButton>
           }
         />
       }

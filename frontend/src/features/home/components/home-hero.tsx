@@ -21,9 +21,8 @@ export function HomeHero() {
             {HERO_HEADLINE}
           </h1>
           <p className="hero__lead">
-            ClaimBridge pairs billing specialists with cloud software built for equipment
-            suppliers. We run intake, prior authorization, claims, denials and A/R, so your team can
-            focus on patients and deliveries.
+            ClaimBridge pairs billing specialists with cloud software built for equipment suppliers. We run intake,
+            prior authorization, claims, denials and A/R, so your team can focus on patients and deliveries.
           </p>
           <ul className="hero__points">
             {VALUE_POINTS.map((point) => (

@@ -11,7 +11,6 @@ const tick = (ms: number) => {
   });
 };
 
-
 beforeEach(() => {
   vi.useFakeTimers();
 });

@@ -1,11 +1,6 @@
 import { useSyncExternalStore, type FocusEvent } from 'react';
 import { prefersReducedMotion } from '@/components/layouts/scroll-manager';
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  PauseIcon,
-  PlayIcon,
-} from '@/components/ui/marketing-icons';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '@/components/ui/marketing-icons';
 import {
   CUSTOMER_LOGOS,
   LOGO_HEIGHT,
@@ -76,12 +71,7 @@ export function LogoCarousel({ logos = CUSTOMER_LOGOS }: LogoCarouselProps) {
         >
           {carousel.playing ? <PauseIcon size={18} /> : <PlayIcon size={18} />}
         </button>
-        <button
-          type="button"
-          className="carousel__button"
-          onClick={carousel.previous}
-          aria-label="Previous logo"
-        >
+        <button type="button" className="carousel__button" onClick={carousel.previous} aria-label="Previous logo">
           <ChevronLeftIcon size={18} />
         </button>
         <button type="button" className="carousel__button" onClick={carousel.next} aria-label="Next logo">

@@ -197,9 +197,7 @@ describe('ContactDialog', () => {
     });
 
     expect(screen.getByText('Message sent!')).toBeTruthy();
-    expect(
-      screen.getByText("Your message has been sent. We'll get back to you within 24 hours."),
-    ).toBeTruthy();
+    expect(screen.getByText("Your message has been sent. We'll get back to you within 24 hours.")).toBeTruthy();
     expect(captchaReset).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
 

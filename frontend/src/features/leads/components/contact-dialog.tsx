@@ -54,8 +54,8 @@ export function ContactDialog({
       title={CONTACT_DIALOG_TITLE}
       description={
         <p>
-          Tell us about your company and where billing hurts. A DME revenue-cycle specialist will
-          reply within 24 hours. All fields are required.
+          Tell us about your company and where billing hurts. A DME revenue-cycle specialist will reply within 24 hours.
+          All fields are required.
         </p>
       }
       captchaProvider={captchaProvider}

@@ -48,7 +48,10 @@ export function PreviewLinksPanel({ target, content, unavailable = null }: Previ
       {
         onSuccess: (link) => {
           setCreated(link);
-          toast({ title: 'Preview link created', description: `Anyone with the link can view it until ${formatDate(link.expiresAt)}.` });
+          toast({
+            title: 'Preview link created',
+            description: `Anyone with the link can view it until ${formatDate(link.expiresAt)}.`,
+          });
         },
         onError: (error) => {
           toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
@@ -91,9 +94,15 @@ export function PreviewLinksPanel({ target, content, unavailable = null }: Previ
         <div className="admin-field">
           <label htmlFor={`${id}-url`}>New preview link</label>
           <div className="admin-actions">
-            <input id={`${id}-url`} type="url" readOnly value={created.url} onFocus={(event) => {
+            <input
+              id={`${id}-url`}
+              type="url"
+              readOnly
+              value={created.url}
+              onFocus={(event) => {
                 event.target.select();
-              }} />
+              }}
+            />
             <button type="button" className="admin-button" onClick={() => void copy(created.url)}>
               Copy link
             </button>

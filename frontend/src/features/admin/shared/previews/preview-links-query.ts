@@ -20,7 +20,9 @@ export const previewLinksQuery = (target: PreviewTarget) =>
         .gt('expires_at', new Date().toISOString())
         .order('created_at', { ascending: false });
       const { data, error } =
-        target.kind === 'post' ? await query.eq('post_id', target.postId) : await query.eq('page_route', target.pageRoute);
+        target.kind === 'post'
+          ? await query.eq('post_id', target.postId)
+          : await query.eq('page_route', target.pageRoute);
       if (error) throw error;
       return data;
     },

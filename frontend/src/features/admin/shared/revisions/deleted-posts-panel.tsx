@@ -11,7 +11,8 @@ export function DeletedPostsPanel({ existing }: { existing: readonly string[] })
   const restore = useRestoreRevision();
   const gone = (deleted.data ?? []).filter(
     (revision, index, all) =>
-      !existing.includes(revision.entity_id) && all.findIndex((other) => other.entity_id === revision.entity_id) === index,
+      !existing.includes(revision.entity_id) &&
+      all.findIndex((other) => other.entity_id === revision.entity_id) === index,
   );
   if (gone.length === 0) return null;
 
@@ -37,7 +38,10 @@ export function DeletedPostsPanel({ existing }: { existing: readonly string[] })
                 onClick={() => {
                   restore.mutate(revision.id, {
                     onSuccess: () => {
-                      toast({ title: 'Post restored', description: `"${title}" is back, as it was before it was deleted.` });
+                      toast({
+                        title: 'Post restored',
+                        description: `"${title}" is back, as it was before it was deleted.`,
+                      });
                     },
                     onError: (error) => {
                       toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
