@@ -1,8 +1,54 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** The folders of `dir` under src/ (new ones are covered without editing this file). */
+const folders = (dir) =>
+  readdirSync(join(import.meta.dirname, 'src', dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * One-way imports (bulletproof-react's unidirectional architecture): shared -> features -> app.
+ * - Shared code (every folder of src/ but features/ and app/: components, lib, data, config,
+ *   styles, testing, server) imports no feature and no app code.
+ * - A feature (src/features/<name>) imports shared code and itself, never another feature;
+ *   src/app composes features (routes, layouts).
+ * - The admin area is a group of features: each src/features/admin/<name> is a feature, and
+ *   src/features/admin/shared is the admin's own shared layer (it imports only shared code;
+ *   every admin feature may import it). Admin screens are composed in src/app/routes/admin.
+ * The entries (src/entry-*.tsx) sit above app/ and may import anything.
+ */
+const SHARED = folders('.')
+  .filter((name) => name !== 'features' && name !== 'app')
+  .map((name) => `./src/${name}`);
+const featureZones = [
+  ...folders('features')
+    .filter((name) => name !== 'admin')
+    .map((name) => ({ target: `./src/features/${name}`, from: './src/features', except: [`./${name}`] })),
+  ...folders('features/admin').map((name) => ({
+    target: `./src/features/admin/${name}`,
+    from: './src/features',
+    except: name === 'shared' ? ['./admin/shared'] : [`./admin/${name}`, './admin/shared'],
+  })),
+];
+const boundaryZones = [
+  {
+    target: SHARED,
+    from: ['./src/features', './src/app'],
+    // The sanitiser's policy stays where crates/site/src/sanitize.rs reads it (include_str!).
+    except: ['./blog/sanitize-policy.json'],
+    message: 'Shared code imports no feature or app code.',
+  },
+  ...featureZones.map((zone) => ({ ...zone, message: 'A feature imports shared code, not another feature.' })),
+  { target: './src/features', from: './src/app', message: 'Features are composed in src/app, never the reverse.' },
+];
 
 export default defineConfig(
   // database.types.ts is generated (`claimbridge gen types`), as `supabase gen types` output is.
@@ -41,6 +87,17 @@ export default defineConfig(
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.app.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': 'error',
     },
   },
   {

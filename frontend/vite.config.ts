@@ -7,6 +7,9 @@ import { lazyModuleIds } from './scripts/lazy-module-ids.ts';
 const reactRouterDist = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
+/** `@/…` is `src/…` (tsconfig.app.json's `paths`), for imports that leave their own folder. */
+const SOURCE_ALIAS = { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) };
+
 /**
  * react-router's package exports always resolve to its development build (dev warnings on,
  * larger); production bundles use the production build it also ships. Both entry points are
@@ -117,7 +120,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     scriptsAfterFirstPaint(),
   ],
   resolve: {
-    alias: command === 'build' ? reactRouterProductionAliases() : [],
+    alias: [SOURCE_ALIAS, ...(command === 'build' ? reactRouterProductionAliases() : [])],
   },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   ssr: {

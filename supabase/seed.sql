@@ -356,6 +356,8 @@ on conflict do nothing;
 
 -- Blog posts: the five articles with fixed routes (same slugs, titles, categories and read times as the
 -- spec), more published posts, and two drafts. Featured images are in supabase/seed/storage/blog-images/.
+-- The five fixed-route articles' content is their page's body (frontend/src/features/articles/bodies/)
+-- and a closing paragraph, written by supabase/seed/generate-articles.py: edit the body there, not here.
 -- Streamlining DME Claims Processing (published, 577 words)
 insert into public.blog_posts (slug, title, description, content, category, read_time, published,
   meta_title, focus_keyword, featured_image_url, featured_image_alt, excerpt, og_title, og_description,
@@ -419,7 +421,7 @@ values (
   'Build a DME compliance program that works day to day: OIG''s seven elements, supplier standards, monthly exclusion screening, refill rules and refunds.',
   $html$<p>Medicare holds equipment suppliers to more specific rules than most provider types: supplier standards, accreditation, surety bonds, order and delivery requirements, refill rules and a ban on most unsolicited phone contact. A compliance program for a DME supplier has to cover all of them, and it has to work on a Tuesday afternoon, not only during an audit.</p>
 <h2>Start with the seven elements</h2>
-<p>The HHS Office of Inspector General describes seven elements of an effective compliance program, most recently in its <a href="https://oig.hhs.gov/compliance/general-compliance-program-guidance/">General Compliance Program Guidance</a> published in November 2023. For a supplier they look like this:</p>
+<p>The HHS Office of Inspector General describes seven elements of an effective compliance program, most recently in its <a href="https://oig.hhs.gov/compliance/general-compliance-program-guidance/" rel="noopener">General Compliance Program Guidance</a> published in November 2023. For a supplier they look like this:</p>
 <ol>
 <li><strong>Written policies and procedures</strong> for intake, documentation, delivery, billing, refunds and marketing.</li>
 <li><strong>A compliance officer and committee</strong> with the authority to stop a practice, and a direct line to the owner or board.</li>
@@ -459,7 +461,7 @@ values (
 <ul>
 <li>Week 1: exclusion screening and license checks.</li>
 <li>Week 2: audit 10 paid claims from one product line.</li>
-<li>Week 3: review payer bulletins and LCD updates in the <a href="https://www.cms.gov/medicare-coverage-database/search.aspx">Medicare Coverage Database</a>.</li>
+<li>Week 3: review payer bulletins and LCD updates in the <a href="https://www.cms.gov/medicare-coverage-database/search.aspx" rel="noopener">Medicare Coverage Database</a>.</li>
 <li>Week 4: compliance committee meeting, with findings, refunds and training completed.</li>
 </ul>
 <p>ClaimBridge builds these checks into its billing workflow and runs quarterly documentation audits for managed-services clients. <a href="https://www.claimbridge.com/contact">Talk to our compliance team</a>.</p>$html$,
@@ -589,7 +591,7 @@ values (
   '2024-01-05 15:00:00+00', '2024-01-05 15:00:00+00')
 on conflict do nothing;
 
--- DME Billing and Coding Guide: Nine Common Errors and How to Fix Them (published, 764 words)
+-- DME Billing and Coding Guide: Nine Common Errors and How to Fix Them (published, 762 words)
 insert into public.blog_posts (slug, title, description, content, category, read_time, published,
   meta_title, focus_keyword, featured_image_url, featured_image_alt, excerpt, og_title, og_description,
   og_image, twitter_card_type, canonical_url, author_name, tags, schema_type, noindex, nofollow,
@@ -604,14 +606,14 @@ values (
 <p><strong>The fix:</strong> Use a documentation checklist for each HCPCS family and hold claims until every item is attached. Review the medical record against the coverage criteria, not only for the presence of a signature.</p>
 <h2>2. Wrong coding</h2>
 <p><strong>The error:</strong> A HCPCS code that does not match the item delivered, a miscellaneous code where a specific code exists, or missing and misordered modifiers such as RR, NU, KH, KI and KJ.</p>
-<p><strong>The fix:</strong> Check products against the <a href="https://www.dmepdac.com/">PDAC</a> product classification list, map every inventory item to its HCPCS code once, and let the billing system apply rental and purchase modifiers from the item's payment category.</p>
+<p><strong>The fix:</strong> Check products against the <a href="https://www.dmepdac.com/" rel="noopener">PDAC</a> product classification list, map every inventory item to its HCPCS code once, and let the billing system apply rental and purchase modifiers from the item's payment category.</p>
 <h2>3. Missing prior authorization or insurance verification</h2>
 <p><strong>The error:</strong> Delivery happens before the payer's authorization decision, the authorization number is missing from the claim, or coverage changed and nobody checked.</p>
 <p><strong>The fix:</strong> Verify eligibility at intake and before each rental month. Store authorization numbers, units and dates with the order, and block delivery scheduling until a required authorization is approved.</p>
-<h2>4. Not keeping up with regulatory changes</h2>
+<h2>4. Failing to follow regulatory changes</h2>
 <p><strong>The error:</strong> Billing under last year's rules: an LCD revision, a new code, a fee schedule update or a change in documentation requirements, such as Medicare's retirement of certificates of medical necessity for dates of service from January 1, 2023.</p>
 <p><strong>The fix:</strong> Assign one person to read DME MAC bulletins, LCD and policy article updates and payer newsletters every week, and to turn each change into a claim edit or checklist update with an effective date.</p>
-<h2>5. Miscommunication between providers and billing</h2>
+<h2>5. Provider and billing miscommunication</h2>
 <p><strong>The error:</strong> The referring practice sends an order without the clinical notes, or the notes do not mention the condition the item treats. Billing learns about it after the claim denies.</p>
 <p><strong>The fix:</strong> Send referral sources a one-page requirements sheet for the items they order most, and request missing documents at intake with a specific list. Track documentation completeness by referring practice and follow up where it is low.</p>
 <h2>6. Weak denial follow-up</h2>

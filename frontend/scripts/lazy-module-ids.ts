@@ -21,7 +21,9 @@ export function lazyModuleIds(root: string): Plugin {
     transform(code, id) {
       if (!id.startsWith(`${root}/src/`) || !id.endsWith('.tsx') || !code.includes('await import(')) return null;
       const transformed = code.replace(LOADER, (loader, specifier: string) => {
-        const base = resolve(dirname(id), specifier);
+        const base = specifier.startsWith('@/')
+          ? resolve(root, 'src', specifier.slice(2))
+          : resolve(dirname(id), specifier);
         const file = EXTENSIONS.map((extension) => `${base}${extension}`).find((candidate) => existsSync(candidate));
         if (!file) return loader;
         const moduleId = relative(root, file).split('\\').join('/');

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { PublicLayout } from '../components/layouts/public-layout';
-import { RootLayout } from '../components/layouts/root-layout';
-import { lazyComponent } from '../lib/lazy-component';
-import { SiteDataLayout } from '../features/seo/site-data-layout';
+import { PublicLayout } from '@/app/layouts/public-layout';
+import { RootLayout } from '@/app/layouts/root-layout';
+import { lazyComponent } from '@/lib/lazy-component';
+import { SiteDataLayout } from '@/app/layouts/site-data-layout';
 import { dataPublicPages } from './routes/data-public-pages';
 import { adminRoutes } from './routes/admin/admin-routes';
 
@@ -19,60 +19,48 @@ export function page(path: string, load: () => Promise<ComponentType>): RouteObj
  * dynamic ones) and those slugs keep their hand-made pages.
  */
 export const staticPublicPages: RouteObject[] = [
-  page('services', async () => (await import('../features/services/services-page')).ServicesPage),
-  page(
-    'rcm-services',
-    async () => (await import('../features/rcm/rcm-services-page')).RcmServicesPage,
-  ),
-  page('about', async () => (await import('../features/about/about-page')).AboutPage),
-  page('contact', async () => (await import('../features/contact/contact-page')).ContactPage),
-  page('careers', async () => (await import('../features/careers/careers-page')).CareersPage),
+  page('services', async () => (await import('@/features/services/services-page')).ServicesPage),
+  page('rcm-services', async () => (await import('@/features/rcm/rcm-services-page')).RcmServicesPage),
+  page('about', async () => (await import('@/features/about/about-page')).AboutPage),
+  page('contact', async () => (await import('@/features/contact/contact-page')).ContactPage),
+  page('careers', async () => (await import('@/features/careers/careers-page')).CareersPage),
   page(
     'api-integrations',
-    async () => (await import('../features/integrations/api-integrations-page')).ApiIntegrationsPage,
+    async () => (await import('@/features/integrations/api-integrations-page')).ApiIntegrationsPage,
   ),
-  page(
-    'privacy-policy',
-    async () => (await import('../features/legal/privacy-policy-page')).PrivacyPolicyPage,
-  ),
-  page(
-    'cookie-policy',
-    async () => (await import('../features/legal/cookie-policy-page')).CookiePolicyPage,
-  ),
+  page('privacy-policy', async () => (await import('@/features/legal/privacy-policy-page')).PrivacyPolicyPage),
+  page('cookie-policy', async () => (await import('@/features/legal/cookie-policy-page')).CookiePolicyPage),
   page(
     'blog/streamlining-dme-claims-processing',
     async () =>
-      (await import('../features/articles/pages/streamlining-dme-claims-processing'))
+      (await import('@/features/articles/pages/streamlining-dme-claims-processing'))
         .StreamliningDmeClaimsProcessingArticle,
   ),
   page(
     'blog/compliance-best-practices-dme-providers',
     async () =>
-      (await import('../features/articles/pages/compliance-best-practices-dme-providers'))
+      (await import('@/features/articles/pages/compliance-best-practices-dme-providers'))
         .ComplianceBestPracticesArticle,
   ),
   page(
     'blog/mobile-delivery-management',
-    async () =>
-      (await import('../features/articles/pages/mobile-delivery-management'))
-        .MobileDeliveryManagementArticle,
+    async () => (await import('@/features/articles/pages/mobile-delivery-management')).MobileDeliveryManagementArticle,
   ),
   page(
     'blog/maximizing-revenue-real-time-reporting',
     async () =>
-      (await import('../features/articles/pages/maximizing-revenue-real-time-reporting'))
+      (await import('@/features/articles/pages/maximizing-revenue-real-time-reporting'))
         .MaximizingRevenueRealTimeReportingArticle,
   ),
   page(
     'blog/dme-billing-coding-guide',
-    async () =>
-      (await import('../features/articles/pages/dme-billing-coding-guide')).DmeBillingCodingGuideArticle,
+    async () => (await import('@/features/articles/pages/dme-billing-coding-guide')).DmeBillingCodingGuideArticle,
   ),
 ];
 
 const HomePage = lazyComponent(async () => (await import('./routes/home')).HomeRoute);
 const NotFoundPage = lazyComponent(async () => (await import('./routes/not-found')).NotFoundRoute);
-const PreviewPage = lazyComponent(async () => (await import('../features/preview/preview-page')).PreviewPage);
+const PreviewPage = lazyComponent(async () => (await import('@/app/routes/preview-page')).PreviewPage);
 
 /**
  * The page a public route shows, for previews of its content: the home page, a static page or

@@ -23,10 +23,7 @@ const PAGES: [string, string][] = [
   ['/blog/compliance-best-practices-dme-providers', 'Compliance Best Practices for DME Providers'],
   ['/blog/mobile-delivery-management', 'Mobile Delivery Management: A Game Changer'],
   ['/blog/maximizing-revenue-real-time-reporting', 'Maximizing Revenue with Real-Time Reporting'],
-  [
-    '/blog/dme-billing-coding-guide',
-    'DME Billing and Coding Guide: Nine Common Errors and How to Fix Them',
-  ],
+  ['/blog/dme-billing-coding-guide', 'DME Billing and Coding Guide: Nine Common Errors and How to Fix Them'],
 ];
 
 describe('static public routes', () => {
@@ -66,9 +63,8 @@ function addGenericBlogRoute(table: RouteObject[]): RouteObject[] {
       return {
         ...node,
         // The real blog/:slug route (data-public-pages) gives way to the placeholder page.
-        children: isPageList && children
-          ? [...children.filter((child) => child.path !== generic.path), generic]
-          : children,
+        children:
+          isPageList && children ? [...children.filter((child) => child.path !== generic.path), generic] : children,
       } as RouteObject;
     });
   return visit(table);

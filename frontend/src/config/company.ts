@@ -19,12 +19,10 @@ const SOCIAL_LABELS: Record<SocialNetwork, string> = {
 };
 
 /** Configured social profiles only, in a stable order. */
-export const socialLinks: SocialLink[] = (Object.keys(SOCIAL_LABELS) as SocialNetwork[]).flatMap(
-  (network) => {
-    const href = company.social[network];
-    return href ? [{ network, label: SOCIAL_LABELS[network], href }] : [];
-  },
-);
+export const socialLinks: SocialLink[] = (Object.keys(SOCIAL_LABELS) as SocialNetwork[]).flatMap((network) => {
+  const href = company.social[network];
+  return href ? [{ network, label: SOCIAL_LABELS[network], href }] : [];
+});
 
 /** `tel:` URI for a display phone number such as "(800) 555-0100 ext. 2". */
 export function telHref(phone: string): string {

@@ -117,9 +117,7 @@ describe('resolveRuntimeConfig', () => {
   });
 
   it('defaults supabaseUrl to the page origin', () => {
-    expect(resolveRuntimeConfig({}, {}, 'http://localhost:54321').supabaseUrl).toBe(
-      'http://localhost:54321',
-    );
+    expect(resolveRuntimeConfig({}, {}, 'http://localhost:54321').supabaseUrl).toBe('http://localhost:54321');
   });
 
   it('treats empty strings and wrong types as unset', () => {
@@ -140,9 +138,7 @@ describe('resolveRuntimeConfig', () => {
       resolveRuntimeConfig({ captchaProvider: 'mystery' }, { VITE_CAPTCHA_PROVIDER: 'recaptcha' }, ORIGIN)
         .captchaProvider,
     ).toBe('recaptcha');
-    expect(resolveRuntimeConfig({ captchaProvider: 'mystery' }, {}, ORIGIN).captchaProvider).toBe(
-      'altcha',
-    );
+    expect(resolveRuntimeConfig({ captchaProvider: 'mystery' }, {}, ORIGIN).captchaProvider).toBe('altcha');
   });
 
   it('accepts only http(s) URLs for outbound company links', () => {

@@ -63,8 +63,7 @@ export interface RuntimeEnv {
 export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
 
 export const DEFAULT_COMPANY_NAME = 'ClaimBridge';
-export const DEFAULT_COMPANY_TAGLINE =
-  'Revenue-cycle services and cloud software for HME/DME suppliers.';
+export const DEFAULT_COMPANY_TAGLINE = 'Revenue-cycle services and cloud software for HME/DME suppliers.';
 export const DEFAULT_COMPANY_HOURS = 'Mon-Fri 8am to 5pm EST';
 export const DEFAULT_CAPTCHA_PROVIDER: CaptchaProvider = 'altcha';
 
@@ -119,11 +118,7 @@ function withoutTrailingSlash(url: string): string {
  * Pure merge of the three sources. `injected` is whatever the runtime-config
  * element parsed to (anything that is not a JSON object is ignored).
  */
-export function resolveRuntimeConfig(
-  injected: unknown,
-  env: RuntimeEnv,
-  origin: string,
-): RuntimeConfig {
+export function resolveRuntimeConfig(injected: unknown, env: RuntimeEnv, origin: string): RuntimeConfig {
   const root = isObject(injected) ? injected : {};
   const company = isObject(root.company) ? root.company : {};
   const social = isObject(company.social) ? company.social : {};
@@ -183,8 +178,7 @@ export const SERVER_RENDER_GLOBALS = '__CLAIMBRIDGE_SERVER__';
 
 function serverRenderGlobals(): ServerRenderGlobals {
   const globals = (globalThis as Record<string, unknown>)[SERVER_RENDER_GLOBALS] as
-    | Partial<ServerRenderGlobals>
-    | undefined;
+    Partial<ServerRenderGlobals> | undefined;
   return { injectedConfig: globals?.injectedConfig ?? {}, origin: globals?.origin ?? 'http://localhost' };
 }
 

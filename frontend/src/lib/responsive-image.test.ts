@@ -38,7 +38,9 @@ describe('images of stored HTML', () => {
     expect(out).toBe(
       `<p>a</p><img src="${BASE}/x.png" alt="a &quot;quoted&quot; > sign" srcset="` +
         [480, 800, 1200, 1600]
-          .map((width) => `https://cb.example/storage/v1/render/image/public/blog-images/x.png?width=${width} ${width}w`)
+          .map(
+            (width) => `https://cb.example/storage/v1/render/image/public/blog-images/x.png?width=${width} ${width}w`,
+          )
           .join(', ') +
         `" sizes="100vw" loading="lazy" decoding="async"><img src="/blog-images/y.svg" loading="lazy" decoding="async">`,
     );

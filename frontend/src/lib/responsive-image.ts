@@ -44,7 +44,10 @@ const IMG_TAG = /<img((?:\s+[^\s"'=<>/]+(?:="[^"]*")?)*)\s*\/?>/gi;
 const SRC = /\ssrc="([^"]*)"/i;
 
 function decodeAttribute(value: string): string {
-  return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+  return value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 }
 
 function encodeAttribute(value: string): string {

@@ -1,7 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
-import { runtimeConfig } from '../config/runtime-config';
-import { getSessionId, SESSION_HEADER } from '../features/analytics/session-id';
+import { runtimeConfig } from '@/config/runtime-config';
+import { getSessionId, SESSION_HEADER } from './session-id';
 
 const { supabaseUrl, supabaseAnonKey } = runtimeConfig;
 

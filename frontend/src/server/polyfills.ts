@@ -31,13 +31,7 @@ globals.TextEncoder ??= class {
       if (code < 0x80) bytes.push(code);
       else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63));
       else if (code < 0x10000) bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
-      else
-        bytes.push(
-          0xf0 | (code >> 18),
-          0x80 | ((code >> 12) & 63),
-          0x80 | ((code >> 6) & 63),
-          0x80 | (code & 63),
-        );
+      else bytes.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 63), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
     }
     return new Uint8Array(bytes);
   }

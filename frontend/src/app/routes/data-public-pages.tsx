@@ -1,18 +1,12 @@
 import type { RouteObject } from 'react-router';
-import { lazyComponent } from '../../lib/lazy-component';
+import { lazyComponent } from '@/lib/lazy-component';
 
-const BlogListPage = lazyComponent(
-  async () => (await import('../../features/blog/blog-list-page')).BlogListPage,
-);
-const BlogPostPage = lazyComponent(
-  async () => (await import('../../features/blog/blog-post-page')).BlogPostPage,
-);
+const BlogListPage = lazyComponent(async () => (await import('@/features/blog/blog-list-page')).BlogListPage);
+const BlogPostPage = lazyComponent(async () => (await import('@/features/blog/blog-post-page')).BlogPostPage);
 const WhitepapersPage = lazyComponent(
-  async () => (await import('../../features/whitepapers/whitepapers-page')).WhitepapersPage,
+  async () => (await import('@/features/whitepapers/whitepapers-page')).WhitepapersPage,
 );
-const DownloadsPage = lazyComponent(
-  async () => (await import('../../features/downloads/downloads-page')).DownloadsPage,
-);
+const DownloadsPage = lazyComponent(async () => (await import('@/features/downloads/downloads-page')).DownloadsPage);
 
 /**
  * The data-driven public pages (blog, whitepapers, downloads), each its own lazy chunk. The

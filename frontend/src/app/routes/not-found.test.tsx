@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { HERO_HEADLINE } from '../../features/home/components/home-hero';
-import { routes } from '../router';
+import { HERO_HEADLINE } from '@/features/home/components/home-hero';
+import { routes } from '@/app/router';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -18,10 +18,7 @@ describe('not-found route', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeTruthy();
     expect(screen.getByText('Oops! Page not found')).toBeTruthy();
-    expect(errorSpy).toHaveBeenCalledWith(
-      '404 Error: User attempted to access non-existent route:',
-      '/no-such-page',
-    );
+    expect(errorSpy).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/no-such-page');
   });
 
   it('does not log for a known route', async () => {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useToday } from '../../lib/render-context';
-import { company, socialLinks, telHref, type SocialNetwork } from '../../config/company';
+import { useToday } from '@/lib/render-context';
+import { company, socialLinks, telHref, type SocialNetwork } from '@/config/company';
 import {
   ClockIcon,
   ExternalLinkIcon,
@@ -11,8 +11,8 @@ import {
   PhoneIcon,
   XIcon,
   YouTubeIcon,
-} from '../ui/icons';
-import { LogoMark } from '../ui/logo';
+} from '@/components/ui/icons';
+import { LogoMark } from '@/components/ui/logo';
 
 const SOCIAL_ICONS: Record<SocialNetwork, typeof LinkedInIcon> = {
   linkedin: LinkedInIcon,
@@ -74,8 +74,8 @@ export function SiteFooter() {
             <span>{company.name}</span>
           </h2>
           <p className="site-footer__blurb">
-            {company.tagline} Billing specialists and software for intake, prior authorization,
-            claims, denials and A/R, built for equipment suppliers.
+            {company.tagline} Billing specialists and software for intake, prior authorization, claims, denials and A/R,
+            built for equipment suppliers.
           </p>
 
           <ul className="site-footer__contact">

@@ -1,9 +1,9 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { company } from '../../config/company';
-import { ContactDialogButton } from '../../features/leads/components/contact-dialog-button';
-import { CloseIcon, MenuIcon } from '../ui/icons';
-import { Logo } from '../ui/logo';
+import { company } from '@/config/company';
+import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { Logo } from '@/components/ui/logo';
 import { PRIMARY_NAV } from './nav-items';
 
 export const PRIMARY_NAV_ID = 'primary-navigation';
@@ -47,30 +47,17 @@ export function SiteHeader() {
           <span className="visually-hidden">Menu</span>
         </button>
 
-        <nav
-          id={PRIMARY_NAV_ID}
-          className={open ? 'site-nav site-nav--open' : 'site-nav'}
-          aria-label="Primary"
-        >
+        <nav id={PRIMARY_NAV_ID} className={open ? 'site-nav site-nav--open' : 'site-nav'} aria-label="Primary">
           <ul className="site-nav__list">
             {PRIMARY_NAV.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === '/'}
-                  className="site-nav__link"
-                  onClick={close}
-                >
+                <NavLink to={item.to} end={item.to === '/'} className="site-nav__link" onClick={close}>
                   {item.label}
                 </NavLink>
               </li>
             ))}
           </ul>
-          <ContactDialogButton
-            className="button button--primary site-nav__cta"
-            onOpen={close}
-            noscriptNote={false}
-          >
+          <ContactDialogButton className="button button--primary site-nav__cta" onOpen={close} noscriptNote={false}>
             Get Started
           </ContactDialogButton>
         </nav>

@@ -1,5 +1,5 @@
-import { CheckCircleIcon } from '../ui/icons';
-import { AlertIcon } from '../ui/marketing-icons';
+import { CheckCircleIcon } from '@/components/ui/icons';
+import { AlertIcon } from '@/components/ui/marketing-icons';
 
 interface ChecklistProps {
   items: readonly string[];

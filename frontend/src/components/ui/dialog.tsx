@@ -1,12 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
 
@@ -86,15 +78,7 @@ export interface DialogProps {
  * Modal dialog: labelled by its title, focus kept inside (Tab and Shift+Tab wrap),
  * Escape, the close button or a click on the backdrop close it.
  */
-export function Dialog({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  initialFocusRef,
-  className,
-}: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, initialFocusRef, className }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const overlayRef = useRef<HTMLDivElement>(null);

@@ -1,4 +1,4 @@
-import { company } from '../../config/company';
+import { company } from '@/config/company';
 
 /** The ClaimBridge mark: a suspension bridge spanning a claim's path to payment. */
 export function LogoMark({ size = 32 }: { size?: number }) {
@@ -14,12 +14,7 @@ export function LogoMark({ size = 32 }: { size?: number }) {
     >
       <rect width="32" height="32" rx="8" fill="#0E7C7B" />
       <path d="M6 21Q16 3 26 21" fill="none" stroke="#F2A541" strokeWidth="2.5" strokeLinecap="round" />
-      <path
-        d="M11 21v-6.2M16 21v-8.6M21 21v-6.2"
-        stroke="#FFFFFF"
-        strokeWidth="1.75"
-        strokeLinecap="round"
-      />
+      <path d="M11 21v-6.2M16 21v-8.6M21 21v-6.2" stroke="#FFFFFF" strokeWidth="1.75" strokeLinecap="round" />
       <path d="M4.5 21h23" stroke="#FFFFFF" strokeWidth="2.5" strokeLinecap="round" />
     </svg>
   );

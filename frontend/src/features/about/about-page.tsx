@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/layouts/page-header';
-import { CtaBand } from '../../components/marketing/cta-band';
-import { AwardIcon, TargetIcon } from '../../components/ui/marketing-icons';
-import { company } from '../../config/company';
-import { ContactDialogButton } from '../leads/components/contact-dialog-button';
+import { PageHeader } from '@/components/layouts/page-header';
+import { CtaBand } from '@/components/marketing/cta-band';
+import { AwardIcon, TargetIcon } from '@/components/ui/marketing-icons';
+import { company } from '@/config/company';
+import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { SectionHeader } from '@/components/marketing/section-header';
 import './about.css';
 
 /** The four stat tiles of spec §2, value first visually, label first for screen readers. */
@@ -45,23 +46,22 @@ export function AboutPage() {
               Our story
             </h2>
             <p>
-              {company.name} was founded in 2016 by two people who knew equipment billing from the
-              inside. One had run billing for a regional oxygen and CPAP supplier; the other had
-              built the spreadsheets and scripts that kept that office afloat. Claims were not
-              failing because people did not care. They failed because documentation arrived late,
-              payer rules changed quietly and nobody could see the backlog until the month closed.
+              {company.name} was founded in 2016 by two people who knew equipment billing from the inside. One had run
+              billing for a regional oxygen and CPAP supplier; the other had built the spreadsheets and scripts that
+              kept that office afloat. Claims were not failing because people did not care. They failed because
+              documentation arrived late, payer rules changed quietly and nobody could see the backlog until the month
+              closed.
             </p>
             <p>
-              We started as a billing service for five local suppliers and built software for our
-              own team, because nothing on the market followed a claim from order to payment the way
-              equipment billing needs. Suppliers asked to use it themselves. Today the same platform
-              runs our managed service and the billing departments of suppliers who keep it in
-              house.
+              We started as a billing service for five local suppliers and built software for our own team, because
+              nothing on the market followed a claim from order to payment the way equipment billing needs. Suppliers
+              asked to use it themselves. Today the same platform runs our managed service and the billing departments
+              of suppliers who keep it in house.
             </p>
             <p>
-              We still work only with HME and DME suppliers. That is why our billers know when a
-              claim needs KX, GA or GZ without looking it up, and why our software treats a capped
-              rental as the normal case instead of a workaround.
+              We still work only with HME and DME suppliers. That is why our billers know when a claim needs KX, GA or
+              GZ without looking it up, and why our software treats a capped rental as the normal case instead of a
+              workaround.
             </p>
           </div>
 
@@ -71,8 +71,8 @@ export function AboutPage() {
             </span>
             <h2 className="about-mission__title">Our mission</h2>
             <p className="about-mission__text">
-              Get equipment suppliers paid fully and on time for the care they deliver, so they can
-              keep patients breathing, moving and at home.
+              Get equipment suppliers paid fully and on time for the care they deliver, so they can keep patients
+              breathing, moving and at home.
             </p>
           </div>
         </div>
@@ -97,14 +97,11 @@ export function AboutPage() {
       <section className="section" aria-labelledby="about-principles-title">
         <div className="container two-column">
           <div>
-            <div className="section__header">
-              <h2 id="about-principles-title" className="section__title">
-                How we work
-              </h2>
-              <p className="section__lead">
-                Three habits that explain most of what our clients notice in the first 90 days.
-              </p>
-            </div>
+            <SectionHeader
+              id="about-principles-title"
+              title="How we work"
+              lead="Three habits that explain most of what our clients notice in the first 90 days."
+            />
             <ul className="about-principles">
               {PRINCIPLES.map((principle) => (
                 <li key={principle.title} className="card">
@@ -124,9 +121,8 @@ export function AboutPage() {
               Ranked top 3 among healthcare revenue-cycle start-ups
             </h2>
             <p>
-              In 2019, three years after our first client went live, {company.name} placed third of
-              42 companies in the Mid-South Healthcare Innovation start-up ranking, judged on
-              measured client results.
+              In 2019, three years after our first client went live, {company.name} placed third of 42 companies in the
+              Mid-South Healthcare Innovation start-up ranking, judged on measured client results.
             </p>
             <dl className="recognition-card__facts">
               <div>
@@ -148,9 +144,7 @@ export function AboutPage() {
         text="Tell us what you supply and how you bill today. We reply within 24 hours."
         actions={
           <>
-            <ContactDialogButton className="button button--accent button--large">
-              Get Started
-            </ContactDialogButton>
+            <ContactDialogButton className="button button--accent button--large">Get Started</ContactDialogButton>
             <Link to="/careers" className="button button--on-dark button--large">
               Join the team
             </Link>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectBrowser, detectDeviceType } from './detect';
 import { buildPageViewRow } from './page-analytics';
 import { scrollDepthPercent, secondsBetween } from './scroll-depth';
-import { createSessionId, getSessionId, SESSION_ID_PATTERN, SESSION_STORAGE_KEY } from './session-id';
+import { createSessionId, getSessionId, SESSION_ID_PATTERN, SESSION_STORAGE_KEY } from '@/lib/session-id';
 
 const UA = {
   chrome:

@@ -2,8 +2,7 @@ export type DeviceType = 'tablet' | 'mobile' | 'desktop';
 export type BrowserName = 'Chrome' | 'Firefox' | 'Safari' | 'Edge' | 'Opera' | 'Unknown';
 
 const TABLET = /(tablet|ipad|playbook|silk)|(android(?!.*mobi))/i;
-const MOBILE =
-  /Mobile|Android|iP(hone|od)|IEMobile|BlackBerry|Kindle|Silk-Accelerated|(hpw|web)OS|Opera M(obi|ini)/;
+const MOBILE = /Mobile|Android|iP(hone|od)|IEMobile|BlackBerry|Kindle|Silk-Accelerated|(hpw|web)OS|Opera M(obi|ini)/;
 
 /** Device class from the user agent: tablets first (Android without "Mobi" is a tablet). */
 export function detectDeviceType(userAgent: string): DeviceType {

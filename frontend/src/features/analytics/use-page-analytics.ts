@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { scrollDepthPercent, secondsBetween } from './scroll-depth';
-import { getSessionId } from './session-id';
+import { getSessionId } from '@/lib/session-id';
 
 /** The recording code and the Supabase client load together, when the first view is recorded. */
 const loadRecorder = async () => {
-  const [{ supabase }, recorder] = await Promise.all([import('../../lib/supabase'), import('./page-analytics')]);
+  const [{ supabase }, recorder] = await Promise.all([import('@/lib/supabase'), import('./page-analytics')]);
   return { client: supabase, ...recorder };
 };
 

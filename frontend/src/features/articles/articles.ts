@@ -1,18 +1,5 @@
-import { ARTICLE_SLUGS } from './article-slugs';
-
-/** The five fixed-route articles of spec §2 (metadata in step with the blog_posts seed). */
-export interface ArticleMeta {
-  slug: string;
-  title: string;
-  description: string;
-  category: string;
-  /** Minutes. */
-  readTime: number;
-  /** Calendar date, YYYY-MM-DD. */
-  publishedOn: string;
-  author: string;
-  hero: { src: string; alt: string; width: number; height: number };
-}
+import type { ArticleMeta } from '@/components/article/article-meta';
+import { ARTICLE_SLUGS } from '@/config/article-slugs';
 
 const hero = (slug: string, alt: string) => ({
   src: `/blog-images/${slug}.svg`,
@@ -45,10 +32,7 @@ export const ARTICLES = {
     readTime: 7,
     publishedOn: '2024-01-10',
     author: 'James Okafor, Compliance Manager',
-    hero: hero(
-      ARTICLE_SLUGS.compliance,
-      'Compliance checklist with four items checked beside a shield',
-    ),
+    hero: hero(ARTICLE_SLUGS.compliance, 'Compliance checklist with four items checked beside a shield'),
   },
   mobileDelivery: {
     slug: ARTICLE_SLUGS.mobileDelivery,

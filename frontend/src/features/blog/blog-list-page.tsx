@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/layouts/page-header';
-import { ArrowRightIcon, ClockIcon } from '../../components/ui/icons';
-import { QueryProvider } from '../../lib/query-client';
-import { useInitialResource } from '../../lib/render-context';
-import { BLOG_POSTS_RESOURCE, blogListQueryOptions } from './blog-list-query';
-import type { BlogListItem } from './blog-types';
+import { PageHeader } from '@/components/layouts/page-header';
+import { ArrowRightIcon, ClockIcon } from '@/components/ui/icons';
+import { QueryProvider } from '@/lib/query-client';
+import { useInitialResource } from '@/lib/render-context';
+import { BLOG_POSTS_RESOURCE, blogListQuery } from './blog-list-query';
+import type { BlogListItem } from '@/data/blog/types';
 import { formatPostDate, formatReadTime } from './dates';
 import { SAMPLE_POSTS } from './sample-posts';
 import './blog.css';
@@ -68,7 +68,7 @@ export function BlogListPage() {
 function BlogList() {
   const embedded = useInitialResource(BLOG_POSTS_RESOURCE) as BlogListItem[] | undefined;
   const { data, isPending, isError, error } = useQuery({
-    ...blogListQueryOptions,
+    ...blogListQuery,
     initialData: () => embedded,
   });
 

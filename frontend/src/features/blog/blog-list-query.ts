@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BlogListItem } from './blog-types';
+import type { BlogListItem } from '@/data/blog/types';
+import { blogKeys } from '@/data/blog/keys';
 
 /** Name of the published list in a server-rendered page's embedded data. */
 export const BLOG_POSTS_RESOURCE = 'blogPosts';
@@ -13,10 +14,10 @@ export const BLOG_POSTS_RESOURCE = 'blogPosts';
 export const BLOG_LIST_TIMEOUT_MS = 2000;
 
 /** Published posts, newest first (spec §7 "Blog list (public)"). */
-export const blogListQueryOptions = queryOptions({
-  queryKey: ['blog-posts', 'published'],
+export const blogListQuery = queryOptions({
+  queryKey: blogKeys.published,
   queryFn: async ({ signal }): Promise<BlogListItem[]> => {
-    const { supabase } = await import('../../lib/supabase');
+    const { supabase } = await import('@/lib/supabase');
     const { data, error } = await supabase
       .from('blog_posts')
       .select('id,title,slug,description,category,read_time,created_at')

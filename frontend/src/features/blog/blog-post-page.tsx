@@ -1,20 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { HeaderPlaceholder } from '../../components/layouts/page-header';
-import { CalendarIcon } from '../../components/ui/marketing-icons';
-import { company } from '../../config/company';
-import { applyHead } from '../seo/head';
-import { QueryProvider } from '../../lib/query-client';
-import { usePreloadImage, useInitialResource } from '../../lib/render-context';
-import { ARTICLE_IMAGE_SIZES, responsiveContentImages, responsiveImage } from '../../lib/responsive-image';
-import { BLOG_POST_RESOURCE, blogPostQueryOptions } from './blog-post-query';
-import type { BlogPost as BlogPostRow } from './blog-types';
+import { HeaderPlaceholder } from '@/components/layouts/page-header';
+import { CalendarIcon } from '@/components/ui/marketing-icons';
+import { company } from '@/config/company';
+import { applyHead } from '@/lib/head';
+import { QueryProvider } from '@/lib/query-client';
+import { usePreloadImage, useInitialResource } from '@/lib/render-context';
+import { ARTICLE_IMAGE_SIZES, responsiveContentImages, responsiveImage } from '@/lib/responsive-image';
+import { BLOG_POST_RESOURCE, blogPostQuery } from './blog-post-query';
+import type { BlogPost as BlogPostRow } from '@/data/blog/types';
 import { formatPostDate, formatReadTime } from './dates';
 import { buildBlogPostHead } from './post-head';
-import { sanitizeHtml } from './sanitize-html';
-import { ArticleHeader } from '../articles/article-layout';
-import '../articles/article.css';
+import { sanitizeHtml } from '@/lib/sanitize-html';
+import { ArticleHeader } from '@/components/article/article-layout';
+import '@/components/article/article.css';
 import './blog.css';
 
 export const LOGO_PATH = '/favicon.svg';
@@ -45,9 +45,7 @@ export function PostNotFound() {
       <HeaderPlaceholder />
       <div className="container status-page__inner">
         <h1 className="status-page__title">Blog Post Not Found</h1>
-        <p className="status-page__message">
-          The blog post you're looking for doesn't exist or has been removed.
-        </p>
+        <p className="status-page__message">The blog post you're looking for doesn't exist or has been removed.</p>
         <Link to="/blog" className="button button--primary">
           Back to Blog
         </Link>
@@ -69,12 +67,7 @@ export function PostView({ post }: { post: BlogPostRow }) {
 
   return (
     <article className="article blog-post" aria-labelledby="article-title">
-      <ArticleHeader
-        category={post.category}
-        readTime={formatReadTime(post.read_time)}
-        title={post.title}
-        lead={lead}
-      >
+      <ArticleHeader category={post.category} readTime={formatReadTime(post.read_time)} title={post.title} lead={lead}>
         <div className="blog-post__byline">
           {post.author_name && <p className="article__byline">By {post.author_name}</p>}
           <p className="article__meta-item">
@@ -135,8 +128,13 @@ export function BlogPostPage() {
 function BlogPost() {
   const { slug = '' } = useParams();
   const embedded = useInitialResource(BLOG_POST_RESOURCE) as BlogPostRow | null | undefined;
-  const { data: post, isPending, isError, error } = useQuery({
-    ...blogPostQueryOptions(slug),
+  const {
+    data: post,
+    isPending,
+    isError,
+    error,
+  } = useQuery({
+    ...blogPostQuery(slug),
     initialData: () => embedded,
   });
   const missing = isError || (!isPending && !post);

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BlogPost } from './blog-types';
+import type { BlogPost } from '@/data/blog/types';
+import { blogKeys } from '@/data/blog/keys';
 
 /** Name of the post (or null when there is none) in a server-rendered page's embedded data. */
 export const BLOG_POST_RESOURCE = 'blogPost';
@@ -22,11 +23,11 @@ export class BlogPostError extends Error {
  * One published post by slug (spec §7 "Blog post (public)"), or null when there is no such
  * published post (PGRST116). Drafts are never returned.
  */
-export function blogPostQueryOptions(slug: string) {
+export function blogPostQuery(slug: string) {
   return queryOptions({
-    queryKey: ['blog-posts', 'published', slug],
+    queryKey: [...blogKeys.published, slug],
     queryFn: async (): Promise<BlogPost | null> => {
-      const { supabase } = await import('../../lib/supabase');
+      const { supabase } = await import('@/lib/supabase');
       const { data, error } = await supabase
         .from('blog_posts')
         .select('*')

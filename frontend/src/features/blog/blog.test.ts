@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyHead, DYNAMIC_ATTR } from '../seo/head';
-import type { BlogPost } from './blog-types';
+import { applyHead, DYNAMIC_ATTR } from '@/lib/head';
+import type { BlogPost } from '@/data/blog/types';
 import { formatPostDate, formatReadTime } from './dates';
 import { buildBlogPostHead } from './post-head';
-import { sanitizeHtml } from './sanitize-html';
+import { sanitizeHtml } from '@/lib/sanitize-html';
 
 const post: BlogPost = {
   id: '1',
@@ -74,7 +74,10 @@ describe('blog post head', () => {
 
   it('adds robots only when noindex or nofollow is set; og_image wins over the featured image', () => {
     expect(metaMap(buildBlogPostHead(post, context)).some(([name]) => name === 'robots')).toBe(false);
-    const head = buildBlogPostHead({ ...post, noindex: true, nofollow: true, og_image: 'https://cdn.example/og.png' }, context);
+    const head = buildBlogPostHead(
+      { ...post, noindex: true, nofollow: true, og_image: 'https://cdn.example/og.png' },
+      context,
+    );
     expect(metaMap(head)).toContainEqual(['robots', 'noindex, nofollow']);
     expect(metaMap(head)).toContainEqual(['og:image', 'https://cdn.example/og.png']);
     expect(metaMap(buildBlogPostHead({ ...post, nofollow: true }, context))).toContainEqual(['robots', 'nofollow']);
@@ -96,13 +99,19 @@ describe('blog post head', () => {
         name: 'ClaimBridge',
         logo: { '@type': 'ImageObject', url: 'https://www.claimbridge.com/favicon.svg' },
       },
-      mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://www.claimbridge.com/blog/oxygen-billing-36-month-rental-cap' },
+      mainEntityOfPage: {
+        '@type': 'WebPage',
+        '@id': 'https://www.claimbridge.com/blog/oxygen-billing-36-month-rental-cap',
+      },
       keywords: 'oxygen, rental cap',
     });
   });
 
   it('author falls back to the organization; description to the post description', () => {
-    const head = buildBlogPostHead({ ...post, author_name: null, excerpt: null, canonical_url: 'https://x.example/p' }, context);
+    const head = buildBlogPostHead(
+      { ...post, author_name: null, excerpt: null, canonical_url: 'https://x.example/p' },
+      context,
+    );
     expect(head.jsonLd).toMatchObject({ author: { '@type': 'Organization', name: 'ClaimBridge' } });
     expect(metaMap(head)).toContainEqual(['description', 'How the cap works.']);
     expect(head.canonical).toBe('https://x.example/p');
@@ -150,9 +159,7 @@ describe('sanitizeHtml', () => {
   });
 
   it('gives every content link rel="noopener", keeping other rel tokens', () => {
-    const clean = sanitizeHtml(
-      '<a href="https://example.com" target="_blank">a</a><a href="/x" rel="nofollow">b</a>',
-    );
+    const clean = sanitizeHtml('<a href="https://example.com" target="_blank">a</a><a href="/x" rel="nofollow">b</a>');
     const doc = new DOMParser().parseFromString(clean, 'text/html');
     const links = Array.from(doc.querySelectorAll('a'));
     expect(links.map((link) => link.getAttribute('rel'))).toEqual(['noopener', 'nofollow noopener']);
@@ -175,7 +182,11 @@ describe('sanitizeHtml', () => {
       'https://player.vimeo.com/video/42',
       'https://www.youtube.com/embed/ok',
     ]);
-    expect(frames.map((frame) => frame.getAttribute('title'))).toEqual(['Embedded video', 'Intake demo', 'Embedded video']);
+    expect(frames.map((frame) => frame.getAttribute('title'))).toEqual([
+      'Embedded video',
+      'Intake demo',
+      'Embedded video',
+    ]);
     expect(frames.every((frame) => frame.getAttribute('loading') === 'lazy')).toBe(true);
     expect(frames[0]?.hasAttribute('allowfullscreen')).toBe(true);
     expect(clean).not.toMatch(/srcdoc|javascript:|evil/);

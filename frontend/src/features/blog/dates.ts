@@ -1,4 +1,4 @@
-import { formatInstantLong } from '../../lib/dates';
+import { formatInstantLong } from '@/lib/dates';
 
 /** A timestamp (ISO 8601) as an en-US long date of its UTC day ("January 10, 2024"); '' when unreadable. */
 export function formatPostDate(timestamp: string | null | undefined): string {

@@ -1,6 +1,6 @@
-import { absoluteUrl, metaName, metaProperty, presentMetas, type HeadSpec } from '../seo/head';
-import { robotsContent } from '../seo/page-seo';
-import type { BlogPost } from './blog-types';
+import { absoluteUrl, metaName, metaProperty, presentMetas, type HeadSpec } from '@/lib/head';
+import { robotsContent } from '@/lib/head';
+import type { BlogPost } from '@/data/blog/types';
 
 export interface PostHeadContext {
   companyName: string;
@@ -44,9 +44,7 @@ export function buildBlogPostHead(post: BlogPost, context: PostHeadContext): Hea
     ...(image ? { image } : {}),
     datePublished: post.created_at,
     dateModified: post.updated_at || post.created_at,
-    author: author
-      ? { '@type': 'Person', name: author }
-      : { '@type': 'Organization', name: context.companyName },
+    author: author ? { '@type': 'Person', name: author } : { '@type': 'Organization', name: context.companyName },
     publisher: organization,
     mainEntityOfPage: { '@type': 'WebPage', '@id': pageUrl },
     ...(tags.length > 0 ? { keywords: tags.join(', ') } : {}),

@@ -1,4 +1,4 @@
-import type { BlogListItem } from './blog-types';
+import type { BlogListItem } from '@/data/blog/types';
 
 /** Shown when the blog list cannot load (spec §2): the four built-in sample posts. */
 export const SAMPLE_POSTS: readonly BlogListItem[] = [

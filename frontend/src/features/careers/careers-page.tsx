@@ -1,7 +1,6 @@
-import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/layouts/page-header';
-import { MailIcon, type IconProps } from '../../components/ui/icons';
+import { PageHeader } from '@/components/layouts/page-header';
+import { MailIcon } from '@/components/ui/icons';
 import {
   DollarIcon,
   GraduationIcon,
@@ -9,19 +8,15 @@ import {
   LaptopIcon,
   SunIcon,
   UsersIcon,
-} from '../../components/ui/marketing-icons';
-import { company } from '../../config/company';
+} from '@/components/ui/marketing-icons';
+import { company } from '@/config/company';
+import { IconCardGrid, type IconCard } from '@/components/marketing/icon-card-grid';
+import { SectionHeader } from '@/components/marketing/section-header';
 import './careers.css';
 
 export const NO_OPENINGS_TITLE = 'No Open Positions at This Time';
 
-interface Benefit {
-  title: string;
-  text: string;
-  Icon: ComponentType<IconProps>;
-}
-
-const BENEFITS: readonly Benefit[] = [
+const BENEFITS: readonly IconCard[] = [
   {
     title: 'Health, dental and vision',
     text: 'Medical, dental and vision plans from your first day, with 90% of employee premiums paid.',
@@ -70,25 +65,12 @@ export function CareersPage() {
 
       <section className="section" aria-labelledby="careers-benefits-title">
         <div className="container">
-          <div className="section__header">
-            <h2 id="careers-benefits-title" className="section__title">
-              Benefits
-            </h2>
-            <p className="section__lead">
-              What every full-time team member gets, whatever the role.
-            </p>
-          </div>
-          <ul className="card-grid card-grid--3">
-            {BENEFITS.map(({ title, text, Icon }) => (
-              <li key={title} className="card">
-                <span className="card__icon">
-                  <Icon size={24} />
-                </span>
-                <h3 className="card__title">{title}</h3>
-                <p className="card__text">{text}</p>
-              </li>
-            ))}
-          </ul>
+          <SectionHeader
+            id="careers-benefits-title"
+            title="Benefits"
+            lead="What every full-time team member gets, whatever the role."
+          />
+          <IconCardGrid cards={BENEFITS} />
         </div>
       </section>
 
@@ -99,8 +81,8 @@ export function CareersPage() {
               {NO_OPENINGS_TITLE}
             </h2>
             <p className="section__lead">
-              We are not hiring for a specific role right now, but we keep every resume we receive
-              and contact people first when billing, compliance or engineering roles open.
+              We are not hiring for a specific role right now, but we keep every resume we receive and contact people
+              first when billing, compliance or engineering roles open.
             </p>
             {company.email ? (
               <a href={resumeHref(company.email)} className="button button--primary button--large">

@@ -1,8 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
-import { PageHeader } from '../../components/layouts/page-header';
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, type IconProps } from '../../components/ui/icons';
-import { company, telHref } from '../../config/company';
-import { ContactDialogButton } from '../leads/components/contact-dialog-button';
+import { PageHeader } from '@/components/layouts/page-header';
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, type IconProps } from '@/components/ui/icons';
+import { company, telHref } from '@/config/company';
+import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import './contact.css';
 
 export const REPLY_PROMISE = 'We reply to every request within 24 hours.';
@@ -100,8 +100,8 @@ export function ContactPage() {
               Tell us about your company
             </h2>
             <p className="section__lead">
-              Share your claim volume, payers and the software you use today, and we will come
-              to the first call with specific answers. {REPLY_PROMISE}
+              Share your claim volume, payers and the software you use today, and we will come to the first call with
+              specific answers. {REPLY_PROMISE}
             </p>
             <ContactDialogButton className="button button--primary button--large contact-connect__button">
               Connect with us

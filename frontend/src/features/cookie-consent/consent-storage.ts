@@ -28,10 +28,7 @@ export function readConsent(storage: ConsentStorage | null = browserStorage()): 
 }
 
 /** Stores the choice and announces it. Returns false when storage refused the write. */
-export function writeConsent(
-  consent: CookieConsent,
-  storage: ConsentStorage | null = browserStorage(),
-): boolean {
+export function writeConsent(consent: CookieConsent, storage: ConsentStorage | null = browserStorage()): boolean {
   let stored = false;
   try {
     if (storage) {

@@ -1,6 +1,9 @@
 /** '{title}.pdf', without characters file systems refuse. */
 export function pdfFileName(title: string): string {
-  const safe = title.replace(/[\\/:*?"<>|]+/g, '-').replace(/\s+/g, ' ').trim();
+  const safe = title
+    .replace(/[\\/:*?"<>|]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
   return `${safe || 'whitepaper'}.pdf`;
 }
 

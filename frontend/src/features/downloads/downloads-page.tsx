@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { PageHeader } from '../../components/layouts/page-header';
-import { CheckCircleIcon } from '../../components/ui/icons';
-import { FileTextIcon } from '../../components/ui/marketing-icons';
-import { toast } from '../../components/ui/toast';
-import type { Whitepaper } from '../whitepapers/whitepaper-types';
-import { QueryProvider } from '../../lib/query-client';
-import { useInitialResource } from '../../lib/render-context';
-import { WHITEPAPERS_RESOURCE, whitepapersQueryOptions } from '../whitepapers/whitepapers-query';
+import { PageHeader } from '@/components/layouts/page-header';
+import { CheckCircleIcon } from '@/components/ui/icons';
+import { FileTextIcon } from '@/components/ui/marketing-icons';
+import { toast } from '@/components/ui/toast';
+import type { Whitepaper } from '@/data/whitepapers/types';
+import { QueryProvider } from '@/lib/query-client';
+import { useInitialResource } from '@/lib/render-context';
+import { useWhitepapers } from '@/data/whitepapers/use-whitepapers';
+import { LoadingBlock } from '@/components/ui/loading-block';
 import { NoPublicUrlError, pdfFileName, saveFromUrl } from './download-file';
-import { fileExistsQueryOptions, WHITEPAPER_FILES_RESOURCE, WHITEPAPERS_BUCKET } from './file-exists-query';
-import '../whitepapers/whitepapers.css';
+import { fileExistsQuery, WHITEPAPER_FILES_RESOURCE, WHITEPAPERS_BUCKET } from '@/data/whitepapers/file-exists-query';
+import '@/styles/whitepapers.css';
 import './downloads.css';
 
 export const DOWNLOAD_NO_URL_TOAST = {
@@ -23,7 +24,7 @@ export const DOWNLOAD_FAILED_TOAST = {
 };
 
 async function downloadWhitepaper(paper: Whitepaper & { file_path: string }) {
-  const { supabase } = await import('../../lib/supabase');
+  const { supabase } = await import('@/lib/supabase');
   const { data } = supabase.storage.from(WHITEPAPERS_BUCKET).getPublicUrl(paper.file_path);
   if (!data.publicUrl) throw new NoPublicUrlError(paper.file_path);
   await saveFromUrl(data.publicUrl, pdfFileName(paper.title));
@@ -33,7 +34,7 @@ function DownloadButton({ paper, titleId }: { paper: Whitepaper; titleId: string
   const filePath = paper.file_path;
   const embedded = useInitialResource(WHITEPAPER_FILES_RESOURCE) as Record<string, boolean> | undefined;
   const exists = useQuery({
-    ...fileExistsQueryOptions(filePath ?? ''),
+    ...fileExistsQuery(filePath ?? ''),
     enabled: Boolean(filePath),
     initialData: () => (filePath ? embedded?.[filePath] : undefined),
   });
@@ -132,11 +133,7 @@ export function DownloadsPage() {
 }
 
 function Downloads() {
-  const embedded = useInitialResource(WHITEPAPERS_RESOURCE) as Whitepaper[] | undefined;
-  const { data: papers, isPending, isError, error } = useQuery({
-    ...whitepapersQueryOptions,
-    initialData: () => embedded,
-  });
+  const { data: papers, isPending, isError, error } = useWhitepapers();
 
   useEffect(() => {
     if (isError) console.error('Whitepapers failed to load:', error);
@@ -156,16 +153,13 @@ function Downloads() {
             <div>
               <h2 className="downloads-banner__title">Thank you for your interest!</h2>
               <p className="downloads-banner__text">
-                Your information was received. Download any whitepaper below; a ClaimBridge
-                specialist will follow up within 24 hours.
+                Your information was received. Download any whitepaper below; a ClaimBridge specialist will follow up
+                within 24 hours.
               </p>
             </div>
           </div>
           {isPending ? (
-            <div className="spinner-block" role="status">
-              <span className="spinner" aria-hidden="true" />
-              <span className="visually-hidden">Loading whitepapers…</span>
-            </div>
+            <LoadingBlock label="Loading whitepapers…" />
           ) : papers && papers.length > 0 ? (
             <ul className="card-grid card-grid--3">
               {papers.map((paper) => (

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/layouts/page-header';
-import { CtaBand } from '../../components/marketing/cta-band';
-import type { IconProps } from '../../components/ui/icons';
+import { PageHeader } from '@/components/layouts/page-header';
+import { CtaBand } from '@/components/marketing/cta-band';
+import type { IconProps } from '@/components/ui/icons';
 import {
   CodeIcon,
   FileTextIcon,
@@ -14,18 +14,14 @@ import {
   TerminalIcon,
   UsersIcon,
   WebhookIcon,
-} from '../../components/ui/marketing-icons';
-import { company } from '../../config/company';
-import { ContactDialogButton } from '../leads/components/contact-dialog-button';
+} from '@/components/ui/marketing-icons';
+import { company } from '@/config/company';
+import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { IconCardGrid, type IconCard } from '@/components/marketing/icon-card-grid';
+import { SectionHeader } from '@/components/marketing/section-header';
 import './api-integrations.css';
 
-interface Feature {
-  title: string;
-  text: string;
-  Icon: ComponentType<IconProps>;
-}
-
-export const API_FEATURES: readonly Feature[] = [
+export const API_FEATURES: readonly IconCard[] = [
   {
     title: 'REST API',
     text: 'Patients, orders, documents, deliveries and claims over JSON, described by an OpenAPI 3 specification you can generate clients from.',
@@ -70,32 +66,35 @@ export const INTEGRATION_CATEGORIES: readonly IntegrationCategory[] = [
   {
     id: 'ehr',
     title: 'EHR and e-ordering',
-    description:
-      'Receive orders with the clinical notes attached, and send status back to the referring practice.',
-    systems: ['Epic', 'Oracle Health (Cerner)', 'athenahealth', 'eClinicalWorks', 'NextGen Healthcare', 'Parachute Health'],
+    description: 'Receive orders with the clinical notes attached, and send status back to the referring practice.',
+    systems: [
+      'Epic',
+      'Oracle Health (Cerner)',
+      'athenahealth',
+      'eClinicalWorks',
+      'NextGen Healthcare',
+      'Parachute Health',
+    ],
     Icon: StethoscopeIcon,
   },
   {
     id: 'billing',
     title: 'Billing, clearinghouses and accounting',
-    description:
-      'Send claims and eligibility requests, receive remittances, and post cash to the general ledger.',
+    description: 'Send claims and eligibility requests, receive remittances, and post cash to the general ledger.',
     systems: ['Waystar', 'Availity', 'Change Healthcare', 'QuickBooks Online', 'Sage Intacct'],
     Icon: ReceiptIcon,
   },
   {
     id: 'crm',
     title: 'CRM',
-    description:
-      'Track referral sources and their documentation completeness next to your sales pipeline.',
+    description: 'Track referral sources and their documentation completeness next to your sales pipeline.',
     systems: ['Salesforce', 'HubSpot', 'Microsoft Dynamics 365', 'Zoho CRM'],
     Icon: TargetIcon,
   },
   {
     id: 'communication',
     title: 'Patient and team communication',
-    description:
-      'Text delivery windows and resupply reminders to patients, and alert your team when work needs them.',
+    description: 'Text delivery windows and resupply reminders to patients, and alert your team when work needs them.',
     systems: ['Twilio', 'RingCentral', 'Microsoft Teams', 'Slack', 'SendGrid'],
     Icon: MessageIcon,
   },
@@ -110,47 +109,28 @@ export function ApiIntegrationsPage() {
         subtitle="Orders, documents, claims and delivery status move between your EHR, billing, CRM and communication tools without anyone re-keying them."
       >
         <div className="page-header__actions">
-          <ContactDialogButton className="button button--accent button--large">
-            Request API Access
-          </ContactDialogButton>
+          <ContactDialogButton className="button button--accent button--large">Request API Access</ContactDialogButton>
         </div>
       </PageHeader>
 
       <section className="section" aria-labelledby="api-features-title">
         <div className="container">
-          <div className="section__header">
-            <h2 id="api-features-title" className="section__title">
-              Built for developers and billing teams
-            </h2>
-            <p className="section__lead">
-              The same API our own apps use, with the standards equipment billing runs on.
-            </p>
-          </div>
-          <ul className="card-grid card-grid--3">
-            {API_FEATURES.map(({ title, text, Icon }) => (
-              <li key={title} className="card">
-                <span className="card__icon">
-                  <Icon size={24} />
-                </span>
-                <h3 className="card__title">{title}</h3>
-                <p className="card__text">{text}</p>
-              </li>
-            ))}
-          </ul>
+          <SectionHeader
+            id="api-features-title"
+            title="Built for developers and billing teams"
+            lead="The same API our own apps use, with the standards equipment billing runs on."
+          />
+          <IconCardGrid cards={API_FEATURES} />
         </div>
       </section>
 
       <section className="section section--surface" aria-labelledby="api-categories-title">
         <div className="container">
-          <div className="section__header">
-            <h2 id="api-categories-title" className="section__title">
-              Integrations by category
-            </h2>
-            <p className="section__lead">
-              Prebuilt connections to the systems our clients use most. Anything with an API or a
-              standard file format can be connected.
-            </p>
-          </div>
+          <SectionHeader
+            id="api-categories-title"
+            title="Integrations by category"
+            lead="Prebuilt connections to the systems our clients use most. Anything with an API or a standard file format can be connected."
+          />
           <ul className="card-grid">
             {INTEGRATION_CATEGORIES.map(({ id, title, description, systems, Icon }) => (
               <li key={id} id={id} className="card">
@@ -172,8 +152,8 @@ export function ApiIntegrationsPage() {
             ))}
           </ul>
           <p className="integration__note">
-            Product names are trademarks of their owners. Some connections use the vendor&apos;s
-            partner program or a license you provide.
+            Product names are trademarks of their owners. Some connections use the vendor&apos;s partner program or a
+            license you provide.
           </p>
         </div>
       </section>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { company, telHref } from '../../config/company';
-import { formatIsoDateLong } from '../../lib/dates';
+import { company, telHref } from '@/config/company';
+import { formatIsoDateLong } from '@/lib/dates';
 import { LegalDocument, type LegalSection } from './legal-document';
 
 /** Static last-updated date of the cookie policy (spec §9). */
@@ -20,32 +20,32 @@ function sections(): LegalSection[] {
   const content = [
     <>
       <p>
-        Cookies are small text files a website stores in your browser. Similar technologies, such as
-        local storage, keep information in your browser in the same way. They let a site remember
-        your choices between pages and visits, and help its owner understand how the site is used.
+        Cookies are small text files a website stores in your browser. Similar technologies, such as local storage, keep
+        information in your browser in the same way. They let a site remember your choices between pages and visits, and
+        help its owner understand how the site is used.
       </p>
     </>,
     <>
       <h3>2.1 Essential cookies</h3>
       <p>
-        Needed for the site to work and to stay secure: remembering your cookie choice and keeping
-        staff signed in to the site&apos;s admin area. Our spam protection runs in your browser
-        without cookies. Essential storage cannot be switched off in our banner.
+        Needed for the site to work and to stay secure: remembering your cookie choice and keeping staff signed in to
+        the site&apos;s admin area. Our spam protection runs in your browser without cookies. Essential storage cannot
+        be switched off in our banner.
       </p>
       <h3>2.2 Performance and analytics cookies</h3>
       <p>
-        Tell us which pages are visited, how long visitors stay and how far they scroll, using a
-        random session identifier. We use this only in aggregate, to improve the site.
+        Tell us which pages are visited, how long visitors stay and how far they scroll, using a random session
+        identifier. We use this only in aggregate, to improve the site.
       </p>
       <h3>2.3 Functional cookies</h3>
       <p>
-        Remember choices that make the site easier to use on later visits. The site sets none
-        today; any we add will be listed here first.
+        Remember choices that make the site easier to use on later visits. The site sets none today; any we add will be
+        listed here first.
       </p>
       <h3>2.4 Marketing and advertising cookies</h3>
       <p>
-        Measure whether our advertising reaches equipment suppliers and limit how often you see the
-        same ad. The site sets none today; any we add will be set only if you choose Accept All.
+        Measure whether our advertising reaches equipment suppliers and limit how often you see the same ad. The site
+        sets none today; any we add will be set only if you choose Accept All.
       </p>
       <div className="table-scroll" role="region" aria-label="Browser storage we use" tabIndex={0}>
         <table>
@@ -87,43 +87,40 @@ function sections(): LegalSection[] {
     </>,
     <>
       <p>
-        Some cookies are set by other companies whose services appear on our pages, such as embedded
-        videos, social media links and advertising partners. Their use of cookies is governed by
-        their own privacy policies. We do not allow them to use our site to collect patient
-        information.
+        Some cookies are set by other companies whose services appear on our pages, such as embedded videos, social
+        media links and advertising partners. Their use of cookies is governed by their own privacy policies. We do not
+        allow them to use our site to collect patient information.
       </p>
     </>,
     <>
       <p>You decide which non-essential cookies we use:</p>
       <ul>
         <li>
-          <strong>Cookie banner.</strong> On your first visit, choose Accept All or Decline. Closing
-          the banner counts as Decline. To change your choice, clear this site&apos;s data in your
-          browser and the banner will appear again.
+          <strong>Cookie banner.</strong> On your first visit, choose Accept All or Decline. Closing the banner counts
+          as Decline. To change your choice, clear this site&apos;s data in your browser and the banner will appear
+          again.
         </li>
         <li>
-          <strong>Browser settings.</strong> Every major browser lets you block or delete cookies,
-          for all sites or one site. Blocking essential cookies may stop forms from working.
+          <strong>Browser settings.</strong> Every major browser lets you block or delete cookies, for all sites or one
+          site. Blocking essential cookies may stop forms from working.
         </li>
         <li>
-          <strong>Opt-out tools.</strong> Industry tools such as the Network Advertising
-          Initiative and Digital Advertising Alliance opt-out pages, and the opt-out add-ons some
-          analytics providers publish, stop participating companies from using cookies for
-          interest-based ads.
+          <strong>Opt-out tools.</strong> Industry tools such as the Network Advertising Initiative and Digital
+          Advertising Alliance opt-out pages, and the opt-out add-ons some analytics providers publish, stop
+          participating companies from using cookies for interest-based ads.
         </li>
       </ul>
     </>,
     <>
       <p>
-        Some browsers send a Do Not Track signal. There is no agreed standard for how websites
-        should respond to it, so our site does not currently respond to Do Not Track signals. Your
-        choice in the cookie banner still applies.
+        Some browsers send a Do Not Track signal. There is no agreed standard for how websites should respond to it, so
+        our site does not currently respond to Do Not Track signals. Your choice in the cookie banner still applies.
       </p>
     </>,
     <>
       <p>
-        We may update this policy when we add or remove cookies or when the law changes. The date
-        at the top shows the latest version.
+        We may update this policy when we add or remove cookies or when the law changes. The date at the top shows the
+        latest version.
       </p>
     </>,
     <>
@@ -160,9 +157,9 @@ export function CookiePolicyPage() {
       lastUpdatedIso={COOKIE_POLICY_UPDATED}
       intro={
         <p>
-          This policy explains how {company.name} uses cookies and similar technologies on this
-          website. Read it with our <Link to="/privacy-policy">Privacy Policy</Link>, which covers
-          the personal information these technologies can collect.
+          This policy explains how {company.name} uses cookies and similar technologies on this website. Read it with
+          our <Link to="/privacy-policy">Privacy Policy</Link>, which covers the personal information these technologies
+          can collect.
         </p>
       }
       sections={sections()}

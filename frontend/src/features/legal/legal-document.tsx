@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/layouts/page-header';
+import { PageHeader } from '@/components/layouts/page-header';
 import './legal.css';
 
 export interface LegalSection {
@@ -21,14 +21,7 @@ interface LegalDocumentProps {
 }
 
 /** Shared layout of the policy pages: numbered sections with a table of contents. */
-export function LegalDocument({
-  title,
-  subtitle,
-  lastUpdated,
-  lastUpdatedIso,
-  intro,
-  sections,
-}: LegalDocumentProps) {
+export function LegalDocument({ title, subtitle, lastUpdated, lastUpdatedIso, intro, sections }: LegalDocumentProps) {
   return (
     <>
       <PageHeader eyebrow="Legal" title={title} subtitle={subtitle}>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { company, telHref } from '../../config/company';
-import { formatIsoDateLong } from '../../lib/dates';
-import { useToday } from '../../lib/render-context';
+import { company, telHref } from '@/config/company';
+import { formatIsoDateLong } from '@/lib/dates';
+import { useToday } from '@/lib/render-context';
 import { LegalDocument, type LegalSection } from './legal-document';
 
 /** Minimum age for the site (spec §9). */
@@ -50,27 +50,25 @@ function sections(): LegalSection[] {
     <>
       <h3>1.1 Information you provide</h3>
       <p>
-        When you fill in our contact or whitepaper forms, we collect your company name, your name,
-        work email address and phone number, and your answers about your business: how we can help,
-        number of users, years in business, claims per month, current software and the products
-        you supply. When you email or call us, we keep what you send us.
+        When you fill in our contact or whitepaper forms, we collect your company name, your name, work email address
+        and phone number, and your answers about your business: how we can help, number of users, years in business,
+        claims per month, current software and the products you supply. When you email or call us, we keep what you send
+        us.
       </p>
       <p>
-        Please do not send patient health information through this website. Patient data we process
-        for clients is covered by a business associate agreement, not by this policy.
+        Please do not send patient health information through this website. Patient data we process for clients is
+        covered by a business associate agreement, not by this policy.
       </p>
       <h3>1.2 Information collected automatically</h3>
       <p>
-        When you visit the site we record the pages you view, the referring page, your browser and
-        device type, how long you stay on a page and how far you scroll. These records are tied to a
-        random session identifier, not to your name. Our servers also log IP addresses and request
-        times to keep the service secure.
+        When you visit the site we record the pages you view, the referring page, your browser and device type, how long
+        you stay on a page and how far you scroll. These records are tied to a random session identifier, not to your
+        name. Our servers also log IP addresses and request times to keep the service secure.
       </p>
       <h3>1.3 Information from third parties</h3>
       <p>
-        We may receive business contact details from event organizers, referral partners and
-        public professional sources, and verification results from our spam-protection service
-        when you submit a form.
+        We may receive business contact details from event organizers, referral partners and public professional
+        sources, and verification results from our spam-protection service when you submit a form.
       </p>
     </>,
     <>
@@ -86,13 +84,13 @@ function sections(): LegalSection[] {
     </>,
     <>
       <p>
-        <strong>We do not sell your personal information</strong>, and we do not share it for
-        cross-context behavioral advertising. We share it only with:
+        <strong>We do not sell your personal information</strong>, and we do not share it for cross-context behavioral
+        advertising. We share it only with:
       </p>
       <ul>
         <li>
-          service providers that host, secure and support our site and services, under contracts
-          that limit their use of the data to our instructions;
+          service providers that host, secure and support our site and services, under contracts that limit their use of
+          the data to our instructions;
         </li>
         <li>professional advisers such as auditors and lawyers, under confidentiality duties;</li>
         <li>authorities, when the law requires it or to protect rights and safety;</li>
@@ -101,21 +99,19 @@ function sections(): LegalSection[] {
     </>,
     <>
       <p>
-        Data sent between your browser and our site is encrypted with TLS 1.2 or higher. Stored
-        data, including backups, is encrypted at rest with AES-256. Access is limited to staff who
-        need it, protected by individual accounts and multi-factor authentication, and logged.
+        Data sent between your browser and our site is encrypted with TLS 1.2 or higher. Stored data, including backups,
+        is encrypted at rest with AES-256. Access is limited to staff who need it, protected by individual accounts and
+        multi-factor authentication, and logged.
       </p>
       <p>
-        No system is perfectly secure. If a breach affects your information, we will notify you as
-        the law requires.
+        No system is perfectly secure. If a breach affects your information, we will notify you as the law requires.
       </p>
     </>,
     <>
       <p>
-        We keep contact and lead information for as long as we have a business relationship with
-        you and for up to three years after our last contact, unless you ask us to delete it
-        sooner. Website analytics records are kept for 26 months. Client records are kept as our
-        agreements and healthcare record rules require.
+        We keep contact and lead information for as long as we have a business relationship with you and for up to three
+        years after our last contact, unless you ask us to delete it sooner. Website analytics records are kept for 26
+        months. Client records are kept as our agreements and healthcare record rules require.
       </p>
     </>,
     <>
@@ -128,38 +124,34 @@ function sections(): LegalSection[] {
         <li>not be treated differently for exercising these rights.</li>
       </ul>
       <p>
-        To make a request, contact us as shown in section 11. We will confirm your identity and
-        reply within 45 days.
+        To make a request, contact us as shown in section 11. We will confirm your identity and reply within 45 days.
       </p>
     </>,
     <>
       <p>
-        We use cookies and similar browser storage to remember your cookie choice, keep the site
-        secure and measure how it is used. You can accept or decline non-essential cookies in the
-        banner shown on your first visit. Our <Link to="/cookie-policy">Cookie Policy</Link>{' '}
-        explains each type and how to manage them.
+        We use cookies and similar browser storage to remember your cookie choice, keep the site secure and measure how
+        it is used. You can accept or decline non-essential cookies in the banner shown on your first visit. Our{' '}
+        <Link to="/cookie-policy">Cookie Policy</Link> explains each type and how to manage them.
       </p>
     </>,
     <>
       <p>
-        This site is for businesses and is not directed to children under {PRIVACY_AGE_THRESHOLD}.
-        We do not knowingly collect personal information from anyone under{' '}
-        {PRIVACY_AGE_THRESHOLD}. If you believe a child has given us information, contact us and we
-        will delete it.
+        This site is for businesses and is not directed to children under {PRIVACY_AGE_THRESHOLD}. We do not knowingly
+        collect personal information from anyone under {PRIVACY_AGE_THRESHOLD}. If you believe a child has given us
+        information, contact us and we will delete it.
       </p>
     </>,
     <>
       <p>
-        {name} is based in the United States, and your information is processed and stored in the
-        United States. If you visit from another country, you understand that US data protection
-        law may differ from the law where you live.
+        {name} is based in the United States, and your information is processed and stored in the United States. If you
+        visit from another country, you understand that US data protection law may differ from the law where you live.
       </p>
     </>,
     <>
       <p>
-        We may update this policy when our practices or the law change. The date at the top shows
-        the latest version. If a change materially affects how we use your information, we will
-        post a notice on the site or email you before it takes effect.
+        We may update this policy when our practices or the law change. The date at the top shows the latest version. If
+        a change materially affects how we use your information, we will post a notice on the site or email you before
+        it takes effect.
       </p>
     </>,
     <>
@@ -184,9 +176,8 @@ export function PrivacyPolicyPage() {
       lastUpdatedIso={today}
       intro={
         <p>
-          This policy explains how {company.name} handles personal information collected through
-          this website and in our business dealings with equipment suppliers. By using the site you
-          agree to the practices described here.
+          This policy explains how {company.name} handles personal information collected through this website and in our
+          business dealings with equipment suppliers. By using the site you agree to the practices described here.
         </p>
       }
       sections={sections()}

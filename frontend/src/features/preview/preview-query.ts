@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BlogPost } from '../blog/blog-types';
-import type { PageSeoRecord } from '../seo/page-seo';
+import type { BlogPost } from '@/data/blog/types';
+import type { PageSeoRecord } from '@/data/page-seo/types';
+import { previewKeys } from '@/data/previews/keys';
 
 /** Name of the preview (or its refusal) in a server-rendered preview page's embedded data. */
 export const PREVIEW_RESOURCE = 'preview';
@@ -28,14 +29,14 @@ const NOT_FOUND = 404;
  * The draft behind a preview token, asked as anyone (no sign-in): the database checks the
  * token, its expiry and revocation. Never cached beyond the page: a revoked link stops at once.
  */
-export function previewQueryOptions(token: string) {
+export function previewQuery(token: string) {
   return queryOptions({
-    queryKey: ['preview', token],
+    queryKey: [...previewKeys.public, token],
     staleTime: 0,
     gcTime: 0,
     retry: false,
     queryFn: async (): Promise<PreviewResult> => {
-      const { supabase } = await import('../../lib/supabase');
+      const { supabase } = await import('@/lib/supabase');
       const { data, error, status } = await supabase.rpc('preview', { token });
       if (error && status === NOT_FOUND) return { refused: error.message };
       if (error) throw new Error(error.message);

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { Checklist } from '../../components/marketing/checklist';
-import { CtaBand } from '../../components/marketing/cta-band';
-import { PageHeader } from '../../components/layouts/page-header';
+import { Checklist } from '@/components/marketing/checklist';
+import { CtaBand } from '@/components/marketing/cta-band';
+import { PageHeader } from '@/components/layouts/page-header';
 import { CUSTOMER_SEGMENTS, RCM_STEPS } from './segments';
+import { SectionHeader } from '@/components/marketing/section-header';
 import './rcm-services.css';
 
 export function RcmServicesPage() {
@@ -22,16 +23,12 @@ export function RcmServicesPage() {
 
       <section className="section" aria-labelledby="rcm-steps-title">
         <div className="container">
-          <div className="section__header">
-            <p className="section__eyebrow">What is included</p>
-            <h2 id="rcm-steps-title" className="section__title">
-              Every step between the order and the payment
-            </h2>
-            <p className="section__lead">
-              Take the whole revenue cycle off your team, or only the steps where claims stall
-              today.
-            </p>
-          </div>
+          <SectionHeader
+            id="rcm-steps-title"
+            eyebrow="What is included"
+            title="Every step between the order and the payment"
+            lead="Take the whole revenue cycle off your team, or only the steps where claims stall today."
+          />
           <ol className="rcm-steps">
             {RCM_STEPS.map((step, index) => (
               <li key={step.title} className="rcm-steps__item">
@@ -48,15 +45,11 @@ export function RcmServicesPage() {
 
       <section className="section section--surface" aria-labelledby="rcm-segments-title">
         <div className="container">
-          <div className="section__header">
-            <h2 id="rcm-segments-title" className="section__title">
-              RCM Services by Customer Type
-            </h2>
-            <p className="section__lead">
-              A ten-person startup and a twelve-branch chain lose money in different places. Here is
-              where each usually does, and what we change.
-            </p>
-          </div>
+          <SectionHeader
+            id="rcm-segments-title"
+            title="RCM Services by Customer Type"
+            lead="A ten-person startup and a twelve-branch chain lose money in different places. Here is where each usually does, and what we change."
+          />
           <ul className="segment-list">
             {CUSTOMER_SEGMENTS.map((segment) => (
               <li key={segment.id} id={segment.id} className="segment-card">

@@ -1,4 +1,4 @@
-import { ARTICLE_SLUGS } from '../articles/article-slugs';
+import { ARTICLE_SLUGS } from '@/config/article-slugs';
 
 const STATIC_ARTICLE_ROUTES = new Set(Object.values(ARTICLE_SLUGS).map((slug) => `/blog/${slug}`));
 
@@ -8,4 +8,10 @@ const STATIC_ARTICLE_ROUTES = new Set(Object.values(ARTICLE_SLUGS).map((slug) =>
  */
 export function ownsHead(route: string): boolean {
   return /^\/blog\/[^/]+$/.test(route) && !STATIC_ARTICLE_ROUTES.has(route);
+}
+
+/** Route without a trailing slash ("/blog/" and "/blog" share one record). */
+export function seoRoute(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { responsiveContentImages } from '../../lib/responsive-image';
-import { sanitizeHtml } from '../blog/sanitize-html';
+import { responsiveContentImages } from '@/lib/responsive-image';
+import { sanitizeHtml } from '@/lib/sanitize-html';
 import './page-content.css';
 
 /** A page's body content from its SEO record, sanitised (loaded only when a page has any). */

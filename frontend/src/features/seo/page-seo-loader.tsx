@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { QueryProvider } from '../../lib/query-client';
-import { pageSeoQueryOptions } from './page-seo-query';
+import { QueryProvider } from '@/lib/query-client';
+import { pageSeoQuery } from './page-seo-query';
 import { PageSeo } from './page-seo-view';
 
 function LoadedPageSeo({ route }: { route: string }) {
-  const { data: record, isSuccess, error } = useQuery(pageSeoQueryOptions(route));
+  const { data: record, isSuccess, error } = useQuery(pageSeoQuery(route));
 
   useEffect(() => {
     if (error) console.error('Page SEO:', error);

@@ -1,8 +1,9 @@
 import { Suspense, useEffect } from 'react';
-import { company } from '../../config/company';
-import { lazyComponent } from '../../lib/lazy-component';
-import { applyHead } from './head';
-import { buildPageSeoHead, type PageSeoRecord } from './page-seo';
+import { company } from '@/config/company';
+import { lazyComponent } from '@/lib/lazy-component';
+import { applyHead } from '@/lib/head';
+import type { PageSeoRecord } from '@/data/page-seo/types';
+import { buildPageSeoHead } from './page-seo';
 
 /** The sanitiser comes with it, so it loads only for pages that have body content. */
 const PageContent = lazyComponent(async () => (await import('./page-content')).PageContent);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyHead } from './head';
-import { ownsHead } from './head-owners';
-import { buildPageSeoHead, robotsContent, type PageSeoRecord } from './page-seo';
-import { PAGE_SEO_STALE_TIME_MS, pageSeoQueryOptions } from './page-seo-query';
-import { seoRoute } from './site-data-layout';
+import { applyHead } from '@/lib/head';
+import { ownsHead, seoRoute } from './head-owners';
+import type { PageSeoRecord } from '@/data/page-seo/types';
+import { robotsContent } from '@/lib/head';
+import { buildPageSeoHead } from './page-seo';
+import { PAGE_SEO_STALE_TIME_MS, pageSeoQuery } from './page-seo-query';
 
 const record: PageSeoRecord = {
   id: '1',
@@ -76,13 +77,11 @@ describe('page SEO head', () => {
     const descriptions = document.head.querySelectorAll('meta[name="description"]');
     expect(descriptions).toHaveLength(1);
     expect(descriptions[0]?.getAttribute('content')).toBe('Billing services.');
-    expect(document.head.querySelector('script[type="application/ld+json"]')?.textContent).toBe(
-      '{"@type":"Service"}',
-    );
+    expect(document.head.querySelector('script[type="application/ld+json"]')?.textContent).toBe('{"@type":"Service"}');
   });
 
   it('is cached for 5 minutes, keyed by route', () => {
-    const options = pageSeoQueryOptions('/about');
+    const options = pageSeoQuery('/about');
     expect(PAGE_SEO_STALE_TIME_MS).toBe(300_000);
     expect(options.staleTime).toBe(300_000);
     expect(options.queryKey).toEqual(['page-seo', '/about']);

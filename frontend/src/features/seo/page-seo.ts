@@ -1,8 +1,5 @@
-import type { Tables } from '../../lib/database.types';
-import { absoluteUrl, metaName, metaProperty, presentMetas, type HeadSpec } from './head';
-
-/** A page_seo_settings row (spec §3), as the database types say. */
-export type PageSeoRecord = Tables<'page_seo_settings'>;
+import type { PageSeoRecord } from '@/data/page-seo/types';
+import { absoluteUrl, metaName, metaProperty, presentMetas, robotsContent, type HeadSpec } from '@/lib/head';
 
 export interface SeoContext {
   companyName: string;
@@ -12,11 +9,6 @@ export interface SeoContext {
 }
 
 const text = (value: string | null | undefined) => value?.trim() ?? '';
-
-/** robots content for the two flags, or '' when neither is set. */
-export function robotsContent(noindex: boolean | null | undefined, nofollow: boolean | null | undefined) {
-  return [noindex ? 'noindex' : '', nofollow ? 'nofollow' : ''].filter(Boolean).join(', ');
-}
 
 /**
  * The head of a page from its SEO record. No record: the default document title (the

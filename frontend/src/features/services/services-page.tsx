@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { Checklist } from '../../components/marketing/checklist';
-import { CtaBand } from '../../components/marketing/cta-band';
-import { PageHeader } from '../../components/layouts/page-header';
-import { ArrowRightIcon, type IconProps } from '../../components/ui/icons';
+import { Checklist } from '@/components/marketing/checklist';
+import { CtaBand } from '@/components/marketing/cta-band';
+import { PageHeader } from '@/components/layouts/page-header';
+import { ArrowRightIcon, type IconProps } from '@/components/ui/icons';
 import {
   DashboardIcon,
   PackageIcon,
@@ -13,8 +13,9 @@ import {
   TrendingUpIcon,
   TruckIcon,
   WheelchairIcon,
-} from '../../components/ui/marketing-icons';
-import { ContactDialogButton } from '../leads/components/contact-dialog-button';
+} from '@/components/ui/marketing-icons';
+import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { SectionHeader } from '@/components/marketing/section-header';
 
 interface Service {
   id: string;
@@ -90,8 +91,7 @@ export const SERVICES: readonly Service[] = [
   {
     id: 'mail-order',
     title: 'Mail Order',
-    description:
-      'Resupply programs that ship on schedule and stay inside the refill rules payers audit.',
+    description: 'Resupply programs that ship on schedule and stay inside the refill rules payers audit.',
     points: [
       'Patient contact no sooner than 14 days before shipping, with the answer recorded',
       'Outreach by text, email and phone, with a biller only for exceptions',
@@ -102,8 +102,7 @@ export const SERVICES: readonly Service[] = [
   {
     id: 'orthotics-prosthetics',
     title: 'Orthotics & Prosthetics',
-    description:
-      'Custom-fabricated and off-the-shelf devices coded and documented right the first time.',
+    description: 'Custom-fabricated and off-the-shelf devices coded and documented right the first time.',
     points: [
       'L-code selection that separates custom-fitted from off-the-shelf',
       'Practitioner notes, functional level and detailed written orders in one file',
@@ -151,15 +150,11 @@ export function ServicesPage() {
 
       <section className="section" aria-labelledby="services-list-title">
         <div className="container">
-          <div className="section__header">
-            <h2 id="services-list-title" className="section__title">
-              What we do
-            </h2>
-            <p className="section__lead">
-              Every service runs on the same platform, so intake, delivery and billing share one
-              record of each order.
-            </p>
-          </div>
+          <SectionHeader
+            id="services-list-title"
+            title="What we do"
+            lead="Every service runs on the same platform, so intake, delivery and billing share one record of each order."
+          />
           <ul className="card-grid card-grid--4">
             {SERVICES.map(({ id, title, description, points, Icon, link }) => (
               <li key={id} id={id} className="card">
@@ -185,15 +180,11 @@ export function ServicesPage() {
 
       <section className="section section--surface" aria-labelledby="services-models-title">
         <div className="container">
-          <div className="section__header">
-            <h2 id="services-models-title" className="section__title">
-              Software, service or both
-            </h2>
-            <p className="section__lead">
-              Start with the part that costs you the most today. Moving between models does not
-              mean moving systems.
-            </p>
-          </div>
+          <SectionHeader
+            id="services-models-title"
+            title="Software, service or both"
+            lead="Start with the part that costs you the most today. Moving between models does not mean moving systems."
+          />
           <ul className="card-grid card-grid--3">
             {MODELS.map((model) => (
               <li key={model.title} className="card">
@@ -214,9 +205,7 @@ export function ServicesPage() {
             <Link to="/contact" className="button button--accent button--large">
               Schedule Demo
             </Link>
-            <ContactDialogButton className="button button--on-dark button--large">
-              Get Started
-            </ContactDialogButton>
+            <ContactDialogButton className="button button--on-dark button--large">Get Started</ContactDialogButton>
           </>
         }
       />

@@ -1,21 +1,18 @@
 import type { SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast';
-import { runtimeConfig } from '../../config/runtime-config';
-import { supabase } from '../../lib/supabase';
-import { resolveUrl } from '../../lib/urls';
-import { CaptchaField } from '../leads/components/captcha-field';
-import { LeadFormFields } from '../leads/components/lead-form-fields';
-import { useLeadForm } from '../leads/components/use-lead-form';
-import { emptyContactForm } from '../leads/contact-form';
+import { toast } from '@/components/ui/toast';
+import { runtimeConfig } from '@/config/runtime-config';
+import { supabase } from '@/lib/supabase';
+import { resolveUrl } from '@/lib/urls';
+import { LeadFormDialog } from '@/components/lead-form/lead-form-dialog';
+import { useLeadForm } from '@/components/lead-form/use-lead-form';
+import { emptyContactForm } from '@/lib/leads/contact-form';
 import {
   DOWNLOADS_REDIRECT_DELAY_MS,
   LEAD_TICKET_HEADER,
   submitWhitepaperLead,
   type WhitepaperLeadDeps,
 } from './whitepaper-submission';
-import '../leads/components/contact-dialog.css';
 
 export const WHITEPAPER_DIALOG_TITLE = 'Access our whitepapers';
 
@@ -53,8 +50,7 @@ export interface WhitepaperLeadDialogProps {
 export function WhitepaperLeadDialog({ open, openedAt, onClose }: WhitepaperLeadDialogProps) {
   const navigate = useNavigate();
   const form = useLeadForm(openedAt, onClose);
-  const { values, setValues, captchaToken, formRef, firstFieldRef, captchaRef, close, hintId, idPrefix } = form;
-  const processing = form.busy;
+  const { setValues, captchaRef, close } = form;
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     const outcome = await form.submit(event, (submission) => submitWhitepaperLead(submission, backend));
@@ -75,57 +71,19 @@ export function WhitepaperLeadDialog({ open, openedAt, onClose }: WhitepaperLead
   };
 
   return (
-    <Dialog
+    <LeadFormDialog
       open={open}
-      onClose={close}
+      form={form}
       title={WHITEPAPER_DIALOG_TITLE}
       description={
-        <p>
-          Tell us a little about your company and your downloads open right away. All fields are
-          required.
-        </p>
+        <p>Tell us a little about your company and your downloads open right away. All fields are required.</p>
       }
-      initialFocusRef={firstFieldRef}
-      className="contact-dialog"
-    >
-      <form
-        ref={formRef}
-        className="contact-form"
-        onSubmit={(event) => {
-          void onSubmit(event);
-        }}
-        aria-busy={processing || undefined}
-      >
-        <LeadFormFields
-          idPrefix={idPrefix}
-          values={values}
-          setValues={setValues}
-          firstFieldRef={firstFieldRef}
-        />
-
-        <CaptchaField
-          ref={captchaRef}
-          provider={captchaProvider}
-          challengeUrl={endpoints.captchaChallengeUrl}
-          onChange={form.setCaptchaToken}
-        />
-
-        <div className="contact-form__actions">
-          <button
-            type="submit"
-            className="button button--primary button--large contact-form__submit"
-            disabled={processing || !captchaToken}
-            aria-describedby={captchaToken ? undefined : hintId}
-          >
-            {processing ? 'Processing...' : 'Access Downloads'}
-          </button>
-          {!captchaToken && (
-            <p id={hintId} className="contact-form__hint">
-              Complete the verification above to open your downloads.
-            </p>
-          )}
-        </div>
-      </form>
-    </Dialog>
+      captchaProvider={captchaProvider}
+      captchaChallengeUrl={endpoints.captchaChallengeUrl}
+      onSubmit={onSubmit}
+      submitLabel="Access Downloads"
+      busyLabel="Processing..."
+      captchaHint="Complete the verification above to open your downloads."
+    />
   );
 }

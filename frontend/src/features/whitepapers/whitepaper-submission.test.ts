@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ContactFormValues } from '../leads/contact-form';
+import type { ContactFormValues } from '@/lib/leads/contact-form';
 import {
   ANTISPAM_TOAST,
   buildWhitepaperSubmission,
@@ -64,7 +64,11 @@ describe('submitWhitepaperLead', () => {
   it('calls antispam-check with email, ip "unknown" and the captcha token, then inserts and posts the webhook', async () => {
     const d = deps();
     const outcome = await submitWhitepaperLead(submission, d);
-    expect(d.antispamCheck).toHaveBeenCalledWith({ email: 'dana@summit.example', ip: 'unknown', recaptchaToken: 'token' });
+    expect(d.antispamCheck).toHaveBeenCalledWith({
+      email: 'dana@summit.example',
+      ip: 'unknown',
+      recaptchaToken: 'token',
+    });
     expect(d.insertSubmission).toHaveBeenCalledWith(buildWhitepaperSubmission(values), 'ticket-1');
     expect(d.send).toHaveBeenCalledWith(
       'https://hooks.example/lead',

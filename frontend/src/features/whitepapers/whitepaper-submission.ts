@@ -1,22 +1,10 @@
-import type { ContactFormValues } from '../leads/contact-form';
-import { runLeadChecks, type LeadCheck, type ToastMessage } from '../leads/lead-checks';
-import { splitName } from '../leads/name-split';
-import { sendLeadWebhook } from '../leads/send-webhook';
-import { buildWebhookPayload, type WebhookPayload } from '../leads/webhook-payload';
-import type { ContactSubmission } from '../leads/submit-contact';
-
-/** A whitepaper_submissions row as the form writes it (spec §3). */
-export interface WhitepaperSubmissionRow {
-  company_name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  job_title: string;
-  company_size: string;
-  revenue: string;
-  current_challenges: string;
-}
+import type { ContactFormValues } from '@/lib/leads/contact-form';
+import { runLeadChecks, type LeadCheck, type ToastMessage } from '@/lib/leads/lead-checks';
+import { splitName } from '@/lib/leads/name-split';
+import { sendLeadWebhook } from '@/lib/leads/send-webhook';
+import { buildWebhookPayload, type WebhookPayload } from '@/lib/leads/webhook-payload';
+import type { ContactSubmission } from '@/lib/leads/submit-contact';
+import type { WhitepaperSubmissionRow } from '@/data/whitepapers/types';
 
 export const ANTISPAM_TOAST: ToastMessage = {
   title: 'Too many requests',
@@ -134,7 +122,8 @@ export async function submitWhitepaperLead(
 
     const row = buildWhitepaperSubmission(submission.values);
     const inserted = await deps.insertSubmission(row, leadTicketOf(antispam.data));
-    if (inserted.error) throw inserted.error instanceof Error ? inserted.error : new Error(JSON.stringify(inserted.error));
+    if (inserted.error)
+      throw inserted.error instanceof Error ? inserted.error : new Error(JSON.stringify(inserted.error));
 
     const payload = buildWebhookPayload(submission.values, {
       submittedAt: new Date(submission.now),

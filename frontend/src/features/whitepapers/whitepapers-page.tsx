@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { PageHeader } from '../../components/layouts/page-header';
-import { toast } from '../../components/ui/toast';
-import { FileTextIcon } from '../../components/ui/marketing-icons';
-import type { Whitepaper } from './whitepaper-types';
-import { QueryProvider } from '../../lib/query-client';
-import { LeadFormNoscriptNote } from '../leads/components/contact-dialog-button';
-import { useInitialResource } from '../../lib/render-context';
-import { WHITEPAPERS_RESOURCE, whitepapersQueryOptions } from './whitepapers-query';
-import './whitepapers.css';
+import { PageHeader } from '@/components/layouts/page-header';
+import { toast } from '@/components/ui/toast';
+import { FileTextIcon } from '@/components/ui/marketing-icons';
+import type { Whitepaper } from '@/data/whitepapers/types';
+import { QueryProvider } from '@/lib/query-client';
+import { LeadFormNoscriptNote } from '@/components/contact-dialog/contact-dialog-button';
+import { useWhitepapers } from '@/data/whitepapers/use-whitepapers';
+import { LoadingBlock } from '@/components/ui/loading-block';
+import '@/styles/whitepapers.css';
 
 export const WHITEPAPERS_ERROR_TOAST = { title: 'Error', description: 'Failed to load whitepapers.' };
 
@@ -85,11 +84,7 @@ export function WhitepapersPage() {
 }
 
 function Whitepapers() {
-  const embedded = useInitialResource(WHITEPAPERS_RESOURCE) as Whitepaper[] | undefined;
-  const { data: papers, isPending, isError, error } = useQuery({
-    ...whitepapersQueryOptions,
-    initialData: () => embedded,
-  });
+  const { data: papers, isPending, isError, error } = useWhitepapers();
   const [form, setForm] = useState<FormState>({ open: false, openedAt: 0, mounted: false });
 
   useEffect(() => {
@@ -112,10 +107,7 @@ function Whitepapers() {
       <section className="section" aria-label="Whitepapers">
         <div className="container">
           {isPending ? (
-            <div className="spinner-block" role="status">
-              <span className="spinner" aria-hidden="true" />
-              <span className="visually-hidden">Loading whitepapers…</span>
-            </div>
+            <LoadingBlock label="Loading whitepapers…" />
           ) : papers && papers.length > 0 ? (
             <>
               <LeadFormNoscriptNote form="download form" />
@@ -136,8 +128,8 @@ function Whitepapers() {
             Request Custom Research
           </h2>
           <p className="section__lead">
-            Need numbers for your own payer mix, product lines or region? Our analysts prepare
-            custom benchmarks and reports for HME/DME suppliers.
+            Need numbers for your own payer mix, product lines or region? Our analysts prepare custom benchmarks and
+            reports for HME/DME suppliers.
           </p>
           <button
             type="button"

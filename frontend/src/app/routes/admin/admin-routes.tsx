@@ -1,37 +1,32 @@
 import type { RouteObject } from 'react-router';
-import { lazyComponent } from '../../../lib/lazy-component';
+import { lazyComponent } from '@/lib/lazy-component';
 
 function createAdminRoutes(): RouteObject[] {
-  const AuthPage = lazyComponent(
-    async () => (await import('../../../features/admin/auth/auth-page')).AuthPage,
-  );
-  const AdminLayout = lazyComponent(
-    async () => (await import('../../../features/admin/layout/admin-layout')).AdminLayout,
-  );
+  const AuthPage = lazyComponent(async () => (await import('@/features/admin/auth/auth-page')).AuthPage);
+  const AdminLayout = lazyComponent(async () => (await import('./admin-layout')).AdminLayout);
   const BlogAdminPage = lazyComponent(
-    async () => (await import('../../../features/admin/blog/blog-admin-page')).BlogAdminPage,
+    async () => (await import('@/features/admin/blog/blog-admin-page')).BlogAdminPage,
   );
   const PageSeoAdminPage = lazyComponent(
-    async () => (await import('../../../features/admin/pages/page-seo-admin-page')).PageSeoAdminPage,
+    async () => (await import('@/features/admin/pages/page-seo-admin-page')).PageSeoAdminPage,
   );
   const ContentAdminPage = lazyComponent(
-    async () => (await import('../../../features/admin/content/content-admin-page')).ContentAdminPage,
+    async () => (await import('@/features/admin/pages/content-admin-page')).ContentAdminPage,
   );
   const WhitepapersAdminPage = lazyComponent(
-    async () =>
-      (await import('../../../features/admin/whitepapers/whitepapers-admin-page')).WhitepapersAdminPage,
+    async () => (await import('@/features/admin/whitepapers/whitepapers-admin-page')).WhitepapersAdminPage,
   );
   const LeadsAdminPage = lazyComponent(
-    async () => (await import('../../../features/admin/leads/leads-admin-page')).LeadsAdminPage,
+    async () => (await import('@/features/admin/leads/leads-admin-page')).LeadsAdminPage,
   );
   const AnalyticsAdminPage = lazyComponent(
-    async () => (await import('../../../features/admin/analytics/analytics-admin-page')).AnalyticsAdminPage,
+    async () => (await import('@/features/admin/analytics/analytics-admin-page')).AnalyticsAdminPage,
   );
   const MediaAdminPage = lazyComponent(
-    async () => (await import('../../../features/admin/media/media-admin-page')).MediaAdminPage,
+    async () => (await import('@/features/admin/media/media-admin-page')).MediaAdminPage,
   );
   const ActivityAdminPage = lazyComponent(
-    async () => (await import('../../../features/admin/activity/activity-admin-page')).ActivityAdminPage,
+    async () => (await import('@/features/admin/activity/activity-admin-page')).ActivityAdminPage,
   );
   return [
     { path: 'auth', element: <AuthPage /> },

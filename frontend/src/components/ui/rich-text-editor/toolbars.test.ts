@@ -9,7 +9,13 @@ describe('hasAllowedProtocol', () => {
   });
 
   it('refuses other schemes, including obfuscated ones', () => {
-    for (const url of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'sms:1', 'data:text/html,x']) {
+    for (const url of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'sms:1',
+      'data:text/html,x',
+    ]) {
       expect(hasAllowedProtocol(url, LINK_PROTOCOLS)).toBe(false);
     }
   });

@@ -1,10 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createToastStore,
-  DESTRUCTIVE_TOAST_DURATION_MS,
-  TOAST_DURATION_MS,
-  TOAST_LIMIT,
-} from './toast-store';
+import { createToastStore, DESTRUCTIVE_TOAST_DURATION_MS, TOAST_DURATION_MS, TOAST_LIMIT } from './toast-store';
 
 describe('toast store', () => {
   it('adds toasts with defaults by variant and notifies subscribers', () => {

@@ -61,9 +61,7 @@ export function createToastStore(): ToastStore {
         title: options.title,
         description: options.description,
         variant,
-        duration:
-          options.duration ??
-          (variant === 'destructive' ? DESTRUCTIVE_TOAST_DURATION_MS : TOAST_DURATION_MS),
+        duration: options.duration ?? (variant === 'destructive' ? DESTRUCTIVE_TOAST_DURATION_MS : TOAST_DURATION_MS),
         action: options.action,
       };
       emit([...toasts, item].slice(-TOAST_LIMIT));

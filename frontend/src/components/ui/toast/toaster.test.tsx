@@ -28,9 +28,7 @@ describe('Toaster', () => {
     const region = screen.getByRole('region', { name: 'Notifications (F8)' });
     expect(region.querySelector('[aria-live="polite"]')).toBeTruthy();
     expect(screen.getByText('Message sent!')).toBeTruthy();
-    expect(
-      screen.getByText("Your message has been sent. We'll get back to you within 24 hours."),
-    ).toBeTruthy();
+    expect(screen.getByText("Your message has been sent. We'll get back to you within 24 hours.")).toBeTruthy();
   });
 
   it('marks destructive toasts', () => {

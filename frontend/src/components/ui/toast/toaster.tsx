@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { CloseIcon } from '../icons';
-import { useHydrated } from '../../../lib/render-context';
+import { CloseIcon } from '@/components/ui/icons';
+import { useHydrated } from '@/lib/render-context';
 import { toastStore, type Toast, type ToastStore } from './toast-store';
 
 /** Hotkey that moves focus to the notifications, so keyboard users can reach and dismiss them. */

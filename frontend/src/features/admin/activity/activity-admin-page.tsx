@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
 import { activityActionsQuery } from './activity-actions-query';
 import { activityQuery } from './activity-query';
 import {
@@ -120,7 +120,9 @@ export function ActivityAdminPage() {
     <div className="admin-page">
       <div className="admin-page__header">
         <h1 className="admin-page__title">Activity</h1>
-        <p className="admin-muted">Sign-ins and every change made in the admin, with the session, IP address and browser.</p>
+        <p className="admin-muted">
+          Sign-ins and every change made in the admin, with the session, IP address and browser.
+        </p>
       </div>
       <form
         className="admin-card activity-filters"
@@ -229,12 +231,24 @@ export function ActivityAdminPage() {
                 <caption className="visually-hidden">Admin activity, newest first</caption>
                 <thead role="rowgroup">
                   <tr role="row">
-                    <th scope="col" role="columnheader">When</th>
-                    <th scope="col" role="columnheader">What</th>
-                    <th scope="col" role="columnheader">Item</th>
-                    <th scope="col" role="columnheader">Session</th>
-                    <th scope="col" role="columnheader">IP address</th>
-                    <th scope="col" role="columnheader">Browser</th>
+                    <th scope="col" role="columnheader">
+                      When
+                    </th>
+                    <th scope="col" role="columnheader">
+                      What
+                    </th>
+                    <th scope="col" role="columnheader">
+                      Item
+                    </th>
+                    <th scope="col" role="columnheader">
+                      Session
+                    </th>
+                    <th scope="col" role="columnheader">
+                      IP address
+                    </th>
+                    <th scope="col" role="columnheader">
+                      Browser
+                    </th>
                   </tr>
                 </thead>
                 <tbody role="rowgroup">

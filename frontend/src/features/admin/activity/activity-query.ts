@@ -1,10 +1,9 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import type { ActivityEntry } from './activity-wording';
+import { activityKeys } from '@/data/activity/keys';
 
 export const ACTIVITY_PAGE_SIZE = 50;
-
-export const activityKey = ['admin', 'activity'] as const;
 
 export interface ActivityQuery {
   action: string;
@@ -25,7 +24,7 @@ export interface ActivityPage {
  */
 export const activityQuery = (filters: ActivityQuery) =>
   infiniteQueryOptions({
-    queryKey: [...activityKey, filters],
+    queryKey: [...activityKeys.all, filters],
     queryFn: async ({ pageParam }): Promise<ActivityPage> => {
       // One more than a page tells whether there is another, without a count.
       let query = adminClient()

@@ -42,9 +42,9 @@ describe('activity wording', () => {
       name: '/about',
       to: '/admin/content',
     });
-    expect(activityItem({ action: 'lead_update', entity: 'contact_lead', summary: 'a@b.co: note edited', details: {} }).to).toBe(
-      '/admin/leads',
-    );
+    expect(
+      activityItem({ action: 'lead_update', entity: 'contact_lead', summary: 'a@b.co: note edited', details: {} }).to,
+    ).toBe('/admin/leads');
     expect(activityItem({ action: 'sync', entity: 'crm_record', summary: 'x', details: {} })).toEqual({
       kind: 'Crm record',
       name: 'x',
@@ -93,7 +93,10 @@ describe('activity wording', () => {
       until: new Date(2026, 3, 1).toISOString(),
     });
     expect(dateRange({ from: '', to: '' })).toEqual({ since: null, until: null });
-    expect(dateRange({ from: '2026-03-02', to: '' })).toEqual({ since: new Date(2026, 2, 2).toISOString(), until: null });
+    expect(dateRange({ from: '2026-03-02', to: '' })).toEqual({
+      since: new Date(2026, 2, 2).toISOString(),
+      until: null,
+    });
     // One day: from its start to the next day's.
     expect(dateRange({ from: '2026-03-02', to: '2026-03-02' })).toEqual({
       since: new Date(2026, 2, 2).toISOString(),
@@ -105,6 +108,9 @@ describe('activity wording', () => {
     expect(dateRange({ from: 'yesterday', to: '' })).toEqual({ error: 'The start date is not a valid date.' });
     expect(dateRange({ from: '', to: '2026-02-30' })).toEqual({ error: 'The end date is not a valid date.' });
     // The last day of a year runs to the first of the next.
-    expect(dateRange({ from: '', to: '2026-12-31' })).toEqual({ since: null, until: new Date(2027, 0, 1).toISOString() });
+    expect(dateRange({ from: '', to: '2026-12-31' })).toEqual({
+      since: null,
+      until: new Date(2027, 0, 1).toISOString(),
+    });
   });
 });

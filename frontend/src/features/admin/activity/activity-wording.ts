@@ -1,4 +1,4 @@
-import type { Tables } from '../../../lib/database.types';
+import type { Tables } from '@/lib/database.types';
 
 export type ActivityEntry = Tables<'admin_activity'>;
 
@@ -153,9 +153,9 @@ function localMidnight(date: string, addDays = 0): Date | null {
  * The filters' dates as an instant range: from the start of `from` to the end of `to` in the
  * browser's time zone ([since, until)), or the reason they cannot be used.
  */
-export function dateRange(filters: Pick<ActivityFilters, 'from' | 'to'>):
-  | { since: string | null; until: string | null }
-  | { error: string } {
+export function dateRange(
+  filters: Pick<ActivityFilters, 'from' | 'to'>,
+): { since: string | null; until: string | null } | { error: string } {
   const since = filters.from ? localMidnight(filters.from) : null;
   const until = filters.to ? localMidnight(filters.to, 1) : null;
   if (filters.from && !since) return { error: 'The start date is not a valid date.' };

@@ -1,4 +1,4 @@
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 
 /**
  * Records the sign-out in the activity log with the session's own token. The client takes the

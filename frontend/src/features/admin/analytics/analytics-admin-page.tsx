@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { errorMessage } from '../shared/admin-client';
+import { errorMessage } from '@/features/admin/shared/admin-client';
 import { analyticsQuery } from './analytics-query';
 import { PERIODS, summarize, type Count } from './analytics-summary';
 

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import { periodStart, type AnalyticsRow } from './analytics-summary';
+import { analyticsKeys } from '@/data/analytics/keys';
 
 /** At most this many page views are summarised per period. */
 export const ANALYTICS_ROW_LIMIT = 10_000;
@@ -8,7 +9,7 @@ export const ANALYTICS_ROW_LIMIT = 10_000;
 /** Page views of the last `days` days, newest first. */
 export const analyticsQuery = (days: number) =>
   queryOptions({
-    queryKey: ['admin', 'analytics', days],
+    queryKey: [...analyticsKeys.admin, days],
     queryFn: async (): Promise<AnalyticsRow[]> => {
       const { data, error } = await adminClient()
         .from('page_analytics')

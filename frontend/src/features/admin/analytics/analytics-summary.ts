@@ -92,7 +92,10 @@ export function summarize(rows: readonly AnalyticsRow[]): AnalyticsSummary {
     avgTimeOnPage: average(rows.map((row) => row.time_on_page)),
     avgScrollDepth: average(rows.map((row) => Math.min(100, row.scroll_depth))),
     pages,
-    referrers: counts(rows.map((row) => referrerLabel(row.referrer)), 10),
+    referrers: counts(
+      rows.map((row) => referrerLabel(row.referrer)),
+      10,
+    ),
     devices: counts(rows.map((row) => row.device_type ?? 'unknown')),
     browsers: counts(rows.map((row) => row.browser ?? 'Unknown')),
   };

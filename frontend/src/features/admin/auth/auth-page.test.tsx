@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toastStore } from '../../../components/ui/toast/toast-store';
+import { toastStore } from '@/components/ui/toast/toast-store';
 import { AuthPage } from './auth-page';
 
-vi.mock('../../../lib/supabase', () => ({ supabase: {}, createAdminClient: vi.fn() }));
+vi.mock('@/lib/supabase', () => ({ supabase: {}, createAdminClient: vi.fn() }));
 const invoke = vi.hoisted(() => vi.fn());
-vi.mock('../shared/invoke-simple-auth', () => ({ invokeSimpleAuth: invoke }));
+vi.mock('@/features/admin/shared/invoke-simple-auth', () => ({ invokeSimpleAuth: invoke }));
 
 function renderAuth() {
   const router = createMemoryRouter(

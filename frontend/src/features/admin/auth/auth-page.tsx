@@ -1,11 +1,11 @@
 import { useState, type SubmitEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
-import { getAdminToken, setAdminToken } from '../shared/admin-token';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
+import { getAdminToken, setAdminToken } from '@/features/admin/shared/admin-token';
 import { useLogin } from './login';
-import '../admin.css';
-import { QueryProvider } from '../../../lib/query-client';
+import '@/features/admin/shared/admin.css';
+import { QueryProvider } from '@/lib/query-client';
 
 /** Admin screens query the backend through the app's one query cache. */
 export function AuthPage() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { invokeSimpleAuth } from '../shared/invoke-simple-auth';
+import { invokeSimpleAuth } from '@/features/admin/shared/invoke-simple-auth';
 
 export interface LoginResponse {
   success: boolean;

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { invokeSimpleAuth } from '../shared/invoke-simple-auth';
+import { invokeSimpleAuth } from '@/features/admin/shared/invoke-simple-auth';
+import { adminKeys } from '@/data/admin/keys';
 
 export interface ValidateResponse {
   valid: boolean;
@@ -15,7 +16,7 @@ export async function validateToken(token: string): Promise<ValidateResponse> {
 /** Validated on every admin route entry: `entry` (the path) is part of the key. */
 export const adminSessionQuery = (token: string, entry: string) =>
   queryOptions({
-    queryKey: ['admin', 'session', token, entry],
+    queryKey: [...adminKeys.session, token, entry],
     queryFn: () => validateToken(token),
     staleTime: 0,
     gcTime: 0,

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { EditIcon, TrashIcon } from '../shared/icons';
-import { toast } from '../../../components/ui/toast';
-import { formatDate } from '../shared/format-date';
-import { PreviewLinksPanel } from '../previews/preview-links-panel';
-import { DeletedPostsPanel } from '../revisions/deleted-posts-panel';
-import { RevisionsPanel } from '../revisions/revisions-panel';
+import { EditIcon, TrashIcon } from '@/features/admin/shared/icons';
+import { toast } from '@/components/ui/toast';
+import { formatDate } from '@/features/admin/shared/format-date';
+import { PreviewLinksPanel } from '@/features/admin/shared/previews/preview-links-panel';
+import { DeletedPostsPanel } from '@/features/admin/shared/revisions/deleted-posts-panel';
+import { RevisionsPanel } from '@/features/admin/shared/revisions/revisions-panel';
 import { EMPTY_BLOG_FORM, postStatus, postToForm, type BlogFormValues, type BlogPost } from './blog-post';
 import { useDeletePost } from './delete-post';
 import { ImageUploadPanel } from './image-upload-panel';

@@ -1,40 +1,19 @@
-import { joinCommaList, splitCommaList } from '../shared/split-list';
+import type { Tables } from '@/lib/database.types';
+import { joinCommaList, splitCommaList } from '@/features/admin/shared/split-list';
 
 export const TWITTER_CARD_TYPES = ['summary_large_image', 'summary'] as const;
 export const SCHEMA_TYPES = ['BlogPosting', 'Article', 'NewsArticle', 'TechArticle'] as const;
 export type TwitterCardType = (typeof TWITTER_CARD_TYPES)[number];
 export type SchemaType = (typeof SCHEMA_TYPES)[number];
 
-/** A blog_posts row (spec §3). */
-export interface BlogPost {
-  id: string;
-  title: string;
-  slug: string;
-  description: string;
-  content: string;
-  category: string;
-  read_time: string;
-  published: boolean;
-  /** With published: the post goes live at this instant (UTC); null means at once. */
-  publish_at: string | null;
-  meta_title: string | null;
-  focus_keyword: string | null;
-  featured_image_url: string | null;
-  featured_image_alt: string | null;
-  excerpt: string | null;
-  og_title: string | null;
-  og_description: string | null;
-  og_image: string | null;
+/**
+ * A blog_posts row (spec §3), as the database types say, with the two choice columns narrowed to
+ * the values their check constraints allow.
+ */
+export type BlogPost = Omit<Tables<'blog_posts'>, 'twitter_card_type' | 'schema_type'> & {
   twitter_card_type: TwitterCardType;
-  canonical_url: string | null;
-  author_name: string | null;
-  tags: string[];
   schema_type: SchemaType;
-  noindex: boolean;
-  nofollow: boolean;
-  created_at: string;
-  updated_at: string;
-}
+};
 
 /** The create/edit form: every editable field as the inputs hold it (tags as typed text). */
 export interface BlogFormValues {
@@ -192,7 +171,10 @@ export function postStatus(post: Pick<BlogPost, 'published' | 'publish_at'>, now
 }
 
 /** A problem with the form's publish time, or null. */
-export function scheduleProblem(form: Pick<BlogFormValues, 'published' | 'schedule' | 'publish_at'>, now = Date.now()): string | null {
+export function scheduleProblem(
+  form: Pick<BlogFormValues, 'published' | 'schedule' | 'publish_at'>,
+  now = Date.now(),
+): string | null {
   if (!form.published || !form.schedule) return null;
   const at = fromLocalInput(form.publish_at);
   if (!at) return 'Choose the date and time to publish at.';

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
-import { PUBLIC_BLOG_KEY } from '../shared/public-keys';
-import { adminPostsKey } from './posts-query';
-import { revisionsKey } from '../revisions/revisions-query';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { blogKeys } from '@/data/blog/keys';
+import { revisionKeys } from '@/data/revisions/keys';
 
 export async function deletePost(id: string): Promise<void> {
   const { error } = await adminClient().from('blog_posts').delete().eq('id', id);
@@ -15,10 +14,10 @@ export function useDeletePost() {
     mutationFn: deletePost,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminPostsKey }),
-        queryClient.invalidateQueries({ queryKey: PUBLIC_BLOG_KEY }),
+        queryClient.invalidateQueries({ queryKey: blogKeys.admin }),
+        queryClient.invalidateQueries({ queryKey: blogKeys.public }),
         // The delete is a revision: the post can come back from it.
-        queryClient.invalidateQueries({ queryKey: revisionsKey }),
+        queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
-import { useUploadBlogImage } from '../shared/upload-image';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
+import { useUploadBlogImage } from '@/features/admin/shared/upload-image';
 
 /** Upload images to blog-images; each uploaded URL is listed and copied on click. */
 export function ImageUploadPanel() {

@@ -1,11 +1,11 @@
 import { useState, type SubmitEvent, type ReactNode } from 'react';
-import { BLOG_TOOLBAR, RichTextEditor } from '../../../components/ui/rich-text-editor';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
-import { formatDate } from '../shared/format-date';
-import { AdminTextField } from '../shared/admin-text-field';
-import { Counter } from '../shared/counter';
-import { uploadBlogImage } from '../shared/upload-image';
+import { BLOG_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-editor';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
+import { formatDate } from '@/features/admin/shared/format-date';
+import { AdminTextField } from '@/features/admin/shared/admin-text-field';
+import { Counter } from '@/features/admin/shared/counter';
+import { uploadBlogImage } from '@/features/admin/shared/upload-image';
 import {
   adminTimeZone,
   formToPayload,
@@ -96,9 +96,7 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
         onSuccess: () => {
           toast({
             title: editingId ? 'Blog post updated successfully!' : 'Blog post created successfully!',
-            description: scheduledAt
-              ? `It will be published on ${formatDate(scheduledAt)}.`
-              : undefined,
+            description: scheduledAt ? `It will be published on ${formatDate(scheduledAt)}.` : undefined,
           });
           onDone();
         },
@@ -124,9 +122,7 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
         {text('description', 'Description', {
           required: true,
           multiline: true,
-          counter: (
-            <Counter id="post-description-counter" text={form.description} max={160} recommended={[150, 160]} />
-          ),
+          counter: <Counter id="post-description-counter" text={form.description} max={160} recommended={[150, 160]} />,
         })}
         <div className="admin-field">
           <span className="admin-label" id="post-content-label">

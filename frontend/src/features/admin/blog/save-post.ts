@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
-import { PUBLIC_BLOG_KEY } from '../shared/public-keys';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import type { BlogPostPayload } from './blog-post';
-import { adminPostsKey } from './posts-query';
-import { revisionsKey } from '../revisions/revisions-query';
+import { blogKeys } from '@/data/blog/keys';
+import { revisionKeys } from '@/data/revisions/keys';
 
 export interface SavePostInput {
   /** Set when updating an existing post. */
@@ -24,10 +23,10 @@ export function useSavePost() {
     mutationFn: savePost,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminPostsKey }),
-        queryClient.invalidateQueries({ queryKey: PUBLIC_BLOG_KEY }),
+        queryClient.invalidateQueries({ queryKey: blogKeys.admin }),
+        queryClient.invalidateQueries({ queryKey: blogKeys.public }),
         // Each save keeps a revision.
-        queryClient.invalidateQueries({ queryKey: revisionsKey }),
+        queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
       ]),
   });
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { Counter } from '../shared/counter';
-import { formatDate } from '../shared/format-date';
+import { Counter } from '@/features/admin/shared/counter';
+import { formatDate } from '@/features/admin/shared/format-date';
 import {
   ASSIGNEE_MAX,
   LEAD_STATUSES,

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatDate } from '../shared/format-date';
+import { formatDate } from '@/features/admin/shared/format-date';
 import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus, type InboxItem } from './lead-types';
 import { leadLabel, useLeadPipeline } from './use-lead-pipeline';
 

@@ -86,7 +86,12 @@ describe('inboxItems', () => {
 
 describe('filters', () => {
   it('ask each table for the view and the status', () => {
-    expect(leadQueryParams(DEFAULT_FILTERS, 'contact')).toEqual({ spam: false, status: null, since: null, before: null });
+    expect(leadQueryParams(DEFAULT_FILTERS, 'contact')).toEqual({
+      spam: false,
+      status: null,
+      since: null,
+      before: null,
+    });
     expect(leadQueryParams(filters({ view: 'spam', status: 'closed' }), 'whitepaper')).toEqual({
       spam: true,
       status: 'closed',
@@ -113,7 +118,9 @@ describe('filters', () => {
   it('explain a range that cannot be applied', () => {
     expect(filtersProblem(DEFAULT_FILTERS)).toBeNull();
     expect(filtersProblem(filters({ from: '2026-03-07', to: '2026-03-07' }))).toBeNull();
-    expect(filtersProblem(filters({ from: '2026-03-08', to: '2026-03-07' }))).toBe('The start date is after the end date.');
+    expect(filtersProblem(filters({ from: '2026-03-08', to: '2026-03-07' }))).toBe(
+      'The start date is after the end date.',
+    );
     expect(filtersProblem(filters({ from: '2026-02-31' }))).toBe('The start date is not a valid date.');
     expect(filtersProblem(filters({ to: 'yesterday' }))).toBe('The end date is not a valid date.');
   });
@@ -125,7 +132,10 @@ describe('filters', () => {
     expect(isNarrowed(DEFAULT_FILTERS, 'acme')).toBe(true);
     expect(filtersSummary(DEFAULT_FILTERS, '')).toEqual({ view: 'inbox' });
     expect(
-      filtersSummary(filters({ status: 'contacted', source: 'whitepaper', from: '2026-01-01', to: '2026-01-31' }), ' acme '),
+      filtersSummary(
+        filters({ status: 'contacted', source: 'whitepaper', from: '2026-01-01', to: '2026-01-31' }),
+        ' acme ',
+      ),
     ).toEqual({
       view: 'inbox',
       status: 'contacted',

@@ -1,5 +1,5 @@
-import type { Tables } from '../../../lib/database.types';
-import type { WhitepaperSubmissionRow } from '../../whitepapers/whitepaper-submission';
+import type { Tables } from '@/lib/database.types';
+import type { WhitepaperSubmissionRow } from '@/data/whitepapers/types';
 
 /** Where a lead is in the pipeline (the tables' check constraint holds the same list). */
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'closed'] as const;
@@ -31,7 +31,15 @@ export type WhitepaperSubmission = Pick<
 /** A lead_deliveries row (the webhook outbox): pending, delivering, delivered or failed. */
 export type LeadDelivery = Pick<
   Tables<'lead_deliveries'>,
-  'id' | 'lead_id' | 'target_url' | 'status' | 'attempts' | 'last_attempt_at' | 'last_status' | 'last_error' | 'delivered_at'
+  | 'id'
+  | 'lead_id'
+  | 'target_url'
+  | 'status'
+  | 'attempts'
+  | 'last_attempt_at'
+  | 'last_status'
+  | 'last_error'
+  | 'delivered_at'
 >;
 
 /** A leads row (contact inquiries accepted by the relay) with its deliveries. */

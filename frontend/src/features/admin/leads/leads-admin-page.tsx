@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
-import { formatDate } from '../shared/format-date';
+import { Dialog } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
+import { formatDate } from '@/features/admin/shared/format-date';
 import { LeadFiltersBar } from './lead-filters-bar';
 import { LeadPipelineForm } from './lead-pipeline-form';
 import { LeadRow } from './lead-row';

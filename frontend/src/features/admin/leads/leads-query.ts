@@ -1,15 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import { leadQueryParams, type LeadFilters, type RelayedLead } from './lead-types';
-
-/** Prefix of every contact-lead query (invalidate it after any write). */
-export const relayedLeadsKey = ['admin', 'leads'] as const;
+import { leadKeys } from '@/data/leads/keys';
 
 /** Contact inquiries under the filters (filtered in the database), with their webhook deliveries, newest first. */
 export const relayedLeadsQuery = (filters: LeadFilters) => {
   const params = leadQueryParams(filters, 'contact');
   return queryOptions({
-    queryKey: [...relayedLeadsKey, params],
+    queryKey: [...leadKeys.relayed, params],
     queryFn: async (): Promise<RelayedLead[]> => {
       if (!params) return [];
       let query = adminClient().from('leads').select('*, lead_deliveries(*)');

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 
 export interface LeadsExport {
   count: number;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
-import { relayedLeadsKey } from './leads-query';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { leadKeys } from '@/data/leads/keys';
 
 /** Puts a failed webhook delivery back in the outbox, due now. */
 export async function retryDelivery(id: string): Promise<void> {
@@ -15,6 +15,6 @@ export function useRetryDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retryDelivery,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: relayedLeadsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.relayed }),
   });
 }

@@ -1,15 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import { leadQueryParams, type LeadFilters, type WhitepaperSubmission } from './lead-types';
-
-/** Prefix of every whitepaper-lead query (invalidate it after any write). */
-export const submissionsKey = ['admin', 'whitepaper-submissions'] as const;
+import { leadKeys } from '@/data/leads/keys';
 
 /** Whitepaper form submissions under the filters (filtered in the database), newest first. */
 export const submissionsQuery = (filters: LeadFilters) => {
   const params = leadQueryParams(filters, 'whitepaper');
   return queryOptions({
-    queryKey: [...submissionsKey, params],
+    queryKey: [...leadKeys.submissions, params],
     queryFn: async (): Promise<WhitepaperSubmission[]> => {
       if (!params) return [];
       let query = adminClient().from('whitepaper_submissions').select('*');

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import type { LeadSource, LeadStatus } from './lead-types';
-import { relayedLeadsKey } from './leads-query';
-import { submissionsKey } from './submissions-query';
+import { leadKeys } from '@/data/leads/keys';
 
 /** The pipeline columns: the only ones the admin token may update (the lead itself stays as received). */
 export interface LeadPipelineChanges {
@@ -39,8 +38,8 @@ export function useUpdateLead() {
     mutationFn: updateLead,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: relayedLeadsKey }),
-        queryClient.invalidateQueries({ queryKey: submissionsKey }),
+        queryClient.invalidateQueries({ queryKey: leadKeys.relayed }),
+        queryClient.invalidateQueries({ queryKey: leadKeys.submissions }),
       ]),
   });
 }

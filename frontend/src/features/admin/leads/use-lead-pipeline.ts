@@ -1,5 +1,5 @@
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
 import { STAFF_SPAM_REASON, STATUS_LABELS, type InboxItem, type LeadStatus } from './lead-types';
 import { useUpdateLead, type LeadPipelineChanges } from './update-lead';
 

@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
 import { useSaveAltText } from './save-alt-text';
 
 /** The longest alt text the database keeps (media_assets.alt_text). */

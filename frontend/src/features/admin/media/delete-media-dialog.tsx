@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
+import { Dialog } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
 import { useDeleteMedia } from './delete-media';
 import { MediaUseList } from './media-use-list';
 import { mediaUsageQuery } from './media-usage-query';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient, errorMessage } from '../shared/admin-client';
-import { BLOG_IMAGES_BUCKET } from '../shared/upload-image';
+import { adminClient, errorMessage } from '@/features/admin/shared/admin-client';
+import { BLOG_IMAGES_BUCKET } from '@/features/admin/shared/upload-image';
 import { describeUse, type MediaUse } from './media-format';
-import { mediaKey } from './media-keys';
+import { mediaKeys } from '@/data/media/keys';
 
 export interface DeleteMediaInput {
   name: string;
@@ -41,6 +41,6 @@ export function useDeleteMedia() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMedia,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mediaKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
   });
 }

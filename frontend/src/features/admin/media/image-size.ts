@@ -10,7 +10,11 @@ export function measureImage(src: string): Promise<ImageSize | null> {
     const image = new Image();
     image.decoding = 'async';
     image.onload = () => {
-      resolve(image.naturalWidth > 0 && image.naturalHeight > 0 ? { width: image.naturalWidth, height: image.naturalHeight } : null);
+      resolve(
+        image.naturalWidth > 0 && image.naturalHeight > 0
+          ? { width: image.naturalWidth, height: image.naturalHeight }
+          : null,
+      );
     };
     image.onerror = () => {
       resolve(null);

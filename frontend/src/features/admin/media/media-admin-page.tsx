@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
 import { DeleteMediaDialog } from './delete-media-dialog';
 import { MediaCard } from './media-card';
 import { mediaDetailsQuery } from './media-details-query';
@@ -26,7 +26,11 @@ export function MediaAdminPage() {
 
   useEffect(() => {
     if (files.isError) {
-      toast({ title: 'Error', description: `Failed to load images: ${errorMessage(files.error)}`, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: `Failed to load images: ${errorMessage(files.error)}`,
+        variant: 'destructive',
+      });
     }
   }, [files.isError, files.error]);
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { TrashIcon } from '../shared/icons';
+import { toast } from '@/components/ui/toast';
+import { TrashIcon } from '@/features/admin/shared/icons';
 import { AltTextForm } from './alt-text-form';
 import { measureImage } from './image-size';
 import type { MediaDetails } from './media-details-query';
@@ -99,7 +99,9 @@ export function MediaCard({ file, details, detailsReady, uses, onDelete }: Media
             <span className="admin-muted">Usage not known</span>
           ) : (
             <>
-              <span className={`admin-badge${uses.length === 0 ? ' media-badge--unused' : ''}`}>{usageSummary(uses)}</span>
+              <span className={`admin-badge${uses.length === 0 ? ' media-badge--unused' : ''}`}>
+                {usageSummary(uses)}
+              </span>
               {uses.length > 0 && <MediaUseList uses={uses} />}
             </>
           )}

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
-import { mediaDetailsKey } from './media-keys';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { mediaKeys } from '@/data/media/keys';
 
 /** What the admin keeps with an image (public.media_assets). */
 export interface MediaDetails {
@@ -31,6 +31,6 @@ export async function fetchMediaDetails(): Promise<Map<string, MediaDetails>> {
 
 export const mediaDetailsQuery = () =>
   queryOptions({
-    queryKey: mediaDetailsKey,
+    queryKey: mediaKeys.details,
     queryFn: fetchMediaDetails,
   });

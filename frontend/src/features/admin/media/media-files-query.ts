@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
-import { BLOG_IMAGES_BUCKET } from '../shared/upload-image';
-import { mediaFilesKey } from './media-keys';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { BLOG_IMAGES_BUCKET } from '@/features/admin/shared/upload-image';
+import { mediaKeys } from '@/data/media/keys';
 
 /** An object of blog-images as the library lists it. */
 export interface MediaFile {
@@ -59,6 +59,6 @@ export async function listMediaFiles(): Promise<MediaFile[]> {
 
 export const mediaFilesQuery = () =>
   queryOptions({
-    queryKey: mediaFilesKey,
+    queryKey: mediaKeys.files,
     queryFn: listMediaFiles,
   });

@@ -114,7 +114,9 @@ describe('parseUses', () => {
   it('drops what it does not understand', () => {
     expect(parseUses(null)).toEqual([]);
     expect(parseUses({ kind: 'post' })).toEqual([]);
-    expect(parseUses([1, 'x', null, { kind: 'file', id: 'a', key: 'b' }, { kind: 'post', id: 3, key: 'b' }])).toEqual([]);
+    expect(parseUses([1, 'x', null, { kind: 'file', id: 'a', key: 'b' }, { kind: 'post', id: 3, key: 'b' }])).toEqual(
+      [],
+    );
     expect(parseUses([{ kind: 'page', id: 'g', key: '/x', fields: ['content', 7] }])).toEqual([
       { kind: 'page', id: 'g', title: '/x', key: '/x', published: null, fields: ['content'] },
     ]);
@@ -139,7 +141,9 @@ describe('imageFileProblem', () => {
     expect(imageFileProblem(file('huge.png', 'image/png', 12 * 1024 * 1024))).toBe(
       'huge.png is larger than 10 MB (12 MB), the limit for images.',
     );
-    expect(imageFileProblem(file('edge.png', 'image/png', MAX_IMAGE_BYTES + 1))).toMatch(/^edge\.png is larger than 10 MB/);
+    expect(imageFileProblem(file('edge.png', 'image/png', MAX_IMAGE_BYTES + 1))).toMatch(
+      /^edge\.png is larger than 10 MB/,
+    );
     expect(imageFileProblem(file('empty.png', 'image/png', 0))).toBe('empty.png is empty.');
   });
 });

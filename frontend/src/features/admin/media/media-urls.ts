@@ -1,5 +1,5 @@
-import { adminClient } from '../shared/admin-client';
-import { BLOG_IMAGES_BUCKET } from '../shared/upload-image';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { BLOG_IMAGES_BUCKET } from '@/features/admin/shared/upload-image';
 
 /** The thumbnail box of the grid, in CSS pixels (4:3). */
 export const THUMB_WIDTH = 320;

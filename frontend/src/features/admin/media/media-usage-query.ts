@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import { parseUses, type MediaUse } from './media-format';
-import { mediaUsageKey } from './media-keys';
+import { mediaKeys } from '@/data/media/keys';
 
 /** Rows per request (the server's default row cap). */
 const PAGE_SIZE = 1000;
@@ -30,7 +30,7 @@ export async function fetchMediaUsage(names?: readonly string[]): Promise<Map<st
  */
 export const mediaUsageQuery = (names?: readonly string[]) =>
   queryOptions({
-    queryKey: [...mediaUsageKey, names ? [...names].sort() : 'all'],
+    queryKey: [...mediaKeys.usage, names ? [...names].sort() : 'all'],
     queryFn: () => fetchMediaUsage(names),
     staleTime: 0,
   });

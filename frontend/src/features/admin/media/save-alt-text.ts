@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
-import { mediaDetailsKey } from './media-keys';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { mediaKeys } from '@/data/media/keys';
 
 export interface SaveAltTextInput {
   name: string;
@@ -19,6 +19,6 @@ export function useSaveAltText() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveAltText,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaDetailsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.details }),
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { progressFetch } from '../shared/progress-fetch';
-import { adminClient, adminClientWithFetch, errorMessage } from '../shared/admin-client';
-import { randomImageName } from '../shared/image-name';
-import { BLOG_IMAGES_BUCKET } from '../shared/upload-image';
+import { progressFetch } from '@/features/admin/shared/progress-fetch';
+import { adminClient, adminClientWithFetch, errorMessage } from '@/features/admin/shared/admin-client';
+import { randomImageName } from '@/features/admin/shared/image-name';
+import { BLOG_IMAGES_BUCKET } from '@/features/admin/shared/upload-image';
 import { measureImageFile } from './image-size';
 import { formatDimensions, formatFileSize, imageFileProblem } from './media-format';
-import { mediaKey } from './media-keys';
+import { mediaKeys } from '@/data/media/keys';
 
 export interface UploadMediaInput {
   file: File;
@@ -53,7 +53,13 @@ export async function uploadMedia({ file, onProgress }: UploadMediaInput): Promi
     entity: 'media',
     entity_id: name,
     summary: `Uploaded ${file.name} (${formatFileSize(file.size)}, ${formatDimensions(size?.width ?? null, size?.height ?? null)})`,
-    details: { original_name: file.name, size: file.size, type: file.type, width: size?.width ?? null, height: size?.height ?? null },
+    details: {
+      original_name: file.name,
+      size: file.size,
+      type: file.type,
+      width: size?.width ?? null,
+      height: size?.height ?? null,
+    },
   });
   if (logged.error) warnings.push(`The upload is not in the activity log: ${errorMessage(logged.error)}`);
   return { name, width: size?.width ?? null, height: size?.height ?? null, warnings };
@@ -63,6 +69,6 @@ export function useUploadMedia() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadMedia,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mediaKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
-import { PUBLIC_PAGE_SEO_KEY } from '../shared/public-keys';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import type { PageSeo } from './page-seo';
-import { adminPagesKey } from './pages-query';
+import { pageSeoKeys } from '@/data/page-seo/keys';
 
 /** Deletes a page SEO record and hands back the deleted row, so the undo toast can restore it. */
 export async function deletePageSeo(id: string): Promise<PageSeo | null> {
@@ -17,8 +16,8 @@ export function useDeletePageSeo() {
     mutationFn: deletePageSeo,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminPagesKey }),
-        queryClient.invalidateQueries({ queryKey: PUBLIC_PAGE_SEO_KEY }),
+        queryClient.invalidateQueries({ queryKey: pageSeoKeys.admin }),
+        queryClient.invalidateQueries({ queryKey: pageSeoKeys.public }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { EditIcon, TrashIcon } from '../shared/icons';
+import { toast } from '@/components/ui/toast';
+import { EditIcon, TrashIcon } from '@/features/admin/shared/icons';
 import { useDeletePageSeo } from './delete-page-seo';
 import { useRestorePageSeo } from './restore-page-seo';
 import { EMPTY_PAGE_SEO_FORM, pageToForm, type PageSeoForm } from './page-seo';

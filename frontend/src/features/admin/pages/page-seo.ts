@@ -1,5 +1,5 @@
-import type { PageSeoRecord } from '../../seo/page-seo';
-import { joinCommaList, splitCommaList } from '../shared/split-list';
+import type { PageSeoRecord } from '@/data/page-seo/types';
+import { joinCommaList, splitCommaList } from '@/features/admin/shared/split-list';
 
 export const OG_TYPES = ['website', 'article'] as const;
 export const PAGE_TWITTER_CARD_TYPES = ['summary_large_image', 'summary'] as const;

@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import type { PageSeo } from './page-seo';
-
-export const adminPagesKey = ['admin', 'page-seo'] as const;
+import { pageSeoKeys } from '@/data/page-seo/keys';
 
 /** Admin page list: every page_seo_settings row by page name. */
 export const adminPagesQuery = () =>
   queryOptions({
-    queryKey: adminPagesKey,
+    queryKey: pageSeoKeys.admin,
     queryFn: async (): Promise<PageSeo[]> => {
       const { data, error } = await adminClient()
         .from('page_seo_settings')

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
-import { PUBLIC_PAGE_SEO_KEY } from '../shared/public-keys';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import type { PageSeo } from './page-seo';
-import { adminPagesKey } from './pages-query';
+import { pageSeoKeys } from '@/data/page-seo/keys';
 
 /** Puts a just-deleted page SEO record back as it was (same id and fields): the undo of a delete. */
 export async function restorePageSeo(row: PageSeo): Promise<void> {
@@ -16,8 +15,8 @@ export function useRestorePageSeo() {
     mutationFn: restorePageSeo,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminPagesKey }),
-        queryClient.invalidateQueries({ queryKey: PUBLIC_PAGE_SEO_KEY }),
+        queryClient.invalidateQueries({ queryKey: pageSeoKeys.admin }),
+        queryClient.invalidateQueries({ queryKey: pageSeoKeys.public }),
       ]),
   });
 }

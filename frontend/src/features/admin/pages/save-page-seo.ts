@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
-import { PUBLIC_PAGE_SEO_KEY } from '../shared/public-keys';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import type { PageSeoPayload } from './page-seo';
-import { adminPagesKey } from './pages-query';
-import { revisionsKey } from '../revisions/revisions-query';
+import { pageSeoKeys } from '@/data/page-seo/keys';
+import { revisionKeys } from '@/data/revisions/keys';
 
 export interface SavePageSeoInput {
   id: string | null;
@@ -23,10 +22,10 @@ export function useSavePageSeo() {
     mutationFn: savePageSeo,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminPagesKey }),
+        queryClient.invalidateQueries({ queryKey: pageSeoKeys.admin }),
         // Each save keeps a revision.
-        queryClient.invalidateQueries({ queryKey: revisionsKey }),
-        queryClient.invalidateQueries({ queryKey: PUBLIC_PAGE_SEO_KEY }),
+        queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: pageSeoKeys.public }),
       ]),
   });
 }

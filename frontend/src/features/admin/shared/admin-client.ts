@@ -1,4 +1,4 @@
-import { createAdminClient } from '../../../lib/supabase';
+import { createAdminClient } from '@/lib/supabase';
 import { getAdminToken } from './admin-token';
 
 let cached: { token: string; client: ReturnType<typeof createAdminClient> } | undefined;

@@ -58,11 +58,14 @@ describe('progressFetch', () => {
   it('sends the request over XHR, reports upload progress and answers a Response', async () => {
     const progress: UploadProgress[] = [];
     const body = new FormData();
-    const answer = progressFetch((event) => progress.push(event))('http://localhost/storage/v1/object/whitepapers/a.pdf', {
-      method: 'POST',
-      headers: { Authorization: 'Bearer t', 'x-upsert': 'false' },
-      body,
-    });
+    const answer = progressFetch((event) => progress.push(event))(
+      'http://localhost/storage/v1/object/whitepapers/a.pdf',
+      {
+        method: 'POST',
+        headers: { Authorization: 'Bearer t', 'x-upsert': 'false' },
+        body,
+      },
+    );
     const xhr = sent();
     expect([xhr.method, xhr.url, xhr.body, xhr.responseType]).toEqual([
       'POST',

@@ -21,11 +21,7 @@ export interface CounterState {
 }
 
 /** A character counter: "length/max", with an optional recommended [min, max] range. */
-export function counterState(
-  text: string,
-  max: number,
-  recommended?: readonly [number, number],
-): CounterState {
+export function counterState(text: string, max: number, recommended?: readonly [number, number]): CounterState {
   const length = text.length;
   return {
     length,

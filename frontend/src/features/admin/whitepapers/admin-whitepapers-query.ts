@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import type { AdminWhitepaper } from './whitepaper-form';
-
-export const adminWhitepapersKey = ['admin', 'whitepapers'] as const;
+import { whitepaperKeys } from '@/data/whitepapers/keys';
 
 /** Admin whitepaper list: every paper, newest first. */
 export const adminWhitepapersQuery = () =>
   queryOptions({
-    queryKey: adminWhitepapersKey,
+    queryKey: whitepaperKeys.admin,
     queryFn: async (): Promise<AdminWhitepaper[]> => {
       const { data, error } = await adminClient()
         .from('whitepapers')

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient } from '../shared/admin-client';
+import { adminClient } from '@/features/admin/shared/admin-client';
 import { invalidateWhitepapers } from './invalidate-whitepapers';
 import { removeWhitepaperPdf } from './upload-pdf';
 

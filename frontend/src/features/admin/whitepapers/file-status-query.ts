@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { WHITEPAPERS_BUCKET } from '../../downloads/file-exists-query';
-import { adminClient } from '../shared/admin-client';
+import { WHITEPAPERS_BUCKET } from '@/data/whitepapers/file-exists-query';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { whitepaperKeys } from '@/data/whitepapers/keys';
 
 export type FileStatus = 'present' | 'missing' | 'none';
 
@@ -29,9 +30,7 @@ async function listFolder(folder: string): Promise<Set<string>> {
 /** Whether each file path is in the bucket: one list per folder (most papers share the root). */
 export async function fileStatuses(filePaths: readonly string[]): Promise<Map<string, boolean>> {
   const folders = [...new Set(filePaths.map((path) => splitPath(path)[0]))];
-  const listed = new Map(
-    await Promise.all(folders.map(async (folder) => [folder, await listFolder(folder)] as const)),
-  );
+  const listed = new Map(await Promise.all(folders.map(async (folder) => [folder, await listFolder(folder)] as const)));
   return new Map(
     filePaths.map((path) => {
       const [folder, name] = splitPath(path);
@@ -40,13 +39,11 @@ export async function fileStatuses(filePaths: readonly string[]): Promise<Map<st
   );
 }
 
-export const adminFileStatusKey = ['admin', 'whitepaper-files'] as const;
-
 /** The storage status of the listed papers' files (the key holds the sorted paths). */
 export const adminFileStatusQuery = (filePaths: readonly string[]) => {
   const paths = [...new Set(filePaths)].sort();
   return queryOptions({
-    queryKey: [...adminFileStatusKey, paths],
+    queryKey: [...whitepaperKeys.adminFiles, paths],
     queryFn: () => fileStatuses(paths),
   });
 };

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkPdfFile,
-  formatFileSize,
-  isPdfBytes,
-  MAX_PDF_BYTES,
-  pdfObjectName,
-  readPdfPageCount,
-} from './pdf-file';
+import { checkPdfFile, formatFileSize, isPdfBytes, MAX_PDF_BYTES, pdfObjectName, readPdfPageCount } from './pdf-file';
 
 const ascii = (text: string) => new TextEncoder().encode(text);
 
@@ -79,7 +72,9 @@ describe('readPdfPageCount', () => {
   it('reads a page tree stored in a compressed object stream', async () => {
     const contents = '1 0 2 36 << /Type /Catalog /Pages 2 0 R >> << /Type /Pages /Kids [3 0 R] /Count 7 >>';
     const data = await deflate(contents);
-    const head = ascii(`%PDF-1.5\n4 0 obj\n<< /Type /ObjStm /N 2 /First 9 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`);
+    const head = ascii(
+      `%PDF-1.5\n4 0 obj\n<< /Type /ObjStm /N 2 /First 9 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+    );
     const tail = ascii('\nendstream\nendobj\n%%EOF\n');
     const pdf = new Uint8Array([...head, ...data, ...tail]);
     expect(await readPdfPageCount(pdf)).toBe(7);
@@ -88,7 +83,9 @@ describe('readPdfPageCount', () => {
   it('is null when no page tree can be read', async () => {
     expect(await readPdfPageCount(ascii('%PDF-1.4\n%garbage only\n'))).toBeNull();
     expect(await readPdfPageCount(ascii('%PDF-1.4\n1 0 obj << /Type /Pages /Count 0 >> endobj'))).toBeNull();
-    const broken = ascii('%PDF-1.5\n1 0 obj\n<< /Type /ObjStm /Filter /FlateDecode /Length 5 >>\nstream\nnope!\nendstream\n');
+    const broken = ascii(
+      '%PDF-1.5\n1 0 obj\n<< /Type /ObjStm /Filter /FlateDecode /Length 5 >>\nstream\nnope!\nendstream\n',
+    );
     expect(await readPdfPageCount(broken)).toBeNull();
   });
 });
@@ -102,7 +99,11 @@ describe('checkPdfFile', () => {
   it('refuses a PNG named .pdf and declared as a PDF', async () => {
     const file = new File([Uint8Array.from(PNG_HEAD)], 'chart.pdf', { type: 'application/pdf' });
     const check = await checkPdfFile(file);
-    expect(check).toMatchObject({ ok: false, title: 'Not a PDF', reason: expect.stringContaining('not a PDF') as unknown });
+    expect(check).toMatchObject({
+      ok: false,
+      title: 'Not a PDF',
+      reason: expect.stringContaining('not a PDF') as unknown,
+    });
   });
 
   it('refuses empty and oversized files before reading them', async () => {

@@ -145,9 +145,7 @@ export async function readPdfPageCount(bytes: Uint8Array): Promise<number | null
   return best;
 }
 
-export type PdfCheck =
-  | { ok: true; pages: number | null }
-  | { ok: false; title: string; reason: string };
+export type PdfCheck = { ok: true; pages: number | null } | { ok: false; title: string; reason: string };
 
 /** Checks a chosen file: not empty, within the bucket's size limit, PDF bytes; reads its pages. */
 export async function checkPdfFile(file: Blob): Promise<PdfCheck> {

@@ -42,7 +42,7 @@ const fake = vi.hoisted(() => {
   return { state, client };
 });
 
-vi.mock('../../../lib/supabase', () => ({ supabase: {}, createAdminClient: () => fake.client }));
+vi.mock('@/lib/supabase', () => ({ supabase: {}, createAdminClient: () => fake.client }));
 
 const payload: WhitepaperPayload = {
   title: 'Oxygen Billing Guide',
@@ -86,7 +86,9 @@ describe('saveWhitepaper', () => {
   it('keeps the old PDF and removes the new upload when the row cannot be saved', async () => {
     fake.state.rowResult = { data: null, error: { message: 'duplicate key' } };
     const editing = { id: 'p1', filePath: 'old.pdf' };
-    await expect(saveWhitepaper({ editing, payload, file: pdf, onProgress })).rejects.toEqual({ message: 'duplicate key' });
+    await expect(saveWhitepaper({ editing, payload, file: pdf, onProgress })).rejects.toEqual({
+      message: 'duplicate key',
+    });
     expect(fake.state.calls).toEqual([`upload ${uploadedName()}`, 'update', `remove ${uploadedName()}`]);
   });
 
@@ -107,7 +109,12 @@ describe('saveWhitepaper', () => {
   });
 
   it('updates the fields alone when no file is chosen', async () => {
-    const result = await saveWhitepaper({ editing: { id: 'p1', filePath: 'old.pdf' }, payload, file: null, onProgress });
+    const result = await saveWhitepaper({
+      editing: { id: 'p1', filePath: 'old.pdf' },
+      payload,
+      file: null,
+      onProgress,
+    });
     expect(fake.state.calls).toEqual(['update']);
     expect(fake.state.rows).toEqual([payload]);
     expect(result).toEqual({ uploaded: false, staleFile: null });

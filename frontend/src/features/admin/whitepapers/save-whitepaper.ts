@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminClient, errorMessage } from '../shared/admin-client';
+import { adminClient, errorMessage } from '@/features/admin/shared/admin-client';
 import { invalidateWhitepapers } from './invalidate-whitepapers';
 import { pdfObjectName } from './pdf-file';
 import { removeWhitepaperPdf, uploadWhitepaperPdf } from './upload-pdf';
@@ -33,7 +33,12 @@ export class PdfUploadError extends Error {
  * the replaced PDF. Until the row is saved the site keeps serving the old file; when the row
  * cannot be saved the new upload is removed again.
  */
-export async function saveWhitepaper({ editing, payload, file, onProgress }: SaveWhitepaperInput): Promise<SaveWhitepaperResult> {
+export async function saveWhitepaper({
+  editing,
+  payload,
+  file,
+  onProgress,
+}: SaveWhitepaperInput): Promise<SaveWhitepaperResult> {
   let newPath: string | null = null;
   if (file) {
     newPath = pdfObjectName(payload.title);

@@ -1,6 +1,6 @@
-import { WHITEPAPERS_BUCKET } from '../../downloads/file-exists-query';
-import { adminClient, adminClientWithFetch } from '../shared/admin-client';
-import { progressFetch } from '../shared/progress-fetch';
+import { WHITEPAPERS_BUCKET } from '@/data/whitepapers/file-exists-query';
+import { adminClient, adminClientWithFetch } from '@/features/admin/shared/admin-client';
+import { progressFetch } from '@/features/admin/shared/progress-fetch';
 
 /**
  * Uploads a PDF to the whitepapers bucket under `path` (never overwriting: every upload gets a

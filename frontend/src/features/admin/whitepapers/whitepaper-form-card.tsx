@@ -1,7 +1,7 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
-import { AdminTextField } from '../shared/admin-text-field';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
+import { AdminTextField } from '@/features/admin/shared/admin-text-field';
 import { PdfDropZone } from './pdf-drop-zone';
 import { checkPdfFile } from './pdf-file';
 import { PdfUploadError, useSaveWhitepaper } from './save-whitepaper';
@@ -125,8 +125,7 @@ export function WhitepaperFormCard({ editing, initial, onDone }: WhitepaperFormC
   const field = (key: TextField, label: string, options: FieldOptions = {}) => {
     const id = `whitepaper-${key}`;
     const error = errors[key];
-    const describedBy =
-      [options.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+    const describedBy = [options.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
     return (
       <AdminTextField
         id={id}

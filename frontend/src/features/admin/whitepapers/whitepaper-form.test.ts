@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { whitepapersQueryOptions } from '../../whitepapers/whitepapers-query';
-import { fileExistsQueryOptions } from '../../downloads/file-exists-query';
-import { PUBLIC_WHITEPAPER_FILE_KEY, PUBLIC_WHITEPAPERS_KEY } from '../shared/public-keys';
+import { whitepapersQuery } from '@/data/whitepapers/whitepapers-query';
+import { fileExistsQuery } from '@/data/whitepapers/file-exists-query';
 import { fileStatus } from './file-status-query';
 import {
   DESCRIPTION_MAX,
@@ -12,9 +11,10 @@ import {
   validateWhitepaperForm,
   type WhitepaperFormValues,
 } from './whitepaper-form';
+import { whitepaperKeys } from '@/data/whitepapers/keys';
 
 // file-status-query reaches the admin client; these tests never call it.
-vi.mock('../../../lib/supabase', () => ({ supabase: {}, createAdminClient: vi.fn() }));
+vi.mock('@/lib/supabase', () => ({ supabase: {}, createAdminClient: vi.fn() }));
 
 const valid: WhitepaperFormValues = {
   title: ' Prior Authorization Field Guide ',
@@ -76,7 +76,13 @@ describe('form and row', () => {
       file_path: 'audit.pdf',
       created_at: '',
     });
-    expect(form).toEqual({ title: 'Audit Readiness', description: '', category: 'Compliance', pages: '', featured: false });
+    expect(form).toEqual({
+      title: 'Audit Readiness',
+      description: '',
+      category: 'Compliance',
+      pages: '',
+      featured: false,
+    });
   });
 });
 
@@ -96,9 +102,9 @@ describe('fileStatus', () => {
 
 describe('public query keys', () => {
   it('are prefixes of the keys /whitepapers and /downloads cache under', () => {
-    expect(whitepapersQueryOptions.queryKey.slice(0, PUBLIC_WHITEPAPERS_KEY.length)).toEqual([...PUBLIC_WHITEPAPERS_KEY]);
-    expect(fileExistsQueryOptions('x.pdf').queryKey.slice(0, PUBLIC_WHITEPAPER_FILE_KEY.length)).toEqual([
-      ...PUBLIC_WHITEPAPER_FILE_KEY,
+    expect(whitepapersQuery.queryKey.slice(0, whitepaperKeys.public.length)).toEqual([...whitepaperKeys.public]);
+    expect(fileExistsQuery('x.pdf').queryKey.slice(0, whitepaperKeys.fileExists.length)).toEqual([
+      ...whitepaperKeys.fileExists,
     ]);
   });
 });

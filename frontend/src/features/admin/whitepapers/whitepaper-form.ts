@@ -1,4 +1,5 @@
-import type { Whitepaper } from '../../whitepapers/whitepaper-types';
+import type { Tables } from '@/lib/database.types';
+import type { Whitepaper } from '@/data/whitepapers/types';
 
 /** A whitepapers row as the admin list reads it. */
 export type AdminWhitepaper = Whitepaper & { updated_at: string };
@@ -63,13 +64,10 @@ export function validateWhitepaperForm(form: WhitepaperFormValues): WhitepaperFo
 }
 
 /** The row fields a save writes (file_path is set by the upload, not the form). */
-export interface WhitepaperPayload {
-  title: string;
-  description: string;
-  category: string;
-  pages: number | null;
-  featured: boolean;
-}
+export type WhitepaperPayload = Pick<
+  Tables<'whitepapers'>,
+  'title' | 'description' | 'category' | 'pages' | 'featured'
+>;
 
 export function formToPayload(form: WhitepaperFormValues): WhitepaperPayload {
   const pages = form.pages.trim();

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../shared/admin-client';
-import { EditIcon, TrashIcon } from '../shared/icons';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
+import { EditIcon, TrashIcon } from '@/features/admin/shared/icons';
 import { adminWhitepapersQuery } from './admin-whitepapers-query';
 import { useDeleteWhitepaper } from './delete-whitepaper';
 import { adminFileStatusQuery, fileStatus, type FileStatus } from './file-status-query';
@@ -129,7 +129,11 @@ export function WhitepapersAdminPage() {
                     <td data-label="Category">{paper.category}</td>
                     <td data-label="Pages">{paper.pages ?? '—'}</td>
                     <td data-label="Featured">
-                      {paper.featured ? <span className="admin-badge">Featured</span> : <span className="admin-muted">No</span>}
+                      {paper.featured ? (
+                        <span className="admin-badge">Featured</span>
+                      ) : (
+                        <span className="admin-muted">No</span>
+                      )}
                     </td>
                     <td data-label="File">
                       <FileStatusBadge status={fileStatus(paper.file_path, files.data)} failed={files.isError} />

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { ArticleCta, ArticleLayout } from '../article-layout';
-import { ARTICLES } from '../articles';
-import { DmeBillingCodingGuideBody } from './dme-billing-coding-guide.body';
+import { ArticleCta, ArticleLayout } from '@/components/article/article-layout';
+import { ARTICLES } from '@/features/articles/articles';
+import body from '@/features/articles/bodies/dme-billing-coding-guide.html?raw';
 
 export function DmeBillingCodingGuideArticle() {
   return (
     <ArticleLayout
+      body={body}
       meta={ARTICLES.billingCodingGuide}
       cta={
         <ArticleCta
@@ -18,8 +19,6 @@ export function DmeBillingCodingGuideArticle() {
           }
         />
       }
-    >
-      <DmeBillingCodingGuideBody />
-    </ArticleLayout>
+    />
   );
 }

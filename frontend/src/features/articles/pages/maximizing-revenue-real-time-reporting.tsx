@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { company } from '../../../config/company';
-import { ArticleCta, ArticleLayout } from '../article-layout';
-import { ARTICLES } from '../articles';
-import { MaximizingRevenueRealTimeReportingBody } from './maximizing-revenue-real-time-reporting.body';
+import { company } from '@/config/company';
+import { ArticleCta, ArticleLayout } from '@/components/article/article-layout';
+import { ARTICLES } from '@/features/articles/articles';
+import body from '@/features/articles/bodies/maximizing-revenue-real-time-reporting.html?raw';
 
 export function MaximizingRevenueRealTimeReportingArticle() {
   return (
     <ArticleLayout
+      body={body}
       meta={ARTICLES.realTimeReporting}
       cta={
         <ArticleCta
@@ -19,8 +20,6 @@ export function MaximizingRevenueRealTimeReportingArticle() {
           }
         />
       }
-    >
-      <MaximizingRevenueRealTimeReportingBody />
-    </ArticleLayout>
+    />
   );
 }

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { company } from '../../../config/company';
-import { ArticleCta, ArticleLayout } from '../article-layout';
-import { ARTICLES } from '../articles';
-import { MobileDeliveryManagementBody } from './mobile-delivery-management.body';
+import { company } from '@/config/company';
+import { ArticleCta, ArticleLayout } from '@/components/article/article-layout';
+import { ARTICLES } from '@/features/articles/articles';
+import body from '@/features/articles/bodies/mobile-delivery-management.html?raw';
 
 export function MobileDeliveryManagementArticle() {
   return (
     <ArticleLayout
+      body={body}
       meta={ARTICLES.mobileDelivery}
       cta={
         <ArticleCta
@@ -19,8 +20,6 @@ export function MobileDeliveryManagementArticle() {
           }
         />
       }
-    >
-      <MobileDeliveryManagementBody />
-    </ArticleLayout>
+    />
   );
 }

@@ -19,15 +19,13 @@ describe('CookieBanner', () => {
   it('shows the exact text, the policy link and the three controls while consent is unset', () => {
     renderBanner();
     expect(banner()).toBeTruthy();
-    expect(banner()?.querySelector('p')?.textContent).toBe(
-      `${COOKIE_BANNER_TEXT} Learn more about our Cookie Policy`,
-    );
+    expect(banner()?.querySelector('p')?.textContent).toBe(`${COOKIE_BANNER_TEXT} Learn more about our Cookie Policy`);
     expect(COOKIE_BANNER_TEXT).toBe(
       'We use cookies to enhance your browsing experience, serve personalized content, and analyze our traffic. By clicking Accept All, you consent to our use of cookies.',
     );
-    expect(
-      screen.getByRole('link', { name: 'Learn more about our Cookie Policy' }).getAttribute('href'),
-    ).toBe('/cookie-policy');
+    expect(screen.getByRole('link', { name: 'Learn more about our Cookie Policy' }).getAttribute('href')).toBe(
+      '/cookie-policy',
+    );
     expect(screen.getByRole('button', { name: 'Decline' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Accept All' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Close cookie banner' })).toBeTruthy();

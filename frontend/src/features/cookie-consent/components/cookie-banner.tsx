@@ -1,7 +1,12 @@
 import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { CloseIcon } from '../../../components/ui/icons';
-import { COOKIE_CONSENT_EVENT, readConsent, writeConsent, type CookieConsent } from '../consent-storage';
+import { CloseIcon } from '@/components/ui/icons';
+import {
+  COOKIE_CONSENT_EVENT,
+  readConsent,
+  writeConsent,
+  type CookieConsent,
+} from '@/features/cookie-consent/consent-storage';
 
 export const COOKIE_BANNER_TEXT =
   'We use cookies to enhance your browsing experience, serve personalized content, and analyze our traffic. By clicking Accept All, you consent to our use of cookies.';

@@ -19,9 +19,7 @@ export function ClaimTimelineIllustration() {
       role="img"
       aria-labelledby="claim-timeline-title"
     >
-      <title id="claim-timeline-title">
-        Example claim timeline: a CPAP claim paid in 14 days with no denials
-      </title>
+      <title id="claim-timeline-title">Example claim timeline: a CPAP claim paid in 14 days with no denials</title>
       <rect x="0.5" y="0.5" width="399" height="343" rx="12" fill="#FFFFFF" stroke="#D9E2EC" />
 
       <text x="24" y="42" className="claim-timeline__title">

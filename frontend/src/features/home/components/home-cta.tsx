@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { CtaBand } from '../../../components/marketing/cta-band';
-import { ContactDialogButton } from '../../leads/components/contact-dialog-button';
+import { CtaBand } from '@/components/marketing/cta-band';
+import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 
 export function HomeCta() {
   return (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowRightIcon, CheckCircleIcon } from '../../../components/ui/icons';
+import { ArrowRightIcon, CheckCircleIcon } from '@/components/ui/icons';
 import { ClaimTimelineIllustration } from './claim-timeline-illustration';
 
 export const HERO_HEADLINE = 'Get paid for every piece of equipment you deliver.';
@@ -21,9 +21,8 @@ export function HomeHero() {
             {HERO_HEADLINE}
           </h1>
           <p className="hero__lead">
-            ClaimBridge pairs billing specialists with cloud software built for equipment
-            suppliers. We run intake, prior authorization, claims, denials and A/R, so your team can
-            focus on patients and deliveries.
+            ClaimBridge pairs billing specialists with cloud software built for equipment suppliers. We run intake,
+            prior authorization, claims, denials and A/R, so your team can focus on patients and deliveries.
           </p>
           <ul className="hero__points">
             {VALUE_POINTS.map((point) => (

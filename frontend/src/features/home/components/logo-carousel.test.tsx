@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CUSTOMER_LOGOS } from '../customer-logos';
+import { CUSTOMER_LOGOS } from '@/features/home/customer-logos';
 import { LogoCarousel } from './logo-carousel';
 
 const region = () => screen.getByRole('region', { name: 'Customer logos' });
@@ -10,7 +10,6 @@ const tick = (ms: number) => {
     vi.advanceTimersByTime(ms);
   });
 };
-
 
 beforeEach(() => {
   vi.useFakeTimers();

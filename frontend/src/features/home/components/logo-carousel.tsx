@@ -1,19 +1,14 @@
 import { useSyncExternalStore, type FocusEvent } from 'react';
-import { prefersReducedMotion } from '../../../components/layouts/scroll-manager';
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  PauseIcon,
-  PlayIcon,
-} from '../../../components/ui/marketing-icons';
+import { prefersReducedMotion } from '@/components/layouts/scroll-manager';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '@/components/ui/marketing-icons';
 import {
   CUSTOMER_LOGOS,
   LOGO_HEIGHT,
   LOGO_WIDTH,
   MAX_VISIBLE_LOGOS,
   type CustomerLogo,
-} from '../customer-logos';
-import { CAROUSEL_TRANSITION_MS, useCarousel } from '../hooks/use-carousel';
+} from '@/features/home/customer-logos';
+import { CAROUSEL_TRANSITION_MS, useCarousel } from '@/features/home/hooks/use-carousel';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -76,12 +71,7 @@ export function LogoCarousel({ logos = CUSTOMER_LOGOS }: LogoCarouselProps) {
         >
           {carousel.playing ? <PauseIcon size={18} /> : <PlayIcon size={18} />}
         </button>
-        <button
-          type="button"
-          className="carousel__button"
-          onClick={carousel.previous}
-          aria-label="Previous logo"
-        >
+        <button type="button" className="carousel__button" onClick={carousel.previous} aria-label="Previous logo">
           <ChevronLeftIcon size={18} />
         </button>
         <button type="button" className="carousel__button" onClick={carousel.next} aria-label="Next logo">

@@ -1,4 +1,4 @@
-import { QuoteIcon } from '../../../components/ui/marketing-icons';
+import { QuoteIcon } from '@/components/ui/marketing-icons';
 
 export const TESTIMONIAL = {
   quote:

@@ -1,13 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import {
-  CAROUSEL_INTERVAL_MS,
-  CAROUSEL_TRANSITION_MS,
-  stepBack,
-  stepForward,
-  useCarousel,
-} from './use-carousel';
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_TRANSITION_MS, stepBack, stepForward, useCarousel } from './use-carousel';
 
 const COUNT = 7;
 

@@ -1,16 +1,16 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useImperativeHandle, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../../components/ui/toast';
-import { toastStore } from '../../../components/ui/toast/toast-store';
-import type { ContactFormValues } from '../contact-form';
-import type { CaptchaFieldProps } from './captcha-field';
+import { Toaster } from '@/components/ui/toast';
+import { toastStore } from '@/components/ui/toast/toast-store';
+import type { ContactFormValues } from '@/lib/leads/contact-form';
+import type { CaptchaFieldProps } from '@/components/lead-form/captcha-field';
 import { ContactDialog } from './contact-dialog';
 
 const captchaReset = vi.fn();
 
 // A stand-in widget: "Solve captcha" reports a token the way the real widget does.
-vi.mock('./captcha-field', () => ({
+vi.mock('@/components/lead-form/captcha-field', () => ({
   CaptchaField: ({ onChange, ref }: CaptchaFieldProps) => {
     useImperativeHandle(ref, () => ({ reset: captchaReset }));
     return (
@@ -197,9 +197,7 @@ describe('ContactDialog', () => {
     });
 
     expect(screen.getByText('Message sent!')).toBeTruthy();
-    expect(
-      screen.getByText("Your message has been sent. We'll get back to you within 24 hours."),
-    ).toBeTruthy();
+    expect(screen.getByText("Your message has been sent. We'll get back to you within 24 hours.")).toBeTruthy();
     expect(captchaReset).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
 

@@ -1,13 +1,10 @@
 import type { SubmitEvent } from 'react';
-import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
-import type { CaptchaProvider } from '../../../config/runtime-config';
-import { emptyContactForm } from '../contact-form';
-import { submitContactForm } from '../submit-contact';
-import { CaptchaField } from './captcha-field';
-import { LeadFormFields } from './lead-form-fields';
-import { useLeadForm } from './use-lead-form';
-import './contact-dialog.css';
+import { toast } from '@/components/ui/toast';
+import type { CaptchaProvider } from '@/config/runtime-config';
+import { emptyContactForm } from '@/lib/leads/contact-form';
+import { submitContactForm } from '@/lib/leads/submit-contact';
+import { LeadFormDialog } from '@/components/lead-form/lead-form-dialog';
+import { useLeadForm } from '@/components/lead-form/use-lead-form';
 
 export const CONTACT_DIALOG_TITLE = 'Connect with us';
 
@@ -34,8 +31,7 @@ export function ContactDialog({
   captchaChallengeUrl,
 }: ContactDialogProps) {
   const form = useLeadForm(openedAt, onClose);
-  const { values, setValues, captchaToken, formRef, firstFieldRef, captchaRef, close, hintId, idPrefix } = form;
-  const sending = form.busy;
+  const { setValues, captchaRef, close } = form;
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     const outcome = await form.submit(event, (submission) => submitContactForm(submission, { webhookUrl }));
@@ -52,57 +48,22 @@ export function ContactDialog({
   };
 
   return (
-    <Dialog
+    <LeadFormDialog
       open={open}
-      onClose={close}
+      form={form}
       title={CONTACT_DIALOG_TITLE}
       description={
         <p>
-          Tell us about your company and where billing hurts. A DME revenue-cycle specialist will
-          reply within 24 hours. All fields are required.
+          Tell us about your company and where billing hurts. A DME revenue-cycle specialist will reply within 24 hours.
+          All fields are required.
         </p>
       }
-      initialFocusRef={firstFieldRef}
-      className="contact-dialog"
-    >
-      <form
-        ref={formRef}
-        className="contact-form"
-        onSubmit={(event) => {
-          void onSubmit(event);
-        }}
-        aria-busy={sending || undefined}
-      >
-        <LeadFormFields
-          idPrefix={idPrefix}
-          values={values}
-          setValues={setValues}
-          firstFieldRef={firstFieldRef}
-        />
-
-        <CaptchaField
-          ref={captchaRef}
-          provider={captchaProvider}
-          challengeUrl={captchaChallengeUrl}
-          onChange={form.setCaptchaToken}
-        />
-
-        <div className="contact-form__actions">
-          <button
-            type="submit"
-            className="button button--primary button--large contact-form__submit"
-            disabled={sending || !captchaToken}
-            aria-describedby={captchaToken ? undefined : hintId}
-          >
-            {sending ? 'Connecting...' : "Let's Connect"}
-          </button>
-          {!captchaToken && (
-            <p id={hintId} className="contact-form__hint">
-              Complete the verification above to send your message.
-            </p>
-          )}
-        </div>
-      </form>
-    </Dialog>
+      captchaProvider={captchaProvider}
+      captchaChallengeUrl={captchaChallengeUrl}
+      onSubmit={onSubmit}
+      submitLabel="Let's Connect"
+      busyLabel="Connecting..."
+      captchaHint="Complete the verification above to send your message."
+    />
   );
 }

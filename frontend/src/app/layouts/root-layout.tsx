@@ -1,0 +1,35 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Toaster } from '@/components/ui/toast';
+import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
+import { RouteErrorBoundary } from '@/components/layouts/route-error';
+import { ScrollManager } from '@/components/layouts/scroll-manager';
+
+/** Shown while the first screen's code loads (admin screens; public pages come rendered). */
+function BootFallback() {
+  return (
+    <div className="boot-fallback" role="status">
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}
+
+/**
+ * Wraps every screen (public and admin): the global widgets (notifications and the
+ * cookie banner), the scroll behaviour on navigation, and the error screen.
+ */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <ScrollManager />
+      <RouteErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<BootFallback />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+      <CookieBanner />
+      <Toaster />
+    </>
+  );
+}

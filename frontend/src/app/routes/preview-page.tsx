@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { HeaderPlaceholder } from '@/components/layouts/page-header';
+import { company } from '@/config/company';
+import { QueryProvider } from '@/lib/query-client';
+import { useInitialResource } from '@/lib/render-context';
+import { PostView } from '@/features/blog/blog-post-page';
+import { formatPostDate } from '@/features/blog/dates';
+import { applyHead, metaName } from '@/lib/head';
+import { PageSeo } from '@/features/seo/page-seo-view';
+import {
+  isRefusal,
+  PREVIEW_RESOURCE,
+  previewQuery,
+  type Preview,
+  type PreviewResult,
+} from '@/features/preview/preview-query';
+import '@/features/preview/preview.css';
+
+/** Renders the public page at a route (the app's route table knows them); null for none. */
+export type RenderPublicPage = (route: string) => ReactNode | null;
+
+const NOINDEX = metaName('robots', 'noindex, nofollow');
+
+function PreviewBanner({ preview }: { preview: Preview }) {
+  return (
+    <aside className="preview-banner" aria-label="Preview">
+      <div className="container preview-banner__inner">
+        <strong>Preview</strong>
+        <span>
+          {preview.kind === 'post' ? 'This post is not published yet.' : 'These page changes are not saved yet.'} This
+          link expires on <time dateTime={preview.expires_at}>{formatPostDate(preview.expires_at)}</time>.
+        </span>
+      </div>
+    </aside>
+  );
+}
+
+function PreviewRefused({ message }: { message: string }) {
+  useEffect(() => {
+    applyHead(document, { title: `Preview unavailable | ${company.name}`, metas: [NOINDEX] });
+  }, []);
+  return (
+    <div className="status-page">
+      <HeaderPlaceholder />
+      <div className="container status-page__inner">
+        <h1 className="status-page__title">Preview unavailable</h1>
+        <p className="status-page__message">{message}. Ask whoever sent it for a new link.</p>
+        <Link to="/" className="button button--primary">
+          Go to the homepage
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function PostPreview({ preview }: { preview: Extract<Preview, { kind: 'post' }> }) {
+  useEffect(() => {
+    applyHead(document, { title: `Preview: ${preview.post.title} | ${company.name}`, metas: [NOINDEX] });
+  }, [preview.post.title]);
+  return <PostView post={preview.post} />;
+}
+
+function PagePreview({
+  preview,
+  renderPage,
+}: {
+  preview: Extract<Preview, { kind: 'page' }>;
+  renderPage: RenderPublicPage;
+}) {
+  const page = renderPage(preview.page_route);
+  // The page's own head, kept out of search engines whatever the record says.
+  const record = preview.page ? { ...preview.page, content: preview.content, noindex: true, nofollow: true } : null;
+  return (
+    <>
+      {page}
+      <PageSeo route={preview.page_route} record={record} />
+    </>
+  );
+}
+
+function PreviewScreen({ renderPage }: { renderPage: RenderPublicPage }) {
+  const { token = '' } = useParams();
+  const embedded = useInitialResource(PREVIEW_RESOURCE) as PreviewResult | undefined;
+  const { data, isError, error } = useQuery({ ...previewQuery(token), initialData: () => embedded });
+
+  if (isError) return <PreviewRefused message={`The preview could not be loaded: ${error.message}`} />;
+  if (!data) {
+    return (
+      <div className="status-page" aria-busy="true">
+        <HeaderPlaceholder />
+        <p className="container" role="status">
+          Loading preview…
+        </p>
+      </div>
+    );
+  }
+  if (isRefusal(data)) return <PreviewRefused message={data.refused} />;
+  return (
+    <>
+      <PreviewBanner preview={data} />
+      {data.kind === 'post' ? <PostPreview preview={data} /> : <PagePreview preview={data} renderPage={renderPage} />}
+    </>
+  );
+}
+
+/**
+ * /preview/{token}: a draft post or an unsaved page change, for someone without the passcode.
+ * Never indexed (the server also says so in X-Robots-Tag), never cached.
+ */
+export function PreviewPage({ renderPage }: { renderPage: RenderPublicPage }) {
+  return (
+    <QueryProvider>
+      <PreviewScreen renderPage={renderPage} />
+    </QueryProvider>
+  );
+}

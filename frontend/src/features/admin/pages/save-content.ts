@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { pageSeoKeys } from '@/data/page-seo/keys';
+import { revisionKeys } from '@/data/revisions/keys';
+
+export interface SaveContentInput {
+  id: string;
+  content: string;
+}
+
+/** UPDATE only the content of page_seo_settings where id matches. */
+export async function savePageContent({ id, content }: SaveContentInput): Promise<void> {
+  const { error } = await adminClient().from('page_seo_settings').update({ content }).eq('id', id);
+  if (error) throw error;
+}
+
+export function useSavePageContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePageContent,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: pageSeoKeys.admin }),
+        queryClient.invalidateQueries({ queryKey: pageSeoKeys.public }),
+        // Each save keeps a revision.
+        queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { type PreviewTarget } from './preview-links-query';
+import { previewKeys } from '@/data/previews/keys';
+
+export interface CreatePreviewInput {
+  target: PreviewTarget;
+  /** For a page: the content to show instead of the saved one. */
+  content?: string;
+  days: number;
+}
+
+export interface CreatedPreview {
+  url: string;
+  expiresAt: string;
+}
+
+interface CreatedRow {
+  token: string;
+  expires_at: string;
+}
+
+/** A new link (public.create_preview_link); the token is only ever returned here, once. */
+export async function createPreviewLink({ target, content, days }: CreatePreviewInput): Promise<CreatedPreview> {
+  const { data, error } = await adminClient().rpc(
+    'create_preview_link',
+    target.kind === 'post'
+      ? { kind: 'post', post_id: target.postId, expires_in_days: days }
+      : { kind: 'page', page_route: target.pageRoute, content: content ?? '', expires_in_days: days },
+  );
+  if (error) throw error;
+  const created = data as unknown as CreatedRow;
+  return { url: `${window.location.origin}/preview/${created.token}`, expiresAt: created.expires_at };
+}
+
+export function useCreatePreviewLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPreviewLink,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: previewKeys.adminLinks }),
+  });
+}

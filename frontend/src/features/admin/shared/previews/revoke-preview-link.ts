@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminClient } from '@/features/admin/shared/admin-client';
+import { previewKeys } from '@/data/previews/keys';
+
+/** Stops a link at once (the preview page is never cached). */
+export async function revokePreviewLink(id: string): Promise<void> {
+  const { error } = await adminClient()
+    .from('preview_links')
+    .update({ revoked_at: new Date().toISOString() })
+    .eq('id', id);
+  if (error) throw error;
+}
+
+export function useRevokePreviewLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokePreviewLink,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: previewKeys.adminLinks }),
+  });
+}

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/features/admin/shared/admin-client';
+import { useRestoreRevision } from './restore-revision';
+import { fieldOf, formatWhen, valueText } from './revision-text';
+import { deletedPostsQuery } from './revisions-query';
+
+/** Posts deleted recently and not back yet, each restorable as it was before its delete. */
+export function DeletedPostsPanel({ existing }: { existing: readonly string[] }) {
+  const deleted = useQuery(deletedPostsQuery());
+  const restore = useRestoreRevision();
+  const gone = (deleted.data ?? []).filter(
+    (revision, index, all) =>
+      !existing.includes(revision.entity_id) &&
+      all.findIndex((other) => other.entity_id === revision.entity_id) === index,
+  );
+  if (gone.length === 0) return null;
+
+  return (
+    <section className="admin-card" aria-labelledby="deleted-posts-title">
+      <h2 id="deleted-posts-title" className="admin-card__title">
+        Recently deleted
+      </h2>
+      <ul className="admin-post-list">
+        {gone.map((revision) => {
+          const title = valueText(fieldOf(revision.previous, 'title')) || revision.entity_key;
+          return (
+            <li key={revision.id} className="admin-post">
+              <div className="admin-post__body">
+                <h3 className="admin-post__title">{title}</h3>
+                <p className="admin-muted">Deleted {formatWhen(revision.created_at)}</p>
+              </div>
+              <button
+                type="button"
+                className="admin-button"
+                disabled={restore.isPending}
+                aria-label={`Restore ${title}`}
+                onClick={() => {
+                  restore.mutate(revision.id, {
+                    onSuccess: () => {
+                      toast({
+                        title: 'Post restored',
+                        description: `"${title}" is back, as it was before it was deleted.`,
+                      });
+                    },
+                    onError: (error) => {
+                      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+                    },
+                  });
+                }}
+              >
+                Restore
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
