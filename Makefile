@@ -36,6 +36,8 @@ lint: frontend
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	tests/tools/check-compose.sh
 	tests/tools/cargo-deny.sh
+	python3 supabase/seed/generate-articles.py --check
+	python3 supabase/seed/generate-whitepapers.py --check
 
 # RustSec advisories (cargo-deny; fetches the advisory database, so it needs the network).
 audit:
