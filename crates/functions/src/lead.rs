@@ -57,7 +57,7 @@ pub(crate) fn parse(body: &[u8]) -> Result<Lead, String> {
     let value: Value =
         serde_json::from_slice(body).map_err(|_| "The body must be a JSON object".to_string())?;
     if cb_gateway::contains_nul(&value) {
-        return Err(crate::registry::NUL_TEXT.into());
+        return Err(crate::invocation::NUL_TEXT.into());
     }
     let Value::Object(object) = value else {
         return Err("The body must be a JSON object".into());

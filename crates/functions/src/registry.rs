@@ -1,71 +1,24 @@
 //! The function registry: `/functions/v1/{name}[/sub/path]` is dispatched by name to one of the
 //! handlers listed here. A new function is one file in `handlers/` that defines a
-//! [`Function`], plus its line in [`FUNCTIONS`].
-use std::net::{IpAddr, SocketAddr};
+//! [`Function`], plus its line in [`FUNCTIONS`]. The registry imports the handlers, never the
+//! reverse: what they share lives in [`crate::invocation`].
+use std::net::SocketAddr;
 
-use axum::body::{Body, Bytes};
+use axum::Router;
+use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::response::{IntoResponse, Response};
-use futures_util::future::BoxFuture;
 use http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 
 use cb_gateway::JwtVerifier;
 
 use crate::error::JwtRefusal;
 use crate::handlers;
+use crate::invocation::{Function, Invocation};
 use crate::{FunctionError, FunctionsState};
 
-/// What a function receives.
-#[derive(Debug)]
-pub(crate) struct Invocation {
-    pub state: FunctionsState,
-    #[allow(dead_code, reason = "part of the invocation every function may use")]
-    pub method: Method,
-    pub headers: HeaderMap,
-    /// The path after the function's name (`""` or `/sub/path`).
-    #[allow(dead_code, reason = "part of the invocation every function may use")]
-    pub subpath: String,
-    #[allow(dead_code, reason = "part of the invocation every function may use")]
-    pub query: Option<String>,
-    pub body: Bytes,
-    /// The client's address (the peer, or what a trusted proxy says).
-    pub client_ip: Option<IpAddr>,
-}
-
-impl Invocation {
-    /// The client address as a rate-limit key.
-    pub(crate) fn client_key(&self) -> String {
-        self.client_ip
-            .map_or_else(|| "unknown".to_string(), |ip| ip.to_string())
-    }
-
-    pub(crate) fn user_agent(&self) -> Option<String> {
-        self.headers
-            .get(header::USER_AGENT)
-            .and_then(|value| value.to_str().ok())
-            .map(|agent| agent.chars().take(1024).collect())
-    }
-}
-
-pub(crate) type Handler = fn(Invocation) -> BoxFuture<'static, Result<Response, FunctionError>>;
-
-/// One function.
-pub(crate) struct Function {
-    pub name: &'static str,
-    /// Other names it answers to; config.toml settings are read under `name`.
-    pub aliases: &'static [&'static str],
-    /// Whether it needs a valid JWT unless configured otherwise (Supabase's `verify_jwt`,
-    /// which supabase/config.toml states for hosted deploys; a test keeps the two equal).
-    pub verify_jwt: bool,
-    /// Methods it answers (OPTIONS is always answered).
-    pub methods: &'static [&'static str],
-    /// Largest request body, in bytes.
-    pub max_body: usize,
-    pub handler: Handler,
-}
-
 /// Every function this server runs.
-pub(crate) const FUNCTIONS: &[Function] = &[
+const FUNCTIONS: &[Function] = &[
     handlers::simple_auth::FUNCTION,
     handlers::antispam_check::FUNCTION,
     handlers::captcha_challenge::FUNCTION,
@@ -96,13 +49,30 @@ fn check_jwt(headers: &HeaderMap, verifier: &JwtVerifier) -> Result<(), JwtRefus
 /// pattern; real preflights are answered by the gateway before this).
 const ALLOW_HEADERS: &str = "authorization, x-client-info, apikey, content-type, x-retry-count, traceparent, tracestate, baggage, x-region";
 
-pub(crate) async fn dispatch(State(state): State<FunctionsState>, request: Request) -> Response {
+/// The router to nest at `/functions/v1`.
+pub fn router(state: FunctionsState) -> Router {
+    Router::new().fallback(dispatch).with_state(state)
+}
+
+/// Every function's name and whether it verifies JWTs unless configured otherwise.
+pub fn declared_verify_jwt() -> impl Iterator<Item = (&'static str, bool)> {
+    FUNCTIONS
+        .iter()
+        .map(|function| (function.name, function.verify_jwt))
+}
+
+/// Every name a function answers to (aliases included).
+pub fn function_names() -> impl Iterator<Item = &'static str> {
+    FUNCTIONS
+        .iter()
+        .flat_map(|function| std::iter::once(function.name).chain(function.aliases.iter().copied()))
+}
+
+async fn dispatch(State(state): State<FunctionsState>, request: Request) -> Response {
     let (parts, body) = request.into_parts();
     let path = parts.uri.path().trim_start_matches('/');
-    let (name, subpath) = match path.find('/') {
-        Some(index) => (&path[..index], &path[index..]),
-        None => (path, ""),
-    };
+    // Whatever follows the name (`/sub/path`) is the function's own business; none uses it.
+    let name = path.split_once('/').map_or(path, |(name, _)| name);
     if name.is_empty() {
         return FunctionError::MissingName.into_response();
     }
@@ -146,10 +116,7 @@ pub(crate) async fn dispatch(State(state): State<FunctionsState>, request: Reque
         .client_ip(peer, &parts.headers);
     let invocation = Invocation {
         state,
-        method: parts.method,
         headers: parts.headers,
-        subpath: subpath.to_string(),
-        query: parts.uri.query().map(str::to_string),
         body,
         client_ip,
     };
@@ -187,22 +154,3 @@ fn options_response(function: &Function) -> Response {
     }
     response
 }
-
-/// Parses a JSON object body whatever its declared Content-Type.
-pub(crate) fn json_object(
-    body: &[u8],
-) -> Result<serde_json::Map<String, serde_json::Value>, FunctionError> {
-    match serde_json::from_slice(body) {
-        Ok(value) if cb_gateway::contains_nul(&value) => {
-            Err(FunctionError::BadRequest(NUL_TEXT.into()))
-        }
-        Ok(serde_json::Value::Object(object)) => Ok(object),
-        _ => Err(FunctionError::BadRequest(
-            "The body must be a JSON object".into(),
-        )),
-    }
-}
-
-/// PostgreSQL's text and jsonb cannot hold U+0000: a body carrying one is refused up front, not
-/// left to fail in the database as a server error.
-pub(crate) const NUL_TEXT: &str = "Text in the body cannot contain NUL (\\u0000) characters";

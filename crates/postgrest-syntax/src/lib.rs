@@ -183,6 +183,7 @@ mod prefer;
 mod profile;
 mod query;
 mod range;
+mod urlencoded;
 
 pub use ast::{
     AggregateFunction, EmbedPath, Field, Filter, FtsOperator, IsValue, JoinType, JsonOperand,

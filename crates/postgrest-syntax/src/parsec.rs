@@ -7,6 +7,11 @@
 //! the stable sort of messages — none of which a nom error type can express. So the query grammar
 //! runs on this small core, which mirrors parsec's continuation semantics one combinator at a
 //! time; nom is used for the simpler header grammars whose errors are never shown.
+//!
+//! It stays one file (over 500 lines) because its parts are one model: the error type, its
+//! merging rules and every combinator that builds, merges or relabels errors must agree on
+//! consumed-vs-empty replies, and each combinator is a line-by-line port of its parsec source;
+//! split apart, a reader could no longer check one against the other in one place.
 
 use std::borrow::Cow;
 use std::cmp::Ordering;

@@ -32,6 +32,9 @@ pub(crate) enum Encoding {
 }
 
 pub(crate) const HTML: &str = "text/html; charset=utf-8";
+pub(crate) const XML: &str = "application/xml; charset=utf-8";
+pub(crate) const RSS: &str = "application/rss+xml; charset=utf-8";
+pub(crate) const TEXT: &str = "text/plain; charset=utf-8";
 /// Pages and feeds change with the data: revalidated on every use (cheap with the ETag).
 pub(crate) const REVALIDATE: &str = "no-cache";
 

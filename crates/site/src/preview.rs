@@ -8,10 +8,9 @@ use http::{HeaderMap, HeaderValue, StatusCode};
 
 use crate::delivery::{HTML, Rendered};
 use crate::head::{HeadSpec, Meta, MetaKey};
-use crate::ssr::{ServerRendering, image_preload_tags};
+use crate::ssr::ServerRendering;
+use crate::state::{BuiltSite, Site};
 use crate::store::{self, PreviewLookup};
-use crate::template::PageBody;
-use crate::{BuiltSite, Site};
 
 /// The resource the preview page reads (frontend/src/features/preview/preview-query.ts).
 const PREVIEW_RESOURCE: &str = "preview";
@@ -79,19 +78,7 @@ async fn render(
         })
     };
     match ssr.render(path, &page_data(&[])).await {
-        Ok(markup) => {
-            let mut head_tags = built.preloads.tags_for_modules(&markup.modules);
-            head_tags.push_str(&image_preload_tags(&markup));
-            let data = page_data(&markup.modules);
-            built.template.render(
-                head,
-                &head_tags,
-                Some(PageBody {
-                    root_html: &markup.html,
-                    page_data: &data,
-                }),
-            )
-        }
+        Ok(markup) => built.render_markup(head, &markup, page_data),
         Err(err) => {
             tracing::warn!(%err, "site: preview render failed; sending the page unrendered");
             built.template.render(head, "", None)

@@ -110,16 +110,9 @@ impl Snapshot {
         key: &str,
         render: impl FnOnce(&SiteData) -> Rendered,
     ) -> Arc<Rendered> {
-        if let Some(found) = self.lock().get(key) {
-            return found.clone();
-        }
-        // Rendered outside the lock: two requests may render the same page once each.
-        let rendered = Arc::new(render(&self.data));
-        let mut cached = self.lock();
-        if cached.len() >= MAX_RENDERED {
-            return rendered;
-        }
-        cached.entry(key.to_string()).or_insert(rendered).clone()
+        // Rendered outside the lock: two requests may render the same response once each.
+        self.cached(key)
+            .unwrap_or_else(|| self.keep(key, render(&self.data)))
     }
 
     /// The page under `key`, rendered by `render` once however many requests miss it at the
@@ -129,19 +122,10 @@ impl Snapshot {
     where
         F: Future<Output = Arc<Rendered>>,
     {
-        let flight = {
-            let mut in_flight = self
-                .in_flight
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            Arc::clone(in_flight.entry(key.to_string()).or_default())
-        };
+        let flight = Arc::clone(self.flights().entry(key.to_string()).or_default());
         let rendered = Arc::clone(flight.get_or_init(|| render).await);
         // Done: the next miss (an unkept fallback, a new day) renders again.
-        let mut in_flight = self
-            .in_flight
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut in_flight = self.flights();
         if in_flight
             .get(key)
             .is_some_and(|current| Arc::ptr_eq(current, &flight))
@@ -149,6 +133,12 @@ impl Snapshot {
             in_flight.remove(key);
         }
         rendered
+    }
+
+    fn flights(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Flight>>> {
+        self.in_flight
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Rendered>>> {

@@ -17,11 +17,12 @@ use futures_util::FutureExt as _;
 use rand::Rng as _;
 use serde_json::{Value, json};
 
+use crate::FunctionError;
 use crate::captcha::{self, CaptchaError};
+use crate::clock::unix_now;
+use crate::invocation::{Function, Invocation, json_object};
 use crate::lead::is_valid_email;
 use crate::rate_limit::{self, wait_text};
-use crate::registry::{Function, Invocation, json_object};
-use crate::{FunctionError, unix_now};
 
 pub(crate) const FUNCTION: Function = Function {
     name: "antispam-check",

@@ -1,7 +1,5 @@
 //! `captcha-challenge`: a fresh signed ALTCHA challenge for the widget (GET, or POST as some
 //! widget versions send). With another captcha provider there is nothing to issue: 404.
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use axum::Json;
 use axum::response::{IntoResponse, Response};
 use futures_util::FutureExt as _;
@@ -9,7 +7,8 @@ use http::header;
 
 use crate::FunctionError;
 use crate::captcha::CaptchaProvider;
-use crate::registry::{Function, Invocation};
+use crate::clock::unix_now;
+use crate::invocation::{Function, Invocation};
 
 pub(crate) const FUNCTION: Function = Function {
     name: "captcha-challenge",
@@ -27,13 +26,9 @@ async fn handle(invocation: Invocation) -> Result<Response, FunctionError> {
     if captcha.provider() != CaptchaProvider::Altcha {
         return Err(FunctionError::NotFound);
     }
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|elapsed| elapsed.as_secs() as i64)
-        .unwrap_or_default();
     Ok((
         [(header::CACHE_CONTROL, "no-store")],
-        Json(captcha.altcha().challenge(now)),
+        Json(captcha.altcha().challenge(unix_now())),
     )
         .into_response())
 }

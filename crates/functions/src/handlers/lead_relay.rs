@@ -12,11 +12,12 @@ use http::StatusCode;
 use serde_json::json;
 use uuid::Uuid;
 
+use crate::FunctionError;
 use crate::captcha::{CaptchaError, Verified, purpose_key};
+use crate::clock::unix_now;
+use crate::invocation::{Function, Invocation};
 use crate::lead;
 use crate::rate_limit::{self, wait_text};
-use crate::registry::{Function, Invocation};
-use crate::{FunctionError, unix_now};
 
 pub(crate) const FUNCTION: Function = Function {
     name: "lead-relay",

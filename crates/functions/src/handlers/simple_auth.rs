@@ -13,8 +13,8 @@ use cb_db::sqlx;
 use futures_util::FutureExt as _;
 use serde_json::{Value, json};
 
+use crate::invocation::{Function, Invocation, json_object};
 use crate::rate_limit::{self, wait_text};
-use crate::registry::{Function, Invocation, json_object};
 use crate::{FunctionError, passcode};
 
 pub(crate) const FUNCTION: Function = Function {

@@ -1,29 +1,24 @@
 //! The lead email worker: one per instance, stopped with the server. Each round it makes the
 //! daily digest when its hour has come (one instance does, the settings row decides which), sends
-//! due digests, and (one email per lead) sends due notifications; then it waits for NOTIFY
-//! `claimbridge_lead_email`, the poll interval, or the stop.
+//! due digests (`digests`), and (one email per lead, `notifications`) sends due notifications;
+//! then it waits for NOTIFY `claimbridge_lead_email`, the poll interval, or the stop. What both
+//! kinds of send share (the claims held, the SMTP send, the retry schedule, the log line) is here.
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use futures_util::StreamExt as _;
-use futures_util::stream;
 use lettre::{AsyncSmtpTransport, AsyncTransport as _, Message, Tokio1Executor};
 use sqlx::PgPool;
-use sqlx::types::Json;
 use tokio::sync::{Notify, watch};
 use tokio::task::JoinHandle;
 use uuid::Uuid;
 
 use super::LeadEmailSettings;
-use super::message::{self, Lead};
+use super::digests::{make_digest, send_digests};
+use super::notifications::send_notifications;
 use crate::outbox::schedule;
 
 const CHANNEL: &str = "claimbridge_lead_email";
-/// Notifications claimed per round.
-const BATCH: i64 = 16;
-/// SMTP connections open at once (one per email).
-const CONCURRENT_SENDS: usize = 4;
 /// On a stop, sends in flight get this long before their rows are released for a retry.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 const MAX_LISTEN_BACKOFF: Duration = Duration::from_secs(32);
@@ -45,9 +40,9 @@ impl LeadEmailHandle {
     }
 }
 
-struct Worker {
-    pool: PgPool,
-    settings: LeadEmailSettings,
+pub(super) struct Worker {
+    pub(super) pool: PgPool,
+    pub(super) settings: LeadEmailSettings,
     transport: AsyncSmtpTransport<Tokio1Executor>,
     wake: Arc<Notify>,
     /// Rows this instance has claimed and not yet recorded (released on a stop).
@@ -55,20 +50,20 @@ struct Worker {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Claim {
+pub(super) enum Claim {
     Notification(Uuid, i32),
     Digest(Uuid, i32),
 }
 
 impl Worker {
-    fn hold(&self, claim: Claim) {
+    pub(super) fn hold(&self, claim: Claim) {
         self.claimed
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(claim);
     }
 
-    fn done(&self, claim: Claim) {
+    pub(super) fn done(&self, claim: Claim) {
         self.claimed
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -210,7 +205,7 @@ async fn release(worker: &Worker) {
 }
 
 /// How long a claimed row is ours before another instance may take it.
-fn lease(settings: &LeadEmailSettings) -> Duration {
+pub(super) fn lease(settings: &LeadEmailSettings) -> Duration {
     settings.timeout * 2 + Duration::from_secs(5)
 }
 
@@ -231,7 +226,7 @@ fn describe(err: &(dyn std::error::Error + 'static)) -> String {
     text
 }
 
-async fn send(worker: &Worker, message: Result<Message, String>) -> Result<(), String> {
+pub(super) async fn send(worker: &Worker, message: Result<Message, String>) -> Result<(), String> {
     let message = message?;
     worker
         .transport
@@ -241,333 +236,39 @@ async fn send(worker: &Worker, message: Result<Message, String>) -> Result<(), S
         .map_err(|err| describe(&err))
 }
 
-/// Where a failed attempt goes next: pending after a backoff, or failed when too old.
-fn after_failure(settings: &LeadEmailSettings, attempts: i32, age_secs: f64) -> Option<Duration> {
-    let attempts = u32::try_from(attempts).unwrap_or(1).max(1);
-    let delay = schedule::next_delay(attempts, settings.retry_base, settings.retry_max, None);
-    (age_secs + delay.as_secs_f64() <= settings.max_age.as_secs_f64()).then_some(delay)
-}
-
-// ---- one email per lead ---------------------------------------------------------------------
-
-#[derive(sqlx::FromRow)]
-struct Claimed {
-    id: Uuid,
+/// The status an attempt leaves its row in, and when a retry is due: sent; pending again after
+/// a backoff; or failed when the retry would come after `max_age`.
+pub(super) fn outcome(
+    settings: &LeadEmailSettings,
+    result: &Result<(), String>,
     attempts: i32,
     age_secs: f64,
-    lead: Option<Json<Lead>>,
-}
-
-async fn send_notifications(worker: &Worker, stopped: &watch::Receiver<bool>) {
-    loop {
-        if *stopped.borrow() {
-            return;
-        }
-        let claimed: Vec<Claimed> = match sqlx::query_as(
-            "with due as (
-               select id from public.lead_notifications
-                where status in ('pending', 'sending') and digest_id is null and next_attempt_at <= now()
-                order by next_attempt_at
-                limit $1
-                for update skip locked
-             )
-             update public.lead_notifications n
-                set status = 'sending', attempts = n.attempts + 1, last_attempt_at = now(),
-                    next_attempt_at = now() + make_interval(secs => $2)
-               from due
-              where n.id = due.id
-             returning n.id, n.attempts, extract(epoch from now() - n.created_at)::float8 as age_secs,
-                       private.lead_email_content(n) as lead",
-        )
-        .bind(BATCH)
-        .bind(lease(&worker.settings).as_secs_f64())
-        .fetch_all(&worker.pool)
-        .await
-        {
-            Ok(claimed) => claimed,
-            Err(err) => {
-                tracing::warn!(%err, "lead emails: could not claim notifications");
-                return;
-            }
-        };
-        if claimed.is_empty() {
-            return;
-        }
-        for row in &claimed {
-            worker.hold(Claim::Notification(row.id, row.attempts));
-        }
-        stream::iter(claimed)
-            .map(|row| notify_one(worker, row))
-            .buffer_unordered(CONCURRENT_SENDS)
-            .collect::<Vec<()>>()
-            .await;
+) -> (&'static str, Option<Duration>) {
+    if result.is_ok() {
+        return ("sent", None);
+    }
+    let attempts = u32::try_from(attempts).unwrap_or(1).max(1);
+    let delay = schedule::next_delay(attempts, settings.retry_base, settings.retry_max, None);
+    if age_secs + delay.as_secs_f64() <= settings.max_age.as_secs_f64() {
+        ("pending", Some(delay))
+    } else {
+        ("failed", None)
     }
 }
 
-async fn notify_one(worker: &Worker, row: Claimed) {
-    let claim = Claim::Notification(row.id, row.attempts);
-    notify(worker, row).await;
-    worker.done(claim);
-}
-
-async fn notify(worker: &Worker, row: Claimed) {
-    let Some(Json(lead)) = row.lead else {
-        // The lead was deleted after the claim (its row cascades away with it).
-        return;
-    };
-    if lead.is_spam() {
-        record(
-            &worker.pool,
-            row.id,
-            row.attempts,
-            "cancelled",
-            Some("marked as spam before it was sent"),
-            None,
-        )
-        .await;
-        return;
-    }
-    let result = send(worker, message::single(&worker.settings, row.id, &lead)).await;
-    let (status, next_in) = match &result {
-        Ok(()) => ("sent", None),
-        Err(_) => match after_failure(&worker.settings, row.attempts, row.age_secs) {
-            Some(delay) => ("pending", Some(delay)),
-            None => ("failed", None),
-        },
-    };
-    log_outcome(
-        "lead email",
-        row.id,
-        row.attempts,
-        status,
-        result.as_ref().err(),
-    );
-    record(
-        &worker.pool,
-        row.id,
-        row.attempts,
-        status,
-        result.as_ref().err().map(String::as_str),
-        next_in,
-    )
-    .await;
-}
-
-fn log_outcome(what: &str, id: Uuid, attempts: i32, status: &str, error: Option<&String>) {
+/// One line per attempt: info when sent, error when given up, warn when it will be retried.
+pub(super) fn log_outcome(
+    what: &str,
+    id: Uuid,
+    attempts: i32,
+    status: &str,
+    error: Option<&String>,
+) {
     match status {
         "sent" => tracing::info!(notification = %id, attempts, "{what} sent"),
         "failed" => {
             tracing::error!(notification = %id, attempts, error = ?error, "{what} given up")
         }
         _ => tracing::warn!(notification = %id, attempts, error = ?error, "{what} will be retried"),
-    }
-}
-
-async fn record(
-    pool: &PgPool,
-    id: Uuid,
-    attempts: i32,
-    status: &str,
-    error: Option<&str>,
-    next_in: Option<Duration>,
-) {
-    let recorded = sqlx::query(
-        "update public.lead_notifications
-            set status = $3, last_error = $4,
-                next_attempt_at = case when $5::float8 is null then next_attempt_at
-                                       else now() + make_interval(secs => $5::float8) end,
-                sent_at = case when $3 = 'sent' then now() else sent_at end
-          where id = $1 and attempts = $2 and status = 'sending'",
-    )
-    .bind(id)
-    .bind(attempts)
-    .bind(status)
-    .bind(error)
-    .bind(next_in.map(|delay| delay.as_secs_f64()))
-    .execute(pool)
-    .await;
-    if let Err(err) = recorded {
-        // The lease runs out and the email is sent again: at least once, never lost.
-        tracing::error!(%err, notification = %id, "lead emails: could not record a send");
-    }
-}
-
-// ---- the daily digest -----------------------------------------------------------------------
-
-/// At the digest hour (UTC), one instance gathers every queued lead into a digest row: the
-/// update of the settings row to this hour's slot succeeds for one of them only.
-async fn make_digest(pool: &PgPool, hour: u8) {
-    let made: Result<Option<(Uuid, i64)>, sqlx::Error> = sqlx::query_as(
-        "with slot as (
-           select case when today <= now() then today else today - interval '1 day' end as at
-             from (select (date_trunc('day', now() at time zone 'UTC') + make_interval(hours => $1))
-                            at time zone 'UTC' as today) as t
-         ), mark as (
-           update private.lead_email_settings s set last_digest_at = slot.at
-             from slot
-            where s.singleton and (s.last_digest_at is null or s.last_digest_at < slot.at)
-           returning slot.at
-         ), digest as (
-           insert into private.lead_email_digests (slot)
-           select at from mark
-            where exists (select 1 from public.lead_notifications
-                           where status = 'pending' and digest_id is null)
-           returning id
-         ), attached as (
-           update public.lead_notifications n set digest_id = digest.id
-             from digest
-            where n.status = 'pending' and n.digest_id is null
-           returning 1
-         )
-         select id, (select count(*) from attached) from digest",
-    )
-    .bind(i32::from(hour))
-    .fetch_optional(pool)
-    .await;
-    match made {
-        Ok(Some((id, leads))) => tracing::info!(digest = %id, leads, "lead digest made"),
-        Ok(None) => {}
-        Err(err) => tracing::warn!(%err, "lead emails: could not make the digest"),
-    }
-}
-
-#[derive(sqlx::FromRow)]
-struct ClaimedDigest {
-    id: Uuid,
-    attempts: i32,
-    age_secs: f64,
-}
-
-#[derive(sqlx::FromRow)]
-struct DigestLead {
-    id: Uuid,
-    lead: Option<Json<Lead>>,
-}
-
-async fn send_digests(worker: &Worker, stopped: &watch::Receiver<bool>) {
-    loop {
-        if *stopped.borrow() {
-            return;
-        }
-        let claimed: Option<ClaimedDigest> = match sqlx::query_as(
-            "with due as (
-               select id from private.lead_email_digests
-                where status in ('pending', 'sending') and next_attempt_at <= now()
-                order by next_attempt_at
-                limit 1
-                for update skip locked
-             )
-             update private.lead_email_digests d
-                set status = 'sending', attempts = d.attempts + 1, last_attempt_at = now(),
-                    next_attempt_at = now() + make_interval(secs => $1)
-               from due
-              where d.id = due.id
-             returning d.id, d.attempts, extract(epoch from now() - d.created_at)::float8 as age_secs",
-        )
-        .bind(lease(&worker.settings).as_secs_f64())
-        .fetch_optional(&worker.pool)
-        .await
-        {
-            Ok(claimed) => claimed,
-            Err(err) => {
-                tracing::warn!(%err, "lead emails: could not claim a digest");
-                return;
-            }
-        };
-        let Some(digest) = claimed else {
-            return;
-        };
-        let claim = Claim::Digest(digest.id, digest.attempts);
-        worker.hold(claim);
-        send_digest(worker, &digest).await;
-        worker.done(claim);
-    }
-}
-
-async fn send_digest(worker: &Worker, digest: &ClaimedDigest) {
-    let rows: Vec<DigestLead> = match sqlx::query_as(
-        "select n.id, private.lead_email_content(n) as lead
-           from public.lead_notifications n
-          where n.digest_id = $1 and n.status in ('pending', 'sending')
-          order by n.created_at",
-    )
-    .bind(digest.id)
-    .fetch_all(&worker.pool)
-    .await
-    {
-        Ok(rows) => rows,
-        Err(err) => {
-            // The lease runs out and the digest is claimed again.
-            tracing::warn!(%err, digest = %digest.id, "lead emails: could not read a digest");
-            return;
-        }
-    };
-    let mut ids = Vec::new();
-    let mut cancelled = Vec::new();
-    let mut leads = Vec::new();
-    for row in rows {
-        match row.lead {
-            Some(Json(lead)) if lead.is_spam() => cancelled.push(row.id),
-            Some(Json(lead)) => {
-                ids.push(row.id);
-                leads.push(lead);
-            }
-            None => {}
-        }
-    }
-    let result = if leads.is_empty() {
-        Ok(())
-    } else {
-        send(worker, message::digest(&worker.settings, digest.id, &leads)).await
-    };
-    let (status, next_in) = match &result {
-        Ok(()) => ("sent", None),
-        Err(_) => match after_failure(&worker.settings, digest.attempts, digest.age_secs) {
-            Some(delay) => ("pending", Some(delay)),
-            None => ("failed", None),
-        },
-    };
-    log_outcome(
-        "lead digest",
-        digest.id,
-        digest.attempts,
-        status,
-        result.as_ref().err(),
-    );
-    let error = result.as_ref().err().map(String::as_str);
-    let recorded = sqlx::query(
-        "with d as (
-           update private.lead_email_digests
-              set status = $3, last_error = $4,
-                  next_attempt_at = case when $5::float8 is null then next_attempt_at
-                                         else now() + make_interval(secs => $5::float8) end,
-                  sent_at = case when $3 = 'sent' then now() else sent_at end
-            where id = $1 and attempts = $2 and status = 'sending'
-           returning id
-         ), leads as (
-           update public.lead_notifications n
-              set status = $3, attempts = $2, last_attempt_at = now(), last_error = $4,
-                  sent_at = case when $3 = 'sent' then now() else n.sent_at end
-             from d
-            where n.digest_id = d.id and n.id = any($6)
-         ), spam as (
-           update public.lead_notifications n
-              set status = 'cancelled', last_error = 'marked as spam before it was sent', digest_id = null
-             from d
-            where n.digest_id = d.id and n.id = any($7)
-         )
-         select 1",
-    )
-    .bind(digest.id)
-    .bind(digest.attempts)
-    .bind(status)
-    .bind(error)
-    .bind(next_in.map(|delay| delay.as_secs_f64()))
-    .bind(&ids)
-    .bind(&cancelled)
-    .execute(&worker.pool)
-    .await;
-    if let Err(err) = recorded {
-        tracing::error!(%err, digest = %digest.id, "lead emails: could not record a digest");
     }
 }

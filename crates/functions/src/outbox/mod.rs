@@ -39,11 +39,14 @@ impl OutboxHandle {
     }
 }
 
-/// Starts the worker for this instance.
-pub(crate) fn start(state: FunctionsState) -> OutboxHandle {
-    let (stop, stopped) = watch::channel(false);
-    let task = tokio::spawn(run(state, stopped));
-    OutboxHandle { stop, task }
+// The start lives here, not in `state`, so that the state does not import its workers.
+impl FunctionsState {
+    /// Starts this instance's webhook outbox worker; stop it with the server.
+    pub fn start_outbox(&self) -> OutboxHandle {
+        let (stop, stopped) = watch::channel(false);
+        let task = tokio::spawn(run(self.clone(), stopped));
+        OutboxHandle { stop, task }
+    }
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -138,7 +141,7 @@ async fn claim(pool: &PgPool, lease: Duration) -> Result<Vec<Claimed>, sqlx::Err
 async fn attempt(state: &FunctionsState, row: &Claimed) -> Attempt {
     let settings = &state.settings().webhooks;
     let id = row.lead_id.to_string();
-    let timestamp = crate::unix_now();
+    let timestamp = crate::clock::unix_now();
     let body = row.payload.clone().into_bytes();
     let signature = signature::sign(&settings.secrets, &id, timestamp, &body);
     let mut request = state

@@ -3,6 +3,7 @@
 use base64::Engine as _;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
+use subtle::ConstantTimeEq as _;
 
 pub fn sign(keys: &[Vec<u8>], id: &str, timestamp: i64, body: &[u8]) -> String {
     keys.iter()
@@ -28,11 +29,7 @@ pub fn verify(key: &[u8], id: &str, timestamp: i64, body: &[u8], header: &str) -
     let expected = sign(&[key.to_vec()], id, timestamp, body);
     header
         .split(' ')
-        .any(|candidate| constant_time_eq(candidate.as_bytes(), expected.as_bytes()))
-}
-
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
+        .any(|candidate| bool::from(candidate.as_bytes().ct_eq(expected.as_bytes())))
 }
 
 #[cfg(test)]

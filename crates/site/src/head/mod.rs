@@ -1,0 +1,212 @@
+//! The document head of a page as data, built by the same rules as the client
+//! (frontend/src/features/seo/page-seo.ts for pages, frontend/src/features/blog/post-head.ts for
+//! posts, spec §4), and rendered as the tags the client's `applyHead` writes: each carries
+//! `data-dynamic-seo`, so the client's first `applyHead` removes them and nothing is duplicated.
+mod page;
+mod post;
+
+use serde_json::Value;
+
+use crate::escape;
+
+pub(crate) use page::{PageSeo, page_head};
+pub(crate) use post::{Post, post_description, post_head};
+
+/// The attribute the client marks its head elements with (frontend/src/features/seo/head.ts).
+pub(crate) const DYNAMIC_ATTR: &str = "data-dynamic-seo";
+
+/// Whether a meta names its key with `name` (standard and Twitter tags) or `property` (Open
+/// Graph and article tags).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MetaKey {
+    Name,
+    Property,
+}
+
+impl MetaKey {
+    pub(crate) fn attribute(self) -> &'static str {
+        match self {
+            Self::Name => "name",
+            Self::Property => "property",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Meta {
+    pub(crate) key: MetaKey,
+    pub(crate) value: &'static str,
+    pub(crate) content: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct HeadSpec {
+    pub(crate) title: String,
+    pub(crate) metas: Vec<Meta>,
+    pub(crate) canonical: Option<String>,
+    pub(crate) json_ld: Option<Value>,
+}
+
+impl HeadSpec {
+    /// The head of a page without its own tags: the company name as the title.
+    pub(crate) fn default_for(company_name: &str) -> Self {
+        Self {
+            title: company_name.to_string(),
+            metas: Vec::new(),
+            canonical: None,
+            json_ld: None,
+        }
+    }
+}
+
+/// What every head needs to know about the site.
+#[derive(Debug, Clone)]
+pub(crate) struct HeadContext<'a> {
+    pub(crate) company_name: &'a str,
+    /// The public site URL without a trailing slash.
+    pub(crate) site_url: &'a str,
+}
+
+fn text(value: Option<&String>) -> &str {
+    value.map_or("", |value| value.trim())
+}
+
+fn first_present<'a>(values: &[&'a str]) -> &'a str {
+    values
+        .iter()
+        .copied()
+        .find(|value| !value.is_empty())
+        .unwrap_or("")
+}
+
+/// `url` resolved against `base` as the browser's `new URL(url, base + '/')` does; `url`
+/// unchanged when that fails (head.ts `absoluteUrl`).
+pub(crate) fn absolute_url(url: &str, base: &str) -> String {
+    let base = if base.ends_with('/') {
+        base.to_string()
+    } else {
+        format!("{base}/")
+    };
+    url::Url::parse(&base)
+        .and_then(|base| base.join(url))
+        .map_or_else(|_| url.to_string(), String::from)
+}
+
+/// [`absolute_url`], or "" for an empty `url` (no image).
+fn absolute_or_empty(url: &str, base: &str) -> String {
+    if url.is_empty() {
+        String::new()
+    } else {
+        absolute_url(url, base)
+    }
+}
+
+/// The robots content for the two flags, or "" when neither is set (page-seo.ts).
+pub(crate) fn robots_content(noindex: bool, nofollow: bool) -> String {
+    [(noindex, "noindex"), (nofollow, "nofollow")]
+        .iter()
+        .filter(|(set, _)| *set)
+        .map(|(_, word)| *word)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn name(value: &'static str, content: impl Into<String>) -> Meta {
+    Meta {
+        key: MetaKey::Name,
+        value,
+        content: content.into(),
+    }
+}
+
+fn property(value: &'static str, content: impl Into<String>) -> Meta {
+    Meta {
+        key: MetaKey::Property,
+        value,
+        content: content.into(),
+    }
+}
+
+/// Keeps the metas with non-blank content (head.ts `presentMetas`).
+fn present(metas: Vec<Meta>) -> Vec<Meta> {
+    metas
+        .into_iter()
+        .filter(|meta| !meta.content.trim().is_empty())
+        .collect()
+}
+
+fn trimmed_list(values: &[String]) -> Vec<&str> {
+    values
+        .iter()
+        .map(|value| value.trim())
+        .filter(|value| !value.is_empty())
+        .collect()
+}
+
+/// The head elements of `spec` after the title, as `applyHead` creates them.
+pub(crate) fn render_dynamic_tags(spec: &HeadSpec) -> String {
+    let mut html = String::with_capacity(2048);
+    for meta in &spec.metas {
+        html.push_str(&format!(
+            "<meta {}=\"{}\" content=\"{}\" {DYNAMIC_ATTR}=\"\">",
+            meta.key.attribute(),
+            meta.value,
+            escape::markup(&meta.content)
+        ));
+    }
+    if let Some(canonical) = &spec.canonical {
+        html.push_str(&format!(
+            "<link rel=\"canonical\" href=\"{}\" {DYNAMIC_ATTR}=\"\">",
+            escape::markup(canonical)
+        ));
+    }
+    if let Some(json_ld) = &spec.json_ld {
+        html.push_str(&format!(
+            "<script type=\"application/ld+json\" {DYNAMIC_ATTR}=\"\">{}</script>",
+            escape::json_for_script(json_ld)
+        ));
+    }
+    html
+}
+
+/// What the page and post head tests share.
+#[cfg(test)]
+mod fixtures {
+    use super::{HeadContext, HeadSpec};
+
+    pub(super) const CONTEXT: HeadContext<'static> = HeadContext {
+        company_name: "ClaimBridge",
+        site_url: "https://www.example.test",
+    };
+
+    /// The contents of the metas named `value`, in order.
+    pub(super) fn content<'a>(spec: &'a HeadSpec, value: &str) -> Vec<&'a str> {
+        spec.metas
+            .iter()
+            .filter(|meta| meta.value == value)
+            .map(|meta| meta.content.as_str())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn absolute_url_resolves_like_the_browser() {
+        assert_eq!(
+            absolute_url("/a b.png", "https://x.test"),
+            "https://x.test/a%20b.png"
+        );
+        assert_eq!(
+            absolute_url("img.png", "https://x.test/base"),
+            "https://x.test/base/img.png"
+        );
+        assert_eq!(
+            absolute_url("https://cdn.test/a.png", "https://x.test"),
+            "https://cdn.test/a.png"
+        );
+        assert_eq!(absolute_url("/a.png", "not a url"), "/a.png");
+    }
+}

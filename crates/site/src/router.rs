@@ -1,0 +1,203 @@
+//! The website's router, built once from [`SiteSettings`]: reads the build (index.html, the
+//! Vite manifest, the public files), starts the server renderer and the cache's listener, and
+//! wires the routes (hashed assets, files, pages) under the security headers.
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use axum::Router;
+use axum::middleware::{from_fn_with_state, map_response};
+use axum::response::{Redirect, Response};
+use axum::routing::get;
+use cb_db::sqlx::PgPool;
+use cb_render::RendererSettings;
+use http::{HeaderValue, StatusCode, header};
+use tower_http::services::ServeDir;
+
+use crate::delivery::{HTML, Rendered, TEXT};
+use crate::serve::serve_file_or_page;
+use crate::ssr::ServerRendering;
+use crate::state::{BuiltSite, Site};
+use crate::store::SiteCache;
+use crate::template::PageTemplate;
+use crate::{feeds, listen, preload, security, template};
+
+#[derive(Debug, thiserror::Error)]
+pub enum SiteError {
+    #[error("could not read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// What the website is served from and says about itself.
+#[derive(Debug, Clone)]
+pub struct SiteSettings {
+    /// The Vite build (index.html and assets/).
+    pub dist_dir: PathBuf,
+    /// Injected into index.html (never a secret).
+    pub runtime_config: serde_json::Value,
+    /// The public URL of the site, for canonical links, the sitemap and the feed.
+    pub site_url: String,
+    pub company_name: String,
+    /// The feed's description.
+    pub company_tagline: String,
+    /// Production: HSTS and upgrade-insecure-requests.
+    pub production: bool,
+    /// The server renderer's engines (crates/render).
+    pub render: RendererSettings,
+}
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// Builds the website router and starts listening for SEO data changes. A missing build is not
+/// fatal: the API still serves, and pages say how to build the site.
+pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError> {
+    let index_path = settings.dist_dir.join("index.html");
+    let index_html = match std::fs::read_to_string(&index_path) {
+        Ok(html) => Some(html),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            tracing::warn!(path = %index_path.display(), "the website is not built; run `make run` to build it");
+            None
+        }
+        Err(source) => {
+            return Err(SiteError::Read {
+                path: index_path,
+                source,
+            });
+        }
+    };
+    let mut policy = security::PolicyInputs::from_runtime_config(&settings.runtime_config);
+    policy.script_hashes = index_html
+        .as_deref()
+        .map(template::inline_script_hashes)
+        .unwrap_or_default();
+    policy.production = settings.production;
+    let security = Arc::new(security::SecurityHeaders::new(&policy));
+
+    let site_url = settings.site_url.trim_end_matches('/').to_string();
+    let built = index_html.as_deref().map(|html| {
+        let template = PageTemplate::parse(html, &settings.runtime_config);
+        // Written by `vite build` (build.manifest); without it pages simply get no preloads.
+        let manifest = settings.dist_dir.join(".vite/manifest.json");
+        let preloads = std::fs::read_to_string(&manifest)
+            .map(|text| preload::Preloads::from_manifest(&text))
+            .unwrap_or_default();
+        BuiltSite {
+            preloads,
+            admin_page: Rendered::new(StatusCode::OK, HTML, template.render_plain()),
+            template,
+        }
+    });
+    let ssr = built.as_ref().and_then(|_| {
+        ServerRendering::start(
+            &settings.dist_dir,
+            &settings.runtime_config,
+            &site_url,
+            &settings.render,
+        )
+    });
+    let cache = Arc::new(SiteCache::new(pool));
+    listen::spawn(cache.clone());
+    let site = Arc::new(Site {
+        built,
+        robots: Rendered::new(StatusCode::OK, TEXT, feeds::robots_txt(&site_url)),
+        public_files: public_files(&settings.dist_dir),
+        files: static_files(&settings.dist_dir),
+        ssr,
+        cache,
+        site_url,
+        company_name: settings.company_name.clone(),
+        company_tagline: settings.company_tagline.clone(),
+    });
+
+    let assets = Router::new()
+        .fallback_service(static_files(&settings.dist_dir.join("assets")))
+        .layer(map_response(immutable_when_found));
+    Ok(Router::new()
+        .route("/index.html", get(|| async { Redirect::permanent("/") }))
+        .nest_service("/assets", assets)
+        .fallback(get(serve_file_or_page))
+        .with_state(site)
+        .layer(from_fn_with_state(security, security::add_security_headers)))
+}
+
+/// URL paths of the files under `dist` other than index.html, assets/, dot directories and
+/// compressed copies.
+fn public_files(dist: &Path) -> HashSet<String> {
+    fn walk(dir: &Path, prefix: &str, found: &mut HashSet<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = format!("{prefix}/{name}");
+            match entry.file_type() {
+                // Dot directories (.vite's manifest, .ssr's server bundle) are the server's.
+                Ok(kind) if kind.is_dir() && path != "/assets" && !name.starts_with('.') => {
+                    walk(&entry.path(), &path, found);
+                }
+                Ok(kind)
+                    if kind.is_file()
+                        && path != "/index.html"
+                        && !name.ends_with(".br")
+                        && !name.ends_with(".gz") =>
+                {
+                    found.insert(path);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut found = HashSet::new();
+    walk(dist, "", &mut found);
+    found
+}
+
+/// Files as they are on disk, or their `.br`/`.gz` sibling made at build time
+/// (frontend/scripts/precompress.mjs) when the client accepts it.
+fn static_files(dir: &Path) -> ServeDir {
+    ServeDir::new(dir)
+        .append_index_html_on_directories(false)
+        .precompressed_br()
+        .precompressed_gzip()
+}
+
+/// Vite's hashed file names change with their content: a found asset never changes. Its
+/// encoding varies with Accept-Encoding (the precompressed siblings).
+async fn immutable_when_found(mut response: Response) -> Response {
+    if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
+        headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn public_files_are_the_build_outside_assets_and_index_html() {
+        let dist = tempfile::tempdir().unwrap();
+        for file in [
+            "index.html",
+            "favicon.svg",
+            "favicon.svg.br",
+            "blog-images/a b.svg",
+            "blog-images/a b.svg.gz",
+            "assets/index-abc.js",
+            ".vite/manifest.json",
+            ".ssr/server.js",
+        ] {
+            let path = dist.path().join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "x").unwrap();
+        }
+        let mut files: Vec<String> = public_files(dist.path()).into_iter().collect();
+        files.sort();
+        assert_eq!(files, ["/blog-images/a b.svg", "/favicon.svg"]);
+    }
+}
