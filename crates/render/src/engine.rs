@@ -9,7 +9,7 @@ use crate::{RenderError, RenderedPage, RendererSettings, RendererSetup};
 
 /// The global object the bundle defines (src/entry-server.tsx, vite.config.ts).
 const SERVER_OBJECT: &str = "ClaimBridgeServer";
-/// The globals the bundle reads (src/config/runtime-config.ts, src/features/blog/sanitize-html.ts).
+/// The globals the bundle reads (src/config/runtime-config.ts, src/lib/sanitize-html.ts).
 const INPUT_GLOBALS: &str = "__CLAIMBRIDGE_SERVER__";
 const SANITIZE_GLOBAL: &str = "__claimbridgeSanitize";
 /// Longest time the bundle may take to load and prepare (it loads every lazy page).

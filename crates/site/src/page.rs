@@ -36,7 +36,7 @@ pub(crate) struct PageRender<'a> {
     pub(crate) head: HeadSpec,
 }
 
-/// The resource a public page's SEO record goes by (frontend/src/features/seo/site-data-layout.tsx).
+/// The resource a public page's SEO record goes by (frontend/src/app/layouts/site-data-layout.tsx).
 const PAGE_SEO: &str = "pageSeo";
 
 impl PageRender<'_> {

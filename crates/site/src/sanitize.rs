@@ -1,6 +1,6 @@
 //! Stored HTML (blog posts, page body content) made safe on the server, for the pages it
 //! renders: the same allow-list as the browser's DOMPurify (one file,
-//! `frontend/src/features/blog/sanitize-policy.json`, read by both), applied by ammonia, then
+//! `frontend/src/lib/sanitize-policy.json`, read by both), applied by ammonia, then
 //! the browser hooks' finishing touches applied by lol_html: frames kept only for the video
 //! players the policy names (others removed whole), a frame gets a title, `loading="lazy"` and
 //! a referrer policy, and every link gets `rel="noopener"` beside its other rel tokens.
@@ -11,7 +11,7 @@ use lol_html::html_content::Element;
 use lol_html::{Settings, element};
 use serde::Deserialize;
 
-const POLICY_JSON: &str = include_str!("../../../frontend/src/features/blog/sanitize-policy.json");
+const POLICY_JSON: &str = include_str!("../../../frontend/src/lib/sanitize-policy.json");
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]

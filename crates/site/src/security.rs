@@ -84,7 +84,7 @@ pub(crate) fn content_security_policy(inputs: &PolicyInputs) -> String {
         format!("connect-src {}", with("'self'", &connect)),
         format!("media-src {}", with("'self'", &inputs.api_origins)),
         "worker-src 'self' blob:".to_string(),
-        // The only frames the content sanitiser keeps (frontend/src/features/blog/sanitize-html.ts).
+        // The only frames the content sanitiser keeps (frontend/src/lib/sanitize-html.ts).
         format!("frame-src {VIDEO_PLAYER_ORIGINS}"),
         "manifest-src 'self'".to_string(),
         "frame-ancestors 'none'".to_string(),

@@ -244,12 +244,12 @@ const BLOG_LIST_SQL: &str = "select coalesce(jsonb_agg(jsonb_build_object(
    from public.blog_posts
   where published";
 
-/// frontend/src/features/whitepapers/whitepapers-query.ts: featured first, then newest.
+/// frontend/src/data/whitepapers/whitepapers-query.ts: featured first, then newest.
 const WHITEPAPERS_SQL: &str = "select coalesce(jsonb_agg(to_jsonb(w)
         order by w.featured desc, w.created_at desc), '[]'::jsonb)
    from public.whitepapers w";
 
-/// frontend/src/features/downloads/file-exists-query.ts lists the bucket's top level searched
+/// frontend/src/data/whitepapers/file-exists-query.ts lists the bucket's top level searched
 /// by the path and looks for an entry of that exact name: a file directly in the bucket.
 const WHITEPAPER_FILES_SQL: &str = "select coalesce(jsonb_object_agg(w.file_path,
         strpos(w.file_path, '/') = 0 and exists (

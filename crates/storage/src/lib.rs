@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use axum::Router;
 use cb_gateway::JwtVerifier;
+use secrecy::ExposeSecret as _;
 use sqlx::PgPool;
 
 mod access;
@@ -32,7 +33,7 @@ pub use error::StorageError;
 pub use render::ImageConfig;
 
 /// Where the bytes go.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub enum BackendConfig {
     /// A directory (the default: `<data dir>/storage`).
     File {
@@ -50,7 +51,7 @@ pub struct StorageConfig {
     /// Verifies the callers' JWTs (the project secret, and a rotation's other ones).
     pub verifier: JwtVerifier,
     /// Signs signed-URL tokens (defaults to the JWT secret).
-    pub signing_secret: String,
+    pub signing_secret: secrecy::SecretString,
     /// How long a signed upload URL stays valid.
     pub signed_upload_expiry: Duration,
     /// Time limit of the requests that do not stream a body.
@@ -87,7 +88,7 @@ impl StorageState {
     pub fn new(config: StorageConfig, pool: PgPool, store: SharedStore) -> Self {
         Self {
             verifier: config.verifier.clone(),
-            signer: signing::Signer::new(&config.signing_secret),
+            signer: signing::Signer::new(config.signing_secret.expose_secret()),
             renderer: render::Renderer::new(ImageConfig::default()),
             pool,
             store,

@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import policy from '@/features/blog/sanitize-policy.json';
+import policy from './sanitize-policy.json';
 
 /**
  * Stored HTML (blog posts, page content) made safe to render, by one allow-list

@@ -43,7 +43,7 @@ pub(super) fn settings(
                 bucket: required("S3_BUCKET")?,
                 force_path_style: parse_bool(get, "S3_FORCE_PATH_STYLE", false)?,
                 access_key_id: required("S3_ACCESS_KEY_ID")?,
-                secret_access_key: required("S3_SECRET_ACCESS_KEY")?,
+                secret_access_key: required("S3_SECRET_ACCESS_KEY")?.into(),
             })
         }
         Some(other) => {
@@ -70,7 +70,7 @@ pub(super) fn settings(
             })?,
         },
         verifier,
-        signing_secret,
+        signing_secret: signing_secret.into(),
         signed_upload_expiry: Duration::from_secs(
             parse_number(get, "STORAGE_SIGNED_UPLOAD_EXPIRY_SECS", 7200u64)?.max(1),
         ),

@@ -12,7 +12,7 @@ use crate::escape;
 pub(crate) use page::{PageSeo, page_head};
 pub(crate) use post::{Post, post_description, post_head};
 
-/// The attribute the client marks its head elements with (frontend/src/features/seo/head.ts).
+/// The attribute the client marks its head elements with (frontend/src/lib/head.ts).
 pub(crate) const DYNAMIC_ATTR: &str = "data-dynamic-seo";
 
 /// Whether a meta names its key with `name` (standard and Twitter tags) or `property` (Open

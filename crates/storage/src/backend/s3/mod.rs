@@ -17,6 +17,7 @@ use aws_sdk_s3::types::{
 };
 use bytes::{Bytes, BytesMut};
 use futures_util::StreamExt as _;
+use secrecy::{ExposeSecret as _, SecretString};
 use tokio::sync::OnceCell;
 
 use super::{ByteRange, ByteStream, Location, ObjectStore, SizedStream, StoreError, StoreFuture};
@@ -27,7 +28,7 @@ mod variants;
 const PART_SIZE: usize = 8 * 1024 * 1024;
 
 /// How to reach the bucket.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct S3Settings {
     /// Custom endpoint (MinIO, R2, ...); None for AWS.
     pub endpoint: Option<String>,
@@ -35,7 +36,7 @@ pub struct S3Settings {
     pub bucket: String,
     pub force_path_style: bool,
     pub access_key_id: String,
-    pub secret_access_key: String,
+    pub secret_access_key: SecretString,
 }
 
 #[derive(Debug, Clone)]
@@ -128,7 +129,7 @@ impl S3Store {
             .region(Region::new(settings.region.clone()))
             .credentials_provider(Credentials::new(
                 settings.access_key_id.clone(),
-                settings.secret_access_key.clone(),
+                settings.secret_access_key.expose_secret().to_owned(),
                 None,
                 None,
                 "claimbridge-configuration",
