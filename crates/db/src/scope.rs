@@ -1,6 +1,7 @@
 //! The per-request database context: one transaction that first sets the role, the JWT claims
 //! and the request facts in a single `set_config` statement, exactly as PostgREST and Supabase
 //! Storage do, so `auth.uid()`, `auth.role()` and `auth.jwt()` work inside policies.
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use sqlx::{PgConnection, PgPool, Postgres, Transaction};
@@ -97,29 +98,83 @@ fn begin_statement(options: &ScopeOptions) -> &'static str {
     }
 }
 
-/// The `set_config` calls of a request, in PostgREST's order: (setting, value).
-fn scope_settings(context: &RequestContext, options: &ScopeOptions) -> Vec<(&'static str, String)> {
+/// The request's own settings, in PostgREST's order: (setting, value).
+fn request_settings(context: &RequestContext) -> [(&'static str, Cow<'_, str>); 7] {
+    [
+        ("role", Cow::Borrowed(context.role.as_str())),
+        ("request.jwt.claims", Cow::Borrowed(&*context.claims)),
+        (
+            "request.jwt.claim.role",
+            Cow::Borrowed(context.role.as_str()),
+        ),
+        ("request.jwt.claim.sub", Cow::Borrowed(&*context.sub)),
+        ("request.method", Cow::Borrowed(context.method.as_str())),
+        ("request.path", Cow::Borrowed(context.path.as_str())),
+        ("request.headers", Cow::Borrowed(context.headers.as_str())),
+    ]
+}
+
+/// Every `set_config` call of a request, in PostgREST's order: (setting, value).
+fn scope_settings<'a>(
+    context: &'a RequestContext,
+    options: &'a ScopeOptions,
+) -> Vec<(&'static str, Cow<'a, str>)> {
     let mut settings = Vec::with_capacity(11);
     if let Some(search_path) = &options.search_path {
-        settings.push(("search_path", search_path.clone()));
+        settings.push(("search_path", Cow::Borrowed(search_path.as_str())));
     }
-    settings.extend([
-        ("role", context.role.clone()),
-        ("request.jwt.claims", context.claims.to_string()),
-        ("request.jwt.claim.role", context.role.clone()),
-        ("request.jwt.claim.sub", context.sub.to_string()),
-        ("request.method", context.method.clone()),
-        ("request.path", context.path.clone()),
-        ("request.headers", context.headers.clone()),
-        ("request.cookies", options.cookies_text()),
-    ]);
+    settings.extend(request_settings(context));
+    settings.push(("request.cookies", Cow::Owned(options.cookies_text())));
     if let Some(timezone) = &options.timezone {
-        settings.push(("timezone", timezone.clone()));
+        settings.push(("timezone", Cow::Borrowed(timezone.as_str())));
     }
     if let Some(timeout) = &options.role_statement_timeout {
-        settings.push(("statement_timeout", timeout.clone()));
+        settings.push(("statement_timeout", Cow::Borrowed(timeout.as_str())));
     }
     settings
+}
+
+/// How a setting's value is written into the statement.
+#[derive(Clone, Copy)]
+enum Values {
+    /// As a quoted literal (a simple-protocol query, no parameters).
+    Literal,
+    /// As the parameter `$n` at the setting's (1-based) position.
+    Bound,
+}
+
+/// Writes `set_config('<name>', <value>, <local>)` for each setting, comma-separated.
+fn write_set_configs(
+    sql: &mut String,
+    settings: &[(&'static str, Cow<'_, str>)],
+    local: bool,
+    values: Values,
+) {
+    use std::fmt::Write as _;
+    for (i, (name, value)) in settings.iter().enumerate() {
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        let _ = match values {
+            Values::Literal => write!(
+                sql,
+                "set_config('{name}', {}, {local})",
+                quote_literal(value)
+            ),
+            Values::Bound => write!(sql, "set_config('{name}', ${}, {local})", i + 1),
+        };
+    }
+}
+
+/// Binds every setting's value, in order, as the statement's parameters.
+fn bind_settings<'q>(
+    mut query: sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments>,
+    settings: &'q [(&'static str, Cow<'_, str>)],
+) -> sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments> {
+    for (_, value) in settings {
+        query = query.bind(&**value);
+    }
+    query
 }
 
 /// Begins a transaction running as the context's role in one round trip: `BEGIN` and the
@@ -137,15 +192,7 @@ pub async fn begin_scoped_inline(
     let settings = scope_settings(context, options);
     let mut sql = String::from(begin_statement(options));
     sql.push_str("; select ");
-    for (i, (name, value)) in settings.iter().enumerate() {
-        if i > 0 {
-            sql.push_str(", ");
-        }
-        sql.push_str(&format!(
-            "set_config('{name}', {}, true)",
-            quote_literal(value)
-        ));
-    }
+    write_set_configs(&mut sql, &settings, true, Values::Literal);
     if let Some(function) = &options.pre_request {
         sql.push_str("; select ");
         sql.push_str(function);
@@ -169,18 +216,13 @@ pub async fn begin_scoped(
             .execute(&mut *tx)
             .await?;
     }
-    let sql = format!(
-        "select set_config('role', $1, true),
-                set_config('request.jwt.claims', $2, true),
-                set_config('request.jwt.claim.role', $1, true),
-                set_config('request.jwt.claim.sub', $3, true),
-                set_config('request.method', $4, true),
-                set_config('request.path', $5, true),
-                set_config('request.headers', $6, true),
-                {}",
-        ROLE_STATEMENT_TIMEOUT
-    );
-    bind_request(sqlx::query(&sql), context)
+    let settings = request_settings(context);
+    let mut sql = String::from("select ");
+    write_set_configs(&mut sql, &settings, true, Values::Bound);
+    // $1 is the role.
+    sql.push_str(", ");
+    sql.push_str(ROLE_STATEMENT_TIMEOUT);
+    bind_settings(sqlx::query(&sql), &settings)
         .execute(&mut *tx)
         .await?;
     Ok(tx)
@@ -250,31 +292,6 @@ impl ScopeOptions {
     }
 }
 
-/// The whole request scope as session settings, in one prepared statement whose values are
-/// bound as parameters.
-const SESSION_SCOPE: &str = "select set_config('search_path', $7, false), \
-    set_config('role', $1, false), set_config('request.jwt.claims', $2, false), \
-    set_config('request.jwt.claim.role', $1, false), set_config('request.jwt.claim.sub', $3, false), \
-    set_config('request.method', $4, false), set_config('request.path', $5, false), \
-    set_config('request.headers', $6, false), set_config('request.cookies', $8, false), \
-    set_config('timezone', $9, false), set_config('statement_timeout', $10, false), \
-    set_config('default_transaction_read_only', $11, false), \
-    set_config('default_transaction_isolation', 'read committed', false)";
-
-/// Binds $1..$6 of a scope statement: role, claims, sub, method, path, headers.
-fn bind_request<'q>(
-    query: sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments>,
-    context: &'q RequestContext,
-) -> sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments> {
-    query
-        .bind(&context.role)
-        .bind(&*context.claims)
-        .bind(&*context.sub)
-        .bind(&context.method)
-        .bind(&context.path)
-        .bind(&context.headers)
-}
-
 /// Sets the request's scope on the connection's session instead of in a transaction, so that
 /// the one statement that follows runs in its own implicit transaction as that role with those
 /// claims: two round trips (this and the statement) instead of four (BEGIN, set_config, the
@@ -297,12 +314,16 @@ pub async fn set_session_scope(
         "a pre-request needs a transaction"
     );
     let options = options.resolved(defaults);
-    let resolved = |value: &Option<String>| value.clone().unwrap_or_default();
-    bind_request(sqlx::query(SESSION_SCOPE), context)
-        .bind(resolved(&options.search_path))
-        .bind(options.cookies_text())
-        .bind(resolved(&options.timezone))
-        .bind(resolved(&options.role_statement_timeout))
+    let settings = scope_settings(context, &options);
+    // One prepared statement, its values bound as parameters.
+    let mut sql = String::from("select ");
+    write_set_configs(&mut sql, &settings, false, Values::Bound);
+    sql.push_str(&format!(
+        ", set_config('default_transaction_read_only', ${}, false), \
+         set_config('default_transaction_isolation', 'read committed', false)",
+        settings.len() + 1
+    ));
+    bind_settings(sqlx::query(&sql), &settings)
         .bind(if options.read_only { "on" } else { "off" })
         .execute(&mut *connection)
         .await?;

@@ -31,15 +31,24 @@ pub(crate) struct CompiledRead {
     pub(crate) relation: String,
     pub(crate) head: bool,
     pub(crate) media: MediaType,
-    pub(crate) main: Sql,
-    /// The EXPLAIN of a planned or estimated count.
-    pub(crate) explain: Option<Sql>,
-    /// For a planned or estimated count on a relation under row-level security: the read with
-    /// an exact count, run instead of `main` and `explain` for callers the policies apply to
-    /// (the planner's estimate would tell them how many rows they cannot see).
-    pub(crate) exact_instead: Option<Sql>,
-    /// `main` is the EXPLAIN the plan media type asked for.
-    pub(crate) plan: bool,
+    pub(crate) statements: ReadStatements,
+}
+
+/// What a compiled read sends to the database.
+#[derive(Debug)]
+pub(crate) enum ReadStatements {
+    /// The rows.
+    Rows {
+        main: Sql,
+        /// The EXPLAIN of a planned or estimated count.
+        explain: Option<Sql>,
+        /// For a planned or estimated count on a relation under row-level security: the read
+        /// with an exact count, run instead of `main` and `explain` for callers the policies
+        /// apply to (the planner's estimate would tell them how many rows they cannot see).
+        exact_instead: Option<Sql>,
+    },
+    /// The EXPLAIN the plan media type asked for, instead of the rows.
+    Plan(Sql),
 }
 
 /// The key of a request that may be a compiled read: `None` when it cannot be one (another
@@ -157,10 +166,11 @@ mod tests {
             relation: "t".into(),
             head: false,
             media: MediaType::ApplicationJson,
-            main: Sql::new(),
-            explain: None,
-            exact_instead: None,
-            plan: false,
+            statements: ReadStatements::Rows {
+                main: Sql::new(),
+                explain: None,
+                exact_instead: None,
+            },
         })
     }
 

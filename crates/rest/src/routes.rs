@@ -68,6 +68,8 @@ async fn handle(State(mounted): State<Arc<Mounted>>, request: Request) -> Respon
         Err(rejection) => return rejection.into_response(),
     };
     let path = path_under(mounted.mount, uri.path()).unwrap_or(uri.path());
+    // Not tower-http's CatchPanicLayer: its handler sees only the panic, and this log line
+    // names the request's method and path.
     let outcome = AssertUnwindSafe(crate::engine::run(
         &mounted.state,
         &method,

@@ -6,7 +6,7 @@ use super::negotiation::{Negotiated, is_singular, negotiate};
 use super::scope::Exec;
 use super::{check_strict, count_mode, find_table, read_context};
 use crate::api_request::ApiRequest;
-use crate::compiled_reads::CompiledRead;
+use crate::compiled_reads::{CompiledRead, ReadStatements};
 use crate::error::ApiError;
 use crate::plan::read::ReadKind;
 use crate::plan::read_plan;
@@ -35,14 +35,11 @@ pub(super) fn compile_read(
     let main = query::main_read(&plan, count, handler);
     if let Some(plan_explain) = plan_explain {
         return Ok(CompiledRead {
-            main: plan_explain.of(&main),
             req,
             relation,
             head,
             media,
-            explain: None,
-            exact_instead: None,
-            plan: true,
+            statements: ReadStatements::Plan(plan_explain.of(&main)),
         });
     }
     let explain = req
@@ -57,10 +54,11 @@ pub(super) fn compile_read(
         relation,
         head,
         media,
-        main,
-        explain,
-        exact_instead,
-        plan: false,
+        statements: ReadStatements::Rows {
+            main,
+            explain,
+            exact_instead,
+        },
     })
 }
 
@@ -71,18 +69,22 @@ pub(super) async fn run_read(
     read: &CompiledRead,
 ) -> Result<Response, ApiError> {
     let req = &read.req;
-    if read.plan {
-        return exec.explain(cache, true, &read.main, &read.media).await;
-    }
+    let (main, explain, exact_instead) = match &read.statements {
+        ReadStatements::Plan(plan) => return exec.explain(cache, true, plan, &read.media).await,
+        ReadStatements::Rows {
+            main,
+            explain,
+            exact_instead,
+        } => (main, explain, exact_instead),
+    };
     let max_rows = cache.config.max_rows;
     let singular = is_singular(&read.media);
-    let exact_instead = read
-        .exact_instead
+    let exact_instead = exact_instead
         .as_ref()
         .filter(|_| !cache.rls_bypass.contains(&exec.caller.role));
     let (main, explain) = match exact_instead {
         Some(exact) => (exact, None),
-        None => (&read.main, read.explain.as_ref()),
+        None => (main, explain.as_ref()),
     };
     let (mut rs, planned) = exec
         .transaction(cache, true, false, main, explain, |rs| {

@@ -4,11 +4,13 @@
 //! It is loaded when the server starts and reloaded on `NOTIFY pgrst, 'reload schema'`
 //! ([`holder`]); requests read an immutable snapshot (`Arc<SchemaCache>`), so a reload never
 //! blocks or tears a request.
+mod catalog;
 pub mod db_config;
 pub mod holder;
 mod load;
 pub(crate) mod relationships;
 mod view_columns;
+mod views;
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
