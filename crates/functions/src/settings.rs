@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use base64::Engine as _;
 use hmac::{Hmac, Mac};
+use secrecy::{SecretSlice, SecretString};
 use sha2::Sha256;
 
 use crate::captcha::CaptchaSettings;
@@ -12,12 +13,12 @@ use crate::rate_limit::RateLimit;
 use cb_gateway::{JwtVerifier, TrustedProxies};
 
 /// Outgoing lead webhooks.
-#[derive(Clone)]
+#[derive(Debug, Clone)]
 pub struct WebhookSettings {
     /// Where every accepted lead is delivered (`LEAD_WEBHOOK_URLS`); empty: stored only.
     pub targets: Vec<String>,
     /// Signing keys (`LEAD_WEBHOOK_SECRET`, several for rotation): each signs every delivery.
-    pub secrets: Vec<Vec<u8>>,
+    pub secrets: Vec<SecretSlice<u8>>,
     /// One delivery attempt may take this long; 2xx within it is success.
     pub timeout: Duration,
     /// The first retry waits about this long; each later one twice as long as the one before.
@@ -28,23 +29,6 @@ pub struct WebhookSettings {
     pub max_age: Duration,
     /// How often the outbox is polled for due deliveries (other instances' leads, retries).
     pub poll_interval: Duration,
-}
-
-impl std::fmt::Debug for WebhookSettings {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("WebhookSettings")
-            .field("targets", &self.targets)
-            .field(
-                "secrets",
-                &format_args!("[{} redacted]", self.secrets.len()),
-            )
-            .field("timeout", &self.timeout)
-            .field("retry_base", &self.retry_base)
-            .field("retry_max", &self.retry_max)
-            .field("max_age", &self.max_age)
-            .field("poll_interval", &self.poll_interval)
-            .finish()
-    }
 }
 
 impl WebhookSettings {
@@ -121,11 +105,11 @@ impl Settings {
         Self {
             captcha: CaptchaSettings {
                 provider: crate::captcha::CaptchaProvider::Altcha,
-                secret_key: String::new(),
+                secret_key: SecretString::default(),
                 site_key: String::new(),
                 verify_url: String::new(),
                 min_score: 0.5,
-                altcha_hmac_key: derive_key(jwt_secret, "claimbridge altcha hmac key"),
+                altcha_hmac_key: derive_key(jwt_secret, "claimbridge altcha hmac key").into(),
                 altcha_max_number: 100_000,
                 altcha_ttl: Duration::from_secs(20 * 60),
             },
@@ -138,7 +122,7 @@ impl Settings {
             trusted_proxies: TrustedProxies::default(),
             webhooks: WebhookSettings {
                 targets: Vec::new(),
-                secrets: vec![derive_key(jwt_secret, "claimbridge lead webhook secret")],
+                secrets: vec![derive_key(jwt_secret, "claimbridge lead webhook secret").into()],
                 timeout: Duration::from_secs(15),
                 retry_base: Duration::from_secs(5),
                 retry_max: Duration::from_secs(6 * 3600),

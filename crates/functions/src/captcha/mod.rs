@@ -8,6 +8,7 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 use cb_db::sqlx::{self, PgPool};
+use secrecy::{ExposeSecret as _, SecretSlice, SecretString};
 use sha2::{Digest, Sha256};
 
 pub use altcha::{Altcha, solve as solve_altcha};
@@ -43,11 +44,11 @@ impl CaptchaProvider {
 }
 
 /// Captcha configuration.
-#[derive(Clone)]
+#[derive(Debug, Clone)]
 pub struct CaptchaSettings {
     pub provider: CaptchaProvider,
     /// The provider's secret key (recaptcha, hcaptcha, turnstile).
-    pub secret_key: String,
+    pub secret_key: SecretString,
     /// The public site key (sent along to hCaptcha).
     pub site_key: String,
     /// The siteverify URL; the provider's own when empty.
@@ -55,23 +56,11 @@ pub struct CaptchaSettings {
     /// reCAPTCHA v3 answers with a score; lower is refused.
     pub min_score: f64,
     /// The HMAC key that signs ALTCHA challenges (shared by every instance).
-    pub altcha_hmac_key: Vec<u8>,
+    pub altcha_hmac_key: SecretSlice<u8>,
     /// The largest secret number of a challenge: the expected work is half of it.
     pub altcha_max_number: u64,
     /// How long a challenge (and its solution) stays valid.
     pub altcha_ttl: Duration,
-}
-
-impl std::fmt::Debug for CaptchaSettings {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CaptchaSettings")
-            .field("provider", &self.provider)
-            .field("verify_url", &self.verify_url)
-            .field("min_score", &self.min_score)
-            .field("altcha_max_number", &self.altcha_max_number)
-            .field("altcha_ttl", &self.altcha_ttl)
-            .finish_non_exhaustive()
-    }
 }
 
 /// Why a token was refused.
@@ -120,7 +109,7 @@ pub struct Captcha {
 impl Captcha {
     pub fn new(settings: CaptchaSettings) -> Self {
         let altcha = Altcha::new(
-            settings.altcha_hmac_key.clone(),
+            settings.altcha_hmac_key.expose_secret().to_vec(),
             settings.altcha_max_number,
             settings.altcha_ttl,
         );
@@ -177,7 +166,7 @@ impl Captcha {
                 remote::verify(
                     &self.client,
                     url,
-                    &self.settings.secret_key,
+                    self.settings.secret_key.expose_secret(),
                     &self.settings.site_key,
                     self.settings.min_score,
                     token,

@@ -20,6 +20,7 @@ use lettre::message::Mailbox;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Tls, TlsParameters};
 use lettre::{Address, AsyncSmtpTransport, Tokio1Executor};
+use secrecy::{ExposeSecret as _, SecretString};
 use sqlx::PgPool;
 
 pub use worker::LeadEmailHandle;
@@ -57,7 +58,7 @@ impl SmtpSecurity {
 }
 
 /// Lead notification emails. Off while `to` is empty.
-#[derive(Clone)]
+#[derive(Debug, Clone)]
 pub struct LeadEmailSettings {
     /// Who gets them (`LEAD_EMAIL_TO`); empty: the feature is off and nothing is queued.
     pub to: Vec<Mailbox>,
@@ -67,7 +68,7 @@ pub struct LeadEmailSettings {
     pub smtp_port: u16,
     pub security: SmtpSecurity,
     /// `SMTP_USERNAME` and `SMTP_PASSWORD`.
-    pub credentials: Option<(String, String)>,
+    pub credentials: Option<(String, SecretString)>,
     /// One SMTP command may take this long.
     pub timeout: Duration,
     /// `LEAD_EMAIL_DIGEST=daily`: one email a day at this UTC hour instead of one per lead.
@@ -80,33 +81,6 @@ pub struct LeadEmailSettings {
     pub poll_interval: Duration,
     /// The admin inbox's address, linked from every email.
     pub inbox_url: Option<String>,
-}
-
-impl std::fmt::Debug for LeadEmailSettings {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let to: Vec<String> = self.to.iter().map(ToString::to_string).collect();
-        f.debug_struct("LeadEmailSettings")
-            .field("to", &to)
-            .field("from", &self.from.as_ref().map(ToString::to_string))
-            .field("smtp_host", &self.smtp_host)
-            .field("smtp_port", &self.smtp_port)
-            .field("security", &self.security)
-            .field(
-                "credentials",
-                &self
-                    .credentials
-                    .as_ref()
-                    .map(|(user, _)| format!("{user} (password redacted)")),
-            )
-            .field("timeout", &self.timeout)
-            .field("digest_hour", &self.digest_hour)
-            .field("retry_base", &self.retry_base)
-            .field("retry_max", &self.retry_max)
-            .field("max_age", &self.max_age)
-            .field("poll_interval", &self.poll_interval)
-            .field("inbox_url", &self.inbox_url)
-            .finish()
-    }
 }
 
 impl Default for LeadEmailSettings {
@@ -163,7 +137,10 @@ impl LeadEmailSettings {
                 .tls(self.tls()?)
                 .timeout(Some(self.timeout));
         if let Some((user, password)) = &self.credentials {
-            builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
+            builder = builder.credentials(Credentials::new(
+                user.clone(),
+                password.expose_secret().to_owned(),
+            ));
         }
         Ok(builder.build())
     }

@@ -9,6 +9,7 @@ pub mod signature;
 use std::time::{Duration, Instant};
 
 use futures_util::future::join_all;
+use secrecy::ExposeSecret as _;
 use sqlx::PgPool;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -143,7 +144,12 @@ async fn attempt(state: &FunctionsState, row: &Claimed) -> Attempt {
     let id = row.lead_id.to_string();
     let timestamp = crate::clock::unix_now();
     let body = row.payload.clone().into_bytes();
-    let signature = signature::sign(&settings.secrets, &id, timestamp, &body);
+    let signature = signature::sign(
+        settings.secrets.iter().map(|key| key.expose_secret()),
+        &id,
+        timestamp,
+        &body,
+    );
     let mut request = state
         .webhook_client()
         .post(&row.target_url)

@@ -5,8 +5,13 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use subtle::ConstantTimeEq as _;
 
-pub fn sign(keys: &[Vec<u8>], id: &str, timestamp: i64, body: &[u8]) -> String {
-    keys.iter()
+pub fn sign<'k>(
+    keys: impl IntoIterator<Item = &'k [u8]>,
+    id: &str,
+    timestamp: i64,
+    body: &[u8],
+) -> String {
+    keys.into_iter()
         .map(|key| {
             let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key)
                 .expect("HMAC accepts keys of any length");
@@ -26,7 +31,7 @@ pub fn sign(keys: &[Vec<u8>], id: &str, timestamp: i64, body: &[u8]) -> String {
 
 /// What a receiver does: true when any `v1` signature in the header matches `key`.
 pub fn verify(key: &[u8], id: &str, timestamp: i64, body: &[u8], header: &str) -> bool {
-    let expected = sign(&[key.to_vec()], id, timestamp, body);
+    let expected = sign([key], id, timestamp, body);
     header
         .split(' ')
         .any(|candidate| bool::from(candidate.as_bytes().ct_eq(expected.as_bytes())))
@@ -43,7 +48,7 @@ mod tests {
             .decode("MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw")
             .unwrap();
         let signature = sign(
-            std::slice::from_ref(&key),
+            [key.as_slice()],
             "msg_p5jXN8AQM9LWM0D4loKWxJek",
             1_614_265_330,
             br#"{"test": 2432232314}"#,
@@ -67,7 +72,7 @@ mod tests {
 
     #[test]
     fn every_key_signs_for_rotation() {
-        let header = sign(&[b"old".to_vec(), b"new".to_vec()], "id", 1, b"{}");
+        let header = sign([b"old".as_slice(), b"new".as_slice()], "id", 1, b"{}");
         assert_eq!(header.split(' ').count(), 2);
         assert!(verify(b"old", "id", 1, b"{}", &header));
         assert!(verify(b"new", "id", 1, b"{}", &header));

@@ -3,6 +3,8 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use secrecy::ExposeSecret as _;
+
 use cb_functions::{CaptchaProvider, RateLimit, TrustedProxies, WebhookSettings};
 
 use super::ConfigError;
@@ -41,8 +43,9 @@ pub(super) fn settings(
     captcha.provider = captcha_choice.provider;
     let captcha_provider = &captcha_choice.name;
     captcha.site_key = get("CAPTCHA_SITE_KEY").unwrap_or_default();
-    captcha.secret_key = get("CAPTCHA_SECRET_KEY").unwrap_or_default();
-    if captcha.provider != CaptchaProvider::Altcha && captcha.secret_key.is_empty() {
+    captcha.secret_key = get("CAPTCHA_SECRET_KEY").unwrap_or_default().into();
+    if captcha.provider != CaptchaProvider::Altcha && captcha.secret_key.expose_secret().is_empty()
+    {
         return Err(ConfigError(format!(
             "CAPTCHA_SECRET_KEY is not set, which CAPTCHA_PROVIDER={captcha_provider} needs: copy the \
              secret key from the provider's console (or use CAPTCHA_PROVIDER=altcha)"
@@ -73,7 +76,7 @@ pub(super) fn settings(
             &key,
             ", or unset it to derive it from JWT_SECRET",
         )?;
-        captcha.altcha_hmac_key = key.into_bytes();
+        captcha.altcha_hmac_key = key.into_bytes().into();
     }
     captcha.altcha_max_number = parse_number(get, "ALTCHA_MAX_NUMBER", captcha.altcha_max_number)?;
     if captcha.altcha_max_number == 0 {
@@ -128,7 +131,7 @@ pub(super) fn settings(
         Some(secrets) if !secrets.is_empty() => {
             webhooks.secrets = secrets
                 .iter()
-                .map(|secret| WebhookSettings::secret_key(secret))
+                .map(|secret| WebhookSettings::secret_key(secret).into())
                 .collect();
         }
         _ if production && !webhooks.targets.is_empty() => {

@@ -43,7 +43,7 @@ pub(super) fn settings(
     }
     settings.smtp_port = parse_number(get, "SMTP_PORT", settings.security.default_port())?;
     match (get("SMTP_USERNAME"), get("SMTP_PASSWORD")) {
-        (Some(user), Some(password)) => settings.credentials = Some((user, password)),
+        (Some(user), Some(password)) => settings.credentials = Some((user, password.into())),
         (None, None) => {}
         (Some(_), None) => {
             return Err(ConfigError(

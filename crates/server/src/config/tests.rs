@@ -176,7 +176,10 @@ fn function_settings_parse_and_name_bad_variables() {
     );
     assert_eq!(functions.webhooks.targets.len(), 2);
     assert_eq!(functions.webhooks.secrets.len(), 2);
-    assert_eq!(functions.webhooks.secrets[1], b"plain-text-secret");
+    assert_eq!(
+        functions.webhooks.secrets[1].expose_secret(),
+        b"plain-text-secret"
+    );
     each_bad_value_names_its_variable(&[
         ("ANTISPAM_EMAIL_RATE_LIMIT", "lots"),
         ("TRUSTED_PROXIES", "proxy.internal"),
@@ -334,6 +337,23 @@ fn debug_output_shows_no_secret() {
             "STORAGE_SIGNING_SECRET",
             "a-storage-signing-secret-long-enough-0123456",
         ),
+        ("STORAGE_BACKEND", "s3"),
+        ("S3_BUCKET", "claimbridge"),
+        ("S3_ACCESS_KEY_ID", "id"),
+        ("S3_SECRET_ACCESS_KEY", "an-s3-secret-access-key"),
+        ("CAPTCHA_PROVIDER", "turnstile"),
+        ("CAPTCHA_SECRET_KEY", "a-turnstile-secret-key"),
+        (
+            "ALTCHA_HMAC_KEY",
+            "an-altcha-hmac-key-that-is-long-enough-0123",
+        ),
+        ("LEAD_WEBHOOK_URLS", "https://crm.example.com/hooks/leads"),
+        ("LEAD_WEBHOOK_SECRET", "a-webhook-signing-secret"),
+        ("LEAD_EMAIL_TO", "intake@example.com"),
+        ("LEAD_EMAIL_FROM", "site@example.com"),
+        ("SMTP_HOST", "smtp.example.com"),
+        ("SMTP_USERNAME", "site"),
+        ("SMTP_PASSWORD", "an-smtp-password"),
     ])
     .unwrap();
     let shown = format!("{config:?}");
@@ -342,8 +362,20 @@ fn debug_output_shows_no_secret() {
         "the-previous-secret-that-is-long-enough-0123",
         &hash,
         config.keys.service_role.expose_secret(),
+        "a-storage-signing-secret-long-enough-0123456",
+        "an-s3-secret-access-key",
+        "a-turnstile-secret-key",
+        "an-altcha-hmac-key-that-is-long-enough-0123",
+        "a-webhook-signing-secret",
+        "an-smtp-password",
     ] {
         assert!(!shown.contains(hidden), "{hidden} in {shown}");
+        // Byte keys (ALTCHA, webhooks) would print as a list of numbers.
+        let as_bytes = format!("{:?}", hidden.as_bytes());
+        assert!(
+            !shown.contains(as_bytes.trim_matches(['[', ']'])),
+            "{hidden} in {shown}"
+        );
     }
     assert!(shown.contains(&config.keys.anon), "the anon key is public");
 }
