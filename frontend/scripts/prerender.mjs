@@ -5,6 +5,8 @@
 // running configuration matches the one they were rendered with; otherwise (another company
 // name, another site URL, a page with stored body content, a new day on a page that shows
 // the date) it renders the page again itself.
+// It also writes the app's route table and head rules (src/app/site-manifest.ts) to
+// dist/.ssr/site-manifest.json, which crates/site reads at startup.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exit } from 'node:process';
@@ -18,6 +20,7 @@ import vm from 'node:vm';
  *   prerenderPaths(): string[],
  *   render(url: string, pageData: unknown): unknown,
  *   markupConfigKey(): string,
+ *   siteManifest(): unknown,
  *   NOT_FOUND_PATH: string,
  *   UNNAMED_MODULE: string,
  * }} ServerBundle
@@ -66,6 +69,9 @@ const output = {
   pages,
 };
 await writeFile(join(ssrDir, 'prerendered.json'), JSON.stringify(output));
-globalThis.console.log(`prerender: ${String(Object.keys(pages).length)} pages in dist/.ssr/prerendered.json`);
+await writeFile(join(ssrDir, 'site-manifest.json'), JSON.stringify(server.siteManifest(), null, 2));
+globalThis.console.log(
+  `prerender: ${String(Object.keys(pages).length)} pages in dist/.ssr/prerendered.json, the route table in dist/.ssr/site-manifest.json`,
+);
 // The bundle's libraries leave timers behind; nothing else is left to do.
 exit(0);

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppRoutes, staticPublicPages } from './app/router';
+import { siteManifest } from './app/site-manifest';
 import { runtimeConfig } from './config/runtime-config';
 import { loadAllLazyComponents, UNNAMED_MODULE } from './lib/lazy-component';
 import type { PageData } from './lib/page-data';
@@ -68,3 +69,6 @@ export const NOT_FOUND_PATH = '/404';
 export function prerenderPaths(): string[] {
   return ['/', ...staticPublicPages.map((route) => `/${route.path ?? ''}`), NOT_FOUND_PATH];
 }
+
+/** The route table and head rules the server reads (app/site-manifest.ts), for scripts/prerender.mjs to write. */
+export { siteManifest };

@@ -9,8 +9,7 @@ use http::StatusCode;
 
 use crate::delivery::{HTML, Rendered};
 use crate::head::HeadSpec;
-use crate::preload;
-use crate::routes::Route;
+use crate::routes::{Resource, Route};
 use crate::ssr::{DateValidity, ServerRendering};
 use crate::state::{BuiltSite, Site};
 use crate::store::{self, Snapshot};
@@ -35,9 +34,6 @@ pub(crate) struct PageRender<'a> {
     pub(crate) page: RenderedRoute<'a>,
     pub(crate) head: HeadSpec,
 }
-
-/// The resource a public page's SEO record goes by (frontend/src/app/layouts/site-data-layout.tsx).
-const PAGE_SEO: &str = "pageSeo";
 
 impl PageRender<'_> {
     /// The page from the cache while it holds, else rendered now (see the module's header).
@@ -86,12 +82,12 @@ impl PageRender<'_> {
             }
         };
         let has_content = resources
-            .get(PAGE_SEO)
+            .get(Resource::PageSeo.name())
             .and_then(|record| record.get("content"))
             .and_then(serde_json::Value::as_str)
             .is_some_and(|content| !content.trim().is_empty());
         let is_static_page =
-            page.classified == Route::Page && preload::data_page_module(page.route).is_none();
+            page.classified == Route::Page && self.built.manifest.data_page(page.route).is_none();
         let prerendered = (is_static_page && !has_content)
             .then(|| ssr.prerendered(page.path, today))
             .flatten();
@@ -146,43 +142,30 @@ impl PageRender<'_> {
     }
 
     /// The rows the page shows, by the names its features read them by
-    /// (frontend/src/lib/page-data.ts): every public page its SEO record, the data pages their
-    /// lists, a post its row.
+    /// (frontend/src/lib/page-data.ts), as the build's route table lists them: every public
+    /// page its SEO record, the data pages their lists, a post its row.
     async fn resources(
         &self,
     ) -> Result<serde_json::Map<String, serde_json::Value>, cb_db::sqlx::Error> {
         let page = &self.page;
         let data = &self.snapshot.data.resources;
         let mut resources = serde_json::Map::new();
-        if let Route::Post(slug) = page.classified {
-            let row = if page.status == StatusCode::OK {
-                store::post_row(self.site.cache.pool(), slug).await?
-            } else {
-                serde_json::Value::Null
+        for resource in self.built.manifest.resources(page.route, page.classified) {
+            let value = match (resource, page.classified) {
+                (Resource::BlogPost, Route::Post(slug)) if page.status == StatusCode::OK => {
+                    store::post_row(self.site.cache.pool(), slug).await?
+                }
+                (Resource::PageSeo, _) => data
+                    .page_records
+                    .get(page.route)
+                    .cloned()
+                    .unwrap_or(serde_json::Value::Null),
+                (Resource::BlogPosts, _) => data.blog_posts.clone(),
+                (Resource::Whitepapers, _) => data.whitepapers.clone(),
+                (Resource::WhitepaperFiles, _) => data.whitepaper_files.clone(),
+                (Resource::BlogPost, _) => serde_json::Value::Null,
             };
-            resources.insert("blogPost".into(), row);
-            return Ok(resources);
-        }
-        let record = data
-            .page_records
-            .get(page.route)
-            .cloned()
-            .unwrap_or(serde_json::Value::Null);
-        resources.insert(PAGE_SEO.into(), record);
-        if page.classified == Route::Page {
-            match page.route.to_ascii_lowercase().as_str() {
-                "/blog" => {
-                    resources.insert("blogPosts".into(), data.blog_posts.clone());
-                }
-                "/whitepapers" => {
-                    resources.insert("whitepapers".into(), data.whitepapers.clone());
-                }
-                "/downloads" => {
-                    resources.insert("whitepapers".into(), data.whitepapers.clone());
-                    resources.insert("whitepaperFiles".into(), data.whitepaper_files.clone());
-                }
-                _ => {}
-            }
+            resources.insert(resource.name().into(), value);
         }
         Ok(resources)
     }

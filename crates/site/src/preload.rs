@@ -2,31 +2,13 @@
 //! page's lazy chunk, then the lazily imported database client, then the data); listing the
 //! page chunk and the client as `<link rel="modulepreload">` in the HTML lets the browser fetch
 //! them alongside the entry, which takes the waits out of the path to their first content.
-//! The chunk file names come from the build's `.vite/manifest.json`.
+//! The chunk file names come from the build's `.vite/manifest.json`, the page modules from its
+//! site manifest (routes.rs).
 use std::collections::{HashMap, HashSet};
 
 use serde::Deserialize;
 
 use crate::escape;
-
-/// The page modules of the data routes (frontend/src/app/routes/data-public-pages.tsx).
-const BLOG_LIST: &str = "src/features/blog/blog-list-page.tsx";
-const BLOG_POST: &str = "src/features/blog/blog-post-page.tsx";
-const WHITEPAPERS: &str = "src/features/whitepapers/whitepapers-page.tsx";
-const DOWNLOADS: &str = "src/features/downloads/downloads-page.tsx";
-
-/// Which page module a data route renders; `None` for every other route.
-pub(crate) fn data_page_module(route: &str) -> Option<&'static str> {
-    match route.to_ascii_lowercase().as_str() {
-        "/blog" => Some(BLOG_LIST),
-        "/whitepapers" => Some(WHITEPAPERS),
-        "/downloads" => Some(DOWNLOADS),
-        _ => None,
-    }
-}
-
-/// The page module of a blog post (`/blog/{slug}`).
-pub(crate) const POST_PAGE_MODULE: &str = BLOG_POST;
 
 #[derive(Debug, Deserialize)]
 struct Chunk {
@@ -45,7 +27,7 @@ struct Chunk {
 /// files behind every lazily loaded module of the build.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Preloads {
-    tags: HashMap<&'static str, String>,
+    tags: HashMap<String, String>,
     /// Per module (its source path, the manifest's key): its chunk and what that imports
     /// statically, less what the entry loads anyway.
     module_files: HashMap<String, Vec<String>>,
@@ -55,9 +37,13 @@ pub(crate) struct Preloads {
 }
 
 impl Preloads {
-    /// From the text of `.vite/manifest.json`. A manifest that does not parse, or lacks a
-    /// module, gives no preloads for it (the page still works, one step slower).
-    pub(crate) fn from_manifest(manifest: &str) -> Self {
+    /// From the text of `.vite/manifest.json`, with preload tags for each of `page_modules`
+    /// (the data pages' and the post page's). A manifest that does not parse, or lacks a module,
+    /// gives no preloads for it (the page still works, one step slower).
+    pub(crate) fn from_manifest<'a>(
+        manifest: &str,
+        page_modules: impl IntoIterator<Item = &'a str>,
+    ) -> Self {
         let Ok(chunks) = serde_json::from_str::<HashMap<String, Chunk>>(manifest) else {
             tracing::warn!("site: the build manifest does not parse; no module preloads");
             return Self::default();
@@ -86,7 +72,7 @@ impl Preloads {
             module_css.insert(key.clone(), css);
         }
         let mut tags = HashMap::new();
-        for module in [BLOG_LIST, BLOG_POST, WHITEPAPERS, DOWNLOADS] {
+        for module in page_modules {
             let Some(chunk) = chunks.get(module) else {
                 continue;
             };
@@ -102,7 +88,7 @@ impl Preloads {
             }
             let mut files: Vec<String> = files.difference(&loaded).cloned().collect();
             files.sort();
-            tags.insert(module, module_preload_tags(&files));
+            tags.insert(module.to_string(), module_preload_tags(&files));
         }
         Self {
             tags,
@@ -201,34 +187,49 @@ mod tests {
         "imports": ["index.html"]}
     }"#;
 
+    const BLOG_LIST: &str = "src/features/blog/blog-list-page.tsx";
+    const BLOG_POST: &str = "src/features/blog/blog-post-page.tsx";
+    const WHITEPAPERS: &str = "src/features/whitepapers/whitepapers-page.tsx";
+
+    fn preloads(manifest: &str) -> Preloads {
+        Preloads::from_manifest(manifest, [BLOG_LIST, BLOG_POST, WHITEPAPERS])
+    }
+
     #[test]
     fn a_data_page_preloads_its_chunk_its_imports_and_the_database_client_not_what_the_entry_loads()
     {
-        let preloads = Preloads::from_manifest(MANIFEST);
+        let preloads = preloads(MANIFEST);
         assert_eq!(
-            preloads.tags(data_page_module("/blog")),
+            preloads.tags(Some(BLOG_LIST)),
             "<link rel=\"modulepreload\" crossorigin fetchpriority=\"low\" href=\"/assets/blog-list-page-E.js\">\
              <link rel=\"modulepreload\" crossorigin fetchpriority=\"low\" href=\"/assets/page-header-D.js\">\
              <link rel=\"modulepreload\" crossorigin fetchpriority=\"low\" href=\"/assets/supabase-C.js\">"
         );
         assert_eq!(
-            preloads.tags(data_page_module("/whitepapers")),
+            preloads.tags(Some(WHITEPAPERS)),
             "<link rel=\"modulepreload\" crossorigin fetchpriority=\"low\" href=\"/assets/whitepapers-page-F.js\">"
         );
     }
 
     #[test]
     fn other_routes_and_unknown_modules_get_nothing() {
-        let preloads = Preloads::from_manifest(MANIFEST);
-        assert_eq!(data_page_module("/about"), None);
+        let preloads = preloads(MANIFEST);
         assert_eq!(preloads.tags(None), "");
-        assert_eq!(preloads.tags(Some(POST_PAGE_MODULE)), "");
-        assert_eq!(data_page_module("/Blog"), Some(BLOG_LIST));
+        assert_eq!(
+            preloads.tags(Some(BLOG_POST)),
+            "",
+            "not in the build manifest"
+        );
+        assert_eq!(
+            Preloads::from_manifest(MANIFEST, []).tags(Some(BLOG_LIST)),
+            "",
+            "not a page module"
+        );
     }
 
     #[test]
     fn rendered_modules_preload_their_chunks_once_each() {
-        let preloads = Preloads::from_manifest(MANIFEST);
+        let preloads = preloads(MANIFEST);
         assert_eq!(
             preloads.tags_for_modules(&[
                 "src/features/whitepapers/whitepapers-page.tsx".into(),
@@ -245,6 +246,6 @@ mod tests {
 
     #[test]
     fn a_manifest_that_does_not_parse_gives_no_preloads() {
-        assert_eq!(Preloads::from_manifest("not json"), Preloads::default());
+        assert_eq!(preloads("not json"), Preloads::default());
     }
 }

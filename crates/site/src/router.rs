@@ -1,6 +1,7 @@
 //! The website's router, built once from [`SiteSettings`]: reads the build (index.html, the
-//! Vite manifest, the public files), starts the server renderer and the cache's listener, and
-//! wires the routes (hashed assets, files, pages) under the security headers.
+//! site manifest with the app's routes, the Vite manifest, the public files), starts the server
+//! renderer and the cache's listener, and wires the routes (hashed assets, files, pages) under
+//! the security headers.
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -15,6 +16,7 @@ use http::{HeaderValue, StatusCode, header};
 use tower_http::services::ServeDir;
 
 use crate::delivery::{HTML, Rendered, TEXT};
+use crate::routes::SiteManifest;
 use crate::serve::serve_file_or_page;
 use crate::ssr::ServerRendering;
 use crate::state::{BuiltSite, Site};
@@ -51,6 +53,9 @@ pub struct SiteSettings {
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
+/// Where the build writes the app's route table and head rules, under the site's files.
+const SITE_MANIFEST: &str = ".ssr/site-manifest.json";
+
 /// Builds the website router and starts listening for SEO data changes. A missing build is not
 /// fatal: the API still serves, and pages say how to build the site.
 pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError> {
@@ -77,19 +82,23 @@ pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError
     let security = Arc::new(security::SecurityHeaders::new(&policy));
 
     let site_url = settings.site_url.trim_end_matches('/').to_string();
-    let built = index_html.as_deref().map(|html| {
-        let template = PageTemplate::parse(html, &settings.runtime_config);
-        // Written by `vite build` (build.manifest); without it pages simply get no preloads.
-        let manifest = settings.dist_dir.join(".vite/manifest.json");
-        let preloads = std::fs::read_to_string(&manifest)
-            .map(|text| preload::Preloads::from_manifest(&text))
-            .unwrap_or_default();
-        BuiltSite {
-            preloads,
-            admin_page: Rendered::new(StatusCode::OK, HTML, template.render_plain()),
-            template,
-        }
-    });
+    let built = index_html
+        .as_deref()
+        .and_then(|html| Some((html, read_site_manifest(&settings.dist_dir)?)))
+        .map(|(html, manifest)| {
+            let template = PageTemplate::parse(html, &settings.runtime_config);
+            // Written by `vite build` (build.manifest); without it pages simply get no preloads.
+            let vite_manifest = settings.dist_dir.join(".vite/manifest.json");
+            let preloads = std::fs::read_to_string(&vite_manifest)
+                .map(|text| preload::Preloads::from_manifest(&text, manifest.page_modules()))
+                .unwrap_or_default();
+            BuiltSite {
+                preloads,
+                admin_page: Rendered::new(StatusCode::OK, HTML, template.render_plain()),
+                template,
+                manifest,
+            }
+        });
     let ssr = built.as_ref().and_then(|_| {
         ServerRendering::start(
             &settings.dist_dir,
@@ -121,6 +130,24 @@ pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError
         .fallback(get(serve_file_or_page))
         .with_state(site)
         .layer(from_fn_with_state(security, security::add_security_headers)))
+}
+
+/// The build's route table and head rules (frontend/scripts/prerender.mjs writes them). Without
+/// them the build is incomplete: the site is served as not built, and the log says why.
+fn read_site_manifest(dist: &Path) -> Option<SiteManifest> {
+    let path = dist.join(SITE_MANIFEST);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(err) => {
+            tracing::warn!(path = %path.display(), %err, "the website build has no route table; run `make run` to build it");
+            return None;
+        }
+    };
+    serde_json::from_str(&text)
+        .inspect_err(|err| {
+            tracing::error!(path = %path.display(), %err, "the website build's route table does not parse; the site is served as not built");
+        })
+        .ok()
 }
 
 /// URL paths of the files under `dist` other than index.html, assets/, dot directories and

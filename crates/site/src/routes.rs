@@ -1,31 +1,81 @@
-//! The app's route table as the server needs it (mirrors frontend/src/app/router.tsx and
-//! routes/, spec §2; a test compares the two): which paths are public pages, which are blog posts, which belong to the
-//! admin, and which render the not-found page.
+//! The app's route table as the server needs it, read from the build
+//! (`dist/.ssr/site-manifest.json`, written from frontend/src/app/site-manifest.ts): which paths
+//! are public pages, which are blog posts, which belong to the admin, which render the
+//! not-found page, and what each data page embeds. Routes are written once, in the app; the
+//! shared vectors (frontend/src/app/site-vectors.json) pin this classification to the client's.
+use std::collections::BTreeMap;
 
-/// The public pages with a fixed path, including the five hand-made articles.
-pub(crate) const PUBLIC_PAGES: &[&str] = &[
-    "/",
-    "/services",
-    "/rcm-services",
-    "/about",
-    "/contact",
-    "/careers",
-    "/blog",
-    "/whitepapers",
-    "/downloads",
-    "/api-integrations",
-    "/cookie-policy",
-    "/privacy-policy",
-    "/blog/streamlining-dme-claims-processing",
-    "/blog/compliance-best-practices-dme-providers",
-    "/blog/mobile-delivery-management",
-    "/blog/maximizing-revenue-real-time-reporting",
-    "/blog/dme-billing-coding-guide",
-];
+use serde::Deserialize;
+
+use crate::head::HeadRules;
+
+/// The build's description of the app's routes and head rules (site-manifest.ts `SiteManifest`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct SiteManifest {
+    /// The public pages with a fixed path, including the five hand-made articles.
+    public_pages: Vec<String>,
+    /// What every public page, and a path no route has, embeds.
+    page_resources: Vec<Resource>,
+    data_pages: BTreeMap<String, DataPage>,
+    post: PostRoute,
+    preview_prefix: String,
+    admin_paths: Vec<String>,
+    admin_sections: Vec<String>,
+    pub(crate) head: HeadRules,
+}
+
+/// A page rendered from the database: its page module (the build manifest's key, whose chunk
+/// is preloaded) and the resources it embeds.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DataPage {
+    pub(crate) module: String,
+    pub(crate) resources: Vec<Resource>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PostRoute {
+    prefix: String,
+    #[serde(flatten)]
+    page: DataPage,
+}
+
+/// The data a server-rendered page embeds, by the name its feature reads it by
+/// (frontend/src/lib/page-data.ts). The server knows how to load each; a manifest naming
+/// another is refused at startup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) enum Resource {
+    /// The route's page_seo_settings row, or null.
+    PageSeo,
+    /// The public blog list.
+    BlogPosts,
+    /// A post's own row.
+    BlogPost,
+    /// The whitepaper list.
+    Whitepapers,
+    /// Whether each whitepaper's file is in the bucket.
+    WhitepaperFiles,
+}
+
+impl Resource {
+    /// Its name in the page's embedded data.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::PageSeo => "pageSeo",
+            Self::BlogPosts => "blogPosts",
+            Self::BlogPost => "blogPost",
+            Self::Whitepapers => "whitepapers",
+            Self::WhitepaperFiles => "whitepaperFiles",
+        }
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Route<'a> {
-    /// A page of `PUBLIC_PAGES`: its head comes from its page_seo_settings record.
+    /// A page of the manifest's public pages: its head comes from its page_seo_settings record.
     Page,
     /// `/blog/{slug}` other than the fixed articles: the post builds its own head.
     Post(&'a str),
@@ -46,49 +96,107 @@ pub(crate) fn seo_route(path: &str) -> &str {
     }
 }
 
-/// What `route` (from [`seo_route`]) renders. Static segments match case-insensitively, as
-/// react-router's do; a slug is passed on as written (the client looks it up as written).
-pub(crate) fn classify(route: &str) -> Route<'_> {
-    if PUBLIC_PAGES
-        .iter()
-        .any(|page| page.eq_ignore_ascii_case(route))
-    {
-        return Route::Page;
+impl SiteManifest {
+    /// The public pages with a fixed path, the home page first.
+    pub(crate) fn public_pages(&self) -> &[String] {
+        &self.public_pages
     }
-    if let Some(slug) = strip_prefix_ignore_case(route, "/blog/")
-        && !slug.is_empty()
-        && !slug.contains('/')
-    {
-        return Route::Post(slug);
+
+    /// The path of the post `slug`.
+    pub(crate) fn post_path(&self, slug: &str) -> String {
+        format!("{}{slug}", self.post.prefix)
     }
-    if let Some(token) = strip_prefix_ignore_case(route, "/preview/")
-        && !token.is_empty()
-        && !token.contains('/')
-    {
-        return Route::Preview(token);
+
+    /// The slug a post path names (a fixed article's path names one too).
+    pub(crate) fn post_slug<'a>(&self, route: &'a str) -> Option<&'a str> {
+        one_segment_after(route, &self.post.prefix)
     }
-    if route.eq_ignore_ascii_case("/auth")
-        || route.eq_ignore_ascii_case("/admin")
-        || strip_prefix_ignore_case(route, "/admin/").is_some()
-    {
-        return Route::Admin;
+
+    /// The module of a blog post's page.
+    pub(crate) fn post_module(&self) -> &str {
+        &self.post.page.module
     }
-    Route::Unknown
+
+    /// Every page module the server preloads: the data pages' and the post page's.
+    pub(crate) fn page_modules(&self) -> impl Iterator<Item = &str> {
+        self.data_pages
+            .values()
+            .chain(std::iter::once(&self.post.page))
+            .map(|page| page.module.as_str())
+    }
+
+    /// The data page at `route`, if it is one (matched as static segments are).
+    pub(crate) fn data_page(&self, route: &str) -> Option<&DataPage> {
+        self.data_pages
+            .iter()
+            .find(|(path, _)| path.eq_ignore_ascii_case(route))
+            .map(|(_, page)| page)
+    }
+
+    /// What a page of `route` embeds: a post its row; any other page its SEO record, and a
+    /// data page its lists.
+    pub(crate) fn resources(&self, route: &str, classified: Route<'_>) -> Vec<Resource> {
+        if let Route::Post(_) = classified {
+            return self.post.page.resources.clone();
+        }
+        let data_page = match classified {
+            Route::Page => self.data_page(route),
+            _ => None,
+        };
+        let mut resources = self.page_resources.clone();
+        resources.extend(data_page.into_iter().flat_map(|page| &page.resources));
+        resources
+    }
+
+    /// What `route` (from [`seo_route`]) renders. Static segments match case-insensitively, as
+    /// react-router's do; a slug is passed on as written (the client looks it up as written).
+    pub(crate) fn classify<'a>(&self, route: &'a str) -> Route<'a> {
+        if self.fixed_page(route).is_some() {
+            return Route::Page;
+        }
+        if let Some(slug) = self.post_slug(route) {
+            return Route::Post(slug);
+        }
+        if let Some(token) = one_segment_after(route, &self.preview_prefix) {
+            return Route::Preview(token);
+        }
+        let admin = self
+            .admin_paths
+            .iter()
+            .any(|path| path.eq_ignore_ascii_case(route))
+            || self
+                .admin_sections
+                .iter()
+                .any(|section| strip_prefix_ignore_case(route, section).is_some());
+        if admin {
+            return Route::Admin;
+        }
+        Route::Unknown
+    }
+
+    /// The one spelling of a page's or post's path (the public page's own case, no trailing
+    /// slash), when `path` is another: such a request is redirected there, so each page has one
+    /// URL (and one cached rendering whose embedded data names the path the browser is on).
+    pub(crate) fn canonical_path(&self, path: &str, route: Route<'_>) -> Option<String> {
+        let canonical = match route {
+            Route::Page => self.fixed_page(seo_route(path))?.to_string(),
+            Route::Post(slug) => self.post_path(slug),
+            Route::Admin | Route::Preview(_) | Route::Unknown => return None,
+        };
+        (canonical != path).then_some(canonical)
+    }
+
+    fn fixed_page(&self, route: &str) -> Option<&str> {
+        self.public_pages
+            .iter()
+            .find(|page| page.eq_ignore_ascii_case(route))
+            .map(String::as_str)
+    }
 }
 
-/// The one spelling of a page's or post's path (the public page's own case, no trailing slash),
-/// when `path` is another: such a request is redirected there, so each page has one URL (and
-/// one cached rendering whose embedded data names the path the browser is on).
-pub(crate) fn canonical_path(path: &str, route: Route<'_>) -> Option<String> {
-    let canonical = match route {
-        Route::Page => PUBLIC_PAGES
-            .iter()
-            .find(|page| page.eq_ignore_ascii_case(seo_route(path)))?
-            .to_string(),
-        Route::Post(slug) => format!("/blog/{slug}"),
-        Route::Admin | Route::Preview(_) | Route::Unknown => return None,
-    };
-    (canonical != path).then_some(canonical)
+/// The one non-empty segment after `prefix` (matched case-insensitively) in `route`.
+fn one_segment_after<'a>(route: &'a str, prefix: &str) -> Option<&'a str> {
+    strip_prefix_ignore_case(route, prefix).filter(|rest| !rest.is_empty() && !rest.contains('/'))
 }
 
 fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
@@ -97,91 +205,106 @@ fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> 
         .then(|| &text[prefix.len()..])
 }
 
+/// The build's manifest and the shared vectors, for the tests of this crate.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::SiteManifest;
+
+    /// The text of the frontend build's manifest (`make frontend` writes it; `make test-rust`
+    /// builds the frontend first).
+    pub(crate) fn built_manifest_text() -> String {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../frontend/dist/.ssr/site-manifest.json"
+        );
+        std::fs::read_to_string(path)
+            .unwrap_or_else(|err| panic!("{path}: {err}; build the frontend first (make frontend)"))
+    }
+
+    pub(crate) fn built_manifest() -> SiteManifest {
+        serde_json::from_str(&built_manifest_text()).expect("the build's site manifest")
+    }
+
+    /// frontend/src/app/site-vectors.json, which vitest checks against the client.
+    pub(crate) fn vectors() -> serde_json::Value {
+        serde_json::from_str(include_str!("../../../frontend/src/app/site-vectors.json"))
+            .expect("the shared site vectors")
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::testing::{built_manifest, vectors};
     use super::*;
 
-    /// The first single-quoted string after each `marker` in `source`.
-    fn quoted_after<'a>(source: &'a str, marker: &str) -> Vec<&'a str> {
-        source
-            .match_indices(marker)
-            .filter_map(|(at, _)| {
-                let rest = source[at + marker.len()..].trim_start();
-                let rest = rest.strip_prefix('\'')?;
-                rest.find('\'').map(|end| &rest[..end])
-            })
-            .collect()
-    }
-
-    /// PUBLIC_PAGES must list exactly the client's fixed public paths: the home page, the
-    /// static pages of router.tsx and the data pages, so a route added there and not here
-    /// (which would answer 404) fails this test.
     #[test]
-    fn the_public_pages_are_the_client_routers() {
-        let app = concat!(env!("CARGO_MANIFEST_DIR"), "/../../frontend/src/app");
-        let read = |file: &str| std::fs::read_to_string(format!("{app}/{file}")).unwrap();
-        let router = read("router.tsx");
-        let data_pages = read("routes/data-public-pages.tsx");
-        let mut client: Vec<String> = std::iter::once("/".to_string())
-            .chain(
-                quoted_after(&router, "page(")
-                    .into_iter()
-                    .map(|path| format!("/{path}")),
-            )
-            .chain(
-                quoted_after(&data_pages, "path:")
-                    .into_iter()
-                    .filter(|path| !path.contains(':'))
-                    .map(|path| format!("/{path}")),
-            )
-            .collect();
-        client.sort();
-        let mut server: Vec<String> = PUBLIC_PAGES.iter().map(|page| page.to_string()).collect();
-        server.sort();
-        assert_eq!(server, client);
+    fn routes_are_classified_like_the_client_router_and_have_one_spelling() {
+        let manifest = built_manifest();
+        let vectors = vectors();
+        let routes = vectors["routes"].as_array().unwrap();
+        assert!(routes.len() > 20);
+        for vector in routes {
+            let path = vector["path"].as_str().unwrap();
+            let classified = manifest.classify(seo_route(path));
+            let kind = match classified {
+                Route::Page => "page",
+                Route::Post(_) => "post",
+                Route::Admin => "admin",
+                Route::Preview(_) => "preview",
+                Route::Unknown => "unknown",
+            };
+            assert_eq!(kind, vector["kind"], "{path}");
+            if let Route::Post(slug) = classified {
+                assert_eq!(slug, vector["slug"], "{path}");
+            }
+            assert_eq!(
+                manifest.canonical_path(path, classified).as_deref(),
+                vector["canonical"].as_str(),
+                "{path}"
+            );
+        }
     }
 
     #[test]
-    fn pages_and_posts_have_one_spelling() {
-        let canonical = |path: &str| canonical_path(path, classify(seo_route(path)));
-        assert_eq!(canonical("/about"), None);
-        assert_eq!(canonical("/"), None);
-        assert_eq!(canonical("/about/"), Some("/about".into()));
-        assert_eq!(canonical("/About//"), Some("/about".into()));
-        assert_eq!(canonical("/Blog/My-Post/"), Some("/blog/My-Post".into()));
-        assert_eq!(canonical("/blog/my-post"), None);
-        assert_eq!(canonical("/no/such/page/"), None);
-        assert_eq!(canonical("/admin/blog/"), None);
+    fn data_pages_embed_their_lists_and_posts_their_row() {
+        let manifest = built_manifest();
+        let classified = |route| manifest.resources(route, manifest.classify(route));
+        assert_eq!(classified("/about"), [Resource::PageSeo]);
+        assert_eq!(classified("/no/such/page"), [Resource::PageSeo]);
+        assert_eq!(
+            classified("/Downloads"),
+            [
+                Resource::PageSeo,
+                Resource::Whitepapers,
+                Resource::WhitepaperFiles
+            ]
+        );
+        assert_eq!(classified("/blog/new-post"), [Resource::BlogPost]);
+        assert_eq!(
+            manifest.data_page("/blog").map(|page| page.module.as_str()),
+            Some("src/features/blog/blog-list-page.tsx")
+        );
+        assert_eq!(
+            manifest.post_module(),
+            "src/features/blog/blog-post-page.tsx"
+        );
+        assert_eq!(manifest.page_modules().count(), 4);
     }
 
     #[test]
-    fn routes_are_classified_like_the_client_router() {
-        assert_eq!(classify(seo_route("/")), Route::Page);
-        assert_eq!(classify(seo_route("/about/")), Route::Page);
-        assert_eq!(classify(seo_route("/About")), Route::Page);
-        assert_eq!(
-            classify(seo_route("/blog/dme-billing-coding-guide")),
-            Route::Page
-        );
-        assert_eq!(
-            classify(seo_route("/blog/new-post")),
-            Route::Post("new-post")
-        );
-        assert_eq!(
-            classify(seo_route("/blog/new-post/")),
-            Route::Post("new-post")
-        );
-        assert_eq!(classify(seo_route("/blog/a/b")), Route::Unknown);
-        assert_eq!(classify(seo_route("/admin/blog")), Route::Admin);
-        assert_eq!(classify(seo_route("/auth")), Route::Admin);
-        assert_eq!(classify(seo_route("/administrator")), Route::Unknown);
-        assert_eq!(
-            classify(seo_route("/preview/abc123")),
-            Route::Preview("abc123")
-        );
-        assert_eq!(classify(seo_route("/preview/")), Route::Unknown);
-        assert_eq!(classify(seo_route("/preview/a/b")), Route::Unknown);
-        assert_eq!(classify(seo_route("/no/such/page")), Route::Unknown);
-        assert_eq!(classify(seo_route("/ünïcode")), Route::Unknown);
+    fn a_manifest_naming_an_unknown_resource_or_field_is_refused() {
+        let text = super::testing::built_manifest_text();
+        assert!(serde_json::from_str::<SiteManifest>(&text).is_ok());
+        for (from, to) in [
+            ("\"blogPosts\"", "\"blogPostz\""),
+            ("\"previewPrefix\"", "\"previewPrefixes\""),
+        ] {
+            let changed = text.replacen(from, to, 1);
+            assert_ne!(changed, text, "{from}");
+            assert!(
+                serde_json::from_str::<SiteManifest>(&changed).is_err(),
+                "{to}"
+            );
+        }
     }
 }

@@ -12,10 +12,10 @@ use tower::ServiceExt as _;
 use crate::delivery::{HTML, RSS, Rendered, TEXT, XML};
 use crate::head::{HeadContext, HeadSpec, page_head, post_head};
 use crate::page::{PageRender, RenderedRoute};
-use crate::routes::{self, Route, classify, seo_route};
+use crate::routes::{Route, SiteManifest, seo_route};
 use crate::state::Site;
 use crate::store::SiteData;
-use crate::{feeds, preload, preview};
+use crate::{feeds, preview};
 
 /// Cache-Control of the build's files outside /assets.
 const PUBLIC_FILE: &str = "public, max-age=86400";
@@ -56,16 +56,16 @@ async fn serve(site: &Site, request: Request) -> Response {
     let Some(built) = &site.built else {
         return not_built();
     };
-    let template = &built.template;
+    let (template, manifest) = (&built.template, &built.manifest);
     let route = seo_route(path);
-    let classified = classify(route);
+    let classified = manifest.classify(route);
     if classified == Route::Admin {
         return built.admin_page.respond(headers);
     }
     if let Route::Preview(token) = classified {
         return preview::serve(site, built, path, token, headers).await;
     }
-    if let Some(mut canonical) = routes::canonical_path(path, classified) {
+    if let Some(mut canonical) = manifest.canonical_path(path, classified) {
         if let Some(query) = request.uri().query() {
             canonical.push('?');
             canonical.push_str(query);
@@ -82,6 +82,7 @@ async fn serve(site: &Site, request: Request) -> Response {
     let context = HeadContext {
         company_name: &site.company_name,
         site_url: &site.site_url,
+        rules: &manifest.head,
     };
     let has_record = snapshot.data.pages.contains_key(route);
     let post = match classified {
@@ -103,8 +104,8 @@ async fn serve(site: &Site, request: Request) -> Response {
     };
     // The not-found renderings are shared by every missing path, so they get no preloads.
     let module = match classified {
-        Route::Post(_) if post.is_some() => Some(preload::POST_PAGE_MODULE),
-        Route::Page => preload::data_page_module(route),
+        Route::Post(_) if post.is_some() => Some(manifest.post_module()),
+        Route::Page => manifest.data_page(route).map(|page| page.module.as_str()),
         _ => None,
     };
     let preload_tags = built.preloads.tags(module);
@@ -160,7 +161,11 @@ async fn serve_feed(site: &Site, path: &str, headers: &HeaderMap) -> Response {
             Rendered::new(StatusCode::OK, RSS, feeds::rss(&data.posts, &channel))
         })
     } else {
-        let sitemap = snapshot.sitemap(|data| site_sitemap(site, data));
+        // The sitemap lists the app's pages, which the build names.
+        let Some(built) = &site.built else {
+            return not_built();
+        };
+        let sitemap = snapshot.sitemap(|data| site_sitemap(site, &built.manifest, data));
         let body = match feeds::parse_sitemap_part(path) {
             None => Some(&sitemap.root),
             Some(number) => sitemap.parts.get(number - 1),
@@ -177,24 +182,22 @@ async fn serve_feed(site: &Site, path: &str, headers: &HeaderMap) -> Response {
 
 /// The sitemap: the public pages that are not noindex, then the published posts that are not
 /// noindex, with their last change.
-fn site_sitemap(site: &Site, data: &SiteData) -> feeds::Sitemap {
+fn site_sitemap(site: &Site, manifest: &SiteManifest, data: &SiteData) -> feeds::Sitemap {
     let mut urls: Vec<feeds::SitemapUrl> = Vec::new();
-    for route in routes::PUBLIC_PAGES {
-        if data.pages.get(*route).is_some_and(|page| page.noindex) {
+    for route in manifest.public_pages() {
+        if data.pages.get(route).is_some_and(|page| page.noindex) {
             continue;
         }
         // A fixed article's last change is its blog_posts row's, when it has one.
-        let post = route
-            .strip_prefix("/blog/")
-            .and_then(|slug| data.post(slug));
+        let post = manifest.post_slug(route).and_then(|slug| data.post(slug));
         urls.push(feeds::SitemapUrl {
             loc: format!("{}{route}", site.site_url),
             lastmod: post.map(|post| post.updated),
         });
     }
     for post in &data.posts {
-        let route = format!("/blog/{}", post.slug);
-        if post.noindex || classify(&route) != Route::Post(&post.slug) {
+        let route = manifest.post_path(&post.slug);
+        if post.noindex || manifest.classify(&route) != Route::Post(&post.slug) {
             continue;
         }
         urls.push(feeds::SitemapUrl {

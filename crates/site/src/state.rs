@@ -8,14 +8,16 @@ use tower_http::services::ServeDir;
 use crate::delivery::Rendered;
 use crate::head::HeadSpec;
 use crate::preload::Preloads;
+use crate::routes::SiteManifest;
 use crate::ssr::{ServerRendering, image_preload_tags};
 use crate::store::SiteCache;
 use crate::template::{PageBody, PageTemplate};
 
-/// index.html, parsed.
+/// The build: index.html parsed, its route table and head rules, its module preloads.
 #[derive(Debug)]
 pub(crate) struct BuiltSite {
     pub(crate) template: PageTemplate,
+    pub(crate) manifest: SiteManifest,
     pub(crate) preloads: Preloads,
     /// The admin screens' page (they set no head of their own), rendered once.
     pub(crate) admin_page: Rendered,

@@ -58,6 +58,9 @@ export const staticPublicPages: RouteObject[] = [
   ),
 ];
 
+/** Draft previews: `/preview/{token}`. */
+export const PREVIEW_ROUTE_PATH = 'preview/:token';
+
 const HomePage = lazyComponent(async () => (await import('./routes/home')).HomeRoute);
 const NotFoundPage = lazyComponent(async () => (await import('./routes/not-found')).NotFoundRoute);
 const PreviewPage = lazyComponent(async () => (await import('@/app/routes/preview-page')).PreviewPage);
@@ -91,7 +94,7 @@ export const routes: RouteObject[] = [
         children: [
           // Draft previews: outside the SEO and analytics layout (they set a noindex head of
           // their own, and a token in the analytics would leak it).
-          { path: 'preview/:token', element: <PreviewPage renderPage={renderPublicPage} /> },
+          { path: PREVIEW_ROUTE_PATH, element: <PreviewPage renderPage={renderPublicPage} /> },
           {
             // Page SEO, page body content and analytics for every public page.
             element: <SiteDataLayout />,

@@ -5,6 +5,25 @@
 
 export const DYNAMIC_ATTR = 'data-dynamic-seo';
 
+/**
+ * The fixed values of the head rules (page-seo.ts, post-head.ts). The build hands them to the
+ * server with the route table (app/site-manifest.ts), which builds the same heads with them.
+ */
+export const HEAD_RULES = {
+  /** Between a post's headline and the company name in its title. */
+  titleSeparator: ' | ',
+  /** og:type of a page whose record names none. */
+  pageOgType: 'website',
+  /** og:type of every post. */
+  postOgType: 'article',
+  /** twitter:card when a record or post names none. */
+  twitterCard: 'summary_large_image',
+  /** A post's JSON-LD @type when it names none. */
+  postSchemaType: 'BlogPosting',
+  /** The publisher logo a post's JSON-LD names, site-relative. */
+  publisherLogoPath: '/favicon.svg',
+} as const;
+
 export interface HeadMeta {
   /** `name` for standard and Twitter tags, `property` for Open Graph and article tags. */
   key: 'name' | 'property';

@@ -8,7 +8,11 @@ import { useReportModule } from './render-context';
  * whose chunk has not arrived yet keeps the server's HTML inside its Suspense boundary and
  * hydrates it when the chunk lands, so nothing flashes or mismatches.
  */
-export type LazyComponent<P extends object> = ComponentType<P> & { preload: () => Promise<void> };
+export type LazyComponent<P extends object> = ComponentType<P> & {
+  preload: () => Promise<void>;
+  /** The path of the module it loads, when the build named it (scripts/lazy-module-ids.ts). */
+  moduleId: string | undefined;
+};
 
 /**
  * What a server render reports for a lazy component the build did not name (its loader is not
@@ -62,7 +66,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   };
   everyLoader.push(preload);
   if (moduleId) loadersByModule.set(moduleId, preload);
-  return Object.assign(LazyLoaded, { preload });
+  return Object.assign(LazyLoaded, { preload, moduleId });
 }
 
 /** Server renderer: loads every lazy component, so renders never suspend. */

@@ -23,9 +23,19 @@ const INDEX: &str = "<!doctype html><html><head><meta charset=\"UTF-8\" /><title
 const APP_JS: &str = "console.log('claimbridge');";
 const APP_JS_BR: &[u8] = b"precompressed brotli bytes";
 
+/// A hand-made build with the real build's route table (frontend/dist/.ssr/site-manifest.json),
+/// which the server reads the app's pages from.
 fn dist() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("index.html"), INDEX).unwrap();
+    let manifest = cb_tests::workspace_root().join("frontend/dist/.ssr/site-manifest.json");
+    std::fs::create_dir(dir.path().join(".ssr")).unwrap();
+    std::fs::copy(&manifest, dir.path().join(".ssr/site-manifest.json")).unwrap_or_else(|err| {
+        panic!(
+            "{}: {err}; build the frontend first (make frontend)",
+            manifest.display()
+        )
+    });
     std::fs::create_dir(dir.path().join("assets")).unwrap();
     std::fs::write(dir.path().join("assets/index-abc123.js"), APP_JS).unwrap();
     std::fs::write(dir.path().join("assets/index-abc123.js.br"), APP_JS_BR).unwrap();

@@ -5,6 +5,7 @@
 mod page;
 mod post;
 
+use serde::Deserialize;
 use serde_json::Value;
 
 use crate::escape;
@@ -59,12 +60,32 @@ impl HeadSpec {
     }
 }
 
+/// The fixed values of the head rules, from the build (frontend/src/lib/head.ts `HEAD_RULES`,
+/// in the site manifest).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct HeadRules {
+    /// Between a post's headline and the company name in its title.
+    pub(crate) title_separator: String,
+    /// og:type of a page whose record names none.
+    pub(crate) page_og_type: String,
+    /// og:type of every post.
+    pub(crate) post_og_type: String,
+    /// twitter:card when a record or post names none.
+    pub(crate) twitter_card: String,
+    /// A post's JSON-LD @type when it names none.
+    pub(crate) post_schema_type: String,
+    /// The publisher logo a post's JSON-LD names, site-relative.
+    pub(crate) publisher_logo_path: String,
+}
+
 /// What every head needs to know about the site.
 #[derive(Debug, Clone)]
 pub(crate) struct HeadContext<'a> {
     pub(crate) company_name: &'a str,
     /// The public site URL without a trailing slash.
     pub(crate) site_url: &'a str,
+    pub(crate) rules: &'a HeadRules,
 }
 
 fn text(value: Option<&String>) -> &str {
@@ -172,12 +193,52 @@ pub(crate) fn render_dynamic_tags(spec: &HeadSpec) -> String {
 /// What the page and post head tests share.
 #[cfg(test)]
 mod fixtures {
-    use super::{HeadContext, HeadSpec};
+    use std::sync::LazyLock;
 
-    pub(super) const CONTEXT: HeadContext<'static> = HeadContext {
-        company_name: "ClaimBridge",
-        site_url: "https://www.example.test",
-    };
+    use super::{HeadContext, HeadRules, HeadSpec, MetaKey};
+
+    /// The head rules of the frontend build.
+    pub(super) static RULES: LazyLock<HeadRules> =
+        LazyLock::new(|| crate::routes::testing::built_manifest().head);
+
+    pub(super) fn context() -> HeadContext<'static> {
+        HeadContext {
+            company_name: "ClaimBridge",
+            site_url: "https://www.example.test",
+            rules: &RULES,
+        }
+    }
+
+    /// A head in the form of the shared vectors (frontend/src/app/site-vectors.json).
+    pub(super) fn plain(spec: &HeadSpec) -> serde_json::Value {
+        let metas: Vec<[&str; 3]> = spec
+            .metas
+            .iter()
+            .map(|meta| {
+                let key = match meta.key {
+                    MetaKey::Name => "name",
+                    MetaKey::Property => "property",
+                };
+                [key, meta.value, meta.content.as_str()]
+            })
+            .collect();
+        serde_json::json!({
+            "title": spec.title,
+            "metas": metas,
+            "canonical": spec.canonical,
+            "jsonLd": spec.json_ld,
+        })
+    }
+
+    /// The vectors of one kind of head, with the context they were written for.
+    pub(super) fn head_vectors(section: &str) -> Vec<serde_json::Value> {
+        let vectors = crate::routes::testing::vectors();
+        let context = context();
+        assert_eq!(vectors["context"]["siteUrl"], context.site_url);
+        assert_eq!(vectors["context"]["companyName"], context.company_name);
+        assert_eq!(vectors["dynamicAttribute"], super::DYNAMIC_ATTR);
+        vectors[section].as_array().unwrap().clone()
+    }
 
     /// The contents of the metas named `value`, in order.
     pub(super) fn content<'a>(spec: &'a HeadSpec, value: &str) -> Vec<&'a str> {

@@ -8,6 +8,7 @@ use super::{
 
 /// A page_seo_settings row, the columns the head uses.
 #[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(default))]
 pub(crate) struct PageSeo {
     pub(crate) meta_title: Option<String>,
     pub(crate) meta_description: Option<String>,
@@ -58,7 +59,7 @@ pub(crate) fn page_head(
             name("robots", robots_content(record.noindex, record.nofollow)),
             property(
                 "og:type",
-                first_present(&[text(record.og_type.as_ref()), "website"]),
+                first_present(&[text(record.og_type.as_ref()), &context.rules.page_og_type]),
             ),
             property("og:title", og_title),
             property("og:description", og_description),
@@ -69,7 +70,7 @@ pub(crate) fn page_head(
                 "twitter:card",
                 first_present(&[
                     text(record.twitter_card_type.as_ref()),
-                    "summary_large_image",
+                    &context.rules.twitter_card,
                 ]),
             ),
             name(
@@ -89,13 +90,23 @@ pub(crate) fn page_head(
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixtures::{CONTEXT, content};
+    use super::super::fixtures::{content, context, head_vectors, plain};
     use super::*;
+
+    #[test]
+    fn page_heads_are_the_shared_vectors() {
+        for vector in head_vectors("pageHeads") {
+            let record: Option<PageSeo> = serde_json::from_value(vector["record"].clone()).unwrap();
+            let route = vector["route"].as_str().unwrap();
+            let spec = page_head(record.as_ref(), route, &context());
+            assert_eq!(plain(&spec), vector["head"], "{}", vector["case"]);
+        }
+    }
 
     #[test]
     fn no_record_gives_the_company_name_only() {
         assert_eq!(
-            page_head(None, "/about", &CONTEXT),
+            page_head(None, "/about", &context()),
             HeadSpec::default_for("ClaimBridge")
         );
     }
@@ -111,7 +122,7 @@ mod tests {
             schema_json: Some(Value::Null),
             ..PageSeo::default()
         };
-        let spec = page_head(Some(&record), "/about", &CONTEXT);
+        let spec = page_head(Some(&record), "/about", &context());
         assert_eq!(spec.title, "About us");
         assert_eq!(spec.canonical, None);
         assert_eq!(spec.json_ld, None, "a JSON null is no JSON-LD");
@@ -135,7 +146,7 @@ mod tests {
             canonical_url: Some("/services".into()),
             ..PageSeo::default()
         };
-        let spec = page_head(Some(&record), "/", &CONTEXT);
+        let spec = page_head(Some(&record), "/", &context());
         assert_eq!(
             spec.canonical.as_deref(),
             Some("https://www.example.test/services")

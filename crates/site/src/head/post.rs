@@ -9,6 +9,7 @@ use super::{
 
 /// A published blog_posts row, the columns the head, the sitemap and the feed use.
 #[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(default))]
 pub(crate) struct Post {
     pub(crate) slug: String,
     pub(crate) title: String,
@@ -32,9 +33,6 @@ pub(crate) struct Post {
     pub(crate) created: chrono::DateTime<chrono::Utc>,
     pub(crate) updated: chrono::DateTime<chrono::Utc>,
 }
-
-/// The company logo the post JSON-LD names as publisher logo (blog-post-page.tsx LOGO_PATH).
-const LOGO_PATH: &str = "/favicon.svg";
 
 /// The absolute URL of a post: its canonical URL, else /blog/{slug} on the site.
 fn post_url(post: &Post, site_url: &str) -> String {
@@ -68,7 +66,7 @@ pub(crate) fn post_head(post: &Post, context: &HeadContext<'_>) -> HeadSpec {
 
     let mut json_ld = json!({
         "@context": "https://schema.org",
-        "@type": first_present(&[text(post.schema_type.as_ref()), "BlogPosting"]),
+        "@type": first_present(&[text(post.schema_type.as_ref()), &context.rules.post_schema_type]),
         "headline": headline,
         "description": description,
         "datePublished": post.created_at,
@@ -82,7 +80,7 @@ pub(crate) fn post_head(post: &Post, context: &HeadContext<'_>) -> HeadSpec {
             "@type": "Organization",
             "name": context.company_name,
             "url": site,
-            "logo": { "@type": "ImageObject", "url": absolute_url(LOGO_PATH, site) },
+            "logo": { "@type": "ImageObject", "url": absolute_url(&context.rules.publisher_logo_path, site) },
         },
         "mainEntityOfPage": { "@type": "WebPage", "@id": page_url },
     });
@@ -97,7 +95,7 @@ pub(crate) fn post_head(post: &Post, context: &HeadContext<'_>) -> HeadSpec {
         name("description", description),
         name("robots", robots_content(post.noindex, post.nofollow)),
         name("keywords", tags.join(", ")),
-        property("og:type", "article"),
+        property("og:type", context.rules.post_og_type.as_str()),
         property("og:title", og_title),
         property("og:description", og_description),
         property("og:image", image.clone()),
@@ -114,7 +112,10 @@ pub(crate) fn post_head(post: &Post, context: &HeadContext<'_>) -> HeadSpec {
     metas.extend([
         name(
             "twitter:card",
-            first_present(&[text(post.twitter_card_type.as_ref()), "summary_large_image"]),
+            first_present(&[
+                text(post.twitter_card_type.as_ref()),
+                &context.rules.twitter_card,
+            ]),
         ),
         name("twitter:title", og_title),
         name("twitter:description", og_description),
@@ -122,7 +123,10 @@ pub(crate) fn post_head(post: &Post, context: &HeadContext<'_>) -> HeadSpec {
     ]);
 
     HeadSpec {
-        title: format!("{headline} | {}", context.company_name),
+        title: format!(
+            "{headline}{}{}",
+            context.rules.title_separator, context.company_name
+        ),
         metas: present(metas),
         canonical: Some(page_url),
         json_ld: Some(json_ld),
@@ -131,7 +135,7 @@ pub(crate) fn post_head(post: &Post, context: &HeadContext<'_>) -> HeadSpec {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixtures::{CONTEXT, content};
+    use super::super::fixtures::{content, context, head_vectors, plain};
     use super::super::render_dynamic_tags;
     use super::*;
 
@@ -148,8 +152,17 @@ mod tests {
     }
 
     #[test]
+    fn post_heads_are_the_shared_vectors() {
+        for vector in head_vectors("postHeads") {
+            let post: Post = serde_json::from_value(vector["post"].clone()).unwrap();
+            let spec = post_head(&post, &context());
+            assert_eq!(plain(&spec), vector["head"], "{}", vector["case"]);
+        }
+    }
+
+    #[test]
     fn post_head_follows_spec_section_4() {
-        let spec = post_head(&post(), &CONTEXT);
+        let spec = post_head(&post(), &context());
         assert_eq!(spec.title, "Fewer denials | ClaimBridge");
         assert_eq!(
             spec.canonical.as_deref(),
@@ -188,7 +201,7 @@ mod tests {
             nofollow: true,
             ..post()
         };
-        let spec = post_head(&post, &CONTEXT);
+        let spec = post_head(&post, &context());
         assert_eq!(spec.title, "Meta | ClaimBridge");
         assert_eq!(content(&spec, "description"), ["Short"]);
         assert_eq!(content(&spec, "twitter:title"), ["OG"]);
@@ -211,7 +224,7 @@ mod tests {
             tags: vec!["</script><script>alert(2)</script>".into()],
             ..post()
         };
-        let html = render_dynamic_tags(&post_head(&post, &CONTEXT));
+        let html = render_dynamic_tags(&post_head(&post, &context()));
         assert!(!html.contains("<script>"));
         assert!(!html.contains("<img"));
         assert_eq!(html.matches("</script>").count(), 1);

@@ -17,8 +17,6 @@ import { ArticleHeader } from '@/components/article/article-layout';
 import '@/components/article/article.css';
 import './blog.css';
 
-export const LOGO_PATH = '/favicon.svg';
-
 function PostSkeleton() {
   return (
     <div className="blog-post blog-post--skeleton" aria-busy="true">
@@ -146,10 +144,7 @@ function BlogPost() {
 
   useEffect(() => {
     if (!post) return;
-    applyHead(
-      document,
-      buildBlogPostHead(post, { companyName: company.name, siteUrl: company.siteUrl, logoPath: LOGO_PATH }),
-    );
+    applyHead(document, buildBlogPostHead(post, { companyName: company.name, siteUrl: company.siteUrl }));
     window.scrollTo(0, 0);
   }, [post]);
 

@@ -34,7 +34,7 @@ const post: BlogPost = {
   nofollow: false,
 };
 
-const context = { companyName: 'ClaimBridge', siteUrl: 'https://www.claimbridge.com', logoPath: '/favicon.svg' };
+const context = { companyName: 'ClaimBridge', siteUrl: 'https://www.claimbridge.com' };
 
 const metaMap = (head: ReturnType<typeof buildBlogPostHead>) =>
   head.metas.map((meta) => [meta.value, meta.content] as const);

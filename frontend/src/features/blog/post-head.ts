@@ -1,12 +1,17 @@
-import { absoluteUrl, metaName, metaProperty, presentMetas, type HeadSpec } from '@/lib/head';
-import { robotsContent } from '@/lib/head';
+import {
+  absoluteUrl,
+  HEAD_RULES,
+  metaName,
+  metaProperty,
+  presentMetas,
+  robotsContent,
+  type HeadSpec,
+} from '@/lib/head';
 import type { BlogPost } from '@/data/blog/types';
 
 export interface PostHeadContext {
   companyName: string;
   siteUrl: string;
-  /** Site-relative or absolute URL of the company logo (publisher). */
-  logoPath: string;
 }
 
 const text = (value: string | null | undefined) => value?.trim() ?? '';
@@ -33,12 +38,12 @@ export function buildBlogPostHead(post: BlogPost, context: PostHeadContext): Hea
     '@type': 'Organization',
     name: context.companyName,
     url: context.siteUrl,
-    logo: { '@type': 'ImageObject', url: absoluteUrl(context.logoPath, context.siteUrl) },
+    logo: { '@type': 'ImageObject', url: absoluteUrl(HEAD_RULES.publisherLogoPath, context.siteUrl) },
   };
 
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
-    '@type': text(post.schema_type) || 'BlogPosting',
+    '@type': text(post.schema_type) || HEAD_RULES.postSchemaType,
     headline,
     description,
     ...(image ? { image } : {}),
@@ -51,13 +56,13 @@ export function buildBlogPostHead(post: BlogPost, context: PostHeadContext): Hea
   };
 
   return {
-    title: `${headline} | ${context.companyName}`,
+    title: `${headline}${HEAD_RULES.titleSeparator}${context.companyName}`,
     canonical: pageUrl,
     metas: presentMetas([
       metaName('description', description),
       metaName('robots', robotsContent(post.noindex, post.nofollow)),
       metaName('keywords', tags.join(', ')),
-      metaProperty('og:type', 'article'),
+      metaProperty('og:type', HEAD_RULES.postOgType),
       metaProperty('og:title', ogTitle),
       metaProperty('og:description', ogDescription),
       image !== '' && metaProperty('og:image', image),
@@ -67,7 +72,7 @@ export function buildBlogPostHead(post: BlogPost, context: PostHeadContext): Hea
       metaProperty('article:modified_time', post.updated_at || post.created_at),
       metaProperty('article:author', author || context.companyName),
       ...tags.map((tag) => metaProperty('article:tag', tag)),
-      metaName('twitter:card', text(post.twitter_card_type) || 'summary_large_image'),
+      metaName('twitter:card', text(post.twitter_card_type) || HEAD_RULES.twitterCard),
       metaName('twitter:title', ogTitle),
       metaName('twitter:description', ogDescription),
       image !== '' && metaName('twitter:image', image),

@@ -1,5 +1,13 @@
 import type { PageSeoRecord } from '@/data/page-seo/types';
-import { absoluteUrl, metaName, metaProperty, presentMetas, robotsContent, type HeadSpec } from '@/lib/head';
+import {
+  absoluteUrl,
+  HEAD_RULES,
+  metaName,
+  metaProperty,
+  presentMetas,
+  robotsContent,
+  type HeadSpec,
+} from '@/lib/head';
 
 export interface SeoContext {
   companyName: string;
@@ -33,13 +41,13 @@ export function buildPageSeoHead(record: PageSeoRecord | null, context: SeoConte
       metaName('description', description),
       metaName('keywords', keywords.join(', ')),
       metaName('robots', robotsContent(record.noindex, record.nofollow)),
-      metaProperty('og:type', text(record.og_type) || 'website'),
+      metaProperty('og:type', text(record.og_type) || HEAD_RULES.pageOgType),
       metaProperty('og:title', ogTitle),
       metaProperty('og:description', ogDescription),
       image !== '' && metaProperty('og:image', absoluteUrl(image, context.siteUrl)),
       metaProperty('og:url', canonical ? absoluteUrl(canonical, context.siteUrl) : context.pageUrl),
       metaProperty('og:site_name', context.companyName),
-      metaName('twitter:card', text(record.twitter_card_type) || 'summary_large_image'),
+      metaName('twitter:card', text(record.twitter_card_type) || HEAD_RULES.twitterCard),
       metaName('twitter:title', text(record.twitter_title) || ogTitle),
       metaName('twitter:description', text(record.twitter_description) || ogDescription),
       twitterImage !== '' && metaName('twitter:image', absoluteUrl(twitterImage, context.siteUrl)),

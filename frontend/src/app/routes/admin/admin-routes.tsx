@@ -1,6 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { lazyComponent } from '@/lib/lazy-component';
 
+/** The sign-in screen's path. */
+export const AUTH_PATH = 'auth';
+/** The admin area's path; its screens are below it. */
+export const ADMIN_PATH = 'admin';
+
 function createAdminRoutes(): RouteObject[] {
   const AuthPage = lazyComponent(async () => (await import('@/features/admin/auth/auth-page')).AuthPage);
   const AdminLayout = lazyComponent(async () => (await import('./admin-layout')).AdminLayout);
@@ -29,9 +34,9 @@ function createAdminRoutes(): RouteObject[] {
     async () => (await import('@/features/admin/activity/activity-admin-page')).ActivityAdminPage,
   );
   return [
-    { path: 'auth', element: <AuthPage /> },
+    { path: AUTH_PATH, element: <AuthPage /> },
     {
-      path: 'admin',
+      path: ADMIN_PATH,
       element: <AdminLayout />,
       children: [
         { path: 'blog', element: <BlogAdminPage /> },
