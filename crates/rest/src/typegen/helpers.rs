@@ -21,6 +21,38 @@ pub(super) fn string(text: &str) -> String {
     serde_json::to_string(text).unwrap_or_else(|_| "\"\"".into())
 }
 
+/// `TablesInsert<>` or `TablesUpdate<>`: the same type over a table's `Insert` or `Update` shape.
+fn tables_write_type(column_set: &str, variable: &str) -> String {
+    format!(
+        r#"export type Tables{column_set}<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | {{ schema: keyof DatabaseWithoutInternals }},
+  TableName extends DefaultSchemaTableNameOrOptions extends {{
+    schema: keyof DatabaseWithoutInternals
+  }}
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {{
+  schema: keyof DatabaseWithoutInternals
+}}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {{
+      {column_set}: infer {variable}
+    }}
+    ? {variable}
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {{
+        {column_set}: infer {variable}
+      }}
+      ? {variable}
+      : never
+    : never
+
+"#
+    )
+}
+
 /// The helper types and the `Constants` object, with `default_schema` as the default.
 pub(super) fn helpers(
     default_schema: &str,
@@ -62,57 +94,7 @@ export type Tables<
       : never
     : never
 
-export type TablesInsert<
-  DefaultSchemaTableNameOrOptions extends
-    | keyof DefaultSchema["Tables"]
-    | {{ schema: keyof DatabaseWithoutInternals }},
-  TableName extends DefaultSchemaTableNameOrOptions extends {{
-    schema: keyof DatabaseWithoutInternals
-  }}
-    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
-    : never = never,
-> = DefaultSchemaTableNameOrOptions extends {{
-  schema: keyof DatabaseWithoutInternals
-}}
-  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {{
-      Insert: infer I
-    }}
-    ? I
-    : never
-  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
-    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {{
-        Insert: infer I
-      }}
-      ? I
-      : never
-    : never
-
-export type TablesUpdate<
-  DefaultSchemaTableNameOrOptions extends
-    | keyof DefaultSchema["Tables"]
-    | {{ schema: keyof DatabaseWithoutInternals }},
-  TableName extends DefaultSchemaTableNameOrOptions extends {{
-    schema: keyof DatabaseWithoutInternals
-  }}
-    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
-    : never = never,
-> = DefaultSchemaTableNameOrOptions extends {{
-  schema: keyof DatabaseWithoutInternals
-}}
-  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {{
-      Update: infer U
-    }}
-    ? U
-    : never
-  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
-    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {{
-        Update: infer U
-      }}
-      ? U
-      : never
-    : never
-
-export type Enums<
+{tables_insert}{tables_update}export type Enums<
   DefaultSchemaEnumNameOrOptions extends
     | keyof DefaultSchema["Enums"]
     | {{ schema: keyof DatabaseWithoutInternals }},
@@ -131,7 +113,9 @@ export type Enums<
 
 export const Constants = {{
 "#,
-        default_schema = string(default_schema)
+        default_schema = string(default_schema),
+        tables_insert = tables_write_type("Insert", "I"),
+        tables_update = tables_write_type("Update", "U"),
     );
     for schema in schemas {
         let _ = writeln!(out, "  {}: {{\n    Enums: {{", key(schema));
