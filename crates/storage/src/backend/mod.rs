@@ -20,6 +20,86 @@ use std::sync::Arc;
 use bytes::Bytes;
 use futures_util::Stream;
 
+/// The [`ObjectStore`] impl of a backend whose inherent async methods do the work (`ready`,
+/// `write`, `read`, `remove`, `duplicate`, `stored`, `write_variant`, `read_variant`,
+/// `remove_variants`): each trait method boxes the one of its job, so the backends hold only
+/// their own logic.
+macro_rules! object_store_from_inherent_methods {
+    ($store:ty, $kind:literal) => {
+        impl $crate::backend::ObjectStore for $store {
+            fn kind(&self) -> &'static str {
+                $kind
+            }
+
+            fn prepare(&self) -> $crate::backend::StoreFuture<'_, ()> {
+                Box::pin(self.ready())
+            }
+
+            fn put<'a>(
+                &'a self,
+                location: &'a $crate::backend::Location,
+                body: $crate::backend::ByteStream,
+            ) -> $crate::backend::StoreFuture<'a, u64> {
+                Box::pin(self.write(location, body))
+            }
+
+            fn get<'a>(
+                &'a self,
+                location: &'a $crate::backend::Location,
+                range: Option<$crate::backend::ByteRange>,
+            ) -> $crate::backend::StoreFuture<'a, $crate::backend::ByteStream> {
+                Box::pin(self.read(location, range))
+            }
+
+            fn delete<'a>(
+                &'a self,
+                location: &'a $crate::backend::Location,
+            ) -> $crate::backend::StoreFuture<'a, ()> {
+                Box::pin(self.remove(location))
+            }
+
+            fn copy<'a>(
+                &'a self,
+                from: &'a $crate::backend::Location,
+                to: &'a $crate::backend::Location,
+            ) -> $crate::backend::StoreFuture<'a, ()> {
+                Box::pin(self.duplicate(from, to))
+            }
+
+            fn exists<'a>(
+                &'a self,
+                location: &'a $crate::backend::Location,
+            ) -> $crate::backend::StoreFuture<'a, bool> {
+                Box::pin(self.stored(location))
+            }
+
+            fn put_variant<'a>(
+                &'a self,
+                source: &'a $crate::backend::Location,
+                name: &'a str,
+                bytes: bytes::Bytes,
+            ) -> $crate::backend::StoreFuture<'a, ()> {
+                Box::pin(self.write_variant(source, name, bytes))
+            }
+
+            fn get_variant<'a>(
+                &'a self,
+                source: &'a $crate::backend::Location,
+                name: &'a str,
+            ) -> $crate::backend::StoreFuture<'a, $crate::backend::SizedStream> {
+                Box::pin(self.read_variant(source, name))
+            }
+
+            fn delete_variants<'a>(
+                &'a self,
+                source: &'a $crate::backend::Location,
+            ) -> $crate::backend::StoreFuture<'a, ()> {
+                Box::pin(self.remove_variants(source))
+            }
+        }
+    };
+}
+
 mod fs;
 mod s3;
 

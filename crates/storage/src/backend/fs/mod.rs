@@ -15,10 +15,7 @@ use futures_util::StreamExt as _;
 use tokio::io::AsyncWriteExt as _;
 use tokio_util::io::ReaderStream;
 
-use super::{
-    ByteRange, ByteStream, Location, ObjectStore, SizedStream, StoreError, StoreFuture,
-    check_variant_name,
-};
+use super::{ByteRange, ByteStream, Location, StoreError, check_variant_name};
 
 #[cfg(test)]
 mod tests;
@@ -260,6 +257,13 @@ impl FsStore {
         }
     }
 
+    /// Creates the root's temp directory and deletes what a crash left in it.
+    async fn ready(&self) -> Result<(), StoreError> {
+        tokio::fs::create_dir_all(self.root.join(TEMP_DIR)).await?;
+        self.sweep_temp().await;
+        Ok(())
+    }
+
     /// Deletes temp files a crash left behind.
     pub async fn sweep_temp(&self) {
         let Ok(mut entries) = tokio::fs::read_dir(self.root.join(TEMP_DIR)).await else {
@@ -373,61 +377,4 @@ impl FsStore {
     }
 }
 
-impl ObjectStore for FsStore {
-    fn kind(&self) -> &'static str {
-        "file"
-    }
-
-    fn prepare(&self) -> StoreFuture<'_, ()> {
-        Box::pin(async move {
-            tokio::fs::create_dir_all(self.root.join(TEMP_DIR)).await?;
-            self.sweep_temp().await;
-            Ok(())
-        })
-    }
-
-    fn put<'a>(&'a self, location: &'a Location, body: ByteStream) -> StoreFuture<'a, u64> {
-        Box::pin(self.write(location, body))
-    }
-
-    fn get<'a>(
-        &'a self,
-        location: &'a Location,
-        range: Option<ByteRange>,
-    ) -> StoreFuture<'a, ByteStream> {
-        Box::pin(self.read(location, range))
-    }
-
-    fn delete<'a>(&'a self, location: &'a Location) -> StoreFuture<'a, ()> {
-        Box::pin(self.remove(location))
-    }
-
-    fn copy<'a>(&'a self, from: &'a Location, to: &'a Location) -> StoreFuture<'a, ()> {
-        Box::pin(self.duplicate(from, to))
-    }
-
-    fn exists<'a>(&'a self, location: &'a Location) -> StoreFuture<'a, bool> {
-        Box::pin(self.stored(location))
-    }
-
-    fn put_variant<'a>(
-        &'a self,
-        source: &'a Location,
-        name: &'a str,
-        bytes: bytes::Bytes,
-    ) -> StoreFuture<'a, ()> {
-        Box::pin(self.write_variant(source, name, bytes))
-    }
-
-    fn get_variant<'a>(
-        &'a self,
-        source: &'a Location,
-        name: &'a str,
-    ) -> StoreFuture<'a, SizedStream> {
-        Box::pin(self.read_variant(source, name))
-    }
-
-    fn delete_variants<'a>(&'a self, source: &'a Location) -> StoreFuture<'a, ()> {
-        Box::pin(self.remove_variants(source))
-    }
-}
+object_store_from_inherent_methods!(FsStore, "file");

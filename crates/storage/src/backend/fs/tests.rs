@@ -1,6 +1,7 @@
 //! The filesystem store's tests: objects (writes, reads, ranges, copies, deletes) and its
 //! confinement to the root.
 use super::*;
+use crate::backend::ObjectStore as _;
 use bytes::Bytes;
 
 pub(super) fn body(parts: &[&'static [u8]]) -> ByteStream {

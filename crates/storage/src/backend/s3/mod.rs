@@ -20,7 +20,7 @@ use futures_util::StreamExt as _;
 use secrecy::{ExposeSecret as _, SecretString};
 use tokio::sync::OnceCell;
 
-use super::{ByteRange, ByteStream, Location, ObjectStore, SizedStream, StoreError, StoreFuture};
+use super::{ByteRange, ByteStream, Location, StoreError};
 
 mod variants;
 
@@ -376,57 +376,4 @@ impl S3Store {
     }
 }
 
-impl ObjectStore for S3Store {
-    fn kind(&self) -> &'static str {
-        "s3"
-    }
-
-    fn prepare(&self) -> StoreFuture<'_, ()> {
-        Box::pin(self.ready())
-    }
-
-    fn put<'a>(&'a self, location: &'a Location, body: ByteStream) -> StoreFuture<'a, u64> {
-        Box::pin(self.write(location, body))
-    }
-
-    fn get<'a>(
-        &'a self,
-        location: &'a Location,
-        range: Option<ByteRange>,
-    ) -> StoreFuture<'a, ByteStream> {
-        Box::pin(self.read(location, range))
-    }
-
-    fn delete<'a>(&'a self, location: &'a Location) -> StoreFuture<'a, ()> {
-        Box::pin(self.remove(location))
-    }
-
-    fn copy<'a>(&'a self, from: &'a Location, to: &'a Location) -> StoreFuture<'a, ()> {
-        Box::pin(self.duplicate(from, to))
-    }
-
-    fn exists<'a>(&'a self, location: &'a Location) -> StoreFuture<'a, bool> {
-        Box::pin(self.stored(location))
-    }
-
-    fn put_variant<'a>(
-        &'a self,
-        source: &'a Location,
-        name: &'a str,
-        bytes: Bytes,
-    ) -> StoreFuture<'a, ()> {
-        Box::pin(self.write_variant(source, name, bytes))
-    }
-
-    fn get_variant<'a>(
-        &'a self,
-        source: &'a Location,
-        name: &'a str,
-    ) -> StoreFuture<'a, SizedStream> {
-        Box::pin(self.read_variant(source, name))
-    }
-
-    fn delete_variants<'a>(&'a self, source: &'a Location) -> StoreFuture<'a, ()> {
-        Box::pin(self.remove_variants(source))
-    }
-}
+object_store_from_inherent_methods!(S3Store, "s3");
