@@ -236,3 +236,38 @@ pub(crate) fn required<T>(value: Option<T>, name: &str) -> Result<T, StorageErro
         StorageError::BadRequest(format!("body must have required property '{name}'"))
     })
 }
+
+/// Where a copy or a move takes an object from and to.
+#[derive(Debug, Clone)]
+pub(crate) struct Transfer {
+    pub(crate) bucket: String,
+    pub(crate) source_key: String,
+    pub(crate) destination_bucket: String,
+    pub(crate) destination_key: String,
+}
+
+impl Transfer {
+    /// From the body's `bucketId`, `sourceKey`, `destinationKey` and `destinationBucket` (the
+    /// source's bucket when absent), checked in Storage's order: the required properties, the
+    /// destination key, then that the destination bucket exists.
+    pub(crate) async fn checked(
+        pool: &sqlx::PgPool,
+        bucket_id: Option<String>,
+        source_key: Option<String>,
+        destination_key: Option<String>,
+        destination_bucket: Option<String>,
+    ) -> Result<Self, StorageError> {
+        let bucket = required(bucket_id, "bucketId")?;
+        let source_key = required(source_key, "sourceKey")?;
+        let destination_key = required(destination_key, "destinationKey")?;
+        let destination_bucket = destination_bucket.unwrap_or_else(|| bucket.clone());
+        crate::keys::validate_key(&destination_key)?;
+        crate::db::require_bucket(pool, &destination_bucket).await?;
+        Ok(Self {
+            bucket,
+            source_key,
+            destination_bucket,
+            destination_key,
+        })
+    }
+}

@@ -10,8 +10,7 @@ use crate::backend::{Location, delete_quietly};
 use crate::changes::{self, Change};
 use crate::db::{self, NewObject};
 use crate::error::StorageError;
-use crate::keys;
-use crate::request::{CallerJson, Upsert, required};
+use crate::request::{CallerJson, Transfer, Upsert};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -32,12 +31,19 @@ pub(super) async fn handler(
     Upsert(upsert): Upsert,
     CallerJson { identity, body }: CallerJson<CopyBody>,
 ) -> Result<Json<Value>, StorageError> {
-    let bucket = required(body.bucket_id, "bucketId")?;
-    let source_key = required(body.source_key, "sourceKey")?;
-    let destination_key = required(body.destination_key, "destinationKey")?;
-    let destination_bucket = body.destination_bucket.unwrap_or_else(|| bucket.clone());
-    keys::validate_key(&destination_key)?;
-    db::require_bucket(&state.pool, &destination_bucket).await?;
+    let Transfer {
+        bucket,
+        source_key,
+        destination_bucket,
+        destination_key,
+    } = Transfer::checked(
+        &state.pool,
+        body.bucket_id,
+        body.source_key,
+        body.destination_key,
+        body.destination_bucket,
+    )
+    .await?;
 
     let mut tx = db::begin(&state.pool, &identity, "storage.object.copy", false).await?;
     db::lock_key(&mut tx, &destination_bucket, &destination_key).await?;

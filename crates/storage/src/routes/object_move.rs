@@ -10,8 +10,7 @@ use crate::backend::{Location, delete_quietly};
 use crate::changes::{self, Change};
 use crate::db;
 use crate::error::StorageError;
-use crate::keys;
-use crate::request::{CallerJson, required};
+use crate::request::{CallerJson, Transfer};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -27,12 +26,19 @@ pub(super) async fn handler(
     State(state): State<Shared>,
     CallerJson { identity, body }: CallerJson<MoveBody>,
 ) -> Result<Json<Value>, StorageError> {
-    let bucket = required(body.bucket_id, "bucketId")?;
-    let source_key = required(body.source_key, "sourceKey")?;
-    let destination_key = required(body.destination_key, "destinationKey")?;
-    let destination_bucket = body.destination_bucket.unwrap_or_else(|| bucket.clone());
-    keys::validate_key(&destination_key)?;
-    db::require_bucket(&state.pool, &destination_bucket).await?;
+    let Transfer {
+        bucket,
+        source_key,
+        destination_bucket,
+        destination_key,
+    } = Transfer::checked(
+        &state.pool,
+        body.bucket_id,
+        body.source_key,
+        body.destination_key,
+        body.destination_bucket,
+    )
+    .await?;
 
     let mut tx = db::begin(&state.pool, &identity, "storage.object.move", false).await?;
     // Lock both keys in a fixed order so two opposite moves cannot deadlock.
