@@ -16,6 +16,19 @@ use crate::response::{self, ResultSet};
 use crate::schema_cache::SchemaCache;
 
 impl Exec<'_> {
+    /// A connection for one request's statements, marked as in a transaction until they end:
+    /// a request stopped midway discards it rather than return it to the pool.
+    async fn lease(&self) -> Result<pool::Conn<'_>, ApiError> {
+        let mut lease = self
+            .state
+            .conns
+            .acquire()
+            .await
+            .map_err(|e| self.db_error(&e))?;
+        lease.set_in_transaction(true);
+        Ok(lease)
+    }
+
     /// Runs the main statement (and, for planned counts, the EXPLAIN) as the caller; `check`
     /// can refuse the result.
     ///
@@ -37,13 +50,7 @@ impl Exec<'_> {
         let rollback = self.req.prefs.transaction == Some(PreferTransaction::Rollback);
         // A pre-request function runs in the statement's own transaction, as in PostgREST.
         let explicit = options.pre_request.is_some() || (!read_only && (refusable || rollback));
-        let mut lease = self
-            .state
-            .conns
-            .acquire()
-            .await
-            .map_err(|e| self.db_error(&e))?;
-        lease.set_in_transaction(true);
+        let mut lease = self.lease().await?;
         let outcome = self
             .run(
                 &mut lease, &context, &options, explicit, main, explain, check,
@@ -178,13 +185,7 @@ impl Exec<'_> {
         work: impl AsyncFnOnce(&mut sqlx::PgConnection) -> Result<T, sqlx::Error>,
     ) -> Result<T, ApiError> {
         let (context, options) = self.scope(cache, read_only)?;
-        let mut lease = self
-            .state
-            .conns
-            .acquire()
-            .await
-            .map_err(|e| self.db_error(&e))?;
-        lease.set_in_transaction(true);
+        let mut lease = self.lease().await?;
         let outcome = async {
             let (conn, defaults) = lease.connection()?;
             if explicit {
