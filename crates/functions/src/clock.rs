@@ -1,9 +1,5 @@
-//! The wall clock as unix seconds, which captcha expiries and webhook signatures speak.
-use std::time::{SystemTime, UNIX_EPOCH};
-
+//! The wall clock as unix seconds, which captcha expiries and webhook signatures speak (signed,
+//! as the ALTCHA and webhook formats take it).
 pub(crate) fn unix_now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|elapsed| elapsed.as_secs() as i64)
-        .unwrap_or_default()
+    i64::try_from(cb_gateway::unix_now()).unwrap_or(i64::MAX)
 }

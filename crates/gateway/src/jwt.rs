@@ -186,7 +186,8 @@ pub fn contains_nul(value: &Value) -> bool {
     }
 }
 
-fn unix_now() -> u64 {
+/// The wall clock as unix seconds (0 before 1970), which JWT time claims speak.
+pub fn unix_now() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |elapsed| elapsed.as_secs())

@@ -14,7 +14,7 @@ pub use caller::{
 };
 pub use client_ip::TrustedProxies;
 pub use cors::{Cors, CorsLayer, EXPOSED_HEADERS};
-pub use jwt::{ClaimProblem, Claims, JwtError, JwtVerifier, contains_nul};
+pub use jwt::{ClaimProblem, Claims, JwtError, JwtVerifier, contains_nul, unix_now};
 pub use keys::{
     ApiKeys, DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY, DOCKER_DEMO_ANON_KEY,
     DOCKER_DEMO_JWT_SECRET, DOCKER_DEMO_SERVICE_ROLE_KEY, KeyRole, PUBLIC_DEMO_SECRETS,
