@@ -227,44 +227,40 @@ fn stash_children(node: &mut ReadPlan, items: &[SelectItem]) {
         .collect();
     let schema = node.from.schema.clone();
     for item in items {
-        match item {
+        let (relation, alias, hint, join_type, children, spread) = match item {
             SelectItem::Relation {
                 relation,
                 alias,
                 hint,
                 join_type,
                 children,
-            } => {
-                let mut child = new_node(
-                    Qi::new(schema.clone(), relation.clone()),
-                    relation.clone(),
-                    node.depth + 1,
-                );
-                child.rel_alias = alias.clone();
-                child.rel_hint = hint.clone();
-                child.rel_join_type = *join_type;
-                stash_children(&mut child, children);
-                node.children.push(child);
-            }
+            } => (relation, alias, hint, join_type, children, None),
             SelectItem::Spread {
                 relation,
                 hint,
                 join_type,
                 children,
-            } => {
-                let mut child = new_node(
-                    Qi::new(schema.clone(), relation.clone()),
-                    relation.clone(),
-                    node.depth + 1,
-                );
-                child.rel_hint = hint.clone();
-                child.rel_join_type = *join_type;
-                child.rel_spread = Some(Spread::ToOne);
-                stash_children(&mut child, children);
-                node.children.push(child);
-            }
-            SelectItem::Field { .. } => {}
-        }
+            } => (
+                relation,
+                &None,
+                hint,
+                join_type,
+                children,
+                Some(Spread::ToOne),
+            ),
+            SelectItem::Field { .. } => continue,
+        };
+        let mut child = new_node(
+            Qi::new(schema.clone(), relation.clone()),
+            relation.clone(),
+            node.depth + 1,
+        );
+        child.rel_alias = alias.clone();
+        child.rel_hint = hint.clone();
+        child.rel_join_type = *join_type;
+        child.rel_spread = spread;
+        stash_children(&mut child, children);
+        node.children.push(child);
     }
 }
 
