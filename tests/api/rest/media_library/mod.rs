@@ -10,7 +10,7 @@ use cb_tests::{TestApp, admin_jwt, mint_jwt, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::{delete, get, patch, post};
+use super::{delete, expect_errors, get, patch, post};
 use crate::storage::{call, png, upload};
 
 const PUBLIC: &str = "/storage/v1/object/public/blog-images";

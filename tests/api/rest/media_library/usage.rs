@@ -115,8 +115,11 @@ async fn usage_finds_content_featured_og_and_page_uses() {
     let refused = post(&app, "/rpc/media_usage", &json!({"names": many}))
         .bearer(&admin_jwt())
         .await;
-    let body = refused.assert_error(400, "22023");
-    assert_eq!(body["message"], "Ask for at most 1000 images at a time");
+    refused.assert_error_with(
+        400,
+        "22023",
+        &json!({"message": "Ask for at most 1000 images at a time"}),
+    );
 }
 
 #[tokio::test]
