@@ -73,6 +73,32 @@ pub(crate) async fn upload(
         .expect("upload request")
 }
 
+/// An [`upload`] with its answer read: the status and the JSON body.
+pub(crate) async fn upload_json(
+    app: &TestApp,
+    token: &str,
+    bucket: &str,
+    key: &str,
+    bytes: Vec<u8>,
+    content_type: &str,
+) -> (u16, Value) {
+    json(upload(app, token, bucket, key, bytes, content_type).await).await
+}
+
+/// An [`upload`] that must store the object (200; the path and the answer shown when not).
+pub(crate) async fn expect_stored(
+    app: &TestApp,
+    token: &str,
+    bucket: &str,
+    key: &str,
+    bytes: Vec<u8>,
+    content_type: &str,
+) {
+    let response = upload(app, token, bucket, key, bytes, content_type).await;
+    let (status, text) = response.status_text().await;
+    assert_eq!(status, 200, "{bucket}/{key}: {text}");
+}
+
 /// The status and the JSON body of an answer already received.
 pub(crate) async fn json(response: Response) -> (u16, Value) {
     response.status_json().await
@@ -80,13 +106,24 @@ pub(crate) async fn json(response: Response) -> (u16, Value) {
 
 /// Asserts Storage's error shape, its legacy HTTP status, and the codes.
 pub(crate) fn assert_error(got: &(u16, Value), http: u16, status_code: &str, code: &str) {
+    assert_case_error("", got, http, status_code, code);
+}
+
+/// [`assert_error`] for one case of a table: `case` names it in every failure.
+pub(crate) fn assert_case_error(
+    case: &str,
+    got: &(u16, Value),
+    http: u16,
+    status_code: &str,
+    code: &str,
+) {
     let (status, body) = got;
-    assert_eq!(*status, http, "{body}");
-    assert_eq!(body["statusCode"], status_code, "{body}");
-    assert_eq!(body["code"], code, "{body}");
+    assert_eq!(*status, http, "{case} {body}");
+    assert_eq!(body["statusCode"], status_code, "{case} {body}");
+    assert_eq!(body["code"], code, "{case} {body}");
     assert!(
         body["error"].is_string() && body["message"].is_string(),
-        "{body}"
+        "{case} {body}"
     );
     let keys: Vec<&str> = body
         .as_object()
@@ -94,7 +131,15 @@ pub(crate) fn assert_error(got: &(u16, Value), http: u16, status_code: &str, cod
         .keys()
         .map(String::as_str)
         .collect();
-    assert_eq!(keys.len(), 4, "{body}");
+    assert_eq!(keys.len(), 4, "{case} {body}");
+}
+
+/// Sends each named request in turn and expects Storage's error: the legacy HTTP status,
+/// `statusCode` and `code` (see [`assert_error`]).
+pub(crate) async fn expect_errors(cases: Vec<(&str, RequestBuilder, u16, &str, &str)>) {
+    for (case, request, http, status_code, code) in cases {
+        assert_case_error(case, &request.status_json().await, http, status_code, code);
+    }
 }
 
 /// A small but real PDF header followed by `len` bytes of padding.

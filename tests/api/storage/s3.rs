@@ -11,7 +11,7 @@ use cb_tests::{
 use reqwest::Method;
 use serde_json::json;
 
-use super::{admin, call, fetch, json, md5_etag, pdf, png, service, upload, url};
+use super::{admin, call, expect_stored, fetch, md5_etag, pdf, png, service, upload_json, url};
 
 /// The endpoint of the S3 test server, started once per test run (it stops when we exit).
 #[expect(
@@ -79,16 +79,13 @@ async fn uploads_and_downloads_stream_through_s3() {
     let app = s3_app().await;
     // Over one 8 MiB part: a multipart upload.
     let big = pdf(9 * 1024 * 1024);
-    let (status, body) = json(
-        upload(
-            &app,
-            &admin(),
-            "whitepapers",
-            "big/guide.pdf",
-            big.clone(),
-            "application/pdf",
-        )
-        .await,
+    let (status, body) = upload_json(
+        &app,
+        &admin(),
+        "whitepapers",
+        "big/guide.pdf",
+        big.clone(),
+        "application/pdf",
     )
     .await;
     assert_eq!(status, 200, "{body}");
@@ -205,44 +202,13 @@ async fn uploads_and_downloads_stream_through_s3() {
 #[tokio::test]
 async fn limits_and_types_hold_on_s3() {
     let app = s3_app().await;
-    let text = json(
-        upload(
-            &app,
-            &admin(),
-            "blog-images",
-            "fake.png",
-            b"plain text".to_vec(),
-            "image/png",
-        )
-        .await,
-    )
-    .await;
+    let images = "blog-images";
+    let text = b"plain text".to_vec();
+    let text = upload_json(&app, &admin(), images, "fake.png", text, "image/png").await;
     assert_eq!(text.1["code"], "InvalidMimeType");
-    assert_eq!(
-        upload(
-            &app,
-            &admin(),
-            "blog-images",
-            "real.png",
-            png(100),
-            "image/png"
-        )
-        .await
-        .status(),
-        200
-    );
-    let big = json(
-        upload(
-            &app,
-            &admin(),
-            "blog-images",
-            "big.png",
-            png(11 * 1024 * 1024),
-            "image/png",
-        )
-        .await,
-    )
-    .await;
+    expect_stored(&app, &admin(), images, "real.png", png(100), "image/png").await;
+    let big = png(11 * 1024 * 1024);
+    let big = upload_json(&app, &admin(), images, "big.png", big, "image/png").await;
     assert_eq!(big.1["code"], "EntityTooLarge");
     let rows: i64 = cb_db::sqlx::query_scalar(
         "select count(*) from storage.objects where bucket_id = 'blog-images'",

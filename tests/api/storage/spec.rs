@@ -5,22 +5,21 @@ use cb_tests::{Answer as _, Exchange as _, mint_jwt, spawn_app};
 use reqwest::Method;
 use serde_json::json;
 
-use super::{admin, anon, assert_error, call, fetch, json, md5_etag, pdf, png, upload, url};
+use super::{
+    admin, anon, assert_error, call, expect_stored, fetch, md5_etag, pdf, png, upload_json, url,
+};
 
 #[tokio::test]
 async fn a_whitepaper_is_found_by_search_and_downloaded_publicly_with_range_and_etag() {
     let app = spawn_app().await;
     let bytes = pdf(200_000);
-    let (status, body) = json(
-        upload(
-            &app,
-            &admin(),
-            "whitepapers",
-            "guides/dme-guide.pdf",
-            bytes.clone(),
-            "application/pdf",
-        )
-        .await,
+    let (status, body) = upload_json(
+        &app,
+        &admin(),
+        "whitepapers",
+        "guides/dme-guide.pdf",
+        bytes.clone(),
+        "application/pdf",
     )
     .await;
     assert_eq!(status, 200, "{body}");
@@ -138,16 +137,13 @@ async fn anon_and_plain_users_cannot_write_the_site_buckets() {
         json!({"sub": "00000000-0000-0000-0000-0000000000aa"}),
     );
     for token in [anon().to_string(), user] {
-        let refused = json(
-            upload(
-                &app,
-                &token,
-                "blog-images",
-                "evil.png",
-                png(10),
-                "image/png",
-            )
-            .await,
+        let refused = upload_json(
+            &app,
+            &token,
+            "blog-images",
+            "evil.png",
+            png(10),
+            "image/png",
         )
         .await;
         assert_error(&refused, 400, "403", "AccessDenied");
@@ -175,7 +171,7 @@ async fn anon_and_plain_users_cannot_write_the_site_buckets() {
     assert_eq!(refused.1["message"], "Invalid Compact JWS");
 
     // What the admin stored, anon can neither delete nor overwrite; nothing was stored for anon.
-    let stored = upload(
+    expect_stored(
         &app,
         &admin(),
         "blog-images",
@@ -184,7 +180,6 @@ async fn anon_and_plain_users_cannot_write_the_site_buckets() {
         "image/png",
     )
     .await;
-    assert_eq!(stored.status(), 200);
     let (status, removed) = call(&app, Method::DELETE, "/object/blog-images", anon())
         .json(&json!({"prefixes": ["kept.png"]}))
         .status_json()
