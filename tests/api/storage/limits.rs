@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::{
     RawConnection, admin, assert_case_error, assert_error, call, expect_stored, fetch, pdf, png,
-    raw_json, raw_status, service, upload_json,
+    raw_json, raw_status, service, upload,
 };
 
 async fn small_bucket(app: &cb_tests::TestApp, limit: u64) {
@@ -105,7 +105,7 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 async fn the_global_cap_applies_to_every_bucket() {
     let app = spawn_app_with(&[("STORAGE_FILE_SIZE_LIMIT", "1000")]).await;
     let pdfs = "whitepapers";
-    let refused = upload_json(
+    let refused = upload(
         &app,
         &admin(),
         pdfs,
@@ -113,6 +113,8 @@ async fn the_global_cap_applies_to_every_bucket() {
         pdf(2000),
         "application/pdf",
     )
+    .await
+    .status_json()
     .await;
     assert_error(&refused, 400, "413", "EntityTooLarge");
     expect_stored(
@@ -175,7 +177,10 @@ async fn types_are_judged_by_the_first_bytes() {
     ];
     for (bucket, key, body, declared, message) in refusals {
         let case = format!("{bucket}/{key} as {declared}:");
-        let refused = upload_json(&app, &token, bucket, key, body, declared).await;
+        let refused = upload(&app, &token, bucket, key, body, declared)
+            .await
+            .status_json()
+            .await;
         assert_case_error(&case, &refused, 400, "415", "InvalidMimeType");
         assert_eq!(refused.1["error"], "invalid_mime_type", "{case}");
         if let Some(message) = message {
@@ -223,7 +228,7 @@ async fn types_are_judged_by_the_first_bytes() {
 #[tokio::test]
 async fn empty_bodies_and_oversized_metadata_are_refused() {
     let app = spawn_app().await;
-    let empty = upload_json(
+    let empty = upload(
         &app,
         service(),
         "whitepapers",
@@ -231,6 +236,8 @@ async fn empty_bodies_and_oversized_metadata_are_refused() {
         Vec::new(),
         "application/pdf",
     )
+    .await
+    .status_json()
     .await;
     assert_error(&empty, 400, "400", "InvalidRequest");
     assert_eq!(empty.1["message"], "No content provided");
@@ -239,7 +246,10 @@ async fn empty_bodies_and_oversized_metadata_are_refused() {
     let folder = "dir/.emptyFolderPlaceholder";
     expect_stored(&app, service(), "whitepapers", folder, Vec::new(), marker).await;
     let folder = "dir2/.emptyFolderPlaceholder";
-    let big = upload_json(&app, service(), "whitepapers", folder, vec![1], marker).await;
+    let big = upload(&app, service(), "whitepapers", folder, vec![1], marker)
+        .await
+        .status_json()
+        .await;
     assert_error(&big, 400, "413", "EntityTooLarge");
     // Multipart without a file part.
     let boundary = "b0undary";

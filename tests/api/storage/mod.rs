@@ -73,18 +73,6 @@ pub(crate) async fn upload(
         .expect("upload request")
 }
 
-/// An [`upload`] with its answer read: the status and the JSON body.
-pub(crate) async fn upload_json(
-    app: &TestApp,
-    token: &str,
-    bucket: &str,
-    key: &str,
-    bytes: Vec<u8>,
-    content_type: &str,
-) -> (u16, Value) {
-    json(upload(app, token, bucket, key, bytes, content_type).await).await
-}
-
 /// An [`upload`] that must store the object (200; the path and the answer shown when not).
 pub(crate) async fn expect_stored(
     app: &TestApp,

@@ -11,7 +11,7 @@ use cb_tests::{
 use reqwest::Method;
 use serde_json::json;
 
-use super::{admin, call, expect_stored, fetch, md5_etag, pdf, png, service, upload_json, url};
+use super::{admin, call, expect_stored, fetch, md5_etag, pdf, png, service, upload, url};
 
 /// The endpoint of the S3 test server, started once per test run (it stops when we exit).
 #[expect(
@@ -79,7 +79,7 @@ async fn uploads_and_downloads_stream_through_s3() {
     let app = s3_app().await;
     // Over one 8 MiB part: a multipart upload.
     let big = pdf(9 * 1024 * 1024);
-    let (status, body) = upload_json(
+    let (status, body) = upload(
         &app,
         &admin(),
         "whitepapers",
@@ -87,6 +87,8 @@ async fn uploads_and_downloads_stream_through_s3() {
         big.clone(),
         "application/pdf",
     )
+    .await
+    .status_json()
     .await;
     assert_eq!(status, 200, "{body}");
     let public = url(&app, "/object/public/whitepapers/big/guide.pdf");
@@ -204,11 +206,17 @@ async fn limits_and_types_hold_on_s3() {
     let app = s3_app().await;
     let images = "blog-images";
     let text = b"plain text".to_vec();
-    let text = upload_json(&app, &admin(), images, "fake.png", text, "image/png").await;
+    let text = upload(&app, &admin(), images, "fake.png", text, "image/png")
+        .await
+        .status_json()
+        .await;
     assert_eq!(text.1["code"], "InvalidMimeType");
     expect_stored(&app, &admin(), images, "real.png", png(100), "image/png").await;
     let big = png(11 * 1024 * 1024);
-    let big = upload_json(&app, &admin(), images, "big.png", big, "image/png").await;
+    let big = upload(&app, &admin(), images, "big.png", big, "image/png")
+        .await
+        .status_json()
+        .await;
     assert_eq!(big.1["code"], "EntityTooLarge");
     let rows: i64 = cb_db::sqlx::query_scalar(
         "select count(*) from storage.objects where bucket_id = 'blog-images'",

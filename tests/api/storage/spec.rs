@@ -6,14 +6,14 @@ use reqwest::Method;
 use serde_json::json;
 
 use super::{
-    admin, anon, assert_error, call, expect_stored, fetch, md5_etag, pdf, png, upload_json, url,
+    admin, anon, assert_error, call, expect_stored, fetch, md5_etag, pdf, png, upload, url,
 };
 
 #[tokio::test]
 async fn a_whitepaper_is_found_by_search_and_downloaded_publicly_with_range_and_etag() {
     let app = spawn_app().await;
     let bytes = pdf(200_000);
-    let (status, body) = upload_json(
+    let (status, body) = upload(
         &app,
         &admin(),
         "whitepapers",
@@ -21,6 +21,8 @@ async fn a_whitepaper_is_found_by_search_and_downloaded_publicly_with_range_and_
         bytes.clone(),
         "application/pdf",
     )
+    .await
+    .status_json()
     .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["Key"], "whitepapers/guides/dme-guide.pdf");
@@ -137,7 +139,7 @@ async fn anon_and_plain_users_cannot_write_the_site_buckets() {
         json!({"sub": "00000000-0000-0000-0000-0000000000aa"}),
     );
     for token in [anon().to_string(), user] {
-        let refused = upload_json(
+        let refused = upload(
             &app,
             &token,
             "blog-images",
@@ -145,6 +147,8 @@ async fn anon_and_plain_users_cannot_write_the_site_buckets() {
             png(10),
             "image/png",
         )
+        .await
+        .status_json()
         .await;
         assert_error(&refused, 400, "403", "AccessDenied");
         assert_eq!(refused.1["error"], "Unauthorized");
