@@ -11,7 +11,7 @@ use cb_tests::{
 };
 use serde_json::{Value, json};
 
-use super::{Call, delete, get, patch, post};
+use super::{Call, delete, expect_errors, get, patch, post};
 
 const AGENT: &str = "Mozilla/5.0 (Macintosh) ActivityLogTest/2.0";
 const CLIENT: &str = "198.51.100.20";
@@ -239,36 +239,28 @@ async fn the_log_is_append_only_through_the_api_even_for_an_admin() {
     let before = all_entries(&app).await;
     let forged = json!({"action": "sign_in", "summary": "forged", "client_ip": "10.0.0.1"});
 
-    post(&app, "/admin_activity", &forged)
-        .await
-        .assert_error(401, "42501");
-    patch(
-        &app,
-        "/admin_activity?id=gt.0",
-        &json!({"summary": "edited"}),
-    )
-    .await
-    .assert_error(401, "42501");
-    delete(&app, "/admin_activity?id=gt.0")
-        .await
-        .assert_error(401, "42501");
+    // Every write there is, as the caller of `token` (none: anon), refused with `status`.
+    let writes = |token: Option<&str>, status: u16| {
+        [
+            post(&app, "/admin_activity", &forged),
+            patch(
+                &app,
+                "/admin_activity?id=gt.0",
+                &json!({"summary": "edited"}),
+            ),
+            delete(&app, "/admin_activity?id=gt.0"),
+        ]
+        .into_iter()
+        .map(|call| match token {
+            Some(token) => call.bearer(token),
+            None => call,
+        })
+        .map(|call| (call, status, "42501", json!({})))
+        .collect::<Vec<_>>()
+    };
+    expect_errors(writes(None, 401)).await;
     for token in [non_admin(), admin_jwt(), sign_in(&app).await.0] {
-        post(&app, "/admin_activity", &forged)
-            .bearer(&token)
-            .await
-            .assert_error(403, "42501");
-        patch(
-            &app,
-            "/admin_activity?id=gt.0",
-            &json!({"summary": "edited"}),
-        )
-        .bearer(&token)
-        .await
-        .assert_error(403, "42501");
-        delete(&app, "/admin_activity?id=gt.0")
-            .bearer(&token)
-            .await
-            .assert_error(403, "42501");
+        expect_errors(writes(Some(&token), 403)).await;
     }
     let after = all_entries(&app).await;
     // Only the sign-in above was added; nothing was changed or removed.
@@ -288,34 +280,40 @@ async fn log_admin_activity_takes_known_actions_and_bounded_details_from_an_admi
     let (token, session) = sign_in(&app).await;
     let call = |body: Value| post(&app, "/rpc/log_admin_activity", &body);
 
-    let unknown = from_admin(call(json!({"action": "delete_everything"})), &token)
-        .await
-        .assert_error(400, "22023");
-    assert_eq!(unknown["message"], "Unknown activity: delete_everything");
-    assert_eq!(
-        unknown["hint"],
-        "Use one of export, media_upload, media_delete, sign_out"
-    );
-    let oversized = from_admin(
-        call(json!({"action": "export", "details": {"fields": "x".repeat(10_001)}})),
-        &token,
-    )
-    .await
-    .assert_error(400, "22023");
-    assert_eq!(
-        oversized["message"],
-        "details must be a JSON object of at most 10000 characters"
-    );
-    from_admin(call(json!({"action": "export", "details": [1, 2]})), &token)
-        .await
-        .assert_error(400, "22023");
-    call(json!({"action": "sign_out"}))
-        .bearer(&non_admin())
-        .await
-        .assert_error(403, "42501");
-    call(json!({"action": "sign_out"}))
-        .await
-        .assert_error(401, "42501");
+    expect_errors(vec![
+        (
+            from_admin(call(json!({"action": "delete_everything"})), &token),
+            400,
+            "22023",
+            json!({
+                "message": "Unknown activity: delete_everything",
+                "hint": "Use one of export, media_upload, media_delete, sign_out",
+            }),
+        ),
+        (
+            from_admin(
+                call(json!({"action": "export", "details": {"fields": "x".repeat(10_001)}})),
+                &token,
+            ),
+            400,
+            "22023",
+            json!({"message": "details must be a JSON object of at most 10000 characters"}),
+        ),
+        (
+            from_admin(call(json!({"action": "export", "details": [1, 2]})), &token),
+            400,
+            "22023",
+            json!({}),
+        ),
+        (
+            call(json!({"action": "sign_out"})).bearer(&non_admin()),
+            403,
+            "42501",
+            json!({}),
+        ),
+        (call(json!({"action": "sign_out"})), 401, "42501", json!({})),
+    ])
+    .await;
 
     let signed_out = from_admin(
         call(json!({"action": "sign_out", "entity": "session"})),
