@@ -16,6 +16,7 @@ mod wire;
 use std::time::Duration;
 
 use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, Exchange as _, TestApp, admin_jwt};
+use reqwest::header::HeaderMap;
 use reqwest::{Method, RequestBuilder, Response};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
@@ -32,6 +33,40 @@ pub(crate) async fn fetch(app: &TestApp, path: &str) -> Response {
         .send()
         .await
         .expect("request")
+}
+
+/// A GET of `address` with no credentials and one header (a range, a condition), as a browser
+/// sends it.
+pub(crate) async fn get_with(app: &TestApp, address: &str, name: &str, value: &str) -> Response {
+    app.client
+        .get(address)
+        .header(name, value)
+        .send()
+        .await
+        .expect("request")
+}
+
+/// Downloads `address` with no credentials and asserts it is exactly `bytes`: 200, the length,
+/// the body and an ETag that is their MD5. The answer's headers and its ETag.
+pub(crate) async fn assert_downloads(
+    app: &TestApp,
+    address: &str,
+    bytes: &[u8],
+) -> (HeaderMap, String) {
+    let response = app.client.get(address).send().await.expect("request");
+    assert_eq!(response.status(), 200, "{address}");
+    let headers = response.headers().clone();
+    let length = bytes.len().to_string();
+    assert_eq!(headers["content-length"], length.as_str(), "{address}");
+    let etag = headers["etag"].to_str().unwrap().to_owned();
+    let downloaded = response.bytes().await.unwrap();
+    // Not assert_eq: a failure would print megabytes.
+    assert!(
+        downloaded.as_ref() == bytes,
+        "{address}: the downloaded bytes are the uploaded ones"
+    );
+    assert_eq!(etag, md5_etag(app, bytes).await, "{address}");
+    (headers, etag)
 }
 
 /// A request with `Authorization: Bearer <token>` (and the anon apikey, as supabase-js sends).

@@ -11,7 +11,9 @@ use cb_tests::{
 use reqwest::Method;
 use serde_json::json;
 
-use super::{admin, call, expect_stored, fetch, md5_etag, pdf, png, service, upload, url};
+use super::{
+    admin, assert_downloads, call, expect_stored, fetch, get_with, pdf, png, service, upload, url,
+};
 
 /// The endpoint of the S3 test server, started once per test run (it stops when we exit).
 #[expect(
@@ -92,46 +94,19 @@ async fn uploads_and_downloads_stream_through_s3() {
     .await;
     assert_eq!(status, 200, "{body}");
     let public = url(&app, "/object/public/whitepapers/big/guide.pdf");
-    let response = app.client.get(&public).answer().await;
-    assert_eq!(response.status(), 200);
-    let etag = response.headers()["etag"].to_str().unwrap().to_string();
-    assert_eq!(
-        response.headers()["content-length"],
-        big.len().to_string().as_str()
-    );
-    let downloaded = response.bytes().await.unwrap();
-    assert!(
-        downloaded.as_ref() == big.as_slice(),
-        "the downloaded bytes are the uploaded ones"
-    );
-    assert_eq!(etag, md5_etag(&app, &big).await);
-    let ranged = app
-        .client
-        .get(&public)
-        .header("range", "bytes=-4")
-        .answer()
-        .await;
+    let (_, etag) = assert_downloads(&app, &public, &big).await;
+    let ranged = get_with(&app, &public, "range", "bytes=-4").await;
     assert_eq!(ranged.status(), 206);
     assert_eq!(
         ranged.bytes().await.unwrap().as_ref(),
         &big[big.len() - 4..]
     );
-    let middle = app
-        .client
-        .get(&public)
-        .header("range", "bytes=8388600-8388615")
-        .answer()
-        .await;
+    let middle = get_with(&app, &public, "range", "bytes=8388600-8388615").await;
     assert_eq!(
         middle.bytes().await.unwrap().as_ref(),
         &big[8_388_600..=8_388_615]
     );
-    let cached = app
-        .client
-        .get(&public)
-        .header("if-none-match", &etag)
-        .answer()
-        .await;
+    let cached = get_with(&app, &public, "if-none-match", &etag).await;
     assert_eq!(cached.status(), 304);
 
     // Overwrite, then move, copy and delete.

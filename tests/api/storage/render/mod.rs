@@ -19,7 +19,9 @@ use image::{DynamicImage, GenericImageView as _, ImageFormat};
 use reqwest::{Method, Response};
 use serde_json::{Value, json};
 
-use super::{anon, assert_case_error, assert_error, call, expect_stored, json, pdf, service, url};
+use super::{
+    anon, assert_case_error, assert_error, call, expect_stored, get_with, json, pdf, service, url,
+};
 
 const CHROME_ACCEPT: &str = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
 
