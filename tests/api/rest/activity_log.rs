@@ -3,15 +3,15 @@
 //! restore, publish and schedule with the admin's session, the client IP the server resolved (a
 //! client's own x-real-ip is never it) and the user agent; log_admin_activity for what the admin
 //! app reports; and the revision retention (CLAIMBRIDGE_REVISIONS_KEPT).
-use std::process::Command;
 
 use cb_tests::{
     Answer as _, DEMO_ANON_KEY, TEST_PASSCODE, TestApp, admin_jwt, mint_jwt, reachable_tempdir,
-    spawn_app, spawn_app_with, workspace_root,
+    spawn_app, spawn_app_with,
 };
 use serde_json::{Value, json};
 
 use super::{Call, delete, expect_errors, get, patch, post};
+use crate::server_process::serve_until_exit;
 
 const AGENT: &str = "Mozilla/5.0 (Macintosh) ActivityLogTest/2.0";
 const CLIENT: &str = "198.51.100.20";
@@ -407,21 +407,9 @@ async fn the_retention_defaults_to_100_and_follows_the_setting_on_each_start() {
 fn a_bad_revision_retention_refuses_to_start_with_one_line() {
     for value in ["0", "100001", "-3", "lots"] {
         let data = reachable_tempdir();
-        let output = Command::new(env!("CARGO_BIN_EXE_claimbridge-under-test"))
-            .arg("serve")
-            .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("CLAIMBRIDGE_DATA_DIR", data.path())
-            .env(
-                "CLAIMBRIDGE_FRONTEND_DIR",
-                workspace_root().join("frontend/dist"),
-            )
-            .env("CLAIMBRIDGE_LOG", "off")
-            .env("CLAIMBRIDGE_REVISIONS_KEPT", value)
-            .output()
-            .expect("run claimbridge");
-        assert_ne!(output.status.code(), Some(0), "{value}");
-        let stderr = String::from_utf8_lossy(&output.stderr);
+        let (code, stderr) =
+            serve_until_exit(data.path(), &[("CLAIMBRIDGE_REVISIONS_KEPT", value)]);
+        assert_ne!(code, Some(0), "{value}");
         let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
         assert_eq!(lines.len(), 1, "{value}: exactly one line, got: {stderr}");
         let line = lines[0];
