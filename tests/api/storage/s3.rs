@@ -5,9 +5,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use cb_tests::{
-    Answer as _, Exchange as _, TestApp, empty_database, spawn_app_with, workspace_root,
-};
+use cb_tests::{Answer as _, Exchange as _, TestApp, spawn_app_with, workspace_root};
 use reqwest::Method;
 use serde_json::json;
 
@@ -204,34 +202,12 @@ async fn limits_and_types_hold_on_s3() {
 
 #[tokio::test]
 async fn a_new_database_is_seeded_into_s3() {
-    let db = empty_database().await;
-    let data = tempfile::tempdir().unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
     let bucket = format!("cb-{}", uuid::Uuid::new_v4().simple());
     let vars = s3_vars(&bucket);
     let pairs: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let mut server = super::crash::start(&db, data.path(), port, &pairs);
-    crate::server_process::wait_ready(port, &mut server).await;
-    let seeded = cb_db::seed_files()
-        .iter()
-        .find(|(name, _)| name.starts_with("whitepapers/"))
-        .expect("a seeded whitepaper");
-    let response = reqwest::get(format!(
-        "http://127.0.0.1:{port}/storage/v1/object/public/{}",
-        seeded.0
-    ))
-    .await
-    .unwrap();
-    assert_eq!(response.status(), 200);
-    assert_eq!(response.bytes().await.unwrap().as_ref(), seeded.1);
+    let (_, data) = super::crash::download_a_seeded_whitepaper(&pairs).await;
     assert!(
         !data.path().join("storage/whitepapers").exists(),
         "nothing went to the filesystem store"
     );
-    server.kill().unwrap();
-    server.wait().unwrap();
 }
