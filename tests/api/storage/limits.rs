@@ -256,19 +256,23 @@ async fn empty_bodies_and_oversized_metadata_are_refused() {
     let form = format!(
         "--{boundary}\r\nContent-Disposition: form-data; name=\"cacheControl\"\r\n\r\n60\r\n--{boundary}--\r\n"
     );
-    let none = call(
-        &app,
-        Method::POST,
-        "/object/whitepapers/nofile.pdf",
-        service(),
-    )
-    .header(
-        "content-type",
-        format!("multipart/form-data; boundary={boundary}"),
-    )
-    .body(form)
-    .status_json()
-    .await;
+    // supabase-js's multipart upload of `form` to whitepapers/`key`.
+    let post_form = |key: &str, form: Vec<u8>| {
+        call(
+            &app,
+            Method::POST,
+            &format!("/object/whitepapers/{key}"),
+            service(),
+        )
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .body(form)
+    };
+    let none = post_form("nofile.pdf", form.into_bytes())
+        .status_json()
+        .await;
     assert_eq!(none.1["message"], "No content provided");
     // User metadata over 1 MiB (a multipart field: headers that large never reach a handler).
     let huge = format!("{{\"a\":\"{}\"}}", "x".repeat(1_100_000));
@@ -280,19 +284,7 @@ async fn empty_bodies_and_oversized_metadata_are_refused() {
     .into_bytes();
     form.extend_from_slice(&pdf(10));
     form.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let refused = call(
-        &app,
-        Method::POST,
-        "/object/whitepapers/meta.pdf",
-        service(),
-    )
-    .header(
-        "content-type",
-        format!("multipart/form-data; boundary={boundary}"),
-    )
-    .body(form)
-    .status_json()
-    .await;
+    let refused = post_form("meta.pdf", form).status_json().await;
     assert_error(&refused, 400, "413", "EntityTooLarge");
     // Metadata that fits is kept and shown by info.
     let ok = call(
