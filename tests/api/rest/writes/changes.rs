@@ -4,33 +4,22 @@ use super::*;
 #[tokio::test]
 async fn upserts_answer_201_for_inserts_and_200_for_merges() {
     let app = fixture_app().await;
-    let merged = post(
-        &app,
+    let merging = "resolution=merge-duplicates, return=representation";
+    let upsert = |path: &str, row: Value| post(&app, path, &row).header("prefer", merging);
+    let merged = upsert(
         "/fx_users?on_conflict=username&select=username,status",
-        &json!({"username": "dragarcia", "status": "OFFLINE"}),
-    )
-    .header(
-        "prefer",
-        "resolution=merge-duplicates, return=representation",
+        json!({"username": "dragarcia", "status": "OFFLINE"}),
     )
     .await;
     merged.assert_json(
         200,
         &json!([{"username": "dragarcia", "status": "OFFLINE"}]),
     );
-    assert_eq!(
-        merged.header("preference-applied"),
-        Some("resolution=merge-duplicates, return=representation")
-    );
+    assert_eq!(merged.header("preference-applied"), Some(merging));
 
-    let inserted = post(
-        &app,
+    let inserted = upsert(
         "/fx_users?select=username",
-        &json!({"username": "newcomer", "status": "ONLINE"}),
-    )
-    .header(
-        "prefer",
-        "resolution=merge-duplicates, return=representation",
+        json!({"username": "newcomer", "status": "ONLINE"}),
     )
     .await;
     assert_eq!(inserted.status, 201);
@@ -49,23 +38,16 @@ async fn upserts_answer_201_for_inserts_and_200_for_merges() {
         "resolution=ignore-duplicates, return=representation",
     )
     .await;
-    assert_eq!(ignored.status, 201);
-    assert_eq!(ignored.json(), json!([]));
+    ignored.assert_json(201, &json!([]));
     let untouched = get(&app, "/fx_users?select=status&username=eq.supabot").await;
     assert_eq!(untouched.json(), json!([{"status": "ONLINE"}]));
 
-    let by_unique = post(
-        &app,
+    let by_unique = upsert(
         "/fx_channels?on_conflict=slug&select=id,slug",
-        &json!({"slug": "random"}),
-    )
-    .header(
-        "prefer",
-        "resolution=merge-duplicates, return=representation",
+        json!({"slug": "random"}),
     )
     .await;
-    assert_eq!(by_unique.status, 200);
-    assert_eq!(by_unique.json(), json!([{"id": 2, "slug": "random"}]));
+    by_unique.assert_json(200, &json!([{"id": 2, "slug": "random"}]));
 }
 
 #[tokio::test]
