@@ -246,13 +246,13 @@ async fn a_request_dropped_mid_transaction_leaves_no_transaction_open() {
         .await;
     assert!(gave_up.is_err(), "the client went away mid-transaction");
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-    let open: i64 = cb_db::sqlx::query_scalar(
-        "select count(*) from pg_stat_activity
+    let open: i64 = app
+        .db
+        .count(
+            "select count(*) from pg_stat_activity
           where datname = current_database() and state like 'idle in transaction%'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+        )
+        .await;
     assert_eq!(
         open, 0,
         "the abandoned connection was not put back with its transaction"

@@ -73,12 +73,9 @@ async fn kill_9_during_an_upload_leaves_neither_a_partial_object_nor_a_row() {
     server.wait().unwrap();
     drop(connection);
 
-    let rows: i64 = cb_db::sqlx::query_scalar(
-        "select count(*) from storage.objects where name = 'interrupted.pdf'",
-    )
-    .fetch_one(&db.pool)
-    .await
-    .unwrap();
+    let rows: i64 = db
+        .count("select count(*) from storage.objects where name = 'interrupted.pdf'")
+        .await;
     assert_eq!(rows, 0, "no orphan row");
     assert!(
         !data

@@ -191,12 +191,10 @@ async fn limits_and_types_hold_on_s3() {
         .status_json()
         .await;
     assert_eq!(big.1["code"], "EntityTooLarge");
-    let rows: i64 = cb_db::sqlx::query_scalar(
-        "select count(*) from storage.objects where bucket_id = 'blog-images'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let rows: i64 = app
+        .db
+        .count("select count(*) from storage.objects where bucket_id = 'blog-images'")
+        .await;
     assert_eq!(rows, 1);
 }
 

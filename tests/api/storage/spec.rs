@@ -174,12 +174,10 @@ async fn anon_and_plain_users_cannot_write_the_site_buckets() {
         .status_json()
         .await;
     assert_eq!((status, removed), (200, json!([])));
-    let rows: i64 = cb_db::sqlx::query_scalar(
-        "select count(*) from storage.objects where bucket_id = 'blog-images'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let rows: i64 = app
+        .db
+        .count("select count(*) from storage.objects where bucket_id = 'blog-images'")
+        .await;
     assert_eq!(rows, 1, "only the admin's object exists");
     let kept = fetch(&app, "/object/public/blog-images/kept.png").await;
     assert_eq!(kept.status(), 200);

@@ -192,12 +192,10 @@ async fn deleting_an_unused_image_removes_it_and_its_details() {
         .answer()
         .await;
     assert_eq!(kept.status(), 200);
-    let details: i64 = cb_db::sqlx::query_scalar(
-        "select count(*) from public.media_assets where object_name = 'old-chart.png'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let details: i64 = app
+        .db
+        .count("select count(*) from public.media_assets where object_name = 'old-chart.png'")
+        .await;
     assert_eq!(details, 0, "the image's row went with it");
     let all = usage(&app, json!({})).await;
     assert_eq!(

@@ -190,10 +190,7 @@ async fn hostile_names_neither_break_nor_over_match() {
         "only the names really referred to"
     );
     assert_eq!(found.len(), 15, "every name is answered");
-    let posts: i64 = cb_db::sqlx::query_scalar("select count(*) from public.blog_posts")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let posts: i64 = app.db.count("select count(*) from public.blog_posts").await;
     assert!(posts >= 2);
 
     // The same through the bucket listing: an object whose name has Storage's allowed specials.
