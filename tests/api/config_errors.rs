@@ -1,35 +1,20 @@
 //! Bad configuration: one clear line naming the problem and the fix, a non-zero exit, no panic.
 use std::process::Command;
 
-use cb_tests::{reachable_tempdir, workspace_root};
+use cb_tests::reachable_tempdir;
+
+use crate::server_process::serve_until_exit;
 
 const SERVER: &str = env!("CARGO_BIN_EXE_claimbridge-under-test");
 
+/// The server run with `vars` until it exits: its exit code (-1 when killed) and its stderr.
 fn serve_with(vars: &[(&str, &str)]) -> (i32, String) {
     let data = reachable_tempdir();
-    let mut command = Command::new(SERVER);
-    command
-        .arg("serve")
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("CLAIMBRIDGE_DATA_DIR", data.path())
-        .env(
-            "CLAIMBRIDGE_FRONTEND_DIR",
-            workspace_root().join("frontend/dist"),
-        )
-        .env("CLAIMBRIDGE_LOG", "off")
-        .env(
-            "ADMIN_PASSCODE_HASH",
-            cb_server::passcode::hash("irrelevant-passcode").unwrap(),
-        );
-    for (name, value) in vars {
-        command.env(name, value);
-    }
-    let output = command.output().expect("run claimbridge");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    let hash = cb_server::passcode::hash("irrelevant-passcode").unwrap();
+    let mut all = vec![("ADMIN_PASSCODE_HASH", hash.as_str())];
+    all.extend_from_slice(vars);
+    let (code, stderr) = serve_until_exit(data.path(), &all);
+    (code.unwrap_or(-1), stderr)
 }
 
 fn assert_one_line(stderr: &str, expected: &[&str]) {

@@ -104,10 +104,10 @@ async fn rest_bodies_over_the_limit_are_refused_with_413() {
     assert_eq!(refused.status(), 413);
     let small = row("/small".into());
     assert_eq!(post(small).await.unwrap().status(), 201);
-    let stored: i64 = cb_db::sqlx::query_scalar("select count(*) from public.page_analytics")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let stored: i64 = app
+        .db
+        .count("select count(*) from public.page_analytics")
+        .await;
     assert_eq!(stored, 1);
 }
 

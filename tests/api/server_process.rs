@@ -1,6 +1,6 @@
-//! `claimbridge serve` as a real process, for the tests that kill it (kill -9, restarts) or
-//! start it on a database of their own: a free port, the command with a clean environment, and
-//! the wait until it answers /readyz.
+//! `claimbridge serve` as a real process, for the tests that kill it (kill -9, restarts), start
+//! it on a database of their own or watch it refuse a configuration: a free port, the command
+//! with a clean environment, a run to its exit, and the wait until it answers /readyz.
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -23,20 +23,41 @@ pub(crate) fn free_port() -> u16 {
 /// `claimbridge serve` on `port` with `data_dir`, the built website and warn-level logs, and
 /// nothing else from the test's environment but PATH; callers add their own settings.
 pub(crate) fn serve_command(data_dir: &Path, port: u16) -> Command {
+    let mut command = clean_serve(data_dir, "warn");
+    command
+        .env("CLAIMBRIDGE_PORT", port.to_string())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    command
+}
+
+/// `claimbridge serve` with `data_dir`, the built website, no logs and nothing else from the
+/// test's environment but PATH, plus `vars`, run until it exits (as one whose configuration is
+/// refused does at once): its exit code and what it wrote to stderr.
+pub(crate) fn serve_until_exit(data_dir: &Path, vars: &[(&str, &str)]) -> (Option<i32>, String) {
+    let mut command = clean_serve(data_dir, "off");
+    command.envs(vars.iter().copied());
+    let output = command.output().expect("run claimbridge");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// `claimbridge serve` with `data_dir`, the built website, `log` as its log level and nothing
+/// from the test's environment but PATH.
+fn clean_serve(data_dir: &Path, log: &str) -> Command {
     let mut command = Command::new(SERVER);
     command
         .arg("serve")
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
         .env("CLAIMBRIDGE_DATA_DIR", data_dir)
-        .env("CLAIMBRIDGE_PORT", port.to_string())
         .env(
             "CLAIMBRIDGE_FRONTEND_DIR",
             workspace_root().join("frontend/dist"),
         )
-        .env("CLAIMBRIDGE_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
+        .env("CLAIMBRIDGE_LOG", log);
     command
 }
 

@@ -157,6 +157,15 @@ impl TestDatabase {
     pub fn url_as(&self, user: &str) -> String {
         cluster().url_as(user, &self.name)
     }
+
+    /// The number a `select count(*) ...` gives, asked as the database owner (so row-level
+    /// security hides nothing); a failing query fails the test.
+    pub async fn count(&self, sql: &str) -> i64 {
+        sqlx::query_scalar(sql)
+            .fetch_one(&self.pool)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"))
+    }
 }
 
 async fn create_database(template: &str) -> TestDatabase {

@@ -15,21 +15,36 @@ fn auth(app: &TestApp, method: Method, path: &str) -> reqwest::RequestBuilder {
         .header("x-supabase-api-version", "2024-01-01")
 }
 
+/// Asserts GoTrue's error answer: the status, the code in the header and the body, the message
+/// as `msg` and `message`, the API version header and JSON.
 async fn expect_error(response: reqwest::Response, status: u16, code: &str, message: &str) {
-    assert_eq!(response.status(), status, "{code}");
-    assert_eq!(response.headers()["x-supabase-api-version"], "2024-01-01");
-    assert_eq!(response.headers()["x-sb-error-code"], code);
+    let what = format!("{} {code}", response.url().path());
+    assert_eq!(response.status(), status, "{what}");
+    assert_eq!(
+        response.headers()["x-supabase-api-version"],
+        "2024-01-01",
+        "{what}"
+    );
+    assert_eq!(response.headers()["x-sb-error-code"], code, "{what}");
     assert!(
         response.headers()["content-type"]
             .to_str()
             .unwrap()
-            .starts_with("application/json")
+            .starts_with("application/json"),
+        "{what}"
     );
     let body: Value = response.json().await.unwrap();
-    assert_eq!(body["code"], code);
-    assert_eq!(body["error_code"], code);
-    assert_eq!(body["msg"], message);
-    assert_eq!(body["message"], message);
+    assert_eq!(body["code"], code, "{what}");
+    assert_eq!(body["error_code"], code, "{what}");
+    assert_eq!(body["msg"], message, "{what}");
+    assert_eq!(body["message"], message, "{what}");
+}
+
+/// Sends each request in turn and expects its GoTrue error (see [`expect_error`]).
+async fn expect_errors(cases: Vec<(reqwest::RequestBuilder, u16, &str, &str)>) {
+    for (request, status, code, message) in cases {
+        expect_error(request.answer().await, status, code, message).await;
+    }
 }
 
 async fn admin_token(app: &TestApp) -> String {
@@ -148,34 +163,29 @@ async fn logout_answers_204_for_a_session_and_gotrue_errors_otherwise() {
         assert_eq!(response.status(), 204, "{scope}");
         assert!(response.bytes().await.unwrap().is_empty());
     }
-    let bad_scope = auth(&app, Method::POST, "/logout?scope=everything")
-        .bearer_auth(&token)
-        .answer()
-        .await;
-    expect_error(
-        bad_scope,
-        400,
-        "validation_failed",
-        "Unsupported logout scope \"everything\"",
-    )
+    let logout = || auth(&app, Method::POST, "/logout");
+    expect_errors(vec![
+        (
+            auth(&app, Method::POST, "/logout?scope=everything").bearer_auth(&token),
+            400,
+            "validation_failed",
+            "Unsupported logout scope \"everything\"",
+        ),
+        (
+            logout(),
+            401,
+            "no_authorization",
+            "This endpoint requires a valid Bearer token",
+        ),
+        (
+            logout().bearer_auth(DEMO_ANON_KEY),
+            403,
+            "bad_jwt",
+            "invalid claim: missing sub claim",
+        ),
+    ])
     .await;
-    let none = auth(&app, Method::POST, "/logout").answer().await;
-    expect_error(
-        none,
-        401,
-        "no_authorization",
-        "This endpoint requires a valid Bearer token",
-    )
-    .await;
-    let anon = auth(&app, Method::POST, "/logout")
-        .bearer_auth(DEMO_ANON_KEY)
-        .answer()
-        .await;
-    expect_error(anon, 403, "bad_jwt", "invalid claim: missing sub claim").await;
-    let forged = auth(&app, Method::POST, "/logout")
-        .bearer_auth("a.b.c")
-        .answer()
-        .await;
+    let forged = logout().bearer_auth("a.b.c").answer().await;
     assert_eq!(forged.status(), 403);
     assert_eq!(forged.json::<Value>().await.unwrap()["code"], "bad_jwt");
 }
@@ -215,18 +225,20 @@ async fn user_is_read_from_the_token_and_revoked_admin_tokens_are_gone_sessions(
         "authenticated",
         json!({"sub": ADMIN_USER_ID, "exp": 1_000_000_000}),
     );
-    let response = auth(&app, Method::GET, "/user")
-        .bearer_auth(&expired)
-        .answer()
-        .await;
-    expect_error(response, 403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired").await;
-    let none = auth(&app, Method::GET, "/user").answer().await;
-    expect_error(
-        none,
-        401,
-        "no_authorization",
-        "This endpoint requires a valid Bearer token",
-    )
+    expect_errors(vec![
+        (
+            auth(&app, Method::GET, "/user").bearer_auth(&expired),
+            403,
+            "bad_jwt",
+            "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired",
+        ),
+        (
+            auth(&app, Method::GET, "/user"),
+            401,
+            "no_authorization",
+            "This endpoint requires a valid Bearer token",
+        ),
+    ])
     .await;
 
     let new_hash = cb_server::passcode::hash("another-passcode-entirely").unwrap();

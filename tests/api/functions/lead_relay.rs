@@ -224,10 +224,7 @@ async fn invalid_leads_are_refused_and_unverified_ones_kept_but_not_forwarded() 
         .answer()
         .await;
     assert_eq!(huge.status(), 413);
-    let stored: i64 = sqlx::query_scalar("select count(*) from public.leads")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let stored: i64 = app.db.count("select count(*) from public.leads").await;
     assert_eq!(stored, 0, "nothing invalid is stored");
 
     // No or a bad captcha: stored (nothing is lost), flagged, not forwarded, answered alike.

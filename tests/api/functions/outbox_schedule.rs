@@ -30,10 +30,7 @@ async fn the_scheduled_call_posts_to_lead_outbox_with_the_vault_secrets() {
         .await
         .unwrap();
     assert_eq!(run, None);
-    let calls: i64 = sqlx::query_scalar("select count(*) from net.calls")
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
+    let calls: i64 = db.count("select count(*) from net.calls").await;
     assert_eq!(calls, 0);
 
     db.pool

@@ -90,10 +90,9 @@ async fn kill_9_during_200_concurrent_posts_loses_no_acknowledged_lead() {
             "acknowledged lead {id} is in the database"
         );
     }
-    let queued: i64 = sqlx::query_scalar("select count(*) from public.lead_deliveries")
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
+    let queued: i64 = db
+        .count("select count(*) from public.lead_deliveries")
+        .await;
     assert_eq!(
         queued as usize,
         stored.len(),

@@ -195,6 +195,30 @@ pub(crate) async fn altcha_token(client: &reqwest::Client, base_url: &str) -> St
     cb_functions::solve_altcha(&challenge).expect("solvable challenge")
 }
 
+/// Asserts antispam-check's answer to a captcha it refuses (`case` names it in any failure):
+/// 403, not allowed, and an error naming the captcha failure, with exactly `reason` where the
+/// case pins it.
+pub(crate) fn assert_captcha_refused(
+    case: &str,
+    (status, body): (u16, &Value),
+    reason: Option<&str>,
+) {
+    assert_eq!(status, 403, "{case}: {body}");
+    assert_eq!(body["allowed"], false, "{case}: {body}");
+    let error = body["error"].as_str().unwrap_or_default();
+    match reason {
+        Some(reason) => assert_eq!(
+            error,
+            format!("Captcha verification failed ({reason})"),
+            "{case}"
+        ),
+        None => assert!(
+            error.starts_with("Captcha verification failed"),
+            "{case}: {body}"
+        ),
+    }
+}
+
 /// The contact form's payload (product spec §7).
 pub(super) fn lead_payload(email: &str, captcha: &str) -> Value {
     json!({

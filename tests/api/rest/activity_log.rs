@@ -3,15 +3,15 @@
 //! restore, publish and schedule with the admin's session, the client IP the server resolved (a
 //! client's own x-real-ip is never it) and the user agent; log_admin_activity for what the admin
 //! app reports; and the revision retention (CLAIMBRIDGE_REVISIONS_KEPT).
-use std::process::Command;
 
 use cb_tests::{
     Answer as _, DEMO_ANON_KEY, TEST_PASSCODE, TestApp, admin_jwt, mint_jwt, reachable_tempdir,
-    spawn_app, spawn_app_with, workspace_root,
+    spawn_app, spawn_app_with,
 };
 use serde_json::{Value, json};
 
-use super::{Call, delete, get, patch, post};
+use super::{Call, delete, expect_errors, get, patch, post};
+use crate::server_process::serve_until_exit;
 
 const AGENT: &str = "Mozilla/5.0 (Macintosh) ActivityLogTest/2.0";
 const CLIENT: &str = "198.51.100.20";
@@ -239,36 +239,28 @@ async fn the_log_is_append_only_through_the_api_even_for_an_admin() {
     let before = all_entries(&app).await;
     let forged = json!({"action": "sign_in", "summary": "forged", "client_ip": "10.0.0.1"});
 
-    post(&app, "/admin_activity", &forged)
-        .await
-        .assert_error(401, "42501");
-    patch(
-        &app,
-        "/admin_activity?id=gt.0",
-        &json!({"summary": "edited"}),
-    )
-    .await
-    .assert_error(401, "42501");
-    delete(&app, "/admin_activity?id=gt.0")
-        .await
-        .assert_error(401, "42501");
+    // Every write there is, as the caller of `token` (none: anon), refused with `status`.
+    let writes = |token: Option<&str>, status: u16| {
+        [
+            post(&app, "/admin_activity", &forged),
+            patch(
+                &app,
+                "/admin_activity?id=gt.0",
+                &json!({"summary": "edited"}),
+            ),
+            delete(&app, "/admin_activity?id=gt.0"),
+        ]
+        .into_iter()
+        .map(|call| match token {
+            Some(token) => call.bearer(token),
+            None => call,
+        })
+        .map(|call| (call, status, "42501", json!({})))
+        .collect::<Vec<_>>()
+    };
+    expect_errors(writes(None, 401)).await;
     for token in [non_admin(), admin_jwt(), sign_in(&app).await.0] {
-        post(&app, "/admin_activity", &forged)
-            .bearer(&token)
-            .await
-            .assert_error(403, "42501");
-        patch(
-            &app,
-            "/admin_activity?id=gt.0",
-            &json!({"summary": "edited"}),
-        )
-        .bearer(&token)
-        .await
-        .assert_error(403, "42501");
-        delete(&app, "/admin_activity?id=gt.0")
-            .bearer(&token)
-            .await
-            .assert_error(403, "42501");
+        expect_errors(writes(Some(&token), 403)).await;
     }
     let after = all_entries(&app).await;
     // Only the sign-in above was added; nothing was changed or removed.
@@ -288,34 +280,40 @@ async fn log_admin_activity_takes_known_actions_and_bounded_details_from_an_admi
     let (token, session) = sign_in(&app).await;
     let call = |body: Value| post(&app, "/rpc/log_admin_activity", &body);
 
-    let unknown = from_admin(call(json!({"action": "delete_everything"})), &token)
-        .await
-        .assert_error(400, "22023");
-    assert_eq!(unknown["message"], "Unknown activity: delete_everything");
-    assert_eq!(
-        unknown["hint"],
-        "Use one of export, media_upload, media_delete, sign_out"
-    );
-    let oversized = from_admin(
-        call(json!({"action": "export", "details": {"fields": "x".repeat(10_001)}})),
-        &token,
-    )
-    .await
-    .assert_error(400, "22023");
-    assert_eq!(
-        oversized["message"],
-        "details must be a JSON object of at most 10000 characters"
-    );
-    from_admin(call(json!({"action": "export", "details": [1, 2]})), &token)
-        .await
-        .assert_error(400, "22023");
-    call(json!({"action": "sign_out"}))
-        .bearer(&non_admin())
-        .await
-        .assert_error(403, "42501");
-    call(json!({"action": "sign_out"}))
-        .await
-        .assert_error(401, "42501");
+    expect_errors(vec![
+        (
+            from_admin(call(json!({"action": "delete_everything"})), &token),
+            400,
+            "22023",
+            json!({
+                "message": "Unknown activity: delete_everything",
+                "hint": "Use one of export, media_upload, media_delete, sign_out",
+            }),
+        ),
+        (
+            from_admin(
+                call(json!({"action": "export", "details": {"fields": "x".repeat(10_001)}})),
+                &token,
+            ),
+            400,
+            "22023",
+            json!({"message": "details must be a JSON object of at most 10000 characters"}),
+        ),
+        (
+            from_admin(call(json!({"action": "export", "details": [1, 2]})), &token),
+            400,
+            "22023",
+            json!({}),
+        ),
+        (
+            call(json!({"action": "sign_out"})).bearer(&non_admin()),
+            403,
+            "42501",
+            json!({}),
+        ),
+        (call(json!({"action": "sign_out"})), 401, "42501", json!({})),
+    ])
+    .await;
 
     let signed_out = from_admin(
         call(json!({"action": "sign_out", "entity": "session"})),
@@ -409,21 +407,9 @@ async fn the_retention_defaults_to_100_and_follows_the_setting_on_each_start() {
 fn a_bad_revision_retention_refuses_to_start_with_one_line() {
     for value in ["0", "100001", "-3", "lots"] {
         let data = reachable_tempdir();
-        let output = Command::new(env!("CARGO_BIN_EXE_claimbridge-under-test"))
-            .arg("serve")
-            .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("CLAIMBRIDGE_DATA_DIR", data.path())
-            .env(
-                "CLAIMBRIDGE_FRONTEND_DIR",
-                workspace_root().join("frontend/dist"),
-            )
-            .env("CLAIMBRIDGE_LOG", "off")
-            .env("CLAIMBRIDGE_REVISIONS_KEPT", value)
-            .output()
-            .expect("run claimbridge");
-        assert_ne!(output.status.code(), Some(0), "{value}");
-        let stderr = String::from_utf8_lossy(&output.stderr);
+        let (code, stderr) =
+            serve_until_exit(data.path(), &[("CLAIMBRIDGE_REVISIONS_KEPT", value)]);
+        assert_ne!(code, Some(0), "{value}");
         let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
         assert_eq!(lines.len(), 1, "{value}: exactly one line, got: {stderr}");
         let line = lines[0];

@@ -57,6 +57,20 @@ async fn wait_for_status(app: &TestApp, path: &str, profile: Option<&str>, statu
     }
 }
 
+/// Polls until a read of every fixture user gives a number of rows that `applied` accepts;
+/// fails with `what` after 10 s.
+async fn wait_for_user_rows(app: &TestApp, applied: impl Fn(usize) -> bool, what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let reply = get(app, "/fx_users?select=username").await;
+        if applied(reply.json().as_array().unwrap().len()) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{what}: {}", reply.text);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 #[tokio::test]
 async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
     let app = fixture_app().await;
@@ -69,8 +83,11 @@ async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
     let refused = get(&app, "/notes")
         .header("accept-profile", "personal")
         .await;
-    let body = refused.assert_error(406, "PGRST106");
-    assert_eq!(body["message"], "Invalid schema: personal");
+    refused.assert_error_with(
+        406,
+        "PGRST106",
+        &json!({"message": "Invalid schema: personal"}),
+    );
 
     set_db_config(&app, "db_schemas", Some("public, personal")).await;
     wait_for_status(&app, "/notes?select=id", Some("personal"), 200).await;
@@ -90,32 +107,10 @@ async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
 
     // The row cap: every read is cut at db_max_rows.
     set_db_config(&app, "db_max_rows", Some("1")).await;
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while get(&app, "/fx_users?select=username")
-        .await
-        .json()
-        .as_array()
-        .unwrap()
-        .len()
-        != 1
-    {
-        assert!(Instant::now() < deadline, "db_max_rows never applied");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_for_user_rows(&app, |rows| rows == 1, "db_max_rows never applied").await;
     // A bad value is logged and the server's own value (1000) applies; the schemas stay.
     set_db_config(&app, "db_max_rows", Some("lots")).await;
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while get(&app, "/fx_users?select=username")
-        .await
-        .json()
-        .as_array()
-        .unwrap()
-        .len()
-        < 2
-    {
-        assert!(Instant::now() < deadline, "the bad db_max_rows was applied");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_for_user_rows(&app, |rows| rows >= 2, "the bad db_max_rows was applied").await;
     assert_eq!(
         get(&app, "/notes?select=id")
             .header("accept-profile", "personal")

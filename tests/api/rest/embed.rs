@@ -3,7 +3,7 @@
 //! limits on embeds, null filters on embeds, related orders and spreads.
 use serde_json::{Value, json};
 
-use super::{fixture_app, get};
+use super::{expect_errors, expect_reads, fixture_app, get};
 
 #[tokio::test]
 async fn many_to_one_one_to_many_and_nested_embeds() {
@@ -24,62 +24,45 @@ async fn many_to_one_one_to_many_and_nested_embeds() {
         "{}",
         m2o.text
     );
-
-    let o2m = get(
-        &app,
-        "/fx_users?select=username,fx_messages(id)&username=in.(awailas,dragarcia)&order=username",
-    )
-    .await;
-    assert_eq!(
-        o2m.json(),
-        json!([{"username": "awailas", "fx_messages": [{"id": 4}]}, {"username": "dragarcia", "fx_messages": []}])
-    );
-
-    let nested = get(
-        &app,
-        "/fx_channels?select=slug,fx_messages(id,fx_users(username))&id=eq.2",
-    )
-    .await;
-    assert_eq!(
-        nested.json(),
-        json!([{"slug": "random", "fx_messages": [{"id": 2, "fx_users": {"username": "supabot"}}, {"id": 4, "fx_users": {"username": "awailas"}}]}])
-    );
+    let cases = [
+        (
+            "/fx_users?select=username,fx_messages(id)&username=in.(awailas,dragarcia)&order=username",
+            json!([{"username": "awailas", "fx_messages": [{"id": 4}]}, {"username": "dragarcia", "fx_messages": []}]),
+        ),
+        (
+            "/fx_channels?select=slug,fx_messages(id,fx_users(username))&id=eq.2",
+            json!([{"slug": "random", "fx_messages": [{"id": 2, "fx_users": {"username": "supabot"}}, {"id": 4, "fx_users": {"username": "awailas"}}]}]),
+        ),
+    ];
+    expect_reads(&app, &cases).await;
 }
 
 #[tokio::test]
 async fn one_to_one_and_many_to_many() {
     let app = fixture_app().await;
-    let o2o = get(
-        &app,
-        "/fx_channels?select=slug,fx_channel_details(details)&order=id",
-    )
-    .await;
-    assert_eq!(
-        o2o.json(),
-        json!([
-            {"slug": "public", "fx_channel_details": {"details": "Details for public channel"}},
-            {"slug": "random", "fx_channel_details": {"details": "Details for random channel"}},
-            {"slug": "private", "fx_channel_details": null}
-        ])
-    );
-    let m2m = get(
-        &app,
-        "/fx_products?select=name,fx_categories(name)&order=id",
-    )
-    .await;
-    assert_eq!(
-        m2m.json(),
-        json!([
-            {"name": "Laptop", "fx_categories": [{"name": "Electronics"}, {"name": "Computers"}]},
-            {"name": "Smartphone", "fx_categories": [{"name": "Electronics"}]},
-            {"name": "Headphones", "fx_categories": [{"name": "Electronics"}, {"name": "Audio"}]}
-        ])
-    );
-    let back = get(&app, "/fx_categories?select=name,fx_products(name)&id=eq.3").await;
-    assert_eq!(
-        back.json(),
-        json!([{"name": "Audio", "fx_products": [{"name": "Headphones"}]}])
-    );
+    let cases = [
+        (
+            "/fx_channels?select=slug,fx_channel_details(details)&order=id",
+            json!([
+                {"slug": "public", "fx_channel_details": {"details": "Details for public channel"}},
+                {"slug": "random", "fx_channel_details": {"details": "Details for random channel"}},
+                {"slug": "private", "fx_channel_details": null}
+            ]),
+        ),
+        (
+            "/fx_products?select=name,fx_categories(name)&order=id",
+            json!([
+                {"name": "Laptop", "fx_categories": [{"name": "Electronics"}, {"name": "Computers"}]},
+                {"name": "Smartphone", "fx_categories": [{"name": "Electronics"}]},
+                {"name": "Headphones", "fx_categories": [{"name": "Electronics"}, {"name": "Audio"}]}
+            ]),
+        ),
+        (
+            "/fx_categories?select=name,fx_products(name)&id=eq.3",
+            json!([{"name": "Audio", "fx_products": [{"name": "Headphones"}]}]),
+        ),
+    ];
+    expect_reads(&app, &cases).await;
 }
 
 #[tokio::test]
@@ -89,34 +72,31 @@ async fn inner_joins_filter_parents_and_counts() {
         .header("prefer", "count=exact").await;
     reply.assert_json(200, &json!([{"username": "awailas", "fx_messages": [{"id": 4}]}, {"username": "supabot", "fx_messages": [{"id": 2}]}]));
     assert_eq!(reply.header("content-range"), Some("0-1/2"));
-    let left = get(&app, "/fx_users?select=username,fx_messages!left(id)&fx_messages.channel_id=eq.2&username=eq.dragarcia").await;
-    assert_eq!(
-        left.json(),
-        json!([{"username": "dragarcia", "fx_messages": []}])
-    );
+    let left = [(
+        "/fx_users?select=username,fx_messages!left(id)&fx_messages.channel_id=eq.2&username=eq.dragarcia",
+        json!([{"username": "dragarcia", "fx_messages": []}]),
+    )];
+    expect_reads(&app, &left).await;
 }
 
 #[tokio::test]
 async fn embedded_filters_order_limit_and_logic() {
     let app = fixture_app().await;
-    let reply = get(
-        &app,
-        "/fx_users?select=username,fx_messages(id)&username=eq.supabot&fx_messages.order=id.desc&fx_messages.limit=2&fx_messages.id=gt.1",
-    ).await;
-    assert_eq!(
-        reply.json(),
-        json!([{"username": "supabot", "fx_messages": [{"id": 3}, {"id": 2}]}])
-    );
-    let or = get(&app, "/fx_users?select=username,fx_messages(id)&username=eq.supabot&fx_messages.or=(id.eq.1,id.eq.3)").await;
-    assert_eq!(
-        or.json(),
-        json!([{"username": "supabot", "fx_messages": [{"id": 1}, {"id": 3}]}])
-    );
-    let offset = get(&app, "/fx_users?select=username,fx_messages(id)&username=eq.supabot&fx_messages.order=id&fx_messages.offset=1&fx_messages.limit=1").await;
-    assert_eq!(
-        offset.json(),
-        json!([{"username": "supabot", "fx_messages": [{"id": 2}]}])
-    );
+    let cases = [
+        (
+            "/fx_users?select=username,fx_messages(id)&username=eq.supabot&fx_messages.order=id.desc&fx_messages.limit=2&fx_messages.id=gt.1",
+            json!([{"username": "supabot", "fx_messages": [{"id": 3}, {"id": 2}]}]),
+        ),
+        (
+            "/fx_users?select=username,fx_messages(id)&username=eq.supabot&fx_messages.or=(id.eq.1,id.eq.3)",
+            json!([{"username": "supabot", "fx_messages": [{"id": 1}, {"id": 3}]}]),
+        ),
+        (
+            "/fx_users?select=username,fx_messages(id)&username=eq.supabot&fx_messages.order=id&fx_messages.offset=1&fx_messages.limit=1",
+            json!([{"username": "supabot", "fx_messages": [{"id": 2}]}]),
+        ),
+    ];
+    expect_reads(&app, &cases).await;
 }
 
 #[tokio::test]
@@ -141,106 +121,90 @@ async fn null_filters_on_embeds_are_anti_and_semi_joins() {
 #[tokio::test]
 async fn aliases_hints_and_self_references() {
     let app = fixture_app().await;
-    let hinted = get(
-        &app,
-        "/fx_best_friends?select=id,first:fx_users!fx_best_friends_first_user_fkey(username),second:fx_users!second_user(username)&order=id",
-    ).await;
-    hinted.assert_json(
-        200,
-        &json!([
-            {"id": 1, "first": {"username": "supabot"}, "second": {"username": "kiwicopple"}},
-            {"id": 2, "first": {"username": "supabot"}, "second": {"username": "dragarcia"}}
-        ]),
-    );
-    let by_column = get(
-        &app,
-        "/fx_best_friends?select=id,third_wheel(username)&id=eq.1",
-    )
-    .await;
-    assert_eq!(
-        by_column.json(),
-        json!([{"id": 1, "third_wheel": {"username": "awailas"}}])
-    );
-
-    let children = get(
-        &app,
-        "/fx_collections?select=name,fx_collections(name)&id=eq.1",
-    )
-    .await;
-    assert_eq!(
-        children.json(),
-        json!([{"name": "Root A", "fx_collections": [{"name": "Child A1"}, {"name": "Child A2"}]}])
-    );
-    let parent = get(&app, "/fx_collections?select=name,parent_id(name)&id=eq.6").await;
-    assert_eq!(
-        parent.json(),
-        json!([{"name": "Grandchild A1a", "parent_id": {"name": "Child A1"}}])
-    );
+    let cases = [
+        (
+            "/fx_best_friends?select=id,first:fx_users!fx_best_friends_first_user_fkey(username),second:fx_users!second_user(username)&order=id",
+            json!([
+                {"id": 1, "first": {"username": "supabot"}, "second": {"username": "kiwicopple"}},
+                {"id": 2, "first": {"username": "supabot"}, "second": {"username": "dragarcia"}}
+            ]),
+        ),
+        (
+            "/fx_best_friends?select=id,third_wheel(username)&id=eq.1",
+            json!([{"id": 1, "third_wheel": {"username": "awailas"}}]),
+        ),
+        (
+            "/fx_collections?select=name,fx_collections(name)&id=eq.1",
+            json!([{"name": "Root A", "fx_collections": [{"name": "Child A1"}, {"name": "Child A2"}]}]),
+        ),
+        (
+            "/fx_collections?select=name,parent_id(name)&id=eq.6",
+            json!([{"name": "Grandchild A1a", "parent_id": {"name": "Child A1"}}]),
+        ),
+    ];
+    expect_reads(&app, &cases).await;
 }
 
 #[tokio::test]
 async fn ambiguous_and_unknown_relationships_are_explained() {
     let app = fixture_app().await;
     let ambiguous = get(&app, "/fx_best_friends?select=fx_users(*)").await;
-    let body = ambiguous.assert_error(300, "PGRST201");
-    assert_eq!(
-        body["message"],
-        "Could not embed because more than one relationship was found for 'fx_best_friends' and 'fx_users'"
+    let body = ambiguous.assert_error_with(
+        300,
+        "PGRST201",
+        &json!({
+            "message": "Could not embed because more than one relationship was found for 'fx_best_friends' and 'fx_users'",
+            "hint": "Try changing 'fx_users' to one of the following: 'fx_users!fx_best_friends_first_user_fkey', 'fx_users!fx_best_friends_second_user_fkey', 'fx_users!fx_best_friends_third_wheel_fkey'. Find the desired relationship in the 'details' key.",
+        }),
     );
     assert_eq!(
         body["details"][0],
         json!({"cardinality": "many-to-one", "embedding": "fx_best_friends with fx_users", "relationship": "fx_best_friends_first_user_fkey using fx_best_friends(first_user) and fx_users(username)"})
     );
     assert_eq!(body["details"].as_array().unwrap().len(), 3);
-    assert_eq!(
-        body["hint"],
-        "Try changing 'fx_users' to one of the following: 'fx_users!fx_best_friends_first_user_fkey', 'fx_users!fx_best_friends_second_user_fkey', 'fx_users!fx_best_friends_third_wheel_fkey'. Find the desired relationship in the 'details' key."
-    );
 
-    let none = get(&app, "/fx_users?select=fx_products(*)").await;
-    let body = none.assert_error(400, "PGRST200");
-    assert_eq!(
-        body["message"],
-        "Could not find a relationship between 'fx_users' and 'fx_products' in the schema cache"
-    );
-    assert_eq!(
-        body["details"],
-        "Searched for a foreign key relationship between 'fx_users' and 'fx_products' in the schema 'public', but no matches were found."
-    );
-    let hinted = get(&app, "/fx_users?select=fx_messages!nope(*)").await;
-    let body = hinted.assert_error(400, "PGRST200");
-    assert_eq!(
-        body["details"],
-        "Searched for a foreign key relationship between 'fx_users' and 'fx_messages' using the hint 'nope' in the schema 'public', but no matches were found."
-    );
-    let typo = get(&app, "/fx_users?select=fx_message(*)").await;
-    let body = typo.assert_error(400, "PGRST200");
-    assert_eq!(
-        body["hint"],
-        "Perhaps you meant 'fx_messages' instead of 'fx_message'."
-    );
-
-    let not_embedded = get(&app, "/fx_users?select=username&fx_messages.id=eq.1").await;
-    let body = not_embedded.assert_error(400, "PGRST108");
-    assert_eq!(
-        body["message"],
-        "'fx_messages' is not an embedded resource in this request"
-    );
-    assert_eq!(
-        body["hint"],
-        "Verify that 'fx_messages' is included in the 'select' query parameter."
-    );
-
-    let dup = get(
-        &app,
-        "/fx_best_friends?select=fx_users!first_user(*),fx_users!second_user(*)",
-    )
+    expect_errors(vec![
+        (
+            get(&app, "/fx_users?select=fx_products(*)"),
+            400,
+            "PGRST200",
+            json!({
+                "message": "Could not find a relationship between 'fx_users' and 'fx_products' in the schema cache",
+                "details": "Searched for a foreign key relationship between 'fx_users' and 'fx_products' in the schema 'public', but no matches were found.",
+            }),
+        ),
+        (
+            get(&app, "/fx_users?select=fx_messages!nope(*)"),
+            400,
+            "PGRST200",
+            json!({"details": "Searched for a foreign key relationship between 'fx_users' and 'fx_messages' using the hint 'nope' in the schema 'public', but no matches were found."}),
+        ),
+        (
+            get(&app, "/fx_users?select=fx_message(*)"),
+            400,
+            "PGRST200",
+            json!({"hint": "Perhaps you meant 'fx_messages' instead of 'fx_message'."}),
+        ),
+        (
+            get(&app, "/fx_users?select=username&fx_messages.id=eq.1"),
+            400,
+            "PGRST108",
+            json!({
+                "message": "'fx_messages' is not an embedded resource in this request",
+                "hint": "Verify that 'fx_messages' is included in the 'select' query parameter.",
+            }),
+        ),
+        (
+            get(
+                &app,
+                "/fx_best_friends?select=fx_users!first_user(*),fx_users!second_user(*)",
+            ),
+            400,
+            "42712",
+            json!({"message": "table name \"fx_best_friends_fx_users_1\" specified more than once"}),
+        ),
+    ])
     .await;
-    let body = dup.assert_error(400, "42712");
-    assert_eq!(
-        body["message"],
-        "table name \"fx_best_friends_fx_users_1\" specified more than once"
-    );
 }
 
 #[tokio::test]
@@ -258,35 +222,30 @@ async fn related_orders_need_a_to_one_embed() {
         "/fx_users?select=username,fx_messages(id)&order=fx_messages(id)",
     )
     .await;
-    let body = to_many.assert_error(400, "PGRST118");
-    assert_eq!(
-        body["message"],
-        "A related order on 'fx_messages' is not possible"
-    );
-    assert_eq!(
-        body["details"],
-        "'fx_users' and 'fx_messages' do not form a many-to-one or one-to-one relationship"
+    to_many.assert_error_with(
+        400,
+        "PGRST118",
+        &json!({
+            "message": "A related order on 'fx_messages' is not possible",
+            "details": "'fx_users' and 'fx_messages' do not form a many-to-one or one-to-one relationship",
+        }),
     );
 }
 
 #[tokio::test]
 async fn spreads_lift_embedded_columns() {
     let app = fixture_app().await;
-    let to_one = get(
-        &app,
-        "/fx_messages?select=id,...fx_users(username,status)&id=eq.4",
-    )
-    .await;
-    to_one.assert_json(
-        200,
-        &json!([{"id": 4, "username": "awailas", "status": "ONLINE"}]),
-    );
-    let to_many = get(
-        &app,
-        "/fx_channels?select=slug,...fx_messages(id)&id=eq.1&fx_messages.order=id.desc",
-    )
-    .await;
-    to_many.assert_json(200, &json!([{"slug": "public", "id": [3, 1]}]));
+    let cases = [
+        (
+            "/fx_messages?select=id,...fx_users(username,status)&id=eq.4",
+            json!([{"id": 4, "username": "awailas", "status": "ONLINE"}]),
+        ),
+        (
+            "/fx_channels?select=slug,...fx_messages(id)&id=eq.1&fx_messages.order=id.desc",
+            json!([{"slug": "public", "id": [3, 1]}]),
+        ),
+    ];
+    expect_reads(&app, &cases).await;
 }
 
 #[tokio::test]

@@ -29,6 +29,8 @@ pub(crate) const FIXTURE: &str = include_str!("../../contract/fixtures/rest_fixt
 
 /// A response, read whole.
 pub(crate) struct Reply {
+    /// The method and path asked for, so a failing assertion names its request.
+    pub(crate) request: String,
     pub(crate) status: u16,
     pub(crate) headers: reqwest::header::HeaderMap,
     pub(crate) text: String,
@@ -45,13 +47,20 @@ impl Reply {
 
     /// Asserts the status (showing the body when it differs) and the whole JSON body.
     pub(crate) fn assert_json(&self, status: u16, expected: &Value) {
-        assert_eq!(self.status, status, "{}", self.text);
-        assert_eq!(&self.json(), expected);
+        assert_eq!(self.status, status, "{}: {}", self.request, self.text);
+        assert_eq!(&self.json(), expected, "{}", self.request);
+    }
+
+    /// Asserts the status and the body, byte for byte.
+    pub(crate) fn assert_text(&self, status: u16, expected: &str) {
+        assert_eq!(self.status, status, "{}: {}", self.request, self.text);
+        assert_eq!(self.text, expected, "{}", self.request);
     }
 
     /// Asserts a PostgREST error body: exactly code/details/hint/message.
     pub(crate) fn assert_error(&self, status: u16, code: &str) -> Value {
-        assert_eq!(self.status, status, "{}", self.text);
+        let request = &self.request;
+        assert_eq!(self.status, status, "{request}: {}", self.text);
         let body = self.json();
         let object = body.as_object().expect("error object");
         let mut keys: Vec<&str> = object.keys().map(String::as_str).collect();
@@ -59,14 +68,28 @@ impl Reply {
         assert_eq!(
             keys,
             ["code", "details", "hint", "message"],
-            "{}",
+            "{request}: {}",
             self.text
         );
-        assert_eq!(body["code"], code, "{}", self.text);
+        assert_eq!(body["code"], code, "{request}: {}", self.text);
         assert_eq!(
             self.header("proxy-status"),
-            Some(format!("PostgREST; error={code}").as_str())
+            Some(format!("PostgREST; error={code}").as_str()),
+            "{request}"
         );
+        body
+    }
+
+    /// Asserts a PostgREST error body (as [`Reply::assert_error`]) in which each field of
+    /// `fields` (an object of message, details and hint) has exactly that value.
+    pub(crate) fn assert_error_with(&self, status: u16, code: &str, fields: &Value) -> Value {
+        let body = self.assert_error(status, code);
+        for (field, expected) in fields
+            .as_object()
+            .expect("the expected fields as an object")
+        {
+            assert_eq!(&body[field], expected, "{}: {field}", self.request);
+        }
         body
     }
 }
@@ -74,16 +97,22 @@ impl Reply {
 /// A request to /rest/v1 with the anon key (override `authorization` to change role).
 pub(crate) struct Call<'a> {
     app: &'a TestApp,
+    request: String,
     builder: reqwest::RequestBuilder,
 }
 
 impl<'a> Call<'a> {
     pub(crate) fn new(app: &'a TestApp, method: Method, path: &str) -> Self {
+        let request = format!("{method} {path}");
         let builder = app
             .client
             .request(method, format!("{}/rest/v1{path}", app.url))
             .header("apikey", DEMO_ANON_KEY);
-        Call { app, builder }
+        Call {
+            app,
+            request,
+            builder,
+        }
     }
 
     pub(crate) fn header(mut self, name: &str, value: &str) -> Self {
@@ -118,6 +147,7 @@ impl<'a> Call<'a> {
         let headers = response.headers().clone();
         let text = response.text().await.expect("body");
         Reply {
+            request: self.request,
             status,
             headers,
             text,
@@ -165,9 +195,29 @@ pub(crate) async fn fixture_app() -> TestApp {
 /// GETs each path and expects 200 with exactly that JSON.
 pub(crate) async fn expect_reads(app: &TestApp, cases: &[(&str, Value)]) {
     for (path, expected) in cases {
-        let reply = get(app, path).send().await;
-        assert_eq!(reply.status, 200, "{path}: {}", reply.text);
-        assert_eq!(&reply.json(), expected, "{path}");
+        get(app, path).await.assert_json(200, expected);
+    }
+}
+
+/// Sends each request in turn and expects its status with exactly that JSON.
+pub(crate) async fn expect_json(cases: Vec<(Call<'_>, u16, Value)>) {
+    for (call, status, expected) in cases {
+        call.await.assert_json(status, &expected);
+    }
+}
+
+/// Sends each request in turn and expects its status with exactly that body text.
+pub(crate) async fn expect_texts(cases: Vec<(Call<'_>, u16, &str)>) {
+    for (call, status, expected) in cases {
+        call.await.assert_text(status, expected);
+    }
+}
+
+/// Sends each request in turn and expects its PostgREST error: the status, the code and the
+/// given fields (see [`Reply::assert_error_with`]).
+pub(crate) async fn expect_errors(cases: Vec<(Call<'_>, u16, &str, Value)>) {
+    for (call, status, code, fields) in cases {
+        call.await.assert_error_with(status, code, &fields);
     }
 }
 

@@ -4,7 +4,7 @@
 use cb_tests::{admin_jwt, mint_jwt, spawn_app};
 use serde_json::{Value, json};
 
-use super::{Reply, delete, get, patch, post};
+use super::{Call, delete, expect_errors, get, patch, post};
 
 fn post_body(slug: &str) -> Value {
     json!({"title": "Oxygen concentrator billing", "slug": slug, "description": "HCPCS E1390 in practice",
@@ -22,14 +22,14 @@ async fn revisions(app: &cb_tests::TestApp, entity_id: &str) -> Vec<Value> {
     reply.json().as_array().unwrap().clone()
 }
 
-async fn restore(app: &cb_tests::TestApp, token: &str, revision: &Value) -> Reply {
+/// `restore_revision` of `revision` as the caller of `token`.
+fn restore<'a>(app: &'a cb_tests::TestApp, token: &str, revision: &Value) -> Call<'a> {
     post(
         app,
         "/rpc/restore_revision",
         &json!({"revision_id": revision["id"]}),
     )
     .bearer(token)
-    .await
 }
 
 #[tokio::test]
@@ -195,22 +195,32 @@ async fn only_an_admin_reads_or_restores_revisions() {
         .await;
     assert_eq!((seen.status, seen.json()), (200, json!([])));
 
-    restore(&app, cb_tests::DEMO_ANON_KEY, &revision)
-        .await
-        .assert_error(401, "42501");
-    let refused = restore(&app, &user, &revision).await;
-    refused.assert_error(403, "42501");
-    assert_eq!(
-        refused.json()["message"],
-        "Only an admin can restore a revision"
-    );
-    // Nobody writes revisions directly, not even an admin.
-    post(&app, "/content_revisions", &json!({"entity": "blog_post"}))
-        .bearer(&admin)
-        .await
-        .assert_error(403, "42501");
-
-    let missing = restore(&app, &admin, &json!({"id": 987_654_321})).await;
-    let body = missing.assert_error(404, "PT404");
-    assert_eq!(body["message"], "Revision 987654321 does not exist");
+    expect_errors(vec![
+        (
+            restore(&app, cb_tests::DEMO_ANON_KEY, &revision),
+            401,
+            "42501",
+            json!({}),
+        ),
+        (
+            restore(&app, &user, &revision),
+            403,
+            "42501",
+            json!({"message": "Only an admin can restore a revision"}),
+        ),
+        // Nobody writes revisions directly, not even an admin.
+        (
+            post(&app, "/content_revisions", &json!({"entity": "blog_post"})).bearer(&admin),
+            403,
+            "42501",
+            json!({}),
+        ),
+        (
+            restore(&app, &admin, &json!({"id": 987_654_321})),
+            404,
+            "PT404",
+            json!({"message": "Revision 987654321 does not exist"}),
+        ),
+    ])
+    .await;
 }

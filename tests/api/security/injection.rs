@@ -7,10 +7,7 @@ use reqwest::Method;
 #[tokio::test]
 async fn injection_strings_change_nothing_and_never_5xx() {
     let app = spawn_app().await;
-    let before: i64 = cb_db::sqlx::query_scalar("select count(*) from blog_posts")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let before: i64 = app.db.count("select count(*) from blog_posts").await;
     let payloads = [
         "'; drop table blog_posts; --",
         "\"; drop table blog_posts; --",
@@ -77,17 +74,12 @@ async fn injection_strings_change_nothing_and_never_5xx() {
         .await;
     assert!(response.status().is_client_error(), "{}", response.status());
 
-    let after: i64 = cb_db::sqlx::query_scalar("select count(*) from blog_posts")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let after: i64 = app.db.count("select count(*) from blog_posts").await;
     assert_eq!(before, after);
-    let titles_changed: i64 = cb_db::sqlx::query_scalar(
-        "select count(*) from blog_posts where title like '%drop table%'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let titles_changed: i64 = app
+        .db
+        .count("select count(*) from blog_posts where title like '%drop table%'")
+        .await;
     assert_eq!(titles_changed, 0, "anon updated nothing");
 }
 

@@ -103,11 +103,10 @@ async fn anon_reads_no_draft_and_no_other_schema() {
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
 
-    let published: i64 =
-        cb_db::sqlx::query_scalar("select count(*) from blog_posts where published")
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+    let published: i64 = app
+        .db
+        .count("select count(*) from blog_posts where published")
+        .await;
     for (path, accept) in [
         ("/blog_posts?select=slug", "application/json"),
         ("/blog_posts?select=slug", "text/csv"),

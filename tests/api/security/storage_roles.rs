@@ -53,11 +53,6 @@ async fn only_the_api_roles_can_be_named() {
             assert!(body.contains("is not allowed"), "{role}: {body}");
         }
     }
-    let still: i64 = cb_db::sqlx::query_scalar(
-        "select count(*) from storage.objects where bucket_id = 'whitepapers' and name = 'kept.pdf'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let still: i64 = app.db.count("select count(*) from storage.objects where bucket_id = 'whitepapers' and name = 'kept.pdf'").await;
     assert_eq!(still, 1, "nothing was deleted");
 }

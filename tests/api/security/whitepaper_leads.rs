@@ -72,10 +72,9 @@ async fn insert(app: &TestApp, body: &Value, ticket: Option<&str>) -> Reply {
 }
 
 async fn stored(app: &TestApp) -> i64 {
-    cb_db::sqlx::query_scalar("select count(*) from whitepaper_submissions")
-        .fetch_one(&app.db.pool)
+    app.db
+        .count("select count(*) from whitepaper_submissions")
         .await
-        .unwrap()
 }
 
 fn assert_refused(reply: &Reply, message: &str) {

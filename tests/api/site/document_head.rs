@@ -135,14 +135,7 @@ async fn a_published_post_gets_the_spec_head_and_hostile_text_stays_text() {
     let dist = dist();
     let app = spawn_site(&dist, &[]).await;
     insert_posts(&app).await;
-    let (status, html) = poll_page(
-        &app,
-        "/blog/hostile-post",
-        Duration::from_secs(1),
-        |status, _| status == 200,
-    )
-    .await;
-    assert_eq!(status, 200);
+    let html = served_page(&app, "/blog/hostile-post").await;
     assert_eq!(title(&html), format!("{HOSTILE} | ClaimBridge"));
     assert!(!html.contains("<script>alert"), "{html}");
     assert_eq!(
@@ -265,14 +258,7 @@ async fn data_pages_preload_their_chunk_and_the_database_client_from_the_build_m
         "the entry loads itself"
     );
 
-    let (status, post) = poll_page(
-        &app,
-        "/blog/hostile-post",
-        Duration::from_secs(1),
-        |status, _| status == 200,
-    )
-    .await;
-    assert_eq!(status, 200);
+    let post = served_page(&app, "/blog/hostile-post").await;
     assert!(head(&post).contains(&preload("blog-post-page-P1.js")));
 
     // Static pages and the shared not-found page preload nothing.

@@ -145,6 +145,15 @@ async fn poll_page(
     }
 }
 
+/// A page that must be served (200) within a second, as a new post's is once the site has
+/// seen it; its HTML.
+async fn served_page(app: &TestApp, path: &str) -> String {
+    let (status, html) =
+        poll_page(app, path, Duration::from_secs(1), |status, _| status == 200).await;
+    assert_eq!(status, 200, "{path}");
+    html
+}
+
 async fn execute(app: &TestApp, sql: &str) {
     sqlx::query(sql).execute(&app.db.pool).await.unwrap();
 }

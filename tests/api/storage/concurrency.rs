@@ -94,10 +94,9 @@ async fn concurrent_creates_of_one_key_have_one_winner() {
         }
     }
     assert_eq!(winners, 1);
-    let rows: i64 =
-        cb_db::sqlx::query_scalar("select count(*) from storage.objects where name = 'race.pdf'")
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+    let rows: i64 = app
+        .db
+        .count("select count(*) from storage.objects where name = 'race.pdf'")
+        .await;
     assert_eq!(rows, 1);
 }

@@ -73,12 +73,9 @@ async fn kill_9_during_an_upload_leaves_neither_a_partial_object_nor_a_row() {
     server.wait().unwrap();
     drop(connection);
 
-    let rows: i64 = cb_db::sqlx::query_scalar(
-        "select count(*) from storage.objects where name = 'interrupted.pdf'",
-    )
-    .fetch_one(&db.pool)
-    .await
-    .unwrap();
+    let rows: i64 = db
+        .count("select count(*) from storage.objects where name = 'interrupted.pdf'")
+        .await;
     assert_eq!(rows, 0, "no orphan row");
     assert!(
         !data
@@ -122,10 +119,20 @@ async fn kill_9_during_an_upload_leaves_neither_a_partial_object_nor_a_row() {
 
 #[tokio::test]
 async fn a_new_database_is_seeded_through_the_object_store() {
+    let (content_type, _) = download_a_seeded_whitepaper(&[]).await;
+    assert_eq!(content_type, "application/pdf");
+}
+
+/// Starts the server on a new, empty database with `extra` settings (it seeds at its first
+/// start), downloads the first seeded PDF whitepaper from its public URL and asserts the seeded
+/// bytes come back, then stops it: the answer's content type and the data directory it used.
+pub(super) async fn download_a_seeded_whitepaper(
+    extra: &[(&str, &str)],
+) -> (String, tempfile::TempDir) {
     let db = empty_database().await;
     let data = tempfile::tempdir().unwrap();
     let port = free_port();
-    let mut server = start(&db, data.path(), port, &[]);
+    let mut server = start(&db, data.path(), port, extra);
     wait_ready(port, &mut server).await;
     let seeded = cb_db::seed_files()
         .iter()
@@ -137,9 +144,13 @@ async fn a_new_database_is_seeded_through_the_object_store() {
     ))
     .await
     .unwrap();
-    assert_eq!(response.status(), 200);
-    assert_eq!(response.headers()["content-type"], "application/pdf");
+    assert_eq!(response.status(), 200, "{}", seeded.0);
+    let content_type = response.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .to_owned();
     assert_eq!(response.bytes().await.unwrap().as_ref(), seeded.1);
     server.kill().unwrap();
     server.wait().unwrap();
+    (content_type, data)
 }

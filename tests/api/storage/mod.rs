@@ -16,6 +16,7 @@ mod wire;
 use std::time::Duration;
 
 use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, Exchange as _, TestApp, admin_jwt};
+use reqwest::header::HeaderMap;
 use reqwest::{Method, RequestBuilder, Response};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
@@ -32,6 +33,40 @@ pub(crate) async fn fetch(app: &TestApp, path: &str) -> Response {
         .send()
         .await
         .expect("request")
+}
+
+/// A GET of `address` with no credentials and one header (a range, a condition), as a browser
+/// sends it.
+pub(crate) async fn get_with(app: &TestApp, address: &str, name: &str, value: &str) -> Response {
+    app.client
+        .get(address)
+        .header(name, value)
+        .send()
+        .await
+        .expect("request")
+}
+
+/// Downloads `address` with no credentials and asserts it is exactly `bytes`: 200, the length,
+/// the body and an ETag that is their MD5. The answer's headers and its ETag.
+pub(crate) async fn assert_downloads(
+    app: &TestApp,
+    address: &str,
+    bytes: &[u8],
+) -> (HeaderMap, String) {
+    let response = app.client.get(address).send().await.expect("request");
+    assert_eq!(response.status(), 200, "{address}");
+    let headers = response.headers().clone();
+    let length = bytes.len().to_string();
+    assert_eq!(headers["content-length"], length.as_str(), "{address}");
+    let etag = headers["etag"].to_str().unwrap().to_owned();
+    let downloaded = response.bytes().await.unwrap();
+    // Not assert_eq: a failure would print megabytes.
+    assert!(
+        downloaded.as_ref() == bytes,
+        "{address}: the downloaded bytes are the uploaded ones"
+    );
+    assert_eq!(etag, md5_etag(app, bytes).await, "{address}");
+    (headers, etag)
 }
 
 /// A request with `Authorization: Bearer <token>` (and the anon apikey, as supabase-js sends).
@@ -73,6 +108,20 @@ pub(crate) async fn upload(
         .expect("upload request")
 }
 
+/// An [`upload`] that must store the object (200; the path and the answer shown when not).
+pub(crate) async fn expect_stored(
+    app: &TestApp,
+    token: &str,
+    bucket: &str,
+    key: &str,
+    bytes: Vec<u8>,
+    content_type: &str,
+) {
+    let response = upload(app, token, bucket, key, bytes, content_type).await;
+    let (status, text) = response.status_text().await;
+    assert_eq!(status, 200, "{bucket}/{key}: {text}");
+}
+
 /// The status and the JSON body of an answer already received.
 pub(crate) async fn json(response: Response) -> (u16, Value) {
     response.status_json().await
@@ -80,13 +129,24 @@ pub(crate) async fn json(response: Response) -> (u16, Value) {
 
 /// Asserts Storage's error shape, its legacy HTTP status, and the codes.
 pub(crate) fn assert_error(got: &(u16, Value), http: u16, status_code: &str, code: &str) {
+    assert_case_error("", got, http, status_code, code);
+}
+
+/// [`assert_error`] for one case of a table: `case` names it in every failure.
+pub(crate) fn assert_case_error(
+    case: &str,
+    got: &(u16, Value),
+    http: u16,
+    status_code: &str,
+    code: &str,
+) {
     let (status, body) = got;
-    assert_eq!(*status, http, "{body}");
-    assert_eq!(body["statusCode"], status_code, "{body}");
-    assert_eq!(body["code"], code, "{body}");
+    assert_eq!(*status, http, "{case} {body}");
+    assert_eq!(body["statusCode"], status_code, "{case} {body}");
+    assert_eq!(body["code"], code, "{case} {body}");
     assert!(
         body["error"].is_string() && body["message"].is_string(),
-        "{body}"
+        "{case} {body}"
     );
     let keys: Vec<&str> = body
         .as_object()
@@ -94,7 +154,15 @@ pub(crate) fn assert_error(got: &(u16, Value), http: u16, status_code: &str, cod
         .keys()
         .map(String::as_str)
         .collect();
-    assert_eq!(keys.len(), 4, "{body}");
+    assert_eq!(keys.len(), 4, "{case} {body}");
+}
+
+/// Sends each named request in turn and expects Storage's error: the legacy HTTP status,
+/// `statusCode` and `code` (see [`assert_error`]).
+pub(crate) async fn expect_errors(cases: Vec<(&str, RequestBuilder, u16, &str, &str)>) {
+    for (case, request, http, status_code, code) in cases {
+        assert_case_error(case, &request.status_json().await, http, status_code, code);
+    }
 }
 
 /// A small but real PDF header followed by `len` bytes of padding.

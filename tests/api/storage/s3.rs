@@ -5,13 +5,13 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use cb_tests::{
-    Answer as _, Exchange as _, TestApp, empty_database, spawn_app_with, workspace_root,
-};
+use cb_tests::{Answer as _, Exchange as _, TestApp, spawn_app_with, workspace_root};
 use reqwest::Method;
 use serde_json::json;
 
-use super::{admin, call, fetch, json, md5_etag, pdf, png, service, upload, url};
+use super::{
+    admin, assert_downloads, call, expect_stored, fetch, get_with, pdf, png, service, upload, url,
+};
 
 /// The endpoint of the S3 test server, started once per test run (it stops when we exit).
 #[expect(
@@ -79,60 +79,32 @@ async fn uploads_and_downloads_stream_through_s3() {
     let app = s3_app().await;
     // Over one 8 MiB part: a multipart upload.
     let big = pdf(9 * 1024 * 1024);
-    let (status, body) = json(
-        upload(
-            &app,
-            &admin(),
-            "whitepapers",
-            "big/guide.pdf",
-            big.clone(),
-            "application/pdf",
-        )
-        .await,
+    let (status, body) = upload(
+        &app,
+        &admin(),
+        "whitepapers",
+        "big/guide.pdf",
+        big.clone(),
+        "application/pdf",
     )
+    .await
+    .status_json()
     .await;
     assert_eq!(status, 200, "{body}");
     let public = url(&app, "/object/public/whitepapers/big/guide.pdf");
-    let response = app.client.get(&public).answer().await;
-    assert_eq!(response.status(), 200);
-    let etag = response.headers()["etag"].to_str().unwrap().to_string();
-    assert_eq!(
-        response.headers()["content-length"],
-        big.len().to_string().as_str()
-    );
-    let downloaded = response.bytes().await.unwrap();
-    assert!(
-        downloaded.as_ref() == big.as_slice(),
-        "the downloaded bytes are the uploaded ones"
-    );
-    assert_eq!(etag, md5_etag(&app, &big).await);
-    let ranged = app
-        .client
-        .get(&public)
-        .header("range", "bytes=-4")
-        .answer()
-        .await;
+    let (_, etag) = assert_downloads(&app, &public, &big).await;
+    let ranged = get_with(&app, &public, "range", "bytes=-4").await;
     assert_eq!(ranged.status(), 206);
     assert_eq!(
         ranged.bytes().await.unwrap().as_ref(),
         &big[big.len() - 4..]
     );
-    let middle = app
-        .client
-        .get(&public)
-        .header("range", "bytes=8388600-8388615")
-        .answer()
-        .await;
+    let middle = get_with(&app, &public, "range", "bytes=8388600-8388615").await;
     assert_eq!(
         middle.bytes().await.unwrap().as_ref(),
         &big[8_388_600..=8_388_615]
     );
-    let cached = app
-        .client
-        .get(&public)
-        .header("if-none-match", &etag)
-        .answer()
-        .await;
+    let cached = get_with(&app, &public, "if-none-match", &etag).await;
     assert_eq!(cached.status(), 304);
 
     // Overwrite, then move, copy and delete.
@@ -205,84 +177,35 @@ async fn uploads_and_downloads_stream_through_s3() {
 #[tokio::test]
 async fn limits_and_types_hold_on_s3() {
     let app = s3_app().await;
-    let text = json(
-        upload(
-            &app,
-            &admin(),
-            "blog-images",
-            "fake.png",
-            b"plain text".to_vec(),
-            "image/png",
-        )
-        .await,
-    )
-    .await;
-    assert_eq!(text.1["code"], "InvalidMimeType");
-    assert_eq!(
-        upload(
-            &app,
-            &admin(),
-            "blog-images",
-            "real.png",
-            png(100),
-            "image/png"
-        )
+    let images = "blog-images";
+    let text = b"plain text".to_vec();
+    let text = upload(&app, &admin(), images, "fake.png", text, "image/png")
         .await
-        .status(),
-        200
-    );
-    let big = json(
-        upload(
-            &app,
-            &admin(),
-            "blog-images",
-            "big.png",
-            png(11 * 1024 * 1024),
-            "image/png",
-        )
-        .await,
-    )
-    .await;
+        .status_json()
+        .await;
+    assert_eq!(text.1["code"], "InvalidMimeType");
+    expect_stored(&app, &admin(), images, "real.png", png(100), "image/png").await;
+    let big = png(11 * 1024 * 1024);
+    let big = upload(&app, &admin(), images, "big.png", big, "image/png")
+        .await
+        .status_json()
+        .await;
     assert_eq!(big.1["code"], "EntityTooLarge");
-    let rows: i64 = cb_db::sqlx::query_scalar(
-        "select count(*) from storage.objects where bucket_id = 'blog-images'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let rows: i64 = app
+        .db
+        .count("select count(*) from storage.objects where bucket_id = 'blog-images'")
+        .await;
     assert_eq!(rows, 1);
 }
 
 #[tokio::test]
 async fn a_new_database_is_seeded_into_s3() {
-    let db = empty_database().await;
-    let data = tempfile::tempdir().unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
     let bucket = format!("cb-{}", uuid::Uuid::new_v4().simple());
     let vars = s3_vars(&bucket);
     let pairs: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let mut server = super::crash::start(&db, data.path(), port, &pairs);
-    crate::server_process::wait_ready(port, &mut server).await;
-    let seeded = cb_db::seed_files()
-        .iter()
-        .find(|(name, _)| name.starts_with("whitepapers/"))
-        .expect("a seeded whitepaper");
-    let response = reqwest::get(format!(
-        "http://127.0.0.1:{port}/storage/v1/object/public/{}",
-        seeded.0
-    ))
-    .await
-    .unwrap();
-    assert_eq!(response.status(), 200);
-    assert_eq!(response.bytes().await.unwrap().as_ref(), seeded.1);
+    let (_, data) = super::crash::download_a_seeded_whitepaper(&pairs).await;
     assert!(
         !data.path().join("storage/whitepapers").exists(),
         "nothing went to the filesystem store"
     );
-    server.kill().unwrap();
-    server.wait().unwrap();
 }

@@ -5,23 +5,25 @@ use cb_tests::{Answer as _, Exchange as _, mint_jwt, spawn_app};
 use reqwest::Method;
 use serde_json::json;
 
-use super::{admin, anon, assert_error, call, fetch, json, md5_etag, pdf, png, upload, url};
+use super::{
+    admin, anon, assert_downloads, assert_error, call, expect_stored, fetch, get_with, pdf, png,
+    upload, url,
+};
 
 #[tokio::test]
 async fn a_whitepaper_is_found_by_search_and_downloaded_publicly_with_range_and_etag() {
     let app = spawn_app().await;
     let bytes = pdf(200_000);
-    let (status, body) = json(
-        upload(
-            &app,
-            &admin(),
-            "whitepapers",
-            "guides/dme-guide.pdf",
-            bytes.clone(),
-            "application/pdf",
-        )
-        .await,
+    let (status, body) = upload(
+        &app,
+        &admin(),
+        "whitepapers",
+        "guides/dme-guide.pdf",
+        bytes.clone(),
+        "application/pdf",
     )
+    .await
+    .status_json()
     .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["Key"], "whitepapers/guides/dme-guide.pdf");
@@ -44,25 +46,14 @@ async fn a_whitepaper_is_found_by_search_and_downloaded_publicly_with_range_and_
 
     // getPublicUrl + download, no credentials at all.
     let public = url(&app, "/object/public/whitepapers/guides/dme-guide.pdf");
-    let response = app.client.get(&public).answer().await;
-    assert_eq!(response.status(), 200);
-    let headers = response.headers().clone();
+    let (headers, etag) = assert_downloads(&app, &public, &bytes).await;
     assert_eq!(headers["content-type"], "application/pdf");
-    assert_eq!(headers["content-length"], bytes.len().to_string().as_str());
     assert_eq!(headers["accept-ranges"], "bytes");
     assert_eq!(headers["cache-control"], "max-age=3600");
     assert_eq!(headers["x-content-type-options"], "nosniff");
     assert!(headers.contains_key("last-modified"));
-    let etag = headers["etag"].to_str().unwrap().to_string();
-    assert_eq!(etag, md5_etag(&app, &bytes).await);
-    assert_eq!(response.bytes().await.unwrap().to_vec(), bytes);
 
-    let ranged = app
-        .client
-        .get(&public)
-        .header("range", "bytes=0-3")
-        .answer()
-        .await;
+    let ranged = get_with(&app, &public, "range", "bytes=0-3").await;
     assert_eq!(ranged.status(), 206);
     assert_eq!(
         ranged.headers()["content-range"],
@@ -70,12 +61,7 @@ async fn a_whitepaper_is_found_by_search_and_downloaded_publicly_with_range_and_
     );
     assert_eq!(ranged.bytes().await.unwrap().as_ref(), b"%PDF");
 
-    let cached = app
-        .client
-        .get(&public)
-        .header("if-none-match", &etag)
-        .answer()
-        .await;
+    let cached = get_with(&app, &public, "if-none-match", &etag).await;
     assert_eq!(cached.status(), 304);
     assert!(cached.bytes().await.unwrap().is_empty());
 
@@ -138,17 +124,16 @@ async fn anon_and_plain_users_cannot_write_the_site_buckets() {
         json!({"sub": "00000000-0000-0000-0000-0000000000aa"}),
     );
     for token in [anon().to_string(), user] {
-        let refused = json(
-            upload(
-                &app,
-                &token,
-                "blog-images",
-                "evil.png",
-                png(10),
-                "image/png",
-            )
-            .await,
+        let refused = upload(
+            &app,
+            &token,
+            "blog-images",
+            "evil.png",
+            png(10),
+            "image/png",
         )
+        .await
+        .status_json()
         .await;
         assert_error(&refused, 400, "403", "AccessDenied");
         assert_eq!(refused.1["error"], "Unauthorized");
@@ -175,7 +160,7 @@ async fn anon_and_plain_users_cannot_write_the_site_buckets() {
     assert_eq!(refused.1["message"], "Invalid Compact JWS");
 
     // What the admin stored, anon can neither delete nor overwrite; nothing was stored for anon.
-    let stored = upload(
+    expect_stored(
         &app,
         &admin(),
         "blog-images",
@@ -184,18 +169,15 @@ async fn anon_and_plain_users_cannot_write_the_site_buckets() {
         "image/png",
     )
     .await;
-    assert_eq!(stored.status(), 200);
     let (status, removed) = call(&app, Method::DELETE, "/object/blog-images", anon())
         .json(&json!({"prefixes": ["kept.png"]}))
         .status_json()
         .await;
     assert_eq!((status, removed), (200, json!([])));
-    let rows: i64 = cb_db::sqlx::query_scalar(
-        "select count(*) from storage.objects where bucket_id = 'blog-images'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let rows: i64 = app
+        .db
+        .count("select count(*) from storage.objects where bucket_id = 'blog-images'")
+        .await;
     assert_eq!(rows, 1, "only the admin's object exists");
     let kept = fetch(&app, "/object/public/blog-images/kept.png").await;
     assert_eq!(kept.status(), 200);

@@ -58,10 +58,10 @@ async fn spam_is_not_emailed_until_restored() {
     let app = app_mailing_to(sink.port, "200", &[]).await;
     // No captcha: stored with a spam_reason, not queued.
     let spam = relay(&app, &lead_payload("maybe@acme.test", "")).await;
-    let queued: i64 = sqlx::query_scalar("select count(*) from public.lead_notifications")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let queued: i64 = app
+        .db
+        .count("select count(*) from public.lead_notifications")
+        .await;
     assert_eq!(queued, 0);
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert!(sink.messages().is_empty());

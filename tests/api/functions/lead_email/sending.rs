@@ -211,12 +211,7 @@ async fn a_daily_digest_gathers_the_leads_into_one_email() {
     submit_whitepaper(&app, &whitepaper_row()).await;
     tokio::time::sleep(Duration::from_millis(800)).await;
     assert!(sink.messages().is_empty(), "nothing before the digest hour");
-    let waiting: i64 = sqlx::query_scalar(
-        "select count(*) from public.lead_notifications where status = 'pending' and digest_id is null",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let waiting: i64 = app.db.count("select count(*) from public.lead_notifications where status = 'pending' and digest_id is null").await;
     assert_eq!(waiting, 2);
 
     // A day later, at the digest hour: one email with both.

@@ -10,7 +10,7 @@ use cb_tests::{TestApp, admin_jwt, mint_jwt, spawn_app_with};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use super::{Reply, get, patch, post};
+use super::{Call, expect_errors, get, patch, post};
 use crate::functions::support::relay;
 
 /// The two lead tables and the activity-log entity of each.
@@ -92,7 +92,14 @@ async fn activity(app: &TestApp) -> Vec<(String, String, String, String, Value)>
     .unwrap()
 }
 
-async fn update(app: &TestApp, table: &str, id: Uuid, token: Option<&str>, body: &Value) -> Reply {
+/// A PATCH of one lead that returns the pipeline's columns (`token`: the caller; none is anon).
+fn update<'a>(
+    app: &'a TestApp,
+    table: &str,
+    id: Uuid,
+    token: Option<&str>,
+    body: &Value,
+) -> Call<'a> {
     let call = patch(
         app,
         &format!(
@@ -105,7 +112,13 @@ async fn update(app: &TestApp, table: &str, id: Uuid, token: Option<&str>, body:
         Some(token) => call.bearer(token),
         None => call,
     }
-    .await
+}
+
+/// An [`update`] by the admin that must succeed: the lead's row after it.
+async fn admin_update(app: &TestApp, table: &str, id: Uuid, body: &Value) -> Value {
+    let reply = update(app, table, id, Some(&admin_jwt()), body).await;
+    assert_eq!(reply.status, 200, "{table} {body}: {}", reply.text);
+    reply.json()[0].clone()
 }
 
 fn non_admin_jwt() -> String {

@@ -12,16 +12,13 @@ async fn the_admin_moves_leads_of_both_tables_through_the_pipeline() {
         assert_eq!(before["assignee"], "");
         assert_eq!(before["spam_reason"], Value::Null);
 
-        let moved = update(
+        let moved = admin_update(
             &app,
             table,
             id,
-            Some(&admin),
             &json!({"status": "contacted", "internal_note": "Called Tuesday; wants a demo of the denial worklist", "assignee": "Sam Rivera"}),
         )
         .await;
-        assert_eq!(moved.status, 200, "{table}: {}", moved.text);
-        let moved = &moved.json()[0];
         assert_eq!(moved["status"], "contacted");
         assert_eq!(
             moved["internal_note"],
@@ -33,15 +30,7 @@ async fn the_admin_moves_leads_of_both_tables_through_the_pipeline() {
             "{table}: updated_at moves"
         );
 
-        let qualified = update(
-            &app,
-            table,
-            id,
-            Some(&admin),
-            &json!({"status": "qualified"}),
-        )
-        .await;
-        assert_eq!(qualified.status, 200, "{}", qualified.text);
+        admin_update(&app, table, id, &json!({"status": "qualified"})).await;
 
         // The inbox's filters: by status, not spam.
         let listed = get(
@@ -52,18 +41,16 @@ async fn the_admin_moves_leads_of_both_tables_through_the_pipeline() {
         .await;
         assert_eq!(listed.json(), json!([{"id": id}]), "{table}");
 
-        let flagged = update(
+        let flagged = admin_update(
             &app,
             table,
             id,
-            Some(&admin),
             &json!({"spam_reason": "Marked as spam by staff"}),
         )
         .await;
-        assert_eq!(flagged.status, 200, "{}", flagged.text);
-        assert_eq!(flagged.json()[0]["spam_reason"], "Marked as spam by staff");
+        assert_eq!(flagged["spam_reason"], "Marked as spam by staff");
         assert!(
-            flagged.json()[0]["spam_flagged_at"].is_string(),
+            flagged["spam_flagged_at"].is_string(),
             "{table}: when it was flagged"
         );
         let spam_view = get(&app, &format!("/{table}?select=id&spam_reason=not.is.null"))
@@ -71,13 +58,11 @@ async fn the_admin_moves_leads_of_both_tables_through_the_pipeline() {
             .await;
         assert_eq!(spam_view.json(), json!([{"id": id}]));
 
-        let restored = update(&app, table, id, Some(&admin), &json!({"spam_reason": null})).await;
-        assert_eq!(restored.status, 200, "{}", restored.text);
-        assert_eq!(restored.json()[0]["spam_reason"], Value::Null);
-        assert_eq!(restored.json()[0]["spam_flagged_at"], Value::Null);
+        let restored = admin_update(&app, table, id, &json!({"spam_reason": null})).await;
+        assert_eq!(restored["spam_reason"], Value::Null);
+        assert_eq!(restored["spam_flagged_at"], Value::Null);
         assert_eq!(
-            restored.json()[0]["status"],
-            "qualified",
+            restored["status"], "qualified",
             "restoring keeps the pipeline"
         );
 
@@ -167,15 +152,7 @@ async fn a_lead_posted_with_the_honeypot_filled_is_flagged_not_forwarded() {
     );
 
     // Staff can restore a false positive.
-    let restored = update(
-        &app,
-        "leads",
-        bot,
-        Some(&admin_jwt()),
-        &json!({"spam_reason": null}),
-    )
-    .await;
-    assert_eq!(restored.status, 200, "{}", restored.text);
+    admin_update(&app, "leads", bot, &json!({"spam_reason": null})).await;
     let entries = activity(&app).await;
     assert_eq!(entries.len(), 1);
     assert_eq!(entries[0].0, "not_spam");

@@ -8,33 +8,32 @@ async fn only_the_admin_sees_usage_and_writes_image_details() {
     store(&app, "hero.png").await;
 
     // Usage: anon may not call it at all; a non-admin token is refused by the function.
-    let anon = post(&app, "/rpc/media_usage", &json!({})).await;
-    let body = anon.assert_error(401, "42501");
-    assert_eq!(
-        body["message"],
-        "permission denied for function media_usage"
-    );
-    let user = post(&app, "/rpc/media_usage", &json!({}))
-        .bearer(&user_jwt())
-        .await;
-    let body = user.assert_error(403, "42501");
-    assert_eq!(
-        body["message"],
-        "Only an admin can see where images are used"
-    );
-
     // media_assets: anon has no access, a non-admin token sees nothing and writes nothing.
     let row = json!({"object_name": "hero.png", "alt_text": "Denial trend by payer"});
-    let anon_read = get(&app, "/media_assets").await;
-    anon_read.assert_error(401, "42501");
-    let anon_write = post(&app, "/media_assets", &row).await;
-    anon_write.assert_error(401, "42501");
-    let user_write = post(&app, "/media_assets", &row).bearer(&user_jwt()).await;
-    let body = user_write.assert_error(403, "42501");
-    assert_eq!(
-        body["message"],
-        "new row violates row-level security policy for table \"media_assets\""
-    );
+    let denied = json!({});
+    expect_errors(vec![
+        (
+            post(&app, "/rpc/media_usage", &json!({})),
+            401,
+            "42501",
+            json!({"message": "permission denied for function media_usage"}),
+        ),
+        (
+            post(&app, "/rpc/media_usage", &json!({})).bearer(&user_jwt()),
+            403,
+            "42501",
+            json!({"message": "Only an admin can see where images are used"}),
+        ),
+        (get(&app, "/media_assets"), 401, "42501", denied.clone()),
+        (post(&app, "/media_assets", &row), 401, "42501", denied),
+        (
+            post(&app, "/media_assets", &row).bearer(&user_jwt()),
+            403,
+            "42501",
+            json!({"message": "new row violates row-level security policy for table \"media_assets\""}),
+        ),
+    ])
+    .await;
 
     // The admin saves alt text and dimensions (an upsert, as the app sends it) ...
     let saved = post(
@@ -85,32 +84,33 @@ async fn only_the_admin_sees_usage_and_writes_image_details() {
     assert_eq!(alt, "Denial trend by payer");
 
     // Bad input: a name not in the bucket, alt text over 500 characters, a renamed row.
-    let missing = post(
-        &app,
-        "/media_assets",
-        &json!({"object_name": "nope.png", "alt_text": "x"}),
-    )
-    .bearer(&admin_jwt())
+    let hero = "/media_assets?object_name=eq.hero.png";
+    expect_errors(vec![
+        (
+            post(
+                &app,
+                "/media_assets",
+                &json!({"object_name": "nope.png", "alt_text": "x"}),
+            )
+            .bearer(&admin_jwt()),
+            409,
+            "23503",
+            json!({"message": "No image named nope.png in blog-images"}),
+        ),
+        (
+            patch(&app, hero, &json!({"alt_text": "a".repeat(501)})).bearer(&admin_jwt()),
+            400,
+            "23514",
+            json!({}),
+        ),
+        (
+            patch(&app, hero, &json!({"object_name": "other.png"})).bearer(&admin_jwt()),
+            400,
+            "22023",
+            json!({"message": "An image's name cannot be changed"}),
+        ),
+    ])
     .await;
-    let body = missing.assert_error(409, "23503");
-    assert_eq!(body["message"], "No image named nope.png in blog-images");
-    let long = patch(
-        &app,
-        "/media_assets?object_name=eq.hero.png",
-        &json!({"alt_text": "a".repeat(501)}),
-    )
-    .bearer(&admin_jwt())
-    .await;
-    long.assert_error(400, "23514");
-    let renamed = patch(
-        &app,
-        "/media_assets?object_name=eq.hero.png",
-        &json!({"object_name": "other.png"}),
-    )
-    .bearer(&admin_jwt())
-    .await;
-    let body = renamed.assert_error(400, "22023");
-    assert_eq!(body["message"], "An image's name cannot be changed");
 
     // Alt text changes are in the activity log (the measured size alone is not).
     let logged: Vec<(String, String, String)> = cb_db::sqlx::query_as(
@@ -192,12 +192,10 @@ async fn deleting_an_unused_image_removes_it_and_its_details() {
         .answer()
         .await;
     assert_eq!(kept.status(), 200);
-    let details: i64 = cb_db::sqlx::query_scalar(
-        "select count(*) from public.media_assets where object_name = 'old-chart.png'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let details: i64 = app
+        .db
+        .count("select count(*) from public.media_assets where object_name = 'old-chart.png'")
+        .await;
     assert_eq!(details, 0, "the image's row went with it");
     let all = usage(&app, json!({})).await;
     assert_eq!(

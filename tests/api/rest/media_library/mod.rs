@@ -10,8 +10,8 @@ use cb_tests::{TestApp, admin_jwt, mint_jwt, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::{delete, get, patch, post};
-use crate::storage::{call, png, upload};
+use super::{delete, expect_errors, get, patch, post};
+use crate::storage::{call, expect_stored, png};
 
 const PUBLIC: &str = "/storage/v1/object/public/blog-images";
 
@@ -24,9 +24,7 @@ fn user_jwt() -> String {
 }
 
 async fn store(app: &TestApp, name: &str) {
-    let response = upload(app, &admin_jwt(), "blog-images", name, png(64), "image/png").await;
-    let status = response.status();
-    assert_eq!(status, 200, "{name}: {}", response.text().await.unwrap());
+    expect_stored(app, &admin_jwt(), "blog-images", name, png(64), "image/png").await;
 }
 
 /// Creates a post as the admin (REST, as the editor does); returns its id.

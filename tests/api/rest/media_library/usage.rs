@@ -115,8 +115,11 @@ async fn usage_finds_content_featured_og_and_page_uses() {
     let refused = post(&app, "/rpc/media_usage", &json!({"names": many}))
         .bearer(&admin_jwt())
         .await;
-    let body = refused.assert_error(400, "22023");
-    assert_eq!(body["message"], "Ask for at most 1000 images at a time");
+    refused.assert_error_with(
+        400,
+        "22023",
+        &json!({"message": "Ask for at most 1000 images at a time"}),
+    );
 }
 
 #[tokio::test]
@@ -187,10 +190,7 @@ async fn hostile_names_neither_break_nor_over_match() {
         "only the names really referred to"
     );
     assert_eq!(found.len(), 15, "every name is answered");
-    let posts: i64 = cb_db::sqlx::query_scalar("select count(*) from public.blog_posts")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let posts: i64 = app.db.count("select count(*) from public.blog_posts").await;
     assert!(posts >= 2);
 
     // The same through the bucket listing: an object whose name has Storage's allowed specials.

@@ -17,13 +17,15 @@ async fn singular_objects_need_exactly_one_row() {
         let reply = get(&app, &format!("/fx_users?{query}"))
             .header("accept", "application/vnd.pgrst.object+json")
             .await;
-        let body = reply.assert_error(406, "PGRST116");
-        assert_eq!(
-            body["message"],
-            "Cannot coerce the result to a single JSON object"
+        reply.assert_error_with(
+            406,
+            "PGRST116",
+            &json!({
+                "message": "Cannot coerce the result to a single JSON object",
+                "details": format!("The result contains {n} rows"),
+                "hint": null,
+            }),
         );
-        assert_eq!(body["details"], format!("The result contains {n} rows"));
-        assert_eq!(body["hint"], serde_json::Value::Null);
     }
 }
 
@@ -102,80 +104,91 @@ async fn csv_and_stripped_nulls_are_rendered_by_postgres() {
     let unacceptable = get(&app, "/fx_accounts")
         .header("accept", "text/html")
         .await;
-    let body = unacceptable.assert_error(406, "PGRST107");
-    assert_eq!(
-        body["message"],
-        "None of these media types are available: text/html"
+    unacceptable.assert_error_with(
+        406,
+        "PGRST107",
+        &json!({"message": "None of these media types are available: text/html"}),
     );
 }
 
 #[tokio::test]
 async fn read_errors_carry_postgrest_codes_and_texts() {
     let app = spawn_app().await;
-    let missing = get(&app, "/blog_post").await;
-    let body = missing.assert_error(404, "PGRST205");
-    assert_eq!(
-        body["message"],
-        "Could not find the table 'public.blog_post' in the schema cache"
-    );
-    assert_eq!(
-        body["hint"],
-        "Perhaps you meant the table 'public.blog_posts'"
-    );
-
-    let column = get(&app, "/blog_posts?select=id,nope").await;
-    let body = column.assert_error(400, "42703");
-    assert_eq!(body["message"], "column blog_posts.nope does not exist");
-
-    let parse = get(&app, "/blog_posts?id=noop.1").await;
-    let body = parse.assert_error(400, "PGRST100");
-    assert_eq!(
-        body["message"],
-        "\"failed to parse filter (noop.1)\" (line 1, column 1)"
-    );
-    assert_eq!(
-        body["details"],
-        "unexpected \"o\" expecting \"not\" or operator (eq, gt, ...)"
-    );
-
-    let select = get(&app, "/blog_posts?select=id,(").await;
-    select.assert_error(400, "PGRST100");
-
-    let bad_value = get(&app, "/blog_posts?id=eq.not-a-uuid").await;
-    let body = bad_value.assert_error(400, "22P02");
-    assert_eq!(
-        body["message"],
-        "invalid input syntax for type uuid: \"not-a-uuid\""
-    );
-
-    let path = get(&app, "/blog_posts/1").await;
-    let body = path.assert_error(404, "PGRST125");
-    assert_eq!(body["message"], "Invalid path specified in request URL");
-
-    let schema = get(&app, "/blog_posts")
-        .header("accept-profile", "private")
-        .await;
-    let body = schema.assert_error(406, "PGRST106");
-    assert_eq!(body["message"], "Invalid schema: private");
-    assert_eq!(
-        body["hint"],
-        "Only the following schemas are exposed: public"
-    );
-
-    let method = crate::rest::Call::new(
-        &app,
-        reqwest::Method::from_bytes(b"TRACE").unwrap(),
-        "/blog_posts",
-    )
+    let none = json!({});
+    expect_errors(vec![
+        (
+            get(&app, "/blog_post"),
+            404,
+            "PGRST205",
+            json!({
+                "message": "Could not find the table 'public.blog_post' in the schema cache",
+                "hint": "Perhaps you meant the table 'public.blog_posts'",
+            }),
+        ),
+        (
+            get(&app, "/blog_posts?select=id,nope"),
+            400,
+            "42703",
+            json!({"message": "column blog_posts.nope does not exist"}),
+        ),
+        (
+            get(&app, "/blog_posts?id=noop.1"),
+            400,
+            "PGRST100",
+            json!({
+                "message": "\"failed to parse filter (noop.1)\" (line 1, column 1)",
+                "details": "unexpected \"o\" expecting \"not\" or operator (eq, gt, ...)",
+            }),
+        ),
+        (
+            get(&app, "/blog_posts?select=id,("),
+            400,
+            "PGRST100",
+            none.clone(),
+        ),
+        (
+            get(&app, "/blog_posts?id=eq.not-a-uuid"),
+            400,
+            "22P02",
+            json!({"message": "invalid input syntax for type uuid: \"not-a-uuid\""}),
+        ),
+        (
+            get(&app, "/blog_posts/1"),
+            404,
+            "PGRST125",
+            json!({"message": "Invalid path specified in request URL"}),
+        ),
+        (
+            get(&app, "/blog_posts").header("accept-profile", "private"),
+            406,
+            "PGRST106",
+            json!({
+                "message": "Invalid schema: private",
+                "hint": "Only the following schemas are exposed: public",
+            }),
+        ),
+        (
+            Call::new(
+                &app,
+                reqwest::Method::from_bytes(b"TRACE").unwrap(),
+                "/blog_posts",
+            ),
+            405,
+            "PGRST117",
+            none.clone(),
+        ),
+        (
+            get(&app, "/blog_posts?select=id&limit=1").header("prefer", "handling=strict, foo=bar"),
+            400,
+            "PGRST122",
+            json!({"details": "Invalid preferences: foo=bar"}),
+        ),
+        (
+            get(&app, "/blog_posts?select=count()"),
+            400,
+            "PGRST123",
+            none,
+        ),
+    ])
     .await;
-    method.assert_error(405, "PGRST117");
-
-    let strict = get(&app, "/blog_posts?select=id&limit=1")
-        .header("prefer", "handling=strict, foo=bar")
-        .await;
-    let body = strict.assert_error(400, "PGRST122");
-    assert_eq!(body["details"], "Invalid preferences: foo=bar");
-
-    let aggregates = get(&app, "/blog_posts?select=count()").await;
-    aggregates.assert_error(400, "PGRST123");
 }

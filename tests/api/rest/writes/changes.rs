@@ -4,33 +4,22 @@ use super::*;
 #[tokio::test]
 async fn upserts_answer_201_for_inserts_and_200_for_merges() {
     let app = fixture_app().await;
-    let merged = post(
-        &app,
+    let merging = "resolution=merge-duplicates, return=representation";
+    let upsert = |path: &str, row: Value| post(&app, path, &row).header("prefer", merging);
+    let merged = upsert(
         "/fx_users?on_conflict=username&select=username,status",
-        &json!({"username": "dragarcia", "status": "OFFLINE"}),
-    )
-    .header(
-        "prefer",
-        "resolution=merge-duplicates, return=representation",
+        json!({"username": "dragarcia", "status": "OFFLINE"}),
     )
     .await;
     merged.assert_json(
         200,
         &json!([{"username": "dragarcia", "status": "OFFLINE"}]),
     );
-    assert_eq!(
-        merged.header("preference-applied"),
-        Some("resolution=merge-duplicates, return=representation")
-    );
+    assert_eq!(merged.header("preference-applied"), Some(merging));
 
-    let inserted = post(
-        &app,
+    let inserted = upsert(
         "/fx_users?select=username",
-        &json!({"username": "newcomer", "status": "ONLINE"}),
-    )
-    .header(
-        "prefer",
-        "resolution=merge-duplicates, return=representation",
+        json!({"username": "newcomer", "status": "ONLINE"}),
     )
     .await;
     assert_eq!(inserted.status, 201);
@@ -49,23 +38,16 @@ async fn upserts_answer_201_for_inserts_and_200_for_merges() {
         "resolution=ignore-duplicates, return=representation",
     )
     .await;
-    assert_eq!(ignored.status, 201);
-    assert_eq!(ignored.json(), json!([]));
+    ignored.assert_json(201, &json!([]));
     let untouched = get(&app, "/fx_users?select=status&username=eq.supabot").await;
     assert_eq!(untouched.json(), json!([{"status": "ONLINE"}]));
 
-    let by_unique = post(
-        &app,
+    let by_unique = upsert(
         "/fx_channels?on_conflict=slug&select=id,slug",
-        &json!({"slug": "random"}),
-    )
-    .header(
-        "prefer",
-        "resolution=merge-duplicates, return=representation",
+        json!({"slug": "random"}),
     )
     .await;
-    assert_eq!(by_unique.status, 200);
-    assert_eq!(by_unique.json(), json!([{"id": 2, "slug": "random"}]));
+    by_unique.assert_json(200, &json!([{"id": 2, "slug": "random"}]));
 }
 
 #[tokio::test]
@@ -143,8 +125,11 @@ async fn singular_writes_of_several_rows_are_rolled_back() {
     .header("prefer", "return=representation")
     .header("accept", "application/vnd.pgrst.object+json")
     .await;
-    let body = reply.assert_error(406, "PGRST116");
-    assert_eq!(body["details"], "The result contains 2 rows");
+    reply.assert_error_with(
+        406,
+        "PGRST116",
+        &json!({"details": "The result contains 2 rows"}),
+    );
     let unchanged = get(&app, "/fx_messages?select=id&message=eq.gone").await;
     assert_eq!(unchanged.text, "[]");
 }
@@ -166,18 +151,28 @@ async fn put_upserts_one_row_identified_by_its_primary_key() {
         .json(&json!({"id": 10, "slug": "x"}))
         .await;
     assert_eq!(minimal.status, 204);
-    let mismatch = Call::new(&app, Method::PUT, "/fx_channels?id=eq.10")
-        .json(&json!({"id": 11, "slug": "x"}))
-        .await;
-    mismatch.assert_error(400, "PGRST115");
-    let not_pk = Call::new(&app, Method::PUT, "/fx_channels?slug=eq.x")
-        .json(&json!({"id": 11, "slug": "x"}))
-        .await;
-    not_pk.assert_error(405, "PGRST105");
-    let limited = Call::new(&app, Method::PUT, "/fx_channels?id=eq.10&limit=1")
-        .json(&json!({"id": 10}))
-        .await;
-    limited.assert_error(400, "PGRST114");
+    let put = |path: &str, body: Value| Call::new(&app, Method::PUT, path).json(&body);
+    expect_errors(vec![
+        (
+            put("/fx_channels?id=eq.10", json!({"id": 11, "slug": "x"})),
+            400,
+            "PGRST115",
+            json!({}),
+        ),
+        (
+            put("/fx_channels?slug=eq.x", json!({"id": 11, "slug": "x"})),
+            405,
+            "PGRST105",
+            json!({}),
+        ),
+        (
+            put("/fx_channels?id=eq.10&limit=1", json!({"id": 10})),
+            400,
+            "PGRST114",
+            json!({}),
+        ),
+    ])
+    .await;
 }
 
 #[tokio::test]
@@ -206,12 +201,14 @@ async fn max_affected_refuses_and_rolls_back_larger_changes() {
     let reply = delete(&app, "/fx_messages?channel_id=eq.1")
         .header("prefer", "handling=strict, max-affected=1")
         .await;
-    let body = reply.assert_error(400, "PGRST124");
-    assert_eq!(
-        body["message"],
-        "Query result exceeds max-affected preference constraint"
+    reply.assert_error_with(
+        400,
+        "PGRST124",
+        &json!({
+            "message": "Query result exceeds max-affected preference constraint",
+            "details": "The query affects 2 rows",
+        }),
     );
-    assert_eq!(body["details"], "The query affects 2 rows");
     let kept = get(&app, "/fx_messages?channel_id=eq.1&select=id").await;
     assert_eq!(kept.json().as_array().unwrap().len(), 2);
     let within = delete(&app, "/fx_messages?id=eq.1")

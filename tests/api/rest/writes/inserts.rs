@@ -96,43 +96,57 @@ async fn bulk_inserts_follow_columns_and_missing_default() {
         &json!([{"email": "x@example.com"}, {"plan": "pro"}]),
     )
     .await;
-    let body = uneven.assert_error(400, "PGRST102");
-    assert_eq!(body["message"], "All object keys must match");
+    uneven.assert_error_with(
+        400,
+        "PGRST102",
+        &json!({"message": "All object keys must match"}),
+    );
 }
 
 #[tokio::test]
 async fn invalid_payloads_and_unknown_columns_are_400() {
     let app = fixture_app().await;
-    let invalid = Call::new(&app, Method::POST, "/fx_accounts")
-        .body("application/json", "{nope")
-        .await;
-    let body = invalid.assert_error(400, "PGRST102");
-    assert_eq!(body["message"], "Empty or invalid json");
-    let unknown = post(
-        &app,
-        "/fx_accounts",
-        &json!({"email": "u@example.com", "nope": 1}),
-    )
+    expect_errors(vec![
+        (
+            Call::new(&app, Method::POST, "/fx_accounts").body("application/json", "{nope"),
+            400,
+            "PGRST102",
+            json!({"message": "Empty or invalid json"}),
+        ),
+        (
+            post(
+                &app,
+                "/fx_accounts",
+                &json!({"email": "u@example.com", "nope": 1}),
+            ),
+            400,
+            "PGRST204",
+            json!({"message": "Could not find the 'nope' column of 'fx_accounts' in the schema cache"}),
+        ),
+        (
+            Call::new(&app, Method::POST, "/fx_accounts").body("text/html", "<p>"),
+            400,
+            "PGRST102",
+            json!({"message": "Content-Type not acceptable: text/html"}),
+        ),
+        (
+            post(
+                &app,
+                "/fx_accounts",
+                &json!({"email": "c@example.com", "plan": "gold"}),
+            ),
+            400,
+            "23514",
+            json!({}),
+        ),
+        (
+            post(&app, "/fx_accounts", &json!({"plan": "pro"})),
+            400,
+            "23502",
+            json!({}),
+        ),
+    ])
     .await;
-    let body = unknown.assert_error(400, "PGRST204");
-    assert_eq!(
-        body["message"],
-        "Could not find the 'nope' column of 'fx_accounts' in the schema cache"
-    );
-    let content_type = Call::new(&app, Method::POST, "/fx_accounts")
-        .body("text/html", "<p>")
-        .await;
-    let body = content_type.assert_error(400, "PGRST102");
-    assert_eq!(body["message"], "Content-Type not acceptable: text/html");
-    let check = post(
-        &app,
-        "/fx_accounts",
-        &json!({"email": "c@example.com", "plan": "gold"}),
-    )
-    .await;
-    check.assert_error(400, "23514");
-    let not_null = post(&app, "/fx_accounts", &json!({"plan": "pro"})).await;
-    not_null.assert_error(400, "23502");
 }
 
 #[tokio::test]
@@ -145,12 +159,14 @@ async fn a_duplicate_key_is_409_with_postgres_texts() {
     )
     .header("prefer", "return=representation")
     .await;
-    let body = reply.assert_error(409, "23505");
-    assert_eq!(body["details"], "Key (id)=(1) already exists.");
-    assert_eq!(body["hint"], Value::Null);
-    assert_eq!(
-        body["message"],
-        "duplicate key value violates unique constraint \"fx_cornercase_pkey\""
+    reply.assert_error_with(
+        409,
+        "23505",
+        &json!({
+            "details": "Key (id)=(1) already exists.",
+            "hint": null,
+            "message": "duplicate key value violates unique constraint \"fx_cornercase_pkey\"",
+        }),
     );
     let fk = post(
         &app,

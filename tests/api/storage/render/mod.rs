@@ -19,7 +19,9 @@ use image::{DynamicImage, GenericImageView as _, ImageFormat};
 use reqwest::{Method, Response};
 use serde_json::{Value, json};
 
-use super::{anon, assert_error, call, json, pdf, service, upload, url};
+use super::{
+    anon, assert_case_error, assert_error, call, expect_stored, get_with, json, pdf, service, url,
+};
 
 const CHROME_ACCEPT: &str = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
 
@@ -131,8 +133,7 @@ async fn seed(app: &TestApp) {
         ("pics", "alpha.png", transparent_png(64, 32), "image/png"),
         ("vault", "secret.jpg", jpeg(400, 300), "image/jpeg"),
     ] {
-        let stored = upload(app, service(), bucket, key, bytes, content_type).await;
-        assert_eq!(stored.status(), 200, "{}", stored.text().await.unwrap());
+        expect_stored(app, service(), bucket, key, bytes, content_type).await;
     }
 }
 

@@ -122,69 +122,70 @@ async fn signed_urls_carry_their_transformations() {
     assert_error(&refused, 400, "400", "InvalidRequest");
     assert_eq!(refused.1["message"], "body/transform/width must be integer");
 
-    // Tampered: another transformation in the payload, the old signature.
     let token = token_of(&signed_url).to_string();
     let mut parts: Vec<String> = token.split('.').map(str::to_string).collect();
     let mut forged = payload(&token);
     forged["transformations"] = json!("height:2000,width:2000,resize:fill");
     parts[1] = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(forged.to_string());
-    let tampered = json(
-        get(
-            app,
-            &format!(
-                "/render/image/sign/vault/secret.jpg?token={}",
-                parts.join(".")
-            ),
-            None,
+    // Tokens signed with the server's signing secret.
+    let server_signed = |claims: Value| {
+        jsonwebtoken::encode(
+            &jsonwebtoken::Header::default(),
+            &claims,
+            &jsonwebtoken::EncodingKey::from_secret(DEMO_JWT_SECRET.as_bytes()),
         )
-        .await,
-    )
-    .await;
-    assert_error(&tampered, 400, "400", "InvalidJWT");
-    assert_eq!(tampered.1["message"], "signature verification failed");
-    // Another path.
-    let elsewhere = get_json(
-        app,
-        &format!("/render/image/sign/pics/photos/cat.jpg?token={token}"),
-    )
-    .await;
-    assert_error(&elsewhere, 400, "400", "InvalidSignature");
-    // Expired (signed with the server's signing secret, an hour ago).
+        .unwrap()
+    };
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_secs() as i64;
-    let expired = jsonwebtoken::encode(
-        &jsonwebtoken::Header::default(),
-        &json!({"url": "vault/secret.jpg", "scope": "download", "transformations": "width:10",
+    let expired = server_signed(
+        json!({"url": "vault/secret.jpg", "scope": "download", "transformations": "width:10",
                 "iat": now - 3600, "exp": now - 60}),
-        &jsonwebtoken::EncodingKey::from_secret(DEMO_JWT_SECRET.as_bytes()),
-    )
-    .unwrap();
-    let refused = get_json(
-        app,
-        &format!("/render/image/sign/vault/secret.jpg?token={expired}"),
-    )
-    .await;
-    assert_error(&refused, 400, "400", "ExpiredToken");
-    // An upload token is not a download token.
-    let upload_token = jsonwebtoken::encode(
-        &jsonwebtoken::Header::default(),
-        &json!({"url": "vault/secret.jpg", "scope": "upload", "upsert": false, "iat": now, "exp": now + 60}),
-        &jsonwebtoken::EncodingKey::from_secret(DEMO_JWT_SECRET.as_bytes()),
-    )
-    .unwrap();
-    let refused = get_json(
-        app,
-        &format!("/render/image/sign/vault/secret.jpg?token={upload_token}"),
-    )
-    .await;
-    assert_error(&refused, 400, "400", "InvalidSignature");
-    assert_eq!(refused.1["message"], "Token is not scoped for download");
-    let missing = get_json(app, "/render/image/sign/vault/secret.jpg").await;
-    assert_error(&missing, 400, "400", "InvalidRequest");
-    assert_eq!(
-        missing.1["message"],
-        "querystring must have required property 'token'"
     );
+    let upload_token = server_signed(
+        json!({"url": "vault/secret.jpg", "scope": "upload", "upsert": false, "iat": now, "exp": now + 60}),
+    );
+    let the_secret = |token: &str| format!("/render/image/sign/vault/secret.jpg?token={token}");
+    // (case, path, code, the message where the case pins it)
+    let refusals = [
+        (
+            "tampered: another transformation in the payload, the old signature",
+            the_secret(&parts.join(".")),
+            "InvalidJWT",
+            Some("signature verification failed"),
+        ),
+        (
+            "another path",
+            format!("/render/image/sign/pics/photos/cat.jpg?token={token}"),
+            "InvalidSignature",
+            None,
+        ),
+        (
+            "expired an hour ago",
+            the_secret(&expired),
+            "ExpiredToken",
+            None,
+        ),
+        (
+            "an upload token is not a download token",
+            the_secret(&upload_token),
+            "InvalidSignature",
+            Some("Token is not scoped for download"),
+        ),
+        (
+            "no token",
+            "/render/image/sign/vault/secret.jpg".to_owned(),
+            "InvalidRequest",
+            Some("querystring must have required property 'token'"),
+        ),
+    ];
+    for (case, path, code, message) in refusals {
+        let refused = get_json(app, &path).await;
+        assert_case_error(case, &refused, 400, "400", code);
+        if let Some(message) = message {
+            assert_eq!(refused.1["message"], message, "{case}");
+        }
+    }
 }

@@ -130,12 +130,7 @@ async fn hot_variants_are_answered_from_memory_until_any_instance_writes() {
     assert_eq!(header(&response, "cache-control"), "max-age=3600");
     let etag = header(&response, "etag").to_string();
     assert_eq!(response.bytes().await.unwrap().to_vec(), in_memory);
-    let cached = app
-        .client
-        .get(url(app, path))
-        .header("if-none-match", &etag)
-        .answer()
-        .await;
+    let cached = get_with(app, &url(app, path), "if-none-match", &etag).await;
     assert_eq!(cached.status(), 304);
 
     // A write through this instance is seen by its very next answer.

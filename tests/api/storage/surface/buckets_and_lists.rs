@@ -130,30 +130,37 @@ async fn list_v1_is_a_one_level_listing_with_folders_search_sort_and_paging() {
     assert_eq!(file["metadata"]["size"], 115);
     assert!(file["metadata"]["eTag"].as_str().unwrap().starts_with('"'));
 
-    let (_, docs) = list(json!({"prefix": "docs"})).await;
-    assert_eq!(names(&docs), vec!["deep", "one.pdf", "two.pdf"]);
-    let (_, searched) = list(json!({"prefix": "docs/", "search": "O"})).await;
-    assert_eq!(names(&searched), vec!["one.pdf"]);
-    let (_, by_path) = list(json!({"prefix": "", "search": "docs/two.pdf"})).await;
-    assert_eq!(names(&by_path), vec!["docs/two.pdf"]);
-    let (_, paged) = list(json!({"prefix": "", "limit": 2, "offset": 2})).await;
-    assert_eq!(names(&paged), vec!["c_d.pdf", "docs"]);
-    let (_, wildcard) = list(json!({"prefix": "", "search": "c_"})).await;
-    assert_eq!(names(&wildcard), vec!["c_d.pdf"]);
+    // (the list request, the names it answers, in order)
+    let listings = [
+        (
+            json!({"prefix": "docs"}),
+            vec!["deep", "one.pdf", "two.pdf"],
+        ),
+        (json!({"prefix": "docs/", "search": "O"}), vec!["one.pdf"]),
+        (
+            json!({"prefix": "", "search": "docs/two.pdf"}),
+            vec!["docs/two.pdf"],
+        ),
+        (
+            json!({"prefix": "", "limit": 2, "offset": 2}),
+            vec!["c_d.pdf", "docs"],
+        ),
+        (json!({"prefix": "", "search": "c_"}), vec!["c_d.pdf"]),
+        (
+            json!({"prefix": "", "sortBy": {"column": "name", "order": "desc"}}),
+            vec!["Docs2", "docs", "c_d.pdf", "b.pdf", "A.pdf"],
+        ),
+        (
+            json!({"prefix": "", "sortBy": {"column": "created_at", "order": "desc"}}),
+            vec!["Docs2", "docs", "c_d.pdf", "A.pdf", "b.pdf"],
+        ),
+    ];
+    for (body, expected) in listings {
+        let (_, listed) = list(body.clone()).await;
+        assert_eq!(names(&listed), expected, "{body}");
+    }
     let (_, none) = list(json!({"prefix": "", "search": "%"})).await;
     assert_eq!(none, json!([]));
-    let (_, desc) =
-        list(json!({"prefix": "", "sortBy": {"column": "name", "order": "desc"}})).await;
-    assert_eq!(
-        names(&desc),
-        vec!["Docs2", "docs", "c_d.pdf", "b.pdf", "A.pdf"]
-    );
-    let (_, by_time) =
-        list(json!({"prefix": "", "sortBy": {"column": "created_at", "order": "desc"}})).await;
-    assert_eq!(
-        names(&by_time),
-        vec!["Docs2", "docs", "c_d.pdf", "A.pdf", "b.pdf"]
-    );
 }
 
 #[tokio::test]

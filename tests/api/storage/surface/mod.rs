@@ -7,11 +7,12 @@ use cb_tests::{Exchange as _, TestApp, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::{admin, anon, assert_error, call, fetch, pdf, service, upload, url};
+use super::{
+    admin, anon, assert_error, call, expect_errors, expect_stored, fetch, pdf, service, url,
+};
 
 async fn put(app: &TestApp, bucket: &str, key: &str) {
-    let response = upload(app, service(), bucket, key, pdf(100), "application/pdf").await;
-    assert_eq!(response.status(), 200, "{key}");
+    expect_stored(app, service(), bucket, key, pdf(100), "application/pdf").await;
 }
 
 fn names(list: &Value) -> Vec<String> {

@@ -142,27 +142,37 @@ async fn signed_urls_serve_private_objects_to_their_holder_only() {
     assert_eq!(created.status(), 200);
     put(&app, "private", "folder/secret file.pdf").await;
     // A private bucket: no public access, no anon access, NoSuchKey under RLS for users.
-    let public = app
-        .client
-        .get(url(&app, "/object/public/private/folder/secret%20file.pdf"))
-        .status_json()
-        .await;
-    assert_error(&public, 400, "404", "NoSuchBucket");
-    let plain = app
-        .client
-        .get(url(&app, "/object/private/folder/secret%20file.pdf"))
-        .status_json()
-        .await;
-    assert_error(&plain, 400, "404", "NoSuchBucket");
-    let user = call(
-        &app,
-        Method::GET,
-        "/object/authenticated/private/folder/secret%20file.pdf",
-        &admin(),
-    )
-    .status_json()
+    let secret = "private/folder/secret%20file.pdf";
+    expect_errors(vec![
+        (
+            "public",
+            app.client
+                .get(url(&app, &format!("/object/public/{secret}"))),
+            400,
+            "404",
+            "NoSuchBucket",
+        ),
+        (
+            "plain",
+            app.client.get(url(&app, &format!("/object/{secret}"))),
+            400,
+            "404",
+            "NoSuchBucket",
+        ),
+        (
+            "a user's",
+            call(
+                &app,
+                Method::GET,
+                &format!("/object/authenticated/{secret}"),
+                &admin(),
+            ),
+            400,
+            "404",
+            "NoSuchKey",
+        ),
+    ])
     .await;
-    assert_error(&user, 400, "404", "NoSuchKey");
     let owner = call(
         &app,
         Method::GET,
@@ -276,14 +286,14 @@ async fn signed_upload_urls_accept_one_upload_without_a_jwt() {
         &app,
         &format!("/object/upload/sign/whitepapers/up/load.pdf?token={token}"),
     );
-    let uploaded = app
-        .client
-        .put(&put_url)
-        .header("content-type", "application/pdf")
-        .header("x-upsert", "true")
-        .body(pdf(300))
-        .status_json()
-        .await;
+    let upload_signed = || {
+        app.client
+            .put(&put_url)
+            .header("content-type", "application/pdf")
+            .header("x-upsert", "true")
+            .body(pdf(300))
+    };
+    let uploaded = upload_signed().status_json().await;
     assert_eq!(uploaded, (200, json!({"Key": "whitepapers/up/load.pdf"})));
     let owner: Option<String> = cb_db::sqlx::query_scalar(
         "select owner_id from storage.objects where name = 'up/load.pdf'",
@@ -296,14 +306,7 @@ async fn signed_upload_urls_accept_one_upload_without_a_jwt() {
         Some("00000000-0000-0000-0000-00000000ad01")
     );
     // The token's upsert (false) wins over the header: a second upload is a duplicate.
-    let again = app
-        .client
-        .put(&put_url)
-        .header("content-type", "application/pdf")
-        .header("x-upsert", "true")
-        .body(pdf(300))
-        .status_json()
-        .await;
+    let again = upload_signed().status_json().await;
     assert_error(&again, 400, "409", "KeyAlreadyExists");
     // The token is for that path only, and for uploads only.
     let elsewhere = app
