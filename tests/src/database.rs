@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use cb_db::sqlx::postgres::PgConnectOptions;
 use cb_db::sqlx::{self, Executor, PgPool};
 use cb_db::{LocalPostgres, PgBinaries};
+use cb_gateway::unix_now;
 
 use crate::DEMO_JWT_SECRET;
 use crate::app::passcode_hash;
@@ -105,12 +106,6 @@ async fn build_template(cluster: &LocalPostgres) {
 
 /// Test databases older than this are left over from earlier runs (the cluster is reused).
 const STALE_TEST_DATABASE_SECS: u64 = 3600;
-
-fn unix_now() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_secs())
-}
 
 /// Tests do not drop their databases (a test may still be reading when another fails); this
 /// drops those of earlier runs, so the reused cluster does not grow without bound. A name
