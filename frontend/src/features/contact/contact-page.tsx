@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, type IconProps } from '@/components/ui/icons';
 import { company, telHref } from '@/config/company';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { IconCardItem } from '@/components/marketing/icon-card-grid';
 import './contact.css';
 
 export const REPLY_PROMISE = 'We reply to every request within 24 hours.';
@@ -80,14 +81,10 @@ export function ContactPage() {
           </h2>
           <ul className="card-grid card-grid--4">
             {contactCards().map(({ title, Icon, body, note }) => (
-              <li key={title} className="card contact-card">
-                <span className="card__icon">
-                  <Icon size={24} />
-                </span>
-                <h3 className="card__title">{title}</h3>
+              <IconCardItem key={title} title={title} Icon={Icon} className="card contact-card">
                 <div className="contact-card__value">{body}</div>
                 <p className="card__text">{note}</p>
-              </li>
+              </IconCardItem>
             ))}
           </ul>
         </div>
