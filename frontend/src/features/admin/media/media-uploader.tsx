@@ -3,6 +3,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { formatDimensions, imageFileProblem, IMAGE_TYPES } from './media-format';
 import { useUploadMedia } from './upload-media';
+import { AdminCard } from '@/features/admin/shared/admin-card';
 
 interface Progress {
   fileName: string;
@@ -73,10 +74,7 @@ export function MediaUploader() {
   const percent = progress === null ? null : Math.round(progress.fraction * 100);
 
   return (
-    <section className="admin-card" aria-labelledby="media-upload-title">
-      <h2 id="media-upload-title" className="admin-card__title">
-        Upload Images
-      </h2>
+    <AdminCard titleId="media-upload-title" title="Upload Images">
       <div
         className={`media-drop${dragging ? ' media-drop--active' : ''}`}
         data-testid="media-drop-zone"
@@ -122,6 +120,6 @@ export function MediaUploader() {
           </span>
         </div>
       )}
-    </section>
+    </AdminCard>
   );
 }
