@@ -1,5 +1,28 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { IconProps } from '@/components/ui/icons';
+
+interface IconCardItemProps {
+  title: string;
+  Icon: ComponentType<IconProps>;
+  /** The item's anchor id (a link target), if any. */
+  id?: string;
+  className?: string;
+  /** What follows the title: the card's text, lists, links. */
+  children: ReactNode;
+}
+
+/** A card-grid item that opens with an icon and a title. */
+export function IconCardItem({ title, Icon, id, className = 'card', children }: IconCardItemProps) {
+  return (
+    <li id={id} className={className}>
+      <span className="card__icon">
+        <Icon size={24} />
+      </span>
+      <h3 className="card__title">{title}</h3>
+      {children}
+    </li>
+  );
+}
 
 /** One card of an IconCardGrid. */
 export interface IconCard {
@@ -13,13 +36,9 @@ export function IconCardGrid({ cards }: { cards: readonly IconCard[] }) {
   return (
     <ul className="card-grid card-grid--3">
       {cards.map(({ title, text, Icon }) => (
-        <li key={title} className="card">
-          <span className="card__icon">
-            <Icon size={24} />
-          </span>
-          <h3 className="card__title">{title}</h3>
+        <IconCardItem key={title} title={title} Icon={Icon}>
           <p className="card__text">{text}</p>
-        </li>
+        </IconCardItem>
       ))}
     </ul>
   );

@@ -5,6 +5,7 @@ import { AwardIcon, TargetIcon } from '@/components/ui/marketing-icons';
 import { company } from '@/config/company';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import { SectionHeader } from '@/components/marketing/section-header';
+import { HiddenTitleSection } from '@/components/marketing/hidden-title-section';
 import './about.css';
 
 /** The four stat tiles of spec §2, value first visually, label first for screen readers. */
@@ -78,21 +79,20 @@ export function AboutPage() {
         </div>
       </section>
 
-      <section className="section section--surface section--tight" aria-labelledby="about-stats-title">
-        <div className="container">
-          <h2 id="about-stats-title" className="visually-hidden">
-            {company.name} at a glance
-          </h2>
-          <dl className="stat-tiles">
-            {ABOUT_STATS.map((stat) => (
-              <div key={stat.label} className="stat-tile">
-                <dt className="stat-tile__label">{stat.label}</dt>
-                <dd className="stat-tile__value">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
+      <HiddenTitleSection
+        titleId="about-stats-title"
+        title={<>{company.name} at a glance</>}
+        className="section section--surface section--tight"
+      >
+        <dl className="stat-tiles">
+          {ABOUT_STATS.map((stat) => (
+            <div key={stat.label} className="stat-tile">
+              <dt className="stat-tile__label">{stat.label}</dt>
+              <dd className="stat-tile__value">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </HiddenTitleSection>
 
       <section className="section" aria-labelledby="about-principles-title">
         <div className="container two-column">

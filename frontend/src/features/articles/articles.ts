@@ -1,6 +1,22 @@
 import type { ArticleMeta } from '@/components/article/article-meta';
 import { ARTICLE_SLUGS } from '@/config/article-slugs';
 
+/** Where an article's closing call to action sends the reader. */
+export interface ArticleCtaAction {
+  opens: 'contact-dialog' | 'contact-page';
+  label: string;
+}
+
+/** A static article: what its page shows above the body, and its closing call to action. */
+export interface StaticArticle extends ArticleMeta {
+  cta: {
+    title: string;
+    /** The paragraph under the title; given the company's name at render time. */
+    text: (companyName: string) => string;
+    action: ArticleCtaAction;
+  };
+}
+
 const hero = (slug: string, alt: string) => ({
   src: `/blog-images/${slug}.svg`,
   alt,
@@ -22,6 +38,12 @@ export const ARTICLES = {
       ARTICLE_SLUGS.streamlining,
       'Claim pipeline with four completed stages and one pending, above a list of claim rows',
     ),
+    cta: {
+      title: 'See where your claims wait',
+      text: () =>
+        'Our team maps a sample of 50 of your recent claims from order to payment and shows which steps to automate first.',
+      action: { opens: 'contact-dialog', label: 'Get Started' },
+    },
   },
   compliance: {
     slug: ARTICLE_SLUGS.compliance,
@@ -33,6 +55,12 @@ export const ARTICLES = {
     publishedOn: '2024-01-10',
     author: 'James Okafor, Compliance Manager',
     hero: hero(ARTICLE_SLUGS.compliance, 'Compliance checklist with four items checked beside a shield'),
+    cta: {
+      title: 'Make compliance part of the billing workflow',
+      text: (companyName) =>
+        `${companyName} builds these checks into billing and runs quarterly documentation audits for managed-service clients.`,
+      action: { opens: 'contact-dialog', label: 'Get Started' },
+    },
   },
   mobileDelivery: {
     slug: ARTICLE_SLUGS.mobileDelivery,
@@ -47,6 +75,12 @@ export const ARTICLES = {
       ARTICLE_SLUGS.mobileDelivery,
       "Delivery route with stops on a map next to a driver's phone showing a signature",
     ),
+    cta: {
+      title: 'Bill on the day you deliver',
+      text: (companyName) =>
+        `${companyName}'s delivery app sends signed proof of delivery straight to the claim. See it on a real route.`,
+      action: { opens: 'contact-page', label: 'Schedule Demo' },
+    },
   },
   realTimeReporting: {
     slug: ARTICLE_SLUGS.realTimeReporting,
@@ -61,6 +95,12 @@ export const ARTICLES = {
       ARTICLE_SLUGS.realTimeReporting,
       'Revenue dashboard with four KPI tiles, a rising trend line and a bar chart by payer',
     ),
+    cta: {
+      title: 'See your denials, leaks and KPIs live',
+      text: (companyName) =>
+        `${companyName} dashboards update as claims, remittances and deliveries post. We will walk you through them with sample data.`,
+      action: { opens: 'contact-page', label: 'Schedule Demo' },
+    },
   },
   billingCodingGuide: {
     slug: ARTICLE_SLUGS.billingCodingGuide,
@@ -75,7 +115,13 @@ export const ARTICLES = {
       ARTICLE_SLUGS.billingCodingGuide,
       'Claim form with two highlighted code fields under a magnifying glass',
     ),
+    cta: {
+      title: 'Get a free billing assessment',
+      text: () =>
+        'Send us a sample of recent denials. A certified coder will show you which of these nine errors cost you the most, and how to fix them upstream.',
+      action: { opens: 'contact-page', label: 'Contact Us for an Assessment' },
+    },
   },
-} as const satisfies Record<string, ArticleMeta>;
+} as const satisfies Record<string, StaticArticle>;
 
 export type ArticleKey = keyof typeof ARTICLES;

@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/marketing-icons';
 import { company } from '@/config/company';
 import { IconCardGrid, type IconCard } from '@/components/marketing/icon-card-grid';
-import { SectionHeader } from '@/components/marketing/section-header';
+import { PageSection } from '@/components/marketing/page-section';
 import './careers.css';
 
 export const NO_OPENINGS_TITLE = 'No Open Positions at This Time';
@@ -63,16 +63,13 @@ export function CareersPage() {
         subtitle={`${company.name} hires billing specialists, compliance analysts and engineers who like solving problems that have a right answer.`}
       />
 
-      <section className="section" aria-labelledby="careers-benefits-title">
-        <div className="container">
-          <SectionHeader
-            id="careers-benefits-title"
-            title="Benefits"
-            lead="What every full-time team member gets, whatever the role."
-          />
-          <IconCardGrid cards={BENEFITS} />
-        </div>
-      </section>
+      <PageSection
+        titleId="careers-benefits-title"
+        title="Benefits"
+        lead="What every full-time team member gets, whatever the role."
+      >
+        <IconCardGrid cards={BENEFITS} />
+      </PageSection>
 
       <section className="section section--surface" aria-labelledby="careers-openings-title">
         <div className="container">

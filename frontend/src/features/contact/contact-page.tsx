@@ -3,6 +3,8 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, type IconProps } from '@/components/ui/icons';
 import { company, telHref } from '@/config/company';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { IconCardItem } from '@/components/marketing/icon-card-grid';
+import { HiddenTitleSection } from '@/components/marketing/hidden-title-section';
 import './contact.css';
 
 export const REPLY_PROMISE = 'We reply to every request within 24 hours.';
@@ -73,25 +75,16 @@ export function ContactPage() {
         subtitle={`Questions about billing, denials, prior authorization or software? ${REPLY_PROMISE}`}
       />
 
-      <section className="section" aria-labelledby="contact-details-title">
-        <div className="container">
-          <h2 id="contact-details-title" className="visually-hidden">
-            Contact details
-          </h2>
-          <ul className="card-grid card-grid--4">
-            {contactCards().map(({ title, Icon, body, note }) => (
-              <li key={title} className="card contact-card">
-                <span className="card__icon">
-                  <Icon size={24} />
-                </span>
-                <h3 className="card__title">{title}</h3>
-                <div className="contact-card__value">{body}</div>
-                <p className="card__text">{note}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HiddenTitleSection titleId="contact-details-title" title="Contact details" className="section">
+        <ul className="card-grid card-grid--4">
+          {contactCards().map(({ title, Icon, body, note }) => (
+            <IconCardItem key={title} title={title} Icon={Icon} className="card contact-card">
+              <div className="contact-card__value">{body}</div>
+              <p className="card__text">{note}</p>
+            </IconCardItem>
+          ))}
+        </ul>
+      </HiddenTitleSection>
 
       <section className="section section--surface" aria-labelledby="contact-connect-title">
         <div className="container two-column">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { CheckCircleIcon } from '@/components/ui/icons';
-import { FileTextIcon } from '@/components/ui/marketing-icons';
+import { WhitepaperCard } from '@/components/whitepapers/whitepaper-card';
 import { toast } from '@/components/ui/toast';
 import type { Whitepaper } from '@/data/whitepapers/types';
 import { QueryProvider } from '@/lib/query-client';
@@ -97,32 +97,6 @@ function DownloadButton({ paper, titleId }: { paper: Whitepaper; titleId: string
   );
 }
 
-function DownloadCard({ paper }: { paper: Whitepaper }) {
-  const titleId = `download-${paper.id}`;
-  return (
-    <li className="card whitepaper-card">
-      <article aria-labelledby={titleId} className="whitepaper-card__inner">
-        <div className="whitepaper-card__meta">
-          <span className="badge badge--quiet">{paper.category}</span>
-          {paper.pages ? (
-            <span className="whitepaper-card__pages">
-              <FileTextIcon size={16} />
-              {paper.pages === 1 ? '1 page' : `${paper.pages} pages`}
-            </span>
-          ) : null}
-        </div>
-        <h2 id={titleId} className="card__title">
-          {paper.title}
-        </h2>
-        {paper.description && <p className="card__text">{paper.description}</p>}
-        <div className="card__footer">
-          <DownloadButton paper={paper} titleId={titleId} />
-        </div>
-      </article>
-    </li>
-  );
-}
-
 /** /downloads: the thank-you banner and every whitepaper with its download. */
 export function DownloadsPage() {
   return (
@@ -163,7 +137,12 @@ function Downloads() {
           ) : papers && papers.length > 0 ? (
             <ul className="card-grid card-grid--3">
               {papers.map((paper) => (
-                <DownloadCard key={paper.id} paper={paper} />
+                <WhitepaperCard
+                  key={paper.id}
+                  paper={paper}
+                  idPrefix="download"
+                  action={(titleId) => <DownloadButton paper={paper} titleId={titleId} />}
+                />
               ))}
             </ul>
           ) : (

@@ -18,7 +18,7 @@ import {
 import { company } from '@/config/company';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import { IconCardGrid, type IconCard } from '@/components/marketing/icon-card-grid';
-import { SectionHeader } from '@/components/marketing/section-header';
+import { PageSection } from '@/components/marketing/page-section';
 import './api-integrations.css';
 
 export const API_FEATURES: readonly IconCard[] = [
@@ -113,50 +113,45 @@ export function ApiIntegrationsPage() {
         </div>
       </PageHeader>
 
-      <section className="section" aria-labelledby="api-features-title">
-        <div className="container">
-          <SectionHeader
-            id="api-features-title"
-            title="Built for developers and billing teams"
-            lead="The same API our own apps use, with the standards equipment billing runs on."
-          />
-          <IconCardGrid cards={API_FEATURES} />
-        </div>
-      </section>
+      <PageSection
+        titleId="api-features-title"
+        title="Built for developers and billing teams"
+        lead="The same API our own apps use, with the standards equipment billing runs on."
+      >
+        <IconCardGrid cards={API_FEATURES} />
+      </PageSection>
 
-      <section className="section section--surface" aria-labelledby="api-categories-title">
-        <div className="container">
-          <SectionHeader
-            id="api-categories-title"
-            title="Integrations by category"
-            lead="Prebuilt connections to the systems our clients use most. Anything with an API or a standard file format can be connected."
-          />
-          <ul className="card-grid">
-            {INTEGRATION_CATEGORIES.map(({ id, title, description, systems, Icon }) => (
-              <li key={id} id={id} className="card">
-                <div className="integration__heading">
-                  <span className="card__icon">
-                    <Icon size={24} />
-                  </span>
-                  <h3 className="card__title">{title}</h3>
-                </div>
-                <p className="card__text">{description}</p>
-                <ul className="integration__systems" aria-label={`${title} systems`}>
-                  {systems.map((system) => (
-                    <li key={system} className="integration__system">
-                      {system}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-          <p className="integration__note">
-            Product names are trademarks of their owners. Some connections use the vendor&apos;s partner program or a
-            license you provide.
-          </p>
-        </div>
-      </section>
+      <PageSection
+        titleId="api-categories-title"
+        title="Integrations by category"
+        lead="Prebuilt connections to the systems our clients use most. Anything with an API or a standard file format can be connected."
+        surface
+      >
+        <ul className="card-grid">
+          {INTEGRATION_CATEGORIES.map(({ id, title, description, systems, Icon }) => (
+            <li key={id} id={id} className="card">
+              <div className="integration__heading">
+                <span className="card__icon">
+                  <Icon size={24} />
+                </span>
+                <h3 className="card__title">{title}</h3>
+              </div>
+              <p className="card__text">{description}</p>
+              <ul className="integration__systems" aria-label={`${title} systems`}>
+                {systems.map((system) => (
+                  <li key={system} className="integration__system">
+                    {system}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <p className="integration__note">
+          Product names are trademarks of their owners. Some connections use the vendor&apos;s partner program or a
+          license you provide.
+        </p>
+      </PageSection>
 
       <CtaBand
         id="api-cta"

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { company, telHref } from '@/config/company';
-import { formatIsoDateLong } from '@/lib/dates';
-import { LegalDocument, type LegalSection } from './legal-document';
+import { company } from '@/config/company';
+import { CompanyContactAddress, LegalDocument, numberedSections, type LegalSection } from './legal-document';
 
 /** Static last-updated date of the cookie policy (spec §9). */
 export const COOKIE_POLICY_UPDATED = '2025-01-30';
@@ -125,27 +124,10 @@ function sections(): LegalSection[] {
     </>,
     <>
       <p>Questions about cookies on this site:</p>
-      <address className="legal__contact">
-        <strong>{company.name}</strong>
-        {company.address && <span>{company.address}</span>}
-        {company.email && (
-          <span>
-            Email: <a href={`mailto:${company.email}`}>{company.email}</a>
-          </span>
-        )}
-        {company.phone && (
-          <span>
-            Phone: <a href={telHref(company.phone)}>{company.phone}</a>
-          </span>
-        )}
-      </address>
+      <CompanyContactAddress />
     </>,
   ];
-  return COOKIE_SECTION_TITLES.map((title, index) => ({
-    id: `cookies-${index + 1}`,
-    title,
-    content: content[index],
-  }));
+  return numberedSections('cookies', COOKIE_SECTION_TITLES, content);
 }
 
 export function CookiePolicyPage() {
@@ -153,8 +135,7 @@ export function CookiePolicyPage() {
     <LegalDocument
       title="Cookie Policy"
       subtitle={`Which cookies ${company.name} uses, why, and how you can control them.`}
-      lastUpdated={formatIsoDateLong(COOKIE_POLICY_UPDATED)}
-      lastUpdatedIso={COOKIE_POLICY_UPDATED}
+      lastUpdated={COOKIE_POLICY_UPDATED}
       intro={
         <p>
           This policy explains how {company.name} uses cookies and similar technologies on this website. Read it with

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
+import { company, telHref } from '@/config/company';
+import { formatIsoDateLong } from '@/lib/dates';
 import './legal.css';
 
 export interface LegalSection {
@@ -9,24 +11,60 @@ export interface LegalSection {
   content: ReactNode;
 }
 
+/** A policy's sections from its titles and their contents, in order, with ids `<idPrefix>-1`, `-2`… */
+export function numberedSections(
+  idPrefix: string,
+  titles: readonly string[],
+  contents: readonly ReactNode[],
+): LegalSection[] {
+  return titles.map((title, index) => ({
+    id: `${idPrefix}-${index + 1}`,
+    title,
+    content: contents[index],
+  }));
+}
+
+/** The company's address, email and phone as a policy's contact section gives them (and its website if asked). */
+export function CompanyContactAddress({ withWebsite = false }: { withWebsite?: boolean }) {
+  return (
+    <address className="legal__contact">
+      <strong>{company.name}</strong>
+      {company.address && <span>{company.address}</span>}
+      {company.email && (
+        <span>
+          Email: <a href={`mailto:${company.email}`}>{company.email}</a>
+        </span>
+      )}
+      {company.phone && (
+        <span>
+          Phone: <a href={telHref(company.phone)}>{company.phone}</a>
+        </span>
+      )}
+      {withWebsite && (
+        <span>
+          Website: <a href={company.siteUrl}>{company.siteUrl.replace(/^https?:\/\//, '')}</a>
+        </span>
+      )}
+    </address>
+  );
+}
+
 interface LegalDocumentProps {
   title: string;
   subtitle: string;
-  /** The date in en-US long form, e.g. "January 30, 2025". */
+  /** The last-updated date, YYYY-MM-DD (shown in en-US long form, e.g. "January 30, 2025"). */
   lastUpdated: string;
-  /** ISO date for the <time> element. */
-  lastUpdatedIso: string;
   intro: ReactNode;
   sections: readonly LegalSection[];
 }
 
 /** Shared layout of the policy pages: numbered sections with a table of contents. */
-export function LegalDocument({ title, subtitle, lastUpdated, lastUpdatedIso, intro, sections }: LegalDocumentProps) {
+export function LegalDocument({ title, subtitle, lastUpdated, intro, sections }: LegalDocumentProps) {
   return (
     <>
       <PageHeader eyebrow="Legal" title={title} subtitle={subtitle}>
         <p className="legal__updated">
-          Last updated: <time dateTime={lastUpdatedIso}>{lastUpdated}</time>
+          Last updated: <time dateTime={lastUpdated}>{formatIsoDateLong(lastUpdated)}</time>
         </p>
       </PageHeader>
 

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
-import { company, telHref } from '@/config/company';
-import { formatIsoDateLong } from '@/lib/dates';
+import { company } from '@/config/company';
 import { useToday } from '@/lib/render-context';
-import { LegalDocument, type LegalSection } from './legal-document';
+import { CompanyContactAddress, LegalDocument, numberedSections, type LegalSection } from './legal-document';
 
 /** Minimum age for the site (spec §9). */
 export const PRIVACY_AGE_THRESHOLD = 16;
@@ -21,28 +20,6 @@ export const PRIVACY_SECTION_TITLES = [
   'Changes to This Policy',
   'Contact Us',
 ] as const;
-
-function ContactLines() {
-  return (
-    <address className="legal__contact">
-      <strong>{company.name}</strong>
-      {company.address && <span>{company.address}</span>}
-      {company.email && (
-        <span>
-          Email: <a href={`mailto:${company.email}`}>{company.email}</a>
-        </span>
-      )}
-      {company.phone && (
-        <span>
-          Phone: <a href={telHref(company.phone)}>{company.phone}</a>
-        </span>
-      )}
-      <span>
-        Website: <a href={company.siteUrl}>{company.siteUrl.replace(/^https?:\/\//, '')}</a>
-      </span>
-    </address>
-  );
-}
 
 function sections(): LegalSection[] {
   const name = company.name;
@@ -156,14 +133,10 @@ function sections(): LegalSection[] {
     </>,
     <>
       <p>Questions or requests about this policy or your information:</p>
-      <ContactLines />
+      <CompanyContactAddress withWebsite />
     </>,
   ];
-  return PRIVACY_SECTION_TITLES.map((title, index) => ({
-    id: `privacy-${index + 1}`,
-    title,
-    content: content[index],
-  }));
+  return numberedSections('privacy', PRIVACY_SECTION_TITLES, content);
 }
 
 export function PrivacyPolicyPage() {
@@ -172,8 +145,7 @@ export function PrivacyPolicyPage() {
     <LegalDocument
       title="Privacy Policy"
       subtitle={`How ${company.name} collects, uses, shares and protects your personal information.`}
-      lastUpdated={formatIsoDateLong(today)}
-      lastUpdatedIso={today}
+      lastUpdated={today}
       intro={
         <p>
           This policy explains how {company.name} handles personal information collected through this website and in our

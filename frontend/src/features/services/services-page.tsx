@@ -15,7 +15,8 @@ import {
   WheelchairIcon,
 } from '@/components/ui/marketing-icons';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
-import { SectionHeader } from '@/components/marketing/section-header';
+import { IconCardItem } from '@/components/marketing/icon-card-grid';
+import { PageSection } from '@/components/marketing/page-section';
 
 interface Service {
   id: string;
@@ -148,53 +149,44 @@ export function ServicesPage() {
         subtitle="Eight ways we help equipment suppliers get orders documented, delivered, billed and paid: as software your team runs, or as a service we run for you."
       />
 
-      <section className="section" aria-labelledby="services-list-title">
-        <div className="container">
-          <SectionHeader
-            id="services-list-title"
-            title="What we do"
-            lead="Every service runs on the same platform, so intake, delivery and billing share one record of each order."
-          />
-          <ul className="card-grid card-grid--4">
-            {SERVICES.map(({ id, title, description, points, Icon, link }) => (
-              <li key={id} id={id} className="card">
-                <span className="card__icon">
-                  <Icon size={24} />
-                </span>
-                <h3 className="card__title">{title}</h3>
-                <p className="card__text">{description}</p>
-                <Checklist items={points} />
-                {link && (
-                  <p className="card__footer">
-                    <Link to={link.to} className="text-link">
-                      {link.label}
-                      <ArrowRightIcon size={16} />
-                    </Link>
-                  </p>
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        titleId="services-list-title"
+        title="What we do"
+        lead="Every service runs on the same platform, so intake, delivery and billing share one record of each order."
+      >
+        <ul className="card-grid card-grid--4">
+          {SERVICES.map(({ id, title, description, points, Icon, link }) => (
+            <IconCardItem key={id} id={id} title={title} Icon={Icon}>
+              <p className="card__text">{description}</p>
+              <Checklist items={points} />
+              {link && (
+                <p className="card__footer">
+                  <Link to={link.to} className="text-link">
+                    {link.label}
+                    <ArrowRightIcon size={16} />
+                  </Link>
+                </p>
+              )}
+            </IconCardItem>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section className="section section--surface" aria-labelledby="services-models-title">
-        <div className="container">
-          <SectionHeader
-            id="services-models-title"
-            title="Software, service or both"
-            lead="Start with the part that costs you the most today. Moving between models does not mean moving systems."
-          />
-          <ul className="card-grid card-grid--3">
-            {MODELS.map((model) => (
-              <li key={model.title} className="card">
-                <h3 className="card__title">{model.title}</h3>
-                <p className="card__text">{model.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        titleId="services-models-title"
+        title="Software, service or both"
+        lead="Start with the part that costs you the most today. Moving between models does not mean moving systems."
+        surface
+      >
+        <ul className="card-grid card-grid--3">
+          {MODELS.map((model) => (
+            <li key={model.title} className="card">
+              <h3 className="card__title">{model.title}</h3>
+              <p className="card__text">{model.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       <CtaBand
         id="services-demo"

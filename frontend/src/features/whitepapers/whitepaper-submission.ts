@@ -1,9 +1,9 @@
 import type { ContactFormValues } from '@/lib/leads/contact-form';
-import { runLeadChecks, type LeadCheck, type ToastMessage } from '@/lib/leads/lead-checks';
+import type { LeadCheck, ToastMessage } from '@/lib/leads/lead-checks';
 import { splitName } from '@/lib/leads/name-split';
 import { sendLeadWebhook } from '@/lib/leads/send-webhook';
-import { buildWebhookPayload, type WebhookPayload } from '@/lib/leads/webhook-payload';
-import type { ContactSubmission } from '@/lib/leads/submit-contact';
+import type { WebhookPayload } from '@/lib/leads/webhook-payload';
+import { checkSubmission, submissionPayload, type ContactSubmission } from '@/lib/leads/submit-contact';
 import type { WhitepaperSubmissionRow } from '@/data/whitepapers/types';
 
 export const ANTISPAM_TOAST: ToastMessage = {
@@ -99,21 +99,14 @@ export async function submitWhitepaperLead(
   submission: WhitepaperLeadSubmission,
   deps: WhitepaperLeadDeps,
 ): Promise<WhitepaperLeadOutcome> {
-  const check = runLeadChecks({
-    honeypot: submission.honeypot,
-    openedAt: submission.openedAt,
-    now: submission.now,
-    email: submission.values.email,
-    captchaToken: submission.captchaToken,
-  });
+  const check = checkSubmission(submission);
   if (!check.ok) return { kind: 'rejected', check: check.failed, toast: check.toast };
-  const captchaToken = submission.captchaToken ?? '';
 
   try {
     const antispam = await deps.antispamCheck({
       email: submission.values.email.trim(),
       ip: 'unknown',
-      recaptchaToken: captchaToken,
+      recaptchaToken: submission.captchaToken ?? '',
     });
     if (antispam.error) {
       console.error('Anti-spam check rejected the whitepaper form:', antispam.error);
@@ -125,10 +118,7 @@ export async function submitWhitepaperLead(
     if (inserted.error)
       throw inserted.error instanceof Error ? inserted.error : new Error(JSON.stringify(inserted.error));
 
-    const payload = buildWebhookPayload(submission.values, {
-      submittedAt: new Date(submission.now),
-      captchaToken,
-    });
+    const payload = submissionPayload(submission);
     if (deps.webhookUrl) {
       await (deps.send ?? sendLeadWebhook)(deps.webhookUrl, payload);
     } else {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { toast } from '@/components/ui/toast';
-import { FileTextIcon } from '@/components/ui/marketing-icons';
+import { WhitepaperCard } from '@/components/whitepapers/whitepaper-card';
 import type { Whitepaper } from '@/data/whitepapers/types';
 import { QueryProvider } from '@/lib/query-client';
 import { LeadFormNoscriptNote } from '@/components/contact-dialog/contact-dialog-button';
@@ -20,52 +20,29 @@ function preloadLeadDialog() {
   });
 }
 
-export function pageCountLabel(pages: number | null): string | null {
-  if (!pages) return null;
-  return pages === 1 ? '1 page' : `${pages} pages`;
+function WhitepaperDownloadButton({ paper, titleId, onDownload }: DownloadButtonProps) {
+  return paper.file_path ? (
+    <button
+      type="button"
+      className="button button--primary"
+      onClick={onDownload}
+      onMouseEnter={preloadLeadDialog}
+      onFocus={preloadLeadDialog}
+      aria-describedby={titleId}
+    >
+      Download PDF
+    </button>
+  ) : (
+    <button type="button" className="button button--secondary" disabled aria-describedby={titleId}>
+      Coming Soon
+    </button>
+  );
 }
 
-function WhitepaperCard({ paper, onDownload }: { paper: Whitepaper; onDownload: () => void }) {
-  const titleId = `whitepaper-${paper.id}`;
-  const pages = pageCountLabel(paper.pages);
-  return (
-    <li className="card whitepaper-card">
-      <article aria-labelledby={titleId} className="whitepaper-card__inner">
-        <div className="whitepaper-card__meta">
-          <span className="badge badge--quiet">{paper.category}</span>
-          {paper.featured && <span className="badge">Featured</span>}
-          {pages && (
-            <span className="whitepaper-card__pages">
-              <FileTextIcon size={16} />
-              {pages}
-            </span>
-          )}
-        </div>
-        <h2 id={titleId} className="card__title">
-          {paper.title}
-        </h2>
-        {paper.description && <p className="card__text">{paper.description}</p>}
-        <div className="card__footer">
-          {paper.file_path ? (
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={onDownload}
-              onMouseEnter={preloadLeadDialog}
-              onFocus={preloadLeadDialog}
-              aria-describedby={titleId}
-            >
-              Download PDF
-            </button>
-          ) : (
-            <button type="button" className="button button--secondary" disabled aria-describedby={titleId}>
-              Coming Soon
-            </button>
-          )}
-        </div>
-      </article>
-    </li>
-  );
+interface DownloadButtonProps {
+  paper: Whitepaper;
+  titleId: string;
+  onDownload: () => void;
 }
 
 interface FormState {
@@ -113,7 +90,15 @@ function Whitepapers() {
               <LeadFormNoscriptNote form="download form" />
               <ul className="card-grid card-grid--3">
                 {papers.map((paper) => (
-                  <WhitepaperCard key={paper.id} paper={paper} onDownload={openForm} />
+                  <WhitepaperCard
+                    key={paper.id}
+                    paper={paper}
+                    idPrefix="whitepaper"
+                    showFeatured
+                    action={(titleId) => (
+                      <WhitepaperDownloadButton paper={paper} titleId={titleId} onDownload={openForm} />
+                    )}
+                  />
                 ))}
               </ul>
             </>

@@ -21,6 +21,25 @@ export interface ContactSubmission {
   captchaToken: string | null;
 }
 
+/** The four lead checks of a submitted lead form (contact or whitepaper), in order. */
+export function checkSubmission(submission: ContactSubmission) {
+  return runLeadChecks({
+    honeypot: submission.honeypot,
+    openedAt: submission.openedAt,
+    now: submission.now,
+    email: submission.values.email,
+    captchaToken: submission.captchaToken,
+  });
+}
+
+/** The webhook payload of a submitted lead form, stamped with the time it was submitted. */
+export function submissionPayload(submission: ContactSubmission): WebhookPayload {
+  return buildWebhookPayload(submission.values, {
+    submittedAt: new Date(submission.now),
+    captchaToken: submission.captchaToken ?? '',
+  });
+}
+
 export type ContactOutcome =
   | { kind: 'rejected'; check: LeadCheck; toast: ToastMessage }
   | { kind: 'sent'; payload: WebhookPayload; toast: ToastMessage }
@@ -42,21 +61,12 @@ export async function submitContactForm(
   submission: ContactSubmission,
   { webhookUrl, send = sendLeadWebhook }: ContactDeps,
 ): Promise<ContactOutcome> {
-  const check = runLeadChecks({
-    honeypot: submission.honeypot,
-    openedAt: submission.openedAt,
-    now: submission.now,
-    email: submission.values.email,
-    captchaToken: submission.captchaToken,
-  });
+  const check = checkSubmission(submission);
   if (!check.ok) return { kind: 'rejected', check: check.failed, toast: check.toast };
 
   try {
     if (!webhookUrl) throw new Error('No lead webhook URL is configured (runtime config webhookUrl).');
-    const payload = buildWebhookPayload(submission.values, {
-      submittedAt: new Date(submission.now),
-      captchaToken: submission.captchaToken ?? '',
-    });
+    const payload = submissionPayload(submission);
     await send(webhookUrl, payload);
     return { kind: 'sent', payload, toast: CONTACT_SUCCESS_TOAST };
   } catch (error) {

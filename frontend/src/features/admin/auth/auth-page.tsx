@@ -1,9 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/features/admin/shared/admin-client';
 import { getAdminToken, setAdminToken } from '@/features/admin/shared/admin-token';
 import { useLogin } from './login';
+import { errorToast } from '@/features/admin/shared/error-toast';
 import '@/features/admin/shared/admin.css';
 import { QueryProvider } from '@/lib/query-client';
 
@@ -40,9 +40,7 @@ function AuthPageScreen() {
           });
         }
       },
-      onError: (error) => {
-        toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: errorToast(),
     });
   };
 

@@ -11,6 +11,7 @@ import { useDeletePost } from './delete-post';
 import { ImageUploadPanel } from './image-upload-panel';
 import { PostForm } from './post-form';
 import { adminPostsQuery } from './posts-query';
+import { AdminCard } from '@/features/admin/shared/admin-card';
 
 interface Editing {
   id: string | null;
@@ -80,10 +81,7 @@ export function BlogAdminPage() {
           />
         </div>
       )}
-      <section className="admin-card" aria-labelledby="existing-posts-title">
-        <h2 id="existing-posts-title" className="admin-card__title">
-          Existing Posts
-        </h2>
+      <AdminCard titleId="existing-posts-title" title="Existing Posts">
         {posts.isPending ? (
           <p className="admin-muted" role="status">
             Loading posts...
@@ -128,7 +126,7 @@ export function BlogAdminPage() {
             {posts.data?.length === 0 && <li className="admin-muted">No posts yet.</li>}
           </ul>
         )}
-      </section>
+      </AdminCard>
       {posts.data && <DeletedPostsPanel existing={posts.data.map((post) => post.id)} />}
     </div>
   );

@@ -1,7 +1,8 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/features/admin/shared/admin-client';
 import { useUploadBlogImage } from '@/features/admin/shared/upload-image';
+import { errorToast } from '@/features/admin/shared/error-toast';
+import { AdminCard } from '@/features/admin/shared/admin-card';
 
 /** Upload images to blog-images; each uploaded URL is listed and copied on click. */
 export function ImageUploadPanel() {
@@ -17,9 +18,7 @@ export function ImageUploadPanel() {
         setUrls((current) => [url, ...current]);
         toast({ title: 'Image uploaded! Click the URL below to copy it.' });
       },
-      onError: (error) => {
-        toast({ title: 'Upload failed', description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: errorToast('Upload failed'),
       onSettled: () => {
         if (inputRef.current) inputRef.current.value = '';
       },
@@ -38,10 +37,7 @@ export function ImageUploadPanel() {
   };
 
   return (
-    <section className="admin-card" aria-labelledby="image-upload-title">
-      <h2 id="image-upload-title" className="admin-card__title">
-        Upload Images
-      </h2>
+    <AdminCard titleId="image-upload-title" title="Upload Images">
       <div className="admin-field">
         <label htmlFor="blog-image-upload">Image file</label>
         <input
@@ -74,6 +70,6 @@ export function ImageUploadPanel() {
           ))}
         </ul>
       )}
-    </section>
+    </AdminCard>
   );
 }

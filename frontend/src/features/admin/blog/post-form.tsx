@@ -18,6 +18,8 @@ import {
   type TwitterCardType,
 } from './blog-post';
 import { useSavePost } from './save-post';
+import { errorToast } from '@/features/admin/shared/error-toast';
+import { AdminCard } from '@/features/admin/shared/admin-card';
 
 type TextField = {
   [K in keyof BlogFormValues]: BlogFormValues[K] extends string ? K : never;
@@ -100,18 +102,13 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
           });
           onDone();
         },
-        onError: (error) => {
-          toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: errorToast(),
       },
     );
   };
 
   return (
-    <section className="admin-card" aria-labelledby="post-form-title">
-      <h2 id="post-form-title" className="admin-card__title">
-        {editingId ? 'Edit Post' : 'Create New Post'}
-      </h2>
+    <AdminCard titleId="post-form-title" title={editingId ? 'Edit Post' : 'Create New Post'}>
       <form className="admin-form" onSubmit={onSubmit}>
         <div className="admin-grid-2">
           {text('title', 'Title', { required: true })}
@@ -292,6 +289,6 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
           )}
         </div>
       </form>
-    </section>
+    </AdminCard>
   );
 }

@@ -23,6 +23,7 @@ import { relayedLeadsQuery } from './leads-query';
 import { useLogLeadsExport } from './log-export';
 import { useRetryDelivery } from './retry-delivery';
 import { submissionsQuery } from './submissions-query';
+import { errorToast } from '@/features/admin/shared/error-toast';
 import './leads-admin.css';
 
 function downloadCsv(items: readonly InboxItem[], fileName: string) {
@@ -86,9 +87,7 @@ function LeadDetail({ item, onClose }: { item: InboxItem; onClose: () => void })
                           toast({ title: 'Delivery queued', description: 'The webhook will be retried shortly.' });
                           onClose();
                         },
-                        onError: (error) => {
-                          toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-                        },
+                        onError: errorToast(),
                       });
                     }}
                   >
@@ -160,9 +159,7 @@ export function LeadsAdminPage() {
             description: `${exported.length} lead${exported.length === 1 ? '' : 's'} saved to ${fileName}.`,
           });
         },
-        onError: (error) => {
-          toast({ title: 'Export failed', description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: errorToast('Export failed'),
       },
     );
   };

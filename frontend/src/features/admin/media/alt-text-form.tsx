@@ -1,7 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/features/admin/shared/admin-client';
 import { useSaveAltText } from './save-alt-text';
+import { errorToast } from '@/features/admin/shared/error-toast';
 
 /** The longest alt text the database keeps (media_assets.alt_text). */
 const MAX_ALT = 500;
@@ -31,9 +31,7 @@ export function AltTextForm({ name, saved }: AltTextFormProps) {
             description: value.trim() ? `Saved with ${name}.` : `${name} has no alt text now.`,
           });
         },
-        onError: (error) => {
-          toast({ title: 'Save failed', description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: errorToast('Save failed'),
       },
     );
   };

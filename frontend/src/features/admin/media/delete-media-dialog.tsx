@@ -5,6 +5,7 @@ import { errorMessage } from '@/features/admin/shared/admin-client';
 import { useDeleteMedia } from './delete-media';
 import { MediaUseList } from './media-use-list';
 import { mediaUsageQuery } from './media-usage-query';
+import { errorToast } from '@/features/admin/shared/error-toast';
 
 export interface DeleteMediaDialogProps {
   name: string;
@@ -33,9 +34,7 @@ export function DeleteMediaDialog({ name, onClose }: DeleteMediaDialogProps) {
           }
           onClose();
         },
-        onError: (error) => {
-          toast({ title: 'Delete failed', description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: errorToast('Delete failed'),
       },
     );
   };

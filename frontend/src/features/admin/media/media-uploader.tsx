@@ -1,8 +1,10 @@
-import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { formatDimensions, imageFileProblem, IMAGE_TYPES } from './media-format';
 import { useUploadMedia } from './upload-media';
+import { AdminCard } from '@/features/admin/shared/admin-card';
+import { useFileDrop } from '@/features/admin/shared/use-file-drop';
 
 interface Progress {
   fileName: string;
@@ -18,7 +20,6 @@ interface Progress {
 export function MediaUploader() {
   const upload = useUploadMedia();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const busy = progress !== null;
 
@@ -49,19 +50,9 @@ export function MediaUploader() {
     setProgress(null);
   };
 
-  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
-    if (busy || !event.dataTransfer.types.includes('Files')) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    setDragging(true);
-  };
-
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const files = Array.from(event.dataTransfer.files);
-    if (!busy && files.length > 0) void uploadAll(files);
-  };
+  const { dragging, dropHandlers } = useFileDrop(busy, (files) => {
+    void uploadAll(files);
+  });
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -73,19 +64,11 @@ export function MediaUploader() {
   const percent = progress === null ? null : Math.round(progress.fraction * 100);
 
   return (
-    <section className="admin-card" aria-labelledby="media-upload-title">
-      <h2 id="media-upload-title" className="admin-card__title">
-        Upload Images
-      </h2>
+    <AdminCard titleId="media-upload-title" title="Upload Images">
       <div
         className={`media-drop${dragging ? ' media-drop--active' : ''}`}
         data-testid="media-drop-zone"
-        onDragOver={onDragOver}
-        onDragEnter={onDragOver}
-        onDragLeave={() => {
-          setDragging(false);
-        }}
-        onDrop={onDrop}
+        {...dropHandlers}
       >
         <p className="media-drop__text">Drag and drop images here, or</p>
         <button
@@ -122,6 +105,6 @@ export function MediaUploader() {
           </span>
         </div>
       )}
-    </section>
+    </AdminCard>
   );
 }

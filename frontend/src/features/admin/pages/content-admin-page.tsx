@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FULL_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-editor';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/features/admin/shared/admin-client';
 import { EditIcon } from '@/features/admin/shared/icons';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
 import type { PageSeo } from './page-seo';
@@ -11,6 +10,7 @@ import { PreviewLinksPanel } from '@/features/admin/shared/previews/preview-link
 import { RevisionsPanel } from '@/features/admin/shared/revisions/revisions-panel';
 import { contentPreview } from './content-preview';
 import { useSavePageContent } from './save-content';
+import { errorToast } from '@/features/admin/shared/error-toast';
 
 function PageEditor({ page, onDone, onRestored }: { page: PageSeo; onDone: () => void; onRestored: () => void }) {
   const [content, setContent] = useState(page.content ?? '');
@@ -24,9 +24,7 @@ function PageEditor({ page, onDone, onRestored }: { page: PageSeo; onDone: () =>
           toast({ title: 'Page content saved successfully' });
           onDone();
         },
-        onError: (error) => {
-          toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: errorToast(),
       },
     );
   };

@@ -3,13 +3,13 @@ import { Dialog } from '@/components/ui/dialog';
 import { PAGE_SEO_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-editor';
 import { toast } from '@/components/ui/toast';
 import { company } from '@/config/company';
-import { errorMessage } from '@/features/admin/shared/admin-client';
 import { Counter } from '@/features/admin/shared/counter';
 import { splitCommaList } from '@/features/admin/shared/split-list';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
 import { formToPagePayload, OG_TYPES, PAGE_TWITTER_CARD_TYPES, type PageSeoForm } from './page-seo';
 import { useSavePageSeo } from './save-page-seo';
 import { pageSeoErrors, searchPreview, seoScore } from './seo-score';
+import { errorToast } from '@/features/admin/shared/error-toast';
 
 const TABS = ['Basic', 'Content', 'Image', 'Social', 'Advanced', 'Preview'] as const;
 type Tab = (typeof TABS)[number];
@@ -114,9 +114,7 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
           toast({ title: 'Page SEO settings saved successfully' });
           onClose();
         },
-        onError: (error) => {
-          toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: errorToast(),
       },
     );
   };

@@ -1,4 +1,5 @@
-import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useRef, type ChangeEvent } from 'react';
+import { useFileDrop } from '@/features/admin/shared/use-file-drop';
 import { formatFileSize, MAX_PDF_BYTES } from './pdf-file';
 
 export interface PdfDropZoneProps {
@@ -20,23 +21,12 @@ export interface PdfDropZoneProps {
 /** A drag-and-drop zone with a "Choose PDF" button (keyboard users use the button). */
 export function PdfDropZone({ id, file, pages, onFile, onClear, error, disabled, progress }: PdfDropZoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
 
-  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
-    if (disabled || !event.dataTransfer.types.includes('Files')) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    setDragging(true);
-  };
-
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const dropped = event.dataTransfer.files[0];
-    if (!disabled && dropped) onFile(dropped);
-  };
+  const { dragging, dropHandlers } = useFileDrop(disabled, ([dropped]) => {
+    if (dropped) onFile(dropped);
+  });
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0];
@@ -54,12 +44,7 @@ export function PdfDropZone({ id, file, pages, onFile, onClear, error, disabled,
       </span>
       <div
         className={`wp-drop${dragging ? ' wp-drop--active' : ''}${error ? ' wp-drop--error' : ''}`}
-        onDragOver={onDragOver}
-        onDragEnter={onDragOver}
-        onDragLeave={() => {
-          setDragging(false);
-        }}
-        onDrop={onDrop}
+        {...dropHandlers}
       >
         <p className="wp-drop__text">Drag and drop a PDF here, or</p>
         <button

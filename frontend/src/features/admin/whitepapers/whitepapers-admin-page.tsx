@@ -8,6 +8,7 @@ import { useDeleteWhitepaper } from './delete-whitepaper';
 import { adminFileStatusQuery, fileStatus, type FileStatus } from './file-status-query';
 import { WhitepaperFormCard } from './whitepaper-form-card';
 import { EMPTY_WHITEPAPER_FORM, paperToForm, type AdminWhitepaper, type WhitepaperFormValues } from './whitepaper-form';
+import { errorToast } from '@/features/admin/shared/error-toast';
 import './whitepapers-admin.css';
 
 interface Editing {
@@ -85,9 +86,7 @@ export function WhitepapersAdminPage() {
           }
           if (editing.paper?.id === paper.id) reset();
         },
-        onError: (error) => {
-          toast({ title: 'Delete failed', description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: errorToast('Delete failed'),
       },
     );
   };

@@ -1,3 +1,5 @@
+import { HiddenTitleSection } from '@/components/marketing/hidden-title-section';
+
 const STATS = [
   { value: '500+', label: 'Organizations served' },
   { value: '$2.5B+', label: 'Claims processed annually' },
@@ -6,20 +8,15 @@ const STATS = [
 
 export function HomeStats() {
   return (
-    <section className="stats" aria-labelledby="stats-title">
-      <div className="container">
-        <h2 id="stats-title" className="visually-hidden">
-          ClaimBridge by the numbers
-        </h2>
-        <dl className="stats__list">
-          {STATS.map((stat) => (
-            <div key={stat.label} className="stats__item">
-              <dt className="stats__label">{stat.label}</dt>
-              <dd className="stats__value">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
-    </section>
+    <HiddenTitleSection titleId="stats-title" title="ClaimBridge by the numbers" className="stats">
+      <dl className="stats__list">
+        {STATS.map((stat) => (
+          <div key={stat.label} className="stats__item">
+            <dt className="stats__label">{stat.label}</dt>
+            <dd className="stats__value">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </HiddenTitleSection>
   );
 }

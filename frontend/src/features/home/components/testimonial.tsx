@@ -1,4 +1,5 @@
 import { QuoteIcon } from '@/components/ui/marketing-icons';
+import { HiddenTitleSection } from '@/components/marketing/hidden-title-section';
 
 export const TESTIMONIAL = {
   quote:
@@ -9,22 +10,17 @@ export const TESTIMONIAL = {
 
 export function Testimonial() {
   return (
-    <section className="section testimonial" aria-labelledby="testimonial-title">
-      <div className="container">
-        <h2 id="testimonial-title" className="visually-hidden">
-          What our clients say
-        </h2>
-        <figure className="testimonial__figure">
-          <QuoteIcon size={40} className="testimonial__mark" />
-          <blockquote className="testimonial__quote">
-            <p>{TESTIMONIAL.quote}</p>
-          </blockquote>
-          <figcaption className="testimonial__caption">
-            <span className="testimonial__name">{TESTIMONIAL.name}</span>
-            <span className="testimonial__role">{TESTIMONIAL.role}</span>
-          </figcaption>
-        </figure>
-      </div>
-    </section>
+    <HiddenTitleSection titleId="testimonial-title" title="What our clients say" className="section testimonial">
+      <figure className="testimonial__figure">
+        <QuoteIcon size={40} className="testimonial__mark" />
+        <blockquote className="testimonial__quote">
+          <p>{TESTIMONIAL.quote}</p>
+        </blockquote>
+        <figcaption className="testimonial__caption">
+          <span className="testimonial__name">{TESTIMONIAL.name}</span>
+          <span className="testimonial__role">{TESTIMONIAL.role}</span>
+        </figcaption>
+      </figure>
+    </HiddenTitleSection>
   );
 }

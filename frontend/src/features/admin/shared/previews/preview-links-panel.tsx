@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/features/admin/shared/admin-client';
 import { formatDate } from '@/features/admin/shared/format-date';
 import { useCreatePreviewLink, type CreatedPreview } from './create-preview-link';
 import { previewLinksQuery, type PreviewTarget } from './preview-links-query';
 import { useRevokePreviewLink } from './revoke-preview-link';
+import { errorToast } from '@/features/admin/shared/error-toast';
+import { AdminCard } from '@/features/admin/shared/admin-card';
 
 const DURATIONS = [
   [1, '1 day'],
@@ -53,18 +54,13 @@ export function PreviewLinksPanel({ target, content, unavailable = null }: Previ
             description: `Anyone with the link can view it until ${formatDate(link.expiresAt)}.`,
           });
         },
-        onError: (error) => {
-          toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-        },
+        onError: errorToast(),
       },
     );
   };
 
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="admin-card__title">
-        Preview link
-      </h2>
+    <AdminCard titleId={`${id}-title`} title="Preview link">
       {unavailable ? (
         <p className="admin-muted">{unavailable}</p>
       ) : (
@@ -126,9 +122,7 @@ export function PreviewLinksPanel({ target, content, unavailable = null }: Previ
                     onSuccess: () => {
                       toast({ title: 'Preview link revoked', description: 'The link no longer opens the preview.' });
                     },
-                    onError: (error) => {
-                      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-                    },
+                    onError: errorToast(),
                   });
                 }}
               >
@@ -138,6 +132,6 @@ export function PreviewLinksPanel({ target, content, unavailable = null }: Previ
           ))}
         </ul>
       )}
-    </section>
+    </AdminCard>
   );
 }

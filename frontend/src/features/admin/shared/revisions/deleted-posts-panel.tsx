@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/features/admin/shared/admin-client';
 import { useRestoreRevision } from './restore-revision';
 import { fieldOf, formatWhen, valueText } from './revision-text';
 import { deletedPostsQuery } from './revisions-query';
+import { errorToast } from '@/features/admin/shared/error-toast';
+import { AdminCard } from '@/features/admin/shared/admin-card';
 
 /** Posts deleted recently and not back yet, each restorable as it was before its delete. */
 export function DeletedPostsPanel({ existing }: { existing: readonly string[] }) {
@@ -17,10 +18,7 @@ export function DeletedPostsPanel({ existing }: { existing: readonly string[] })
   if (gone.length === 0) return null;
 
   return (
-    <section className="admin-card" aria-labelledby="deleted-posts-title">
-      <h2 id="deleted-posts-title" className="admin-card__title">
-        Recently deleted
-      </h2>
+    <AdminCard titleId="deleted-posts-title" title="Recently deleted">
       <ul className="admin-post-list">
         {gone.map((revision) => {
           const title = valueText(fieldOf(revision.previous, 'title')) || revision.entity_key;
@@ -43,9 +41,7 @@ export function DeletedPostsPanel({ existing }: { existing: readonly string[] })
                         description: `"${title}" is back, as it was before it was deleted.`,
                       });
                     },
-                    onError: (error) => {
-                      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-                    },
+                    onError: errorToast(),
                   });
                 }}
               >
@@ -55,6 +51,6 @@ export function DeletedPostsPanel({ existing }: { existing: readonly string[] })
           );
         })}
       </ul>
-    </section>
+    </AdminCard>
   );
 }

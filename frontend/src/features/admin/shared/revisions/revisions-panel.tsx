@@ -7,6 +7,8 @@ import { useRestoreRevision } from './restore-revision';
 import { actionText, changedSummary, fieldLabel, fieldOf, formatWhen, valueText } from './revision-text';
 import { revisionsQuery, type Revision, type RevisionEntity } from './revisions-query';
 import { diffWords, htmlToText } from './text-diff';
+import { errorToast } from '@/features/admin/shared/error-toast';
+import { AdminCard } from '@/features/admin/shared/admin-card';
 import './revisions.css';
 
 /** Fields holding rich text: compared as the reader sees them. */
@@ -83,18 +85,13 @@ export function RevisionsPanel({ entities, entityId, name, onRestored }: Revisio
         toast({ title: 'Revision restored', description: `${name} is back to how it was on ${when}.` });
         onRestored?.();
       },
-      onError: (error) => {
-        toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-      },
+      onError: errorToast(),
     });
   };
 
   const titleId = `revisions-${entityId}-${entities.join('-')}`;
   return (
-    <section className="admin-card revisions" aria-labelledby={titleId}>
-      <h2 id={titleId} className="admin-card__title">
-        Revisions
-      </h2>
+    <AdminCard titleId={titleId} title="Revisions" className="revisions">
       {revisions.isPending ? (
         <p className="admin-muted" role="status">
           Loading revisions...
@@ -157,6 +154,6 @@ export function RevisionsPanel({ entities, entityId, name, onRestored }: Revisio
           }}
         />
       )}
-    </section>
+    </AdminCard>
   );
 }
