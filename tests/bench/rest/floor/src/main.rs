@@ -9,7 +9,7 @@
 //! own listener (SO_REUSEPORT) and five connections, instead of two Tokio workers sharing ten.
 use std::sync::Arc;
 
-use axum::extract::{Query, State};
+use axum::extract::{ConnectInfo, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::get;
@@ -46,6 +46,7 @@ struct Conns {
 
 async fn post(
     State(pool): State<Arc<Conns>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     Query(params): Query<Params>,
     headers: HeaderMap,
 ) -> impl IntoResponse {
@@ -55,7 +56,9 @@ async fn post(
         .unwrap_or(&params.slug)
         .to_owned();
     let mut context = pool.context.clone();
-    context.headers = cb_gateway::headers_json(&headers);
+    // As the server does: the resolved client address as x-real-ip (here the peer, as with no
+    // trusted proxy).
+    context.headers = cb_gateway::headers_json(&headers, Some(peer.ip()));
     let options = ScopeOptions {
         read_only: true,
         search_path: Some("\"public\", \"public\", \"extensions\"".into()),
@@ -177,5 +180,10 @@ async fn serve(port: u16, socket_dir: String, connections: usize, reuse_port: bo
         .bind(std::net::SocketAddr::from(([127, 0, 0, 1], port)))
         .expect("bind");
     let listener = socket.listen(1024).expect("listen");
-    axum::serve(listener, app).await.expect("serve");
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .await
+    .expect("serve");
 }
