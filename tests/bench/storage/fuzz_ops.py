@@ -219,15 +219,23 @@ def op_sign(st, headers):
         "/object/sign/{bucket}/{*path}"
 
 
-def op_get_signed(st, headers):
+def signed_target(st, tokens):
+    """Mostly an object a token was issued for (now and then another name in its bucket, which the
+    token does not cover), else a fresh one."""
     rng = st.rng
-    if st.sign_tokens and rng.random() < 0.6:
-        bucket, name, _ = pick(rng, st.sign_tokens)
+    if tokens and rng.random() < 0.6:
+        bucket, name, _ = pick(rng, tokens)
         if rng.random() < 0.2:
             name = st.name(bucket)
     else:
         bucket = st.bucket()
         name = st.name(bucket)
+    return bucket, name
+
+
+def op_get_signed(st, headers):
+    rng = st.rng
+    bucket, name = signed_target(st, st.sign_tokens)
     params = [("token", st.signed_token(bucket, name))] if rng.random() < 0.95 else []
     if rng.random() < 0.2:
         params.append(("download", pick(rng, ["", "x.png", "\u00e9"])))
@@ -251,13 +259,7 @@ def op_upload_sign(st, headers):
 
 def op_upload_signed(st, headers):
     rng = st.rng
-    if st.upload_tokens and rng.random() < 0.6:
-        bucket, name, _ = pick(rng, st.upload_tokens)
-        if rng.random() < 0.2:
-            name = st.name(bucket)
-    else:
-        bucket = st.bucket()
-        name = st.name(bucket)
+    bucket, name = signed_target(st, st.upload_tokens)
     params = [("token", st.signed_token(bucket, name, upload=True))] if rng.random() < 0.95 else []
     if rng.random() < 0.5:  # no JWT is needed here
         headers.pop("authorization", None)
