@@ -8,7 +8,7 @@ async fn limits_refuse_bombs_large_sources_and_non_images() {
     let fixture = Fixture::start().await;
     let app = &fixture.app;
     for (key, bytes, content_type) in [
-        ("bomb.png", decompression_bomb(), "image/png"),
+        ("bomb.png", DECOMPRESSION_BOMB.to_vec(), "image/png"),
         ("wide.jpg", jpeg(3000, 60), "image/jpeg"),
         ("doc.pdf", pdf(1000), "application/pdf"),
         (
