@@ -246,3 +246,29 @@ async fn an_unbuilt_site_says_how_to_build_it() {
         "robots.txt needs no build"
     );
 }
+
+#[tokio::test]
+async fn a_build_without_its_route_table_is_served_as_not_built() {
+    let dist = dist();
+    std::fs::remove_file(dist.path().join(".ssr/site-manifest.json")).unwrap();
+    let app = spawn_site(&dist, &[]).await;
+    for path in ["/", "/about", "/sitemap.xml"] {
+        let response = app.get(path).answer().await;
+        assert_eq!(response.status(), 503, "{path}");
+        assert!(
+            response.text().await.unwrap().contains("make run"),
+            "{path}"
+        );
+    }
+
+    // A table the server cannot read (a resource it does not know) is refused the same way.
+    let manifest = dist.path().join(".ssr/site-manifest.json");
+    let built = cb_tests::workspace_root().join("frontend/dist/.ssr/site-manifest.json");
+    let text = std::fs::read_to_string(built).unwrap();
+    std::fs::write(&manifest, text.replace("\"blogPosts\"", "\"unknownRows\"")).unwrap();
+    let app = spawn_site(&dist, &[]).await;
+    assert_eq!(app.get("/about").answer().await.status(), 503);
+    std::fs::write(&manifest, text).unwrap();
+    let app = spawn_site(&dist, &[]).await;
+    assert_eq!(app.get("/about").answer().await.status(), 200);
+}
