@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { blogKeys } from '@/data/blog/keys';
 import { revisionKeys } from '@/data/revisions/keys';
@@ -9,15 +9,10 @@ export async function deletePost(id: string): Promise<void> {
 }
 
 export function useDeletePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePost,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: blogKeys.admin }),
-        queryClient.invalidateQueries({ queryKey: blogKeys.public }),
-        // The delete is a revision: the post can come back from it.
-        queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
-      ]),
-  });
+  return useInvalidatingMutation(deletePost, [
+    blogKeys.admin,
+    blogKeys.public,
+    // The delete is a revision: the post can come back from it.
+    revisionKeys.all,
+  ]);
 }

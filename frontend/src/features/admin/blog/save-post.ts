@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import type { BlogPostPayload } from './blog-post';
 import { blogKeys } from '@/data/blog/keys';
@@ -18,15 +18,10 @@ export async function savePost({ id, payload }: SavePostInput): Promise<void> {
 }
 
 export function useSavePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: savePost,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: blogKeys.admin }),
-        queryClient.invalidateQueries({ queryKey: blogKeys.public }),
-        // Each save keeps a revision.
-        queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
-      ]),
-  });
+  return useInvalidatingMutation(savePost, [
+    blogKeys.admin,
+    blogKeys.public,
+    // Each save keeps a revision.
+    revisionKeys.all,
+  ]);
 }

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { leadQueryParams, type LeadFilters, type RelayedLead } from './lead-types';
 import { leadKeys } from '@/data/leads/keys';
+import { filterLeadQuery } from './filter-lead-query';
 
 /** Contact inquiries under the filters (filtered in the database), with their webhook deliveries, newest first. */
 export const relayedLeadsQuery = (filters: LeadFilters) => {
@@ -10,11 +11,7 @@ export const relayedLeadsQuery = (filters: LeadFilters) => {
     queryKey: [...leadKeys.relayed, params],
     queryFn: async (): Promise<RelayedLead[]> => {
       if (!params) return [];
-      let query = adminClient().from('leads').select('*, lead_deliveries(*)');
-      query = params.spam ? query.not('spam_reason', 'is', null) : query.is('spam_reason', null);
-      if (params.status) query = query.eq('status', params.status);
-      if (params.since) query = query.gte('received_at', params.since);
-      if (params.before) query = query.lt('received_at', params.before);
+      const query = filterLeadQuery(adminClient().from('leads').select('*, lead_deliveries(*)'), params, 'received_at');
       const { data, error } = await query.order('received_at', { ascending: false });
       if (error) throw error;
       return data;

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { leadKeys } from '@/data/leads/keys';
 
@@ -12,9 +12,5 @@ export async function retryDelivery(id: string): Promise<void> {
 }
 
 export function useRetryDelivery() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: retryDelivery,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.relayed }),
-  });
+  return useInvalidatingMutation(retryDelivery, [leadKeys.relayed]);
 }

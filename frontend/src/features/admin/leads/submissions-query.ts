@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { leadQueryParams, type LeadFilters, type WhitepaperSubmission } from './lead-types';
 import { leadKeys } from '@/data/leads/keys';
+import { filterLeadQuery } from './filter-lead-query';
 
 /** Whitepaper form submissions under the filters (filtered in the database), newest first. */
 export const submissionsQuery = (filters: LeadFilters) => {
@@ -10,11 +11,7 @@ export const submissionsQuery = (filters: LeadFilters) => {
     queryKey: [...leadKeys.submissions, params],
     queryFn: async (): Promise<WhitepaperSubmission[]> => {
       if (!params) return [];
-      let query = adminClient().from('whitepaper_submissions').select('*');
-      query = params.spam ? query.not('spam_reason', 'is', null) : query.is('spam_reason', null);
-      if (params.status) query = query.eq('status', params.status);
-      if (params.since) query = query.gte('created_at', params.since);
-      if (params.before) query = query.lt('created_at', params.before);
+      const query = filterLeadQuery(adminClient().from('whitepaper_submissions').select('*'), params, 'created_at');
       const { data, error } = await query.order('created_at', { ascending: false });
       if (error) throw error;
       return data;

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import type { LeadSource, LeadStatus } from './lead-types';
 import { leadKeys } from '@/data/leads/keys';
@@ -33,13 +33,5 @@ export async function updateLead({ source, id, changes }: UpdateLeadInput): Prom
 }
 
 export function useUpdateLead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateLead,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: leadKeys.relayed }),
-        queryClient.invalidateQueries({ queryKey: leadKeys.submissions }),
-      ]),
-  });
+  return useInvalidatingMutation(updateLead, [leadKeys.relayed, leadKeys.submissions], 'settled');
 }

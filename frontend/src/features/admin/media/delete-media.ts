@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient, errorMessage } from '@/features/admin/shared/admin-client';
 import { BLOG_IMAGES_BUCKET } from '@/features/admin/shared/upload-image';
 import { describeUse, type MediaUse } from './media-format';
@@ -38,9 +38,5 @@ export async function deleteMedia({ name, uses }: DeleteMediaInput): Promise<str
 }
 
 export function useDeleteMedia() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteMedia,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
-  });
+  return useInvalidatingMutation(deleteMedia, [mediaKeys.all], 'settled');
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { mediaKeys } from '@/data/media/keys';
 
@@ -16,9 +16,5 @@ export async function saveAltText({ name, altText }: SaveAltTextInput): Promise<
 }
 
 export function useSaveAltText() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveAltText,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.details }),
-  });
+  return useInvalidatingMutation(saveAltText, [mediaKeys.details]);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { mediaKeys } from '@/data/media/keys';
 
@@ -17,9 +17,5 @@ export async function saveDimensions({ name, width, height }: SaveDimensionsInpu
 }
 
 export function useSaveDimensions() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveDimensions,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.details }),
-  });
+  return useInvalidatingMutation(saveDimensions, [mediaKeys.details]);
 }

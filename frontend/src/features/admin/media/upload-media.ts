@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { progressFetch } from '@/features/admin/shared/progress-fetch';
 import { adminClient, adminClientWithFetch, errorMessage } from '@/features/admin/shared/admin-client';
 import { randomImageName } from '@/features/admin/shared/image-name';
@@ -66,9 +66,5 @@ export async function uploadMedia({ file, onProgress }: UploadMediaInput): Promi
 }
 
 export function useUploadMedia() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadMedia,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
-  });
+  return useInvalidatingMutation(uploadMedia, [mediaKeys.all], 'settled');
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import type { PageSeo } from './page-seo';
 import { pageSeoKeys } from '@/data/page-seo/keys';
@@ -11,13 +11,5 @@ export async function deletePageSeo(id: string): Promise<PageSeo | null> {
 }
 
 export function useDeletePageSeo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePageSeo,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: pageSeoKeys.admin }),
-        queryClient.invalidateQueries({ queryKey: pageSeoKeys.public }),
-      ]),
-  });
+  return useInvalidatingMutation(deletePageSeo, [pageSeoKeys.admin, pageSeoKeys.public]);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import type { PageSeo } from './page-seo';
 import { pageSeoKeys } from '@/data/page-seo/keys';
@@ -10,13 +10,5 @@ export async function restorePageSeo(row: PageSeo): Promise<void> {
 }
 
 export function useRestorePageSeo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: restorePageSeo,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: pageSeoKeys.admin }),
-        queryClient.invalidateQueries({ queryKey: pageSeoKeys.public }),
-      ]),
-  });
+  return useInvalidatingMutation(restorePageSeo, [pageSeoKeys.admin, pageSeoKeys.public]);
 }

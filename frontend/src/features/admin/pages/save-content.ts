@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { pageSeoKeys } from '@/data/page-seo/keys';
 import { revisionKeys } from '@/data/revisions/keys';
@@ -15,15 +15,10 @@ export async function savePageContent({ id, content }: SaveContentInput): Promis
 }
 
 export function useSavePageContent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: savePageContent,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: pageSeoKeys.admin }),
-        queryClient.invalidateQueries({ queryKey: pageSeoKeys.public }),
-        // Each save keeps a revision.
-        queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
-      ]),
-  });
+  return useInvalidatingMutation(savePageContent, [
+    pageSeoKeys.admin,
+    pageSeoKeys.public,
+    // Each save keeps a revision.
+    revisionKeys.all,
+  ]);
 }

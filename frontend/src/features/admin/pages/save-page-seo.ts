@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import type { PageSeoPayload } from './page-seo';
 import { pageSeoKeys } from '@/data/page-seo/keys';
@@ -17,15 +17,10 @@ export async function savePageSeo({ id, payload }: SavePageSeoInput): Promise<vo
 }
 
 export function useSavePageSeo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: savePageSeo,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: pageSeoKeys.admin }),
-        // Each save keeps a revision.
-        queryClient.invalidateQueries({ queryKey: revisionKeys.all }),
-        queryClient.invalidateQueries({ queryKey: pageSeoKeys.public }),
-      ]),
-  });
+  return useInvalidatingMutation(savePageSeo, [
+    pageSeoKeys.admin,
+    // Each save keeps a revision.
+    revisionKeys.all,
+    pageSeoKeys.public,
+  ]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
-import { invalidateWhitepapers } from './invalidate-whitepapers';
+import { staleAfterWhitepaperWrite } from './stale-after-whitepaper-write';
 import { removeWhitepaperPdf } from './upload-pdf';
 
 export interface DeleteWhitepaperInput {
@@ -21,9 +21,5 @@ export async function deleteWhitepaper({ id, filePath }: DeleteWhitepaperInput):
 }
 
 export function useDeleteWhitepaper() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteWhitepaper,
-    onSettled: () => invalidateWhitepapers(queryClient),
-  });
+  return useInvalidatingMutation(deleteWhitepaper, staleAfterWhitepaperWrite, 'settled');
 }

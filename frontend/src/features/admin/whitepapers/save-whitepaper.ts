@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient, errorMessage } from '@/features/admin/shared/admin-client';
-import { invalidateWhitepapers } from './invalidate-whitepapers';
+import { staleAfterWhitepaperWrite } from './stale-after-whitepaper-write';
 import { pdfObjectName } from './pdf-file';
 import { removeWhitepaperPdf, uploadWhitepaperPdf } from './upload-pdf';
 import type { WhitepaperPayload } from './whitepaper-form';
@@ -65,9 +65,5 @@ export async function saveWhitepaper({
 }
 
 export function useSaveWhitepaper() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveWhitepaper,
-    onSettled: () => invalidateWhitepapers(queryClient),
-  });
+  return useInvalidatingMutation(saveWhitepaper, staleAfterWhitepaperWrite, 'settled');
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { type PreviewTarget } from './preview-links-query';
 import { previewKeys } from '@/data/previews/keys';
@@ -34,9 +34,5 @@ export async function createPreviewLink({ target, content, days }: CreatePreview
 }
 
 export function useCreatePreviewLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createPreviewLink,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: previewKeys.adminLinks }),
-  });
+  return useInvalidatingMutation(createPreviewLink, [previewKeys.adminLinks]);
 }

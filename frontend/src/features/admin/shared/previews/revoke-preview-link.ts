@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { previewKeys } from '@/data/previews/keys';
 
@@ -12,9 +12,5 @@ export async function revokePreviewLink(id: string): Promise<void> {
 }
 
 export function useRevokePreviewLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokePreviewLink,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: previewKeys.adminLinks }),
-  });
+  return useInvalidatingMutation(revokePreviewLink, [previewKeys.adminLinks]);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { adminKeys } from '@/data/admin/keys';
 import { blogKeys } from '@/data/blog/keys';
@@ -12,15 +12,10 @@ export async function restoreRevision(revisionId: number): Promise<string> {
 }
 
 export function useRestoreRevision() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: restoreRevision,
-    onSuccess: () =>
-      Promise.all([
-        // Revisions, the admin lists and the public caches of whatever was restored.
-        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-        queryClient.invalidateQueries({ queryKey: blogKeys.public }),
-        queryClient.invalidateQueries({ queryKey: pageSeoKeys.public }),
-      ]),
-  });
+  return useInvalidatingMutation(restoreRevision, [
+    // Revisions, the admin lists and the public caches of whatever was restored.
+    adminKeys.all,
+    blogKeys.public,
+    pageSeoKeys.public,
+  ]);
 }
