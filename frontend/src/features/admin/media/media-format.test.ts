@@ -3,7 +3,6 @@ import {
   describeFields,
   describeUse,
   formatDimensions,
-  formatFileSize,
   formatUploadDate,
   imageFileProblem,
   MAX_IMAGE_BYTES,
@@ -30,27 +29,6 @@ const page = (overrides: Partial<MediaUse> = {}): MediaUse => ({
   published: null,
   fields: ['og_image'],
   ...overrides,
-});
-
-describe('formatFileSize', () => {
-  it('uses 1024-byte units with one decimal below ten', () => {
-    expect(formatFileSize(0)).toBe('0 B');
-    expect(formatFileSize(900)).toBe('900 B');
-    expect(formatFileSize(1023)).toBe('1023 B');
-    expect(formatFileSize(1024)).toBe('1.0 KB');
-    expect(formatFileSize(1536)).toBe('1.5 KB');
-    expect(formatFileSize(10 * 1024 - 1)).toBe('10 KB');
-    expect(formatFileSize(12 * 1024)).toBe('12 KB');
-    expect(formatFileSize(2.44 * 1024 * 1024)).toBe('2.4 MB');
-    expect(formatFileSize(MAX_IMAGE_BYTES)).toBe('10 MB');
-    expect(formatFileSize(3 * 1024 ** 4)).toBe('3072 GB');
-  });
-
-  it('says so when the size is not known', () => {
-    expect(formatFileSize(null)).toBe('Size unknown');
-    expect(formatFileSize(Number.NaN)).toBe('Size unknown');
-    expect(formatFileSize(-1)).toBe('Size unknown');
-  });
 });
 
 describe('formatDimensions', () => {

@@ -1,7 +1,9 @@
 /**
- * What the media library shows about an image, as pure functions: sizes, dimensions, dates,
+ * What the media library shows about an image, as pure functions: dimensions, dates,
  * where it is used (from `media_usage`), and whether a chosen file can go into blog-images.
  */
+
+import { formatFileSize } from '@/lib/file-size';
 
 /** blog-images' file_size_limit (supabase/seed.sql): 10 MiB. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -30,20 +32,6 @@ const FIELD_LABELS: Record<string, string> = {
   twitter_image: 'Twitter image',
   schema_json: 'structured data',
 };
-
-/** "0 B", "900 B", "1.5 KB", "12 KB", "2.4 MB" (1 KB = 1024 bytes, one decimal below 10). */
-export function formatFileSize(bytes: number | null): string {
-  if (bytes === null || !Number.isFinite(bytes) || bytes < 0) return 'Size unknown';
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 9.95 ? 0 : 1;
-  return `${value.toFixed(digits)} ${units[unit] ?? 'B'}`;
-}
 
 /** "1200 × 630 px", or a note while the image has not been measured. */
 export function formatDimensions(width: number | null, height: number | null): string {

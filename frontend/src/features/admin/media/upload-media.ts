@@ -4,7 +4,8 @@ import { adminClient, adminClientWithFetch, errorMessage } from '@/features/admi
 import { randomImageName } from '@/features/admin/shared/image-name';
 import { BLOG_IMAGES_BUCKET } from '@/features/admin/shared/upload-image';
 import { measureImageFile } from './image-size';
-import { formatDimensions, formatFileSize, imageFileProblem } from './media-format';
+import { formatFileSize } from '@/lib/file-size';
+import { formatDimensions, imageFileProblem } from './media-format';
 import { mediaKeys } from '@/data/media/keys';
 
 export interface UploadMediaInput {

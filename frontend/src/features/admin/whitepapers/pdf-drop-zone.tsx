@@ -1,6 +1,7 @@
 import { useRef, type ChangeEvent } from 'react';
 import { useFileDrop } from '@/features/admin/shared/use-file-drop';
-import { formatFileSize, MAX_PDF_BYTES } from './pdf-file';
+import { formatFileSize } from '@/lib/file-size';
+import { MAX_PDF_BYTES } from './pdf-file';
 
 export interface PdfDropZoneProps {
   id: string;

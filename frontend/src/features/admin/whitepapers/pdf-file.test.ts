@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPdfFile, formatFileSize, isPdfBytes, MAX_PDF_BYTES, pdfObjectName, readPdfPageCount } from './pdf-file';
+import { checkPdfFile, isPdfBytes, MAX_PDF_BYTES, pdfObjectName, readPdfPageCount } from './pdf-file';
 
 const ascii = (text: string) => new TextEncoder().encode(text);
 
@@ -118,21 +118,6 @@ describe('checkPdfFile', () => {
       title: 'File too large',
       reason: 'The file is 55 MB; the limit is 50 MB.',
     });
-  });
-});
-
-describe('formatFileSize', () => {
-  it.each([
-    [0, '0 B'],
-    [900, '900 B'],
-    [1024, '1.0 KB'],
-    [1536, '1.5 KB'],
-    [10 * 1024, '10 KB'],
-    [2.4 * 1024 * 1024, '2.4 MB'],
-    [MAX_PDF_BYTES, '50 MB'],
-    [3 * 1024 ** 3, '3.0 GB'],
-  ])('%i bytes is %s', (bytes, text) => {
-    expect(formatFileSize(bytes)).toBe(text);
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * What the admin reads from a chosen PDF before uploading it: whether its bytes are a PDF,
- * its page count, a readable size, and the object name it is stored under.
+ * its page count, and the object name it is stored under.
  */
+
+import { formatFileSize } from '@/lib/file-size';
 
 /** Every PDF starts with this header (ISO 32000-1 §7.5.2); the storage server checks it too. */
 const PDF_MAGIC = '%PDF-';
@@ -12,19 +14,6 @@ export const MAX_PDF_BYTES = 50 * 1024 * 1024;
 /** True when the bytes start with the PDF header, whatever the file's name or declared type. */
 export function isPdfBytes(head: Uint8Array): boolean {
   return PDF_MAGIC.split('').every((char, index) => head[index] === char.charCodeAt(0));
-}
-
-/** "0 B", "900 B", "1.5 KB", "2.4 MB" (1 KB = 1024 bytes, one decimal below 10). */
-export function formatFileSize(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${value.toFixed(digits)} ${units[unit] ?? 'B'}`;
 }
 
 /**
