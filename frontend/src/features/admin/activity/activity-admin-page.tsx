@@ -3,6 +3,8 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
+import { AdminSelectField } from '@/features/admin/shared/admin-select-field';
+import { AdminTextField } from '@/features/admin/shared/admin-text-field';
 import { activityActionsQuery } from './activity-actions-query';
 import { activityQuery } from './activity-query';
 import {
@@ -131,51 +133,39 @@ export function ActivityAdminPage() {
           event.preventDefault();
         }}
       >
-        <div className="admin-field">
-          <label htmlFor={`${id}-action`}>Action</label>
-          <select
-            id={`${id}-action`}
-            value={filters.action}
-            onChange={(event) => {
-              setFilter('action', event.target.value);
-            }}
-          >
-            <option value="">All activity</option>
-            {actionOptions.map((action) => (
-              <option key={action} value={action}>
-                {actionWording(action)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-from`}>From</label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={filters.from}
-            max={filters.to || undefined}
-            aria-invalid={rangeError !== null}
-            aria-describedby={rangeError ? `${id}-range-error` : undefined}
-            onChange={(event) => {
-              setFilter('from', event.target.value);
-            }}
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-to`}>To</label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={filters.to}
-            min={filters.from || undefined}
-            aria-invalid={rangeError !== null}
-            aria-describedby={rangeError ? `${id}-range-error` : undefined}
-            onChange={(event) => {
-              setFilter('to', event.target.value);
-            }}
-          />
-        </div>
+        <AdminSelectField
+          id={`${id}-action`}
+          label="Action"
+          value={filters.action}
+          options={[['', 'All activity'], ...actionOptions.map((action) => [action, actionWording(action)] as const)]}
+          onChange={(action) => {
+            setFilter('action', action);
+          }}
+        />
+        <AdminTextField
+          id={`${id}-from`}
+          label="From"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          invalid={rangeError !== null}
+          describedBy={rangeError ? `${id}-range-error` : undefined}
+          onChange={(from) => {
+            setFilter('from', from);
+          }}
+        />
+        <AdminTextField
+          id={`${id}-to`}
+          label="To"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          invalid={rangeError !== null}
+          describedBy={rangeError ? `${id}-range-error` : undefined}
+          onChange={(to) => {
+            setFilter('to', to);
+          }}
+        />
         <div className="activity-filters__actions">
           <button
             type="button"

@@ -2,7 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { analyticsQuery } from './analytics-query';
+import { AdminSelectField, type SelectOption } from '@/features/admin/shared/admin-select-field';
 import { PERIODS, summarize, type Count } from './analytics-summary';
+
+const PERIOD_OPTIONS: readonly SelectOption<number>[] = PERIODS.map((period) => [period.days, period.label]);
 
 /** A horizontal bar chart (each bar's width relative to the largest value), readable as a list. */
 function BarChart({ title, data, unit = '' }: { title: string; data: readonly Count[]; unit?: string }) {
@@ -44,22 +47,13 @@ export function AnalyticsAdminPage() {
     <div className="admin-page">
       <div className="admin-page__header">
         <h1 className="admin-page__title">Analytics</h1>
-        <div className="admin-field">
-          <label htmlFor="analytics-period">Period</label>
-          <select
-            id="analytics-period"
-            value={days}
-            onChange={(event) => {
-              setDays(Number(event.target.value));
-            }}
-          >
-            {PERIODS.map((period) => (
-              <option key={period.days} value={period.days}>
-                {period.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AdminSelectField
+          id="analytics-period"
+          label="Period"
+          value={days}
+          options={PERIOD_OPTIONS}
+          onChange={setDays}
+        />
       </div>
       {analytics.isPending ? (
         <p className="admin-muted" role="status">

@@ -4,6 +4,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { formatDate } from '@/features/admin/shared/format-date';
 import { AdminTextField } from '@/features/admin/shared/admin-text-field';
+import { AdminSelectField, valueOptions } from '@/features/admin/shared/admin-select-field';
 import { Counter } from '@/features/admin/shared/counter';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
 import {
@@ -14,8 +15,6 @@ import {
   SCHEMA_TYPES,
   TWITTER_CARD_TYPES,
   type BlogFormValues,
-  type SchemaType,
-  type TwitterCardType,
 } from './blog-post';
 import { useSavePost } from './save-post';
 import { errorToast } from '@/features/admin/shared/error-toast';
@@ -164,42 +163,28 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
           {text('og_title', 'Open Graph Title')}
           {text('og_description', 'Open Graph Description', { multiline: true })}
           {text('og_image', 'Open Graph Image URL', { type: 'url' })}
-          <div className="admin-field">
-            <label htmlFor="post-twitter_card_type">Twitter Card Type</label>
-            <select
-              id="post-twitter_card_type"
-              value={form.twitter_card_type}
-              onChange={(event) => {
-                set('twitter_card_type', event.target.value as TwitterCardType);
-              }}
-            >
-              {TWITTER_CARD_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-          </div>
+          <AdminSelectField
+            id="post-twitter_card_type"
+            label="Twitter Card Type"
+            value={form.twitter_card_type}
+            options={valueOptions(TWITTER_CARD_TYPES)}
+            onChange={(value) => {
+              set('twitter_card_type', value);
+            }}
+          />
         </Section>
 
         <Section title="Advanced Settings">
           {text('author_name', 'Author Name')}
-          <div className="admin-field">
-            <label htmlFor="post-schema_type">Schema Type</label>
-            <select
-              id="post-schema_type"
-              value={form.schema_type}
-              onChange={(event) => {
-                set('schema_type', event.target.value as SchemaType);
-              }}
-            >
-              {SCHEMA_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-          </div>
+          <AdminSelectField
+            id="post-schema_type"
+            label="Schema Type"
+            value={form.schema_type}
+            options={valueOptions(SCHEMA_TYPES)}
+            onChange={(value) => {
+              set('schema_type', value);
+            }}
+          />
           <label className="admin-check">
             <input
               type="checkbox"

@@ -1,15 +1,18 @@
 import { useId } from 'react';
+import { AdminSelectField, type SelectOption } from '@/features/admin/shared/admin-select-field';
+import { AdminTextField } from '@/features/admin/shared/admin-text-field';
 import {
   DEFAULT_FILTERS,
-  LEAD_STATUSES,
-  STATUS_LABELS,
-  isLeadStatus,
+  STATUS_OPTIONS,
   isNarrowed,
   type LeadFilters,
   type LeadSource,
+  type LeadStatus,
 } from './lead-types';
 
-const SOURCES: ReadonlyArray<readonly [LeadSource | 'all', string]> = [
+const STATUS_FILTER_OPTIONS: readonly SelectOption<LeadStatus | 'all'>[] = [['all', 'All statuses'], ...STATUS_OPTIONS];
+
+const SOURCES: readonly SelectOption<LeadSource | 'all'>[] = [
   ['all', 'All sources'],
   ['contact', 'Contact form'],
   ['whitepaper', 'Whitepaper form'],
@@ -35,65 +38,44 @@ export function LeadFiltersBar({
   return (
     <fieldset className="leads-filters" aria-describedby={problem ? `${id}-problem` : undefined}>
       <legend className="visually-hidden">Filter leads</legend>
-      <div className="admin-field">
-        <label htmlFor={`${id}-status`}>Status</label>
-        <select
-          id={`${id}-status`}
-          value={filters.status}
-          onChange={(event) => {
-            const value = event.target.value;
-            set('status', isLeadStatus(value) ? value : 'all');
-          }}
-        >
-          <option value="all">All statuses</option>
-          {LEAD_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="admin-field">
-        <label htmlFor={`${id}-source`}>Source</label>
-        <select
-          id={`${id}-source`}
-          value={filters.source}
-          onChange={(event) => {
-            const value = event.target.value;
-            set('source', value === 'contact' || value === 'whitepaper' ? value : 'all');
-          }}
-        >
-          {SOURCES.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="admin-field">
-        <label htmlFor={`${id}-from`}>Received from</label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => {
-            set('from', event.target.value);
-          }}
-        />
-      </div>
-      <div className="admin-field">
-        <label htmlFor={`${id}-to`}>Received to</label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => {
-            set('to', event.target.value);
-          }}
-        />
-      </div>
+      <AdminSelectField
+        id={`${id}-status`}
+        label="Status"
+        value={filters.status}
+        options={STATUS_FILTER_OPTIONS}
+        onChange={(status) => {
+          set('status', status);
+        }}
+      />
+      <AdminSelectField
+        id={`${id}-source`}
+        label="Source"
+        value={filters.source}
+        options={SOURCES}
+        onChange={(source) => {
+          set('source', source);
+        }}
+      />
+      <AdminTextField
+        id={`${id}-from`}
+        label="Received from"
+        type="date"
+        value={filters.from}
+        max={filters.to || undefined}
+        onChange={(from) => {
+          set('from', from);
+        }}
+      />
+      <AdminTextField
+        id={`${id}-to`}
+        label="Received to"
+        type="date"
+        value={filters.to}
+        min={filters.from || undefined}
+        onChange={(to) => {
+          set('to', to);
+        }}
+      />
       <div className="leads-filters__clear">
         <button
           type="button"

@@ -1,15 +1,8 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { Counter } from '@/features/admin/shared/counter';
 import { formatDate } from '@/features/admin/shared/format-date';
-import {
-  ASSIGNEE_MAX,
-  LEAD_STATUSES,
-  NOTE_MAX,
-  STATUS_LABELS,
-  isLeadStatus,
-  type InboxItem,
-  type LeadStatus,
-} from './lead-types';
+import { AdminSelectField } from '@/features/admin/shared/admin-select-field';
+import { ASSIGNEE_MAX, NOTE_MAX, STATUS_OPTIONS, type InboxItem, type LeadStatus } from './lead-types';
 import { useLeadPipeline } from './use-lead-pipeline';
 
 /**
@@ -42,23 +35,13 @@ export function LeadPipelineForm({ item, onClose }: { item: InboxItem; onClose: 
       )}
       <form className="admin-form leads-pipeline__form" onSubmit={onSubmit}>
         <div className="admin-grid-2">
-          <div className="admin-field">
-            <label htmlFor={`${id}-status`}>Status</label>
-            <select
-              id={`${id}-status`}
-              value={status}
-              onChange={(event) => {
-                const value = event.target.value;
-                if (isLeadStatus(value)) setStatus(value);
-              }}
-            >
-              {LEAD_STATUSES.map((option) => (
-                <option key={option} value={option}>
-                  {STATUS_LABELS[option]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <AdminSelectField
+            id={`${id}-status`}
+            label="Status"
+            value={status}
+            options={STATUS_OPTIONS}
+            onChange={setStatus}
+          />
           <div className="admin-field">
             <label htmlFor={`${id}-assignee`}>Assignee</label>
             <input

@@ -1,3 +1,4 @@
+import type { SelectOption } from '@/features/admin/shared/admin-select-field';
 import type { Tables } from '@/lib/database.types';
 import type { WhitepaperSubmissionRow } from '@/data/whitepapers/types';
 
@@ -11,6 +12,12 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   qualified: 'Qualified',
   closed: 'Closed',
 };
+
+/** The statuses as select options, in pipeline order. */
+export const STATUS_OPTIONS: readonly SelectOption<LeadStatus>[] = LEAD_STATUSES.map((status) => [
+  status,
+  STATUS_LABELS[status],
+]);
 
 /** Limits of the pipeline fields (the database refuses longer ones). */
 export const NOTE_MAX = 5000;

@@ -3,6 +3,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { PAGE_SEO_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-editor';
 import { toast } from '@/components/ui/toast';
 import { company } from '@/config/company';
+import { AdminSelectField, valueOptions } from '@/features/admin/shared/admin-select-field';
 import { Counter } from '@/features/admin/shared/counter';
 import { splitCommaList } from '@/features/admin/shared/split-list';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
@@ -75,27 +76,17 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
     );
   };
 
-  const select = (key: 'og_type' | 'twitter_card_type', label: string, values: readonly string[]) => {
-    const id = `${baseId}-${key}`;
-    return (
-      <div className="admin-field">
-        <label htmlFor={id}>{label}</label>
-        <select
-          id={id}
-          value={form[key]}
-          onChange={(event) => {
-            set(key, event.target.value);
-          }}
-        >
-          {values.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
-      </div>
-    );
-  };
+  const select = (key: 'og_type' | 'twitter_card_type', label: string, values: readonly string[]) => (
+    <AdminSelectField
+      id={`${baseId}-${key}`}
+      label={label}
+      value={form[key]}
+      options={valueOptions(values)}
+      onChange={(value) => {
+        set(key, value);
+      }}
+    />
+  );
 
   const keywords = splitCommaList(form.keywords);
   const score = seoScore({ ...form, keywords });

@@ -14,6 +14,9 @@ export interface AdminTextFieldProps {
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   /** The id of a <datalist> of suggestions. */
   list?: string;
+  /** Bounds of a date input (YYYY-MM-DD). */
+  min?: string;
+  max?: string;
   invalid?: boolean;
   describedBy?: string;
   /** Shown under the control: a counter, a hint, an error. */
@@ -33,6 +36,8 @@ export function AdminTextField({
   maxLength,
   inputMode,
   list,
+  min,
+  max,
   invalid,
   describedBy,
   children,
@@ -66,6 +71,8 @@ export function AdminTextField({
           type={type}
           inputMode={inputMode}
           list={list}
+          min={min}
+          max={max}
           onChange={(event) => {
             onChange(event.target.value);
           }}

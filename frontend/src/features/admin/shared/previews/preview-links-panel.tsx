@@ -7,6 +7,7 @@ import { previewLinksQuery, type PreviewTarget } from './preview-links-query';
 import { useRevokePreviewLink } from './revoke-preview-link';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminCard } from '@/features/admin/shared/admin-card';
+import { AdminSelectField } from '@/features/admin/shared/admin-select-field';
 
 const DURATIONS = [
   [1, '1 day'],
@@ -65,22 +66,13 @@ export function PreviewLinksPanel({ target, content, unavailable = null }: Previ
         <p className="admin-muted">{unavailable}</p>
       ) : (
         <div className="admin-actions">
-          <div className="admin-field">
-            <label htmlFor={`${id}-days`}>Link expires after</label>
-            <select
-              id={`${id}-days`}
-              value={days}
-              onChange={(event) => {
-                setDays(Number(event.target.value));
-              }}
-            >
-              {DURATIONS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <AdminSelectField
+            id={`${id}-days`}
+            label="Link expires after"
+            value={days}
+            options={DURATIONS}
+            onChange={setDays}
+          />
           <button type="button" className="admin-button" onClick={onCreate} disabled={create.isPending}>
             Create preview link
           </button>
