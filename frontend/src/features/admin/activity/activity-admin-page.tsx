@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { AdminSelectField } from '@/features/admin/shared/admin-select-field';
-import { AdminTextField } from '@/features/admin/shared/admin-text-field';
+import { AdminDateRange } from '@/features/admin/shared/admin-date-range';
 import { activityActionsQuery } from './activity-actions-query';
 import { activityQuery } from './activity-query';
 import {
@@ -142,29 +142,12 @@ export function ActivityAdminPage() {
             setFilter('action', action);
           }}
         />
-        <AdminTextField
-          id={`${id}-from`}
-          label="From"
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          invalid={rangeError !== null}
-          describedBy={rangeError ? `${id}-range-error` : undefined}
-          onChange={(from) => {
-            setFilter('from', from);
-          }}
-        />
-        <AdminTextField
-          id={`${id}-to`}
-          label="To"
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          invalid={rangeError !== null}
-          describedBy={rangeError ? `${id}-range-error` : undefined}
-          onChange={(to) => {
-            setFilter('to', to);
-          }}
+        <AdminDateRange
+          id={id}
+          labels={{ from: 'From', to: 'To' }}
+          range={filters}
+          problemId={rangeError ? `${id}-range-error` : undefined}
+          onChange={setFilter}
         />
         <div className="activity-filters__actions">
           <button

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { AdminSelectField, type SelectOption } from '@/features/admin/shared/admin-select-field';
-import { AdminTextField } from '@/features/admin/shared/admin-text-field';
+import { AdminDateRange } from '@/features/admin/shared/admin-date-range';
 import {
   DEFAULT_FILTERS,
   STATUS_OPTIONS,
@@ -56,26 +56,7 @@ export function LeadFiltersBar({
           set('source', source);
         }}
       />
-      <AdminTextField
-        id={`${id}-from`}
-        label="Received from"
-        type="date"
-        value={filters.from}
-        max={filters.to || undefined}
-        onChange={(from) => {
-          set('from', from);
-        }}
-      />
-      <AdminTextField
-        id={`${id}-to`}
-        label="Received to"
-        type="date"
-        value={filters.to}
-        min={filters.from || undefined}
-        onChange={(to) => {
-          set('to', to);
-        }}
-      />
+      <AdminDateRange id={id} labels={{ from: 'Received from', to: 'Received to' }} range={filters} onChange={set} />
       <div className="leads-filters__clear">
         <button
           type="button"
