@@ -4,6 +4,7 @@ import { PAGE_SEO_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-edit
 import { toast } from '@/components/ui/toast';
 import { company } from '@/config/company';
 import { AdminSelectField, valueOptions } from '@/features/admin/shared/admin-select-field';
+import { AdminTextField } from '@/features/admin/shared/admin-text-field';
 import { Counter } from '@/features/admin/shared/counter';
 import { splitCommaList } from '@/features/admin/shared/split-list';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
@@ -44,35 +45,21 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
     options: { maxLength?: number; multiline?: boolean; placeholder?: string; counter?: ReactNode } = {},
   ) => {
     const id = `${baseId}-${key}`;
-    const common = {
-      id,
-      value: form[key],
-      maxLength: options.maxLength,
-      placeholder: options.placeholder,
-      'aria-describedby': options.counter ? `${id}-counter` : undefined,
-    };
     return (
-      <div className="admin-field">
-        <label htmlFor={id}>{label}</label>
-        {options.multiline ? (
-          <textarea
-            {...common}
-            rows={3}
-            onChange={(event) => {
-              set(key, event.target.value);
-            }}
-          />
-        ) : (
-          <input
-            {...common}
-            type="text"
-            onChange={(event) => {
-              set(key, event.target.value);
-            }}
-          />
-        )}
+      <AdminTextField
+        id={id}
+        label={label}
+        value={form[key]}
+        onChange={(value) => {
+          set(key, value);
+        }}
+        multiline={options.multiline}
+        maxLength={options.maxLength}
+        placeholder={options.placeholder}
+        describedBy={options.counter ? `${id}-counter` : undefined}
+      >
         {options.counter}
-      </div>
+      </AdminTextField>
     );
   };
 
