@@ -30,33 +30,8 @@ describe('resolveRuntimeConfig', () => {
   };
 
   it('prefers injected values over VITE_ values', () => {
-    const config = resolveRuntimeConfig(
-      {
-        supabaseUrl: 'https://api.injected.test/',
-        supabaseAnonKey: 'injected-anon-key',
-        captchaProvider: 'turnstile',
-        captchaSiteKey: 'injected-site-key',
-        captchaChallengeUrl: '/functions/v1/altcha-challenge',
-        webhookUrl: 'https://injected.test/hook',
-        company: {
-          name: 'Injected Billing Co',
-          tagline: 'Injected tagline.',
-          email: 'hello@injected.test',
-          phone: '(800) 555-0100',
-          address: '100 Main St, Springfield',
-          hours: 'Mon-Fri 9am to 6pm EST',
-          siteUrl: 'https://www.injected.test',
-          trainingHubUrl: 'https://training.injected.test',
-          supportDeskUrl: 'https://support.injected.test',
-          social: { linkedin: 'https://www.linkedin.com/company/injected', x: 'https://x.com/injected' },
-        },
-      },
-      env,
-      ORIGIN,
-    );
-
-    expect(config).toEqual({
-      supabaseUrl: 'https://api.injected.test',
+    const injected = {
+      supabaseUrl: 'https://api.injected.test/',
       supabaseAnonKey: 'injected-anon-key',
       captchaProvider: 'turnstile',
       captchaSiteKey: 'injected-site-key',
@@ -72,13 +47,16 @@ describe('resolveRuntimeConfig', () => {
         siteUrl: 'https://www.injected.test',
         trainingHubUrl: 'https://training.injected.test',
         supportDeskUrl: 'https://support.injected.test',
-        social: {
-          linkedin: 'https://www.linkedin.com/company/injected',
-          x: 'https://x.com/injected',
-          facebook: undefined,
-          youtube: undefined,
-        },
+        social: { linkedin: 'https://www.linkedin.com/company/injected', x: 'https://x.com/injected' },
       },
+    } as const;
+
+    // Every injected value as given, but the API URL without its trailing slash and the
+    // social links not given as undefined.
+    expect(resolveRuntimeConfig(injected, env, ORIGIN)).toEqual({
+      ...injected,
+      supabaseUrl: 'https://api.injected.test',
+      company: { ...injected.company, social: { ...injected.company.social, facebook: undefined, youtube: undefined } },
     });
   });
 
