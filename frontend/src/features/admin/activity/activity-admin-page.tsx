@@ -18,6 +18,7 @@ import {
   type ActivityEntry,
   type ActivityFilters,
 } from './activity-wording';
+import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import './activity-admin.css';
 
 function ActivityRow({ entry }: { entry: ActivityEntry }) {
@@ -177,9 +178,7 @@ export function ActivityAdminPage() {
           Activity log
         </h2>
         {rangeError ? null : activity.isPending ? (
-          <p className="admin-muted" role="status">
-            Loading activity...
-          </p>
+          <AdminLoading>Loading activity...</AdminLoading>
         ) : activity.isError && entries.length === 0 ? (
           <div className="activity-state" role="alert">
             <p className="admin-error">The activity log could not be loaded: {errorMessage(activity.error)}</p>

@@ -4,6 +4,7 @@ import { errorMessage } from '@/features/admin/shared/admin-client';
 import { analyticsQuery } from './analytics-query';
 import { AdminSelectField, type SelectOption } from '@/features/admin/shared/admin-select-field';
 import { PERIODS, summarize, type Count } from './analytics-summary';
+import { AdminLoading } from '@/features/admin/shared/admin-loading';
 
 const PERIOD_OPTIONS: readonly SelectOption<number>[] = PERIODS.map((period) => [period.days, period.label]);
 
@@ -56,9 +57,7 @@ export function AnalyticsAdminPage() {
         />
       </div>
       {analytics.isPending ? (
-        <p className="admin-muted" role="status">
-          Loading analytics...
-        </p>
+        <AdminLoading>Loading analytics...</AdminLoading>
       ) : analytics.isError ? (
         <p className="admin-error" role="alert">
           Analytics could not be loaded: {errorMessage(analytics.error)}

@@ -12,6 +12,7 @@ import { ImageUploadPanel } from './image-upload-panel';
 import { PostForm } from './post-form';
 import { adminPostsQuery } from './posts-query';
 import { AdminCard } from '@/features/admin/shared/admin-card';
+import { AdminLoading } from '@/features/admin/shared/admin-loading';
 
 interface Editing {
   id: string | null;
@@ -83,9 +84,7 @@ export function BlogAdminPage() {
       )}
       <AdminCard titleId="existing-posts-title" title="Existing Posts">
         {posts.isPending ? (
-          <p className="admin-muted" role="status">
-            Loading posts...
-          </p>
+          <AdminLoading>Loading posts...</AdminLoading>
         ) : (
           <ul className="admin-post-list">
             {(posts.data ?? []).map((post) => (

@@ -24,6 +24,7 @@ import { useLogLeadsExport } from './log-export';
 import { useRetryDelivery } from './retry-delivery';
 import { submissionsQuery } from './submissions-query';
 import { errorToast } from '@/features/admin/shared/error-toast';
+import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import './leads-admin.css';
 
 function downloadCsv(items: readonly InboxItem[], fileName: string) {
@@ -232,9 +233,7 @@ export function LeadsAdminPage() {
             </p>
           )}
           {loading ? (
-            <p className="admin-muted" role="status">
-              Loading leads...
-            </p>
+            <AdminLoading>Loading leads...</AdminLoading>
           ) : items.length === 0 ? (
             <p className="admin-muted">
               {narrowed

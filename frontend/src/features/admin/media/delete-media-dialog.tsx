@@ -6,6 +6,7 @@ import { useDeleteMedia } from './delete-media';
 import { MediaUseList } from './media-use-list';
 import { mediaUsageQuery } from './media-usage-query';
 import { errorToast } from '@/features/admin/shared/error-toast';
+import { AdminLoading } from '@/features/admin/shared/admin-loading';
 
 export interface DeleteMediaDialogProps {
   name: string;
@@ -44,9 +45,7 @@ export function DeleteMediaDialog({ name, onClose }: DeleteMediaDialogProps) {
       <div className="media-dialog">
         <p className="media-dialog__name">{name}</p>
         {usage.isPending ? (
-          <p className="admin-muted" role="status">
-            Checking where this image is used…
-          </p>
+          <AdminLoading>Checking where this image is used…</AdminLoading>
         ) : usage.isError ? (
           <p className="admin-error" role="alert">
             Could not check where this image is used: {errorMessage(usage.error)}

@@ -8,6 +8,7 @@ import { mediaDetailsQuery } from './media-details-query';
 import { mediaFilesQuery } from './media-files-query';
 import { mediaUsageQuery } from './media-usage-query';
 import { MediaUploader } from './media-uploader';
+import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import './media.css';
 
 type Filter = 'all' | 'unused' | 'used';
@@ -96,9 +97,7 @@ export function MediaAdminPage() {
           </div>
         </div>
         {files.isPending ? (
-          <p className="admin-muted" role="status">
-            Loading images...
-          </p>
+          <AdminLoading>Loading images...</AdminLoading>
         ) : files.isError ? (
           <p className="admin-error">The images could not be listed. Reload the page to try again.</p>
         ) : all.length === 0 ? (

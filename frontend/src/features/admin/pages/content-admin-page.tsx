@@ -11,6 +11,7 @@ import { RevisionsPanel } from '@/features/admin/shared/revisions/revisions-pane
 import { contentPreview } from './content-preview';
 import { useSavePageContent } from './save-content';
 import { errorToast } from '@/features/admin/shared/error-toast';
+import { AdminLoading } from '@/features/admin/shared/admin-loading';
 
 function PageEditor({ page, onDone, onRestored }: { page: PageSeo; onDone: () => void; onRestored: () => void }) {
   const [content, setContent] = useState(page.content ?? '');
@@ -92,9 +93,7 @@ export function ContentAdminPage() {
           }}
         />
       ) : pages.isPending ? (
-        <p className="admin-muted" role="status">
-          Loading pages...
-        </p>
+        <AdminLoading>Loading pages...</AdminLoading>
       ) : pages.isError ? (
         <p className="admin-error">Failed to load pages.</p>
       ) : (

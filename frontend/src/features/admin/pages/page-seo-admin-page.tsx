@@ -7,6 +7,7 @@ import { useRestorePageSeo } from './restore-page-seo';
 import { EMPTY_PAGE_SEO_FORM, pageToForm, type PageSeoForm } from './page-seo';
 import { PageSeoDialog } from './page-seo-dialog';
 import { adminPagesQuery } from './pages-query';
+import { AdminLoading } from '@/features/admin/shared/admin-loading';
 
 /** How long the delete toast offers 'Undo'. */
 const UNDO_WINDOW_MS = 8000;
@@ -50,9 +51,7 @@ export function PageSeoAdminPage() {
       </div>
       <section className="admin-card">
         {pages.isPending ? (
-          <p className="admin-muted" role="status">
-            Loading pages...
-          </p>
+          <AdminLoading>Loading pages...</AdminLoading>
         ) : pages.isError ? (
           <p className="admin-error">Failed to load pages.</p>
         ) : (

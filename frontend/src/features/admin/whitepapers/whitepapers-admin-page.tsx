@@ -9,6 +9,7 @@ import { adminFileStatusQuery, fileStatus, type FileStatus } from './file-status
 import { WhitepaperFormCard } from './whitepaper-form-card';
 import { EMPTY_WHITEPAPER_FORM, paperToForm, type AdminWhitepaper, type WhitepaperFormValues } from './whitepaper-form';
 import { errorToast } from '@/features/admin/shared/error-toast';
+import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import './whitepapers-admin.css';
 
 interface Editing {
@@ -100,9 +101,7 @@ export function WhitepapersAdminPage() {
           Whitepaper Library
         </h2>
         {papers.isPending ? (
-          <p className="admin-muted" role="status">
-            Loading whitepapers...
-          </p>
+          <AdminLoading>Loading whitepapers...</AdminLoading>
         ) : (papers.data ?? []).length === 0 ? (
           <p className="admin-muted">No whitepapers yet. Add the first one above.</p>
         ) : (

@@ -9,6 +9,7 @@ import { revisionsQuery, type Revision, type RevisionEntity } from './revisions-
 import { diffWords, htmlToText } from './text-diff';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminCard } from '@/features/admin/shared/admin-card';
+import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import './revisions.css';
 
 /** Fields holding rich text: compared as the reader sees them. */
@@ -93,9 +94,7 @@ export function RevisionsPanel({ entities, entityId, name, onRestored }: Revisio
   return (
     <AdminCard titleId={titleId} title="Revisions" className="revisions">
       {revisions.isPending ? (
-        <p className="admin-muted" role="status">
-          Loading revisions...
-        </p>
+        <AdminLoading>Loading revisions...</AdminLoading>
       ) : revisions.isError ? (
         <p className="admin-error" role="alert">
           Revisions could not be loaded: {errorMessage(revisions.error)}
