@@ -38,7 +38,7 @@ function containsNul(value: unknown): boolean {
  * A JSON object body, whatever Content-Type it was declared with; null when it is not one, 'nul'
  * when a key or string holds U+0000.
  */
-export async function jsonObject(request: Request, limit: number): Promise<Record<string, unknown> | null | 'too-large' | 'nul'> {
+async function jsonObject(request: Request, limit: number): Promise<Record<string, unknown> | null | 'too-large' | 'nul'> {
   const bytes = new Uint8Array(await request.arrayBuffer())
   if (bytes.length > limit) return 'too-large'
   let value: unknown
@@ -49,6 +49,25 @@ export async function jsonObject(request: Request, limit: number): Promise<Recor
   }
   if (containsNul(value)) return 'nul'
   return value && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : null
+}
+
+/**
+ * The JSON object a POST carries, or the response refusing the request: the CORS preflight
+ * answered, another method 405, a body over `limit` bytes 413, NUL text or anything but a JSON
+ * object 400. `failure` opens the 400 bodies, in the function's own answer shape (e.g. `{ allowed: false }`).
+ */
+export async function postedObject(
+  request: Request,
+  limit: number,
+  failure: Record<string, unknown> = {},
+): Promise<Record<string, unknown> | Response> {
+  if (request.method === 'OPTIONS') return options()
+  if (request.method !== 'POST') return methodNotAllowed(['POST'])
+  const body = await jsonObject(request, limit)
+  if (body === 'too-large') return json({ error: `Request body is larger than ${limit} bytes` }, 413)
+  if (body === 'nul') return json({ ...failure, error: NUL_TEXT }, 400)
+  if (!body) return json({ ...failure, error: 'The body must be a JSON object' }, 400)
+  return body
 }
 
 export function waitText(seconds: number): string {

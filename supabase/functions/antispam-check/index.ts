@@ -7,16 +7,12 @@
 import { consume, isVerified, verify } from '../_shared/captcha.ts'
 import { base64url } from '../_shared/crypto.ts'
 import { parseLimit, rateLimitTake, sql } from '../_shared/db.ts'
-import { clientIp, json, jsonObject, NUL_TEXT, methodNotAllowed, options, waitText } from '../_shared/http.ts'
+import { clientIp, json, postedObject, waitText } from '../_shared/http.ts'
 import { isValidEmail } from '../_shared/lead.ts'
 
 export async function handler(request: Request, info?: Deno.ServeHandlerInfo): Promise<Response> {
-  if (request.method === 'OPTIONS') return options()
-  if (request.method !== 'POST') return methodNotAllowed(['POST'])
-  const body = await jsonObject(request, 16 * 1024)
-  if (body === 'too-large') return json({ error: 'Request body is larger than 16384 bytes' }, 413)
-  if (body === 'nul') return json({ allowed: false, error: NUL_TEXT }, 400)
-  if (!body) return json({ allowed: false, error: 'The body must be a JSON object' }, 400)
+  const body = await postedObject(request, 16 * 1024, { allowed: false })
+  if (body instanceof Response) return body
   const email = (typeof body.email === 'string' ? body.email : '').trim().toLowerCase()
   if (!isValidEmail(email)) return json({ allowed: false, error: 'Invalid email address' }, 400)
   const token = [body.recaptchaToken, body.captchaToken, body.altcha].find((value) => typeof value === 'string') as string ?? ''

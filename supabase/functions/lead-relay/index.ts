@@ -4,17 +4,13 @@
 // not forwarded. Delivery: one outbox round right away (in the background), then `lead-outbox`.
 import { isVerified, verify } from '../_shared/captcha.ts'
 import { parseLimit, rateLimitTake, sql } from '../_shared/db.ts'
-import { clientIp, json, jsonObject, NUL_TEXT, methodNotAllowed, options, waitText } from '../_shared/http.ts'
+import { clientIp, json, postedObject, waitText } from '../_shared/http.ts'
 import { parseLead } from '../_shared/lead.ts'
 import { deliverDue, webhookTargets } from '../_shared/outbox.ts'
 
 export async function handler(request: Request, info?: Deno.ServeHandlerInfo): Promise<Response> {
-  if (request.method === 'OPTIONS') return options()
-  if (request.method !== 'POST') return methodNotAllowed(['POST'])
-  const body = await jsonObject(request, 64 * 1024)
-  if (body === 'too-large') return json({ error: 'Request body is larger than 65536 bytes' }, 413)
-  if (body === 'nul') return json({ error: NUL_TEXT }, 400)
-  if (!body) return json({ error: 'The body must be a JSON object' }, 400)
+  const body = await postedObject(request, 64 * 1024)
+  if (body instanceof Response) return body
   const lead = parseLead(body)
   if (typeof lead === 'string') return json({ error: lead }, 400)
   const client = clientIp(request, (info?.remoteAddr as Deno.NetAddr | undefined)?.hostname)

@@ -8,7 +8,7 @@
 import { argon2Verify } from 'npm:hash-wasm@4.13.0'
 import { issue, recordPasscodeVersion, validate } from '../_shared/admin-token.ts'
 import { parseLimit, rateLimitTake, sql } from '../_shared/db.ts'
-import { clientIp, json, jsonObject, NUL_TEXT, methodNotAllowed, options, waitText } from '../_shared/http.ts'
+import { clientIp, json, postedObject, waitText } from '../_shared/http.ts'
 
 const FAILURE_DELAY_MS = 300
 
@@ -32,12 +32,8 @@ async function recordFailure(action: SignIn, client: string, userAgent: string |
 }
 
 export async function handler(request: Request, info?: Deno.ServeHandlerInfo): Promise<Response> {
-  if (request.method === 'OPTIONS') return options()
-  if (request.method !== 'POST') return methodNotAllowed(['POST'])
-  const body = await jsonObject(request, 16 * 1024)
-  if (body === 'too-large') return json({ error: 'Request body is larger than 16384 bytes' }, 413)
-  if (body === 'nul') return json({ success: false, error: NUL_TEXT }, 400)
-  if (!body) return json({ success: false, error: 'The body must be a JSON object' }, 400)
+  const body = await postedObject(request, 16 * 1024, { success: false })
+  if (body instanceof Response) return body
   const passcodeHash = Deno.env.get('ADMIN_PASSCODE_HASH') ?? ''
   await recordPasscodeVersion(passcodeHash)
   if (body.action === 'validate') {
