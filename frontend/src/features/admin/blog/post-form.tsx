@@ -3,9 +3,8 @@ import { BLOG_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-editor';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { formatDate } from '@/features/admin/shared/format-date';
-import { AdminTextField } from '@/features/admin/shared/admin-text-field';
+import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
 import { AdminSelectField, valueOptions } from '@/features/admin/shared/admin-select-field';
-import { Counter } from '@/features/admin/shared/counter';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
 import {
   adminTimeZone,
@@ -58,30 +57,7 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
     setForm((current) => ({ ...current, [key]: value }));
   };
 
-  const text = (
-    key: TextField,
-    label: string,
-    options: { required?: boolean; multiline?: boolean; placeholder?: string; type?: string; counter?: ReactNode } = {},
-  ) => {
-    const id = `post-${key}`;
-    return (
-      <AdminTextField
-        id={id}
-        label={label}
-        value={form[key]}
-        onChange={(value) => {
-          set(key, value);
-        }}
-        required={options.required}
-        multiline={options.multiline}
-        type={options.type}
-        placeholder={options.placeholder}
-        describedBy={options.counter ? `${id}-counter` : undefined}
-      >
-        {options.counter}
-      </AdminTextField>
-    );
-  };
+  const text = textFieldsOf<TextField>('post', form, set);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -118,7 +94,7 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
         {text('description', 'Description', {
           required: true,
           multiline: true,
-          counter: <Counter id="post-description-counter" text={form.description} max={160} recommended={[150, 160]} />,
+          counter: { max: 160, recommended: [150, 160] },
         })}
         <div className="admin-field">
           <span className="admin-label" id="post-content-label">
@@ -148,12 +124,12 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
 
         <Section title="SEO Settings">
           {text('meta_title', 'Meta Title', {
-            counter: <Counter id="post-meta_title-counter" text={form.meta_title} max={60} recommended={[50, 60]} />,
+            counter: { max: 60, recommended: [50, 60] },
           })}
           {text('focus_keyword', 'Focus Keyword')}
           {text('excerpt', 'Excerpt', {
             multiline: true,
-            counter: <Counter id="post-excerpt-counter" text={form.excerpt} max={155} />,
+            counter: { max: 155 },
           })}
           {text('canonical_url', 'Canonical URL', { type: 'url' })}
           {text('tags', 'Tags (comma-separated)', { placeholder: 'billing, compliance, DME' })}

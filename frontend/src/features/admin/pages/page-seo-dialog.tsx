@@ -4,8 +4,7 @@ import { PAGE_SEO_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-edit
 import { toast } from '@/components/ui/toast';
 import { company } from '@/config/company';
 import { AdminSelectField, valueOptions } from '@/features/admin/shared/admin-select-field';
-import { AdminTextField } from '@/features/admin/shared/admin-text-field';
-import { Counter } from '@/features/admin/shared/counter';
+import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
 import { splitCommaList } from '@/features/admin/shared/split-list';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
 import { formToPagePayload, OG_TYPES, PAGE_TWITTER_CARD_TYPES, type PageSeoForm } from './page-seo';
@@ -39,29 +38,7 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
     setForm((current) => ({ ...current, [key]: value }));
   };
 
-  const field = (
-    key: TextKey,
-    label: string,
-    options: { maxLength?: number; multiline?: boolean; placeholder?: string; counter?: ReactNode } = {},
-  ) => {
-    const id = `${baseId}-${key}`;
-    return (
-      <AdminTextField
-        id={id}
-        label={label}
-        value={form[key]}
-        onChange={(value) => {
-          set(key, value);
-        }}
-        multiline={options.multiline}
-        maxLength={options.maxLength}
-        placeholder={options.placeholder}
-        describedBy={options.counter ? `${id}-counter` : undefined}
-      >
-        {options.counter}
-      </AdminTextField>
-    );
-  };
+  const field = textFieldsOf<TextKey>(baseId, form, set);
 
   const select = (key: 'og_type' | 'twitter_card_type', label: string, values: readonly string[]) => (
     <AdminSelectField
@@ -168,12 +145,12 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
           {field('page_name', 'Page Name', { placeholder: 'Services' })}
           {field('meta_title', 'Meta Title', {
             maxLength: 60,
-            counter: <Counter id={`${baseId}-meta_title-counter`} text={form.meta_title} max={60} />,
+            counter: { max: 60 },
           })}
           {field('meta_description', 'Meta Description', {
             maxLength: 160,
             multiline: true,
-            counter: <Counter id={`${baseId}-meta_description-counter`} text={form.meta_description} max={160} />,
+            counter: { max: 160 },
           })}
           {field('keywords', 'Keywords (comma-separated)', { placeholder: 'dme billing, rcm, claims' })}
           {field('canonical_url', 'Canonical URL', { placeholder: 'https://example.com/page' })}

@@ -1,4 +1,5 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { HTMLAttributes } from 'react';
+import { Counter } from './counter';
 
 export interface AdminTextFieldProps {
   id: string;
@@ -17,13 +18,21 @@ export interface AdminTextFieldProps {
   /** Bounds of a date input (YYYY-MM-DD). */
   min?: string;
   max?: string;
+  /** A "length/max" counter of the value under the control, with the recommended range if any. */
+  counter?: { max: number; recommended?: readonly [number, number] };
+  /** A line of help under the control. */
+  hint?: string;
+  /** Why the value is refused, under the control (marks it invalid). */
+  error?: string;
+  /** Marks the control invalid for a message shown elsewhere (named by `describedBy`). */
   invalid?: boolean;
   describedBy?: string;
-  /** Shown under the control: a counter, a hint, an error. */
-  children?: ReactNode;
 }
 
-/** A labelled text input or textarea of the admin forms ('*' after the label when required). */
+/**
+ * A labelled text input or textarea of the admin forms ('*' after the label when required),
+ * with its counter, hint and error under it, each named by the control's aria-describedby.
+ */
 export function AdminTextField({
   id,
   label,
@@ -38,18 +47,21 @@ export function AdminTextField({
   list,
   min,
   max,
+  counter,
+  hint,
+  error,
   invalid,
   describedBy,
-  children,
 }: AdminTextFieldProps) {
+  const notes = [counter && `${id}-counter`, hint && `${id}-hint`, error && `${id}-error`, describedBy];
   const props = {
     id,
     value,
     required,
     placeholder,
     maxLength,
-    'aria-invalid': invalid || undefined,
-    'aria-describedby': describedBy,
+    'aria-invalid': Boolean(error) || invalid || undefined,
+    'aria-describedby': notes.filter(Boolean).join(' ') || undefined,
   };
   return (
     <div className="admin-field">
@@ -78,7 +90,42 @@ export function AdminTextField({
           }}
         />
       )}
-      {children}
+      {counter && <Counter id={`${id}-counter`} text={value} max={counter.max} recommended={counter.recommended} />}
+      {hint && (
+        <p id={`${id}-hint`} className="admin-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="admin-error admin-field__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
+  );
+}
+
+/** What a bound field takes besides its key and label (the rest comes from the form). */
+export type BoundTextFieldProps = Omit<AdminTextFieldProps, 'id' | 'label' | 'value' | 'onChange'>;
+
+/**
+ * The text fields of one form: `field(key, label, props)` is an AdminTextField with the id
+ * `${idPrefix}-${key}`, showing `values[key]` and sending each change to `onChange(key, value)`.
+ */
+export function textFieldsOf<Key extends string>(
+  idPrefix: string,
+  values: Readonly<Record<Key, string>>,
+  onChange: (key: Key, value: string) => void,
+) {
+  return (key: Key, label: string, props: BoundTextFieldProps = {}) => (
+    <AdminTextField
+      id={`${idPrefix}-${key}`}
+      label={label}
+      value={values[key]}
+      onChange={(value) => {
+        onChange(key, value);
+      }}
+      {...props}
+    />
   );
 }

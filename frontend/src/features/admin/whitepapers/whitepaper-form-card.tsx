@@ -1,7 +1,7 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
-import { AdminTextField } from '@/features/admin/shared/admin-text-field';
+import { textFieldsOf, type BoundTextFieldProps } from '@/features/admin/shared/admin-text-field';
 import { PdfDropZone } from './pdf-drop-zone';
 import { checkPdfFile } from './pdf-file';
 import { PdfUploadError, useSaveWhitepaper } from './save-whitepaper';
@@ -24,16 +24,6 @@ export interface WhitepaperFormCardProps {
 
 type TextField = 'title' | 'description' | 'category' | 'pages';
 const FIELD_ORDER: readonly TextField[] = ['title', 'category', 'pages', 'description'];
-
-interface FieldOptions {
-  required?: boolean;
-  multiline?: boolean;
-  hint?: string;
-  inputMode?: 'numeric';
-  /** The id of a datalist of suggestions. */
-  list?: string;
-  maxLength?: number;
-}
 
 interface ChosenFile {
   file: File;
@@ -122,39 +112,9 @@ export function WhitepaperFormCard({ editing, initial, onDone }: WhitepaperFormC
     );
   };
 
-  const field = (key: TextField, label: string, options: FieldOptions = {}) => {
-    const id = `whitepaper-${key}`;
-    const error = errors[key];
-    const describedBy = [options.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-    return (
-      <AdminTextField
-        id={id}
-        label={label}
-        value={form[key]}
-        onChange={(value) => {
-          set(key, value);
-        }}
-        required={options.required}
-        multiline={options.multiline}
-        maxLength={options.maxLength}
-        inputMode={options.inputMode}
-        list={options.list}
-        invalid={Boolean(error)}
-        describedBy={describedBy}
-      >
-        {options.hint && (
-          <p id={`${id}-hint`} className="admin-muted">
-            {options.hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="admin-error wp-field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </AdminTextField>
-    );
-  };
+  const textField = textFieldsOf<TextField>('whitepaper', form, set);
+  const field = (key: TextField, label: string, props: BoundTextFieldProps = {}) =>
+    textField(key, label, { ...props, error: errors[key] });
 
   return (
     <section className="admin-card" aria-labelledby="whitepaper-form-title">
