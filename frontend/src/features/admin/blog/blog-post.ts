@@ -1,5 +1,5 @@
 import type { Tables } from '@/lib/database.types';
-import { joinCommaList, splitCommaList } from '@/features/admin/shared/split-list';
+import { joinCommaList, orNull, splitCommaList } from '@/features/admin/shared/split-list';
 
 export const TWITTER_CARD_TYPES = ['summary_large_image', 'summary'] as const;
 export const SCHEMA_TYPES = ['BlogPosting', 'Article', 'NewsArticle', 'TechArticle'] as const;
@@ -103,8 +103,6 @@ export function postToForm(post: BlogPost): BlogFormValues {
 }
 
 export type BlogPostPayload = Omit<BlogPost, 'id' | 'created_at' | 'updated_at'>;
-
-const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 /** The row written on create or update: tags split on commas, blank optional fields as null. */
 export function formToPayload(form: BlogFormValues): BlogPostPayload {

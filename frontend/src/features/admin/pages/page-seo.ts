@@ -1,5 +1,5 @@
 import type { PageSeoRecord } from '@/data/page-seo/types';
-import { joinCommaList, splitCommaList } from '@/features/admin/shared/split-list';
+import { joinCommaList, orNull, splitCommaList } from '@/features/admin/shared/split-list';
 
 export const OG_TYPES = ['website', 'article'] as const;
 export const PAGE_TWITTER_CARD_TYPES = ['summary_large_image', 'summary'] as const;
@@ -74,8 +74,6 @@ export function pageToForm(page: PageSeo): PageSeoForm {
     nofollow: page.nofollow,
   };
 }
-
-const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 export type PageSeoPayload = Omit<PageSeo, 'id' | 'created_at' | 'updated_at' | 'schema_json'>;
 

@@ -11,6 +11,12 @@ export function joinCommaList(items: readonly string[] | null | undefined): stri
   return (items ?? []).join(', ');
 }
 
+/** An optional text field as stored: trimmed, or null when blank. */
+export function orNull(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
 export interface CounterState {
   length: number;
   max: number;
