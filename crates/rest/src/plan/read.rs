@@ -921,53 +921,40 @@ fn add_to_many_order_selects(node: &mut ReadPlan) -> Result<(), ApiError> {
         let mut order = Vec::new();
         for (i, term) in std::mem::take(&mut node.order).into_iter().enumerate() {
             let i = i + 1;
-            match term {
+            let (relation, selected, direction, nulls) = match term {
                 OrderTerm::Field {
                     field,
                     direction,
                     nulls,
-                } => {
-                    let alias = format!("{}_{}_{}", node.rel_agg_alias, field.name, i);
-                    extra.push((
-                        None,
-                        SelectField {
-                            field: field.clone(),
-                            aggregate: None,
-                            aggregate_cast: None,
-                            cast: None,
-                            alias: Some(alias.clone()),
-                        },
-                    ));
-                    order.push(OrderTerm::Field {
-                        field: CoercibleField::unknown(&alias, Vec::new()),
-                        direction,
-                        nulls,
-                    });
-                }
+                } => (None, field, direction, nulls),
                 OrderTerm::Relation {
                     relation,
                     field,
                     direction,
                     nulls,
-                } => {
-                    let alias = format!("{}_{}_{}", node.rel_agg_alias, field.name, i);
-                    extra.push((
-                        Some(relation),
-                        SelectField {
-                            field: CoercibleField::unknown(&field.name, field.json_path.clone()),
-                            aggregate: None,
-                            aggregate_cast: None,
-                            cast: None,
-                            alias: Some(alias.clone()),
-                        },
-                    ));
-                    order.push(OrderTerm::Field {
-                        field: CoercibleField::unknown(&alias, Vec::new()),
-                        direction,
-                        nulls,
-                    });
-                }
-            }
+                } => (
+                    Some(relation),
+                    CoercibleField::unknown(&field.name, field.json_path),
+                    direction,
+                    nulls,
+                ),
+            };
+            let alias = format!("{}_{}_{}", node.rel_agg_alias, selected.name, i);
+            extra.push((
+                relation,
+                SelectField {
+                    field: selected,
+                    aggregate: None,
+                    aggregate_cast: None,
+                    cast: None,
+                    alias: Some(alias.clone()),
+                },
+            ));
+            order.push(OrderTerm::Field {
+                field: CoercibleField::unknown(&alias, Vec::new()),
+                direction,
+                nulls,
+            });
         }
         node.rel_spread = Some(Spread::ToMany {
             extra_selects: extra,
