@@ -291,14 +291,18 @@ fn node_matches(node: &ReadPlan, name: &str) -> bool {
     node.rel_name == name || node.rel_alias.as_deref() == Some(name)
 }
 
+/// Where the embed called `name` (its name or alias) is among the node's children.
+fn child_index(node: &ReadPlan, name: &str) -> Result<usize, ApiError> {
+    node.children
+        .iter()
+        .position(|c| node_matches(c, name))
+        .ok_or_else(|| ApiError::NotEmbedded(name.to_owned()))
+}
+
 fn find_node<'p>(plan: &'p ReadPlan, path: &[String]) -> Result<&'p ReadPlan, ApiError> {
     let mut node = plan;
     for name in path {
-        node = node
-            .children
-            .iter()
-            .find(|c| node_matches(c, name))
-            .ok_or_else(|| ApiError::NotEmbedded(name.clone()))?;
+        node = &node.children[child_index(node, name)?];
     }
     Ok(node)
 }
@@ -309,11 +313,8 @@ fn find_node_mut<'p>(
 ) -> Result<&'p mut ReadPlan, ApiError> {
     let mut node = plan;
     for name in path {
-        node = node
-            .children
-            .iter_mut()
-            .find(|c| node_matches(c, name))
-            .ok_or_else(|| ApiError::NotEmbedded(name.clone()))?;
+        let index = child_index(node, name)?;
+        node = &mut node.children[index];
     }
     Ok(node)
 }
