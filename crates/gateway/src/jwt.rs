@@ -243,6 +243,11 @@ mod tests {
         .unwrap()
     }
 
+    /// `claims` signed as the verifier under test expects: HS256 with [`SECRET`].
+    fn hs256(claims: &Value) -> String {
+        sign(claims, SECRET, Algorithm::HS256)
+    }
+
     fn now() -> i64 {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -253,11 +258,7 @@ mod tests {
     #[test]
     fn accepts_a_valid_token_with_or_without_exp() {
         let verifier = JwtVerifier::new(SECRET);
-        let with_exp = sign(
-            &json!({"role": "authenticated", "exp": now() + 60}),
-            SECRET,
-            Algorithm::HS256,
-        );
+        let with_exp = hs256(&json!({"role": "authenticated", "exp": now() + 60}));
         assert_eq!(
             verifier.verify(&with_exp).unwrap().role(),
             Some("authenticated")
@@ -268,11 +269,7 @@ mod tests {
 
     #[test]
     fn project_api_keys_stay_valid_past_their_exp() {
-        let expired_key = sign(
-            &json!({"role": "anon", "exp": now() - 86_400}),
-            SECRET,
-            Algorithm::HS256,
-        );
+        let expired_key = hs256(&json!({"role": "anon", "exp": now() - 86_400}));
         let keys = crate::ApiKeys {
             anon: expired_key.clone(),
             service_role: "not-a-key".into(),
@@ -284,11 +281,7 @@ mod tests {
         );
         let verifier = JwtVerifier::new(SECRET).with_api_keys(&keys);
         assert_eq!(verifier.verify(&expired_key).unwrap().role(), Some("anon"));
-        let other_expired = sign(
-            &json!({"role": "anon", "exp": now() - 86_401}),
-            SECRET,
-            Algorithm::HS256,
-        );
+        let other_expired = hs256(&json!({"role": "anon", "exp": now() - 86_401}));
         assert_eq!(
             verifier.verify(&other_expired),
             Err(JwtError::Expired),
@@ -314,17 +307,9 @@ mod tests {
     #[test]
     fn refuses_expired_forged_and_malformed_tokens() {
         let verifier = JwtVerifier::new(SECRET);
-        let expired = sign(
-            &json!({"role": "anon", "exp": now() - 120}),
-            SECRET,
-            Algorithm::HS256,
-        );
+        let expired = hs256(&json!({"role": "anon", "exp": now() - 120}));
         assert_eq!(verifier.verify(&expired), Err(JwtError::Expired));
-        let within_leeway = sign(
-            &json!({"role": "anon", "exp": now() - 10}),
-            SECRET,
-            Algorithm::HS256,
-        );
+        let within_leeway = hs256(&json!({"role": "anon", "exp": now() - 10}));
         assert!(verifier.verify(&within_leeway).is_ok());
         let forged = sign(
             &json!({"role": "service_role"}),
@@ -349,11 +334,7 @@ mod tests {
             ("iat", json!(true)),
             ("exp", json!(null)),
         ] {
-            let token = sign(
-                &json!({"role": "authenticated", name: value}),
-                SECRET,
-                Algorithm::HS256,
-            );
+            let token = hs256(&json!({"role": "authenticated", name: value}));
             let err = verifier.verify(&token).unwrap_err();
             assert_eq!(
                 err,
@@ -370,35 +351,20 @@ mod tests {
     #[test]
     fn fractional_and_future_time_claims_are_checked() {
         let verifier = JwtVerifier::new(SECRET);
-        let past = sign(
-            &json!({"role": "anon", "exp": 1_000_000_000.5}),
-            SECRET,
-            Algorithm::HS256,
-        );
+        let past = hs256(&json!({"role": "anon", "exp": 1_000_000_000.5}));
         assert_eq!(verifier.verify(&past), Err(JwtError::Expired));
-        let not_yet = sign(
-            &json!({"role": "anon", "nbf": (now() + 3600) as f64 + 0.5}),
-            SECRET,
-            Algorithm::HS256,
-        );
+        let not_yet = hs256(&json!({"role": "anon", "nbf": (now() + 3600) as f64 + 0.5}));
         assert_eq!(
             verifier.verify(&not_yet),
             Err(JwtError::Claim(ClaimProblem::NotYetValid))
         );
-        let future = sign(
-            &json!({"role": "anon", "iat": now() + 3600}),
-            SECRET,
-            Algorithm::HS256,
-        );
+        let future = hs256(&json!({"role": "anon", "iat": now() + 3600}));
         assert_eq!(
             verifier.verify(&future),
             Err(JwtError::Claim(ClaimProblem::IssuedAtFuture))
         );
-        let skewed = sign(
-            &json!({"role": "anon", "iat": now() + 20, "exp": (now() + 60) as f64 + 0.25}),
-            SECRET,
-            Algorithm::HS256,
-        );
+        let skewed =
+            hs256(&json!({"role": "anon", "iat": now() + 20, "exp": (now() + 60) as f64 + 0.25}));
         assert_eq!(verifier.verify(&skewed).unwrap().role(), Some("anon"));
     }
 
@@ -409,7 +375,7 @@ mod tests {
             json!({"role": "anon", "sub": "\u{0}"}),
             json!({"role": "authenticated", "app_metadata": {"x\u{0}": 1}}),
         ] {
-            let token = sign(&claims, SECRET, Algorithm::HS256);
+            let token = hs256(&claims);
             assert_eq!(
                 verifier.verify(&token),
                 Err(JwtError::Claim(ClaimProblem::Unparsable))

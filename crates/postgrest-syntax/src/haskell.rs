@@ -159,17 +159,22 @@ fn skip_spaces(input: &str) -> &str {
     input.trim_start_matches(is_space)
 }
 
-/// Value of an integral lexeme, as `numberToInteger` (fractions/exponents are not integers).
-fn lexeme_to_i128(lex: &NumLexeme<'_>) -> Option<i128> {
-    let (radix, digits) = match lex {
-        NumLexeme::Based { radix, digits } => (*radix, *digits),
+/// The radix and digits of an integral lexeme (fractions/exponents are not integers).
+fn integral_digits<'a>(lex: &NumLexeme<'a>) -> Option<(u32, &'a str)> {
+    match lex {
+        NumLexeme::Based { radix, digits } => Some((*radix, *digits)),
         NumLexeme::Decimal {
             int,
             frac: None,
             exp: None,
-        } => (10, *int),
-        NumLexeme::Decimal { .. } => return None,
-    };
+        } => Some((10, *int)),
+        NumLexeme::Decimal { .. } => None,
+    }
+}
+
+/// Value of an integral lexeme, as `numberToInteger`.
+fn lexeme_to_i128(lex: &NumLexeme<'_>) -> Option<i128> {
+    let (radix, digits) = integral_digits(lex)?;
     let mut acc: i128 = 0;
     for c in digits.chars() {
         let d = i128::from(c.to_digit(radix)?);
@@ -203,29 +208,26 @@ fn read_number<'a, T>(
     Some((if negative { negate(v) } else { v }, rest))
 }
 
+/// [`read_number`] when nothing but spaces follows the number (`readMaybe`).
+fn read_whole_number<'a, T>(
+    input: &'a str,
+    convert: &dyn Fn(&NumLexeme<'a>) -> Option<T>,
+    negate: &dyn Fn(T) -> T,
+) -> Option<T> {
+    let (v, rest) = read_number(input, convert, negate)?;
+    skip_spaces(rest).is_empty().then_some(v)
+}
+
 /// `readMaybe :: String -> Maybe Integer`, limited to the `i128` range (larger values are treated
 /// as unparseable).
 pub(crate) fn read_integer(input: &str) -> Option<i128> {
-    let (v, rest) = read_number(input, &lexeme_to_i128, &|v: i128| -v)?;
-    if skip_spaces(rest).is_empty() {
-        Some(v)
-    } else {
-        None
-    }
+    read_whole_number(input, &lexeme_to_i128, &|v: i128| -v)
 }
 
 /// `readMaybe :: String -> Maybe Int64` (values wrap modulo 2^64 like `fromInteger`).
 pub(crate) fn read_int64(input: &str) -> Option<i64> {
     let wrap = |lex: &NumLexeme<'_>| -> Option<i64> {
-        let (radix, digits) = match lex {
-            NumLexeme::Based { radix, digits } => (*radix, *digits),
-            NumLexeme::Decimal {
-                int,
-                frac: None,
-                exp: None,
-            } => (10, *int),
-            NumLexeme::Decimal { .. } => return None,
-        };
+        let (radix, digits) = integral_digits(lex)?;
         let mut acc: u64 = 0;
         for c in digits.chars() {
             acc = acc
@@ -234,12 +236,7 @@ pub(crate) fn read_int64(input: &str) -> Option<i64> {
         }
         Some(acc as i64)
     };
-    let (v, rest) = read_number(input, &wrap, &|v: i64| v.wrapping_neg())?;
-    if skip_spaces(rest).is_empty() {
-        Some(v)
-    } else {
-        None
-    }
+    read_whole_number(input, &wrap, &|v: i64| v.wrapping_neg())
 }
 
 /// `reads :: ReadS Double`, first result only (trailing input allowed), as used by wai-extra's

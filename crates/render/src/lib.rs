@@ -295,10 +295,10 @@ globalThis.setTimeout = function (callback) { Promise.resolve().then(callback); 
 
     fn settings() -> RendererSettings {
         RendererSettings {
-            workers: 1,
             queue: 4,
             timeout: Duration::from_millis(500),
             memory_limit: 32 * 1024 * 1024,
+            ..RendererSettings::default()
         }
     }
 
@@ -355,19 +355,13 @@ globalThis.setTimeout = function (callback) { Promise.resolve().then(callback); 
     #[tokio::test]
     async fn memory_and_timer_loops_are_bounded() {
         let renderer = Renderer::start(&setup(BUNDLE), &settings()).unwrap();
-        let err = renderer.render("/memory", "{}".into()).await.unwrap_err();
-        assert!(
-            matches!(err, RenderError::Script(_) | RenderError::Timeout(_)),
-            "{err}"
-        );
-        let err = renderer
-            .render("/timers", r#"{"title":"t"}"#.into())
-            .await
-            .unwrap_err();
-        assert!(
-            matches!(err, RenderError::Script(_) | RenderError::Timeout(_)),
-            "{err}"
-        );
+        for (route, props) in [("/memory", "{}"), ("/timers", r#"{"title":"t"}"#)] {
+            let err = renderer.render(route, props.into()).await.unwrap_err();
+            assert!(
+                matches!(err, RenderError::Script(_) | RenderError::Timeout(_)),
+                "{route}: {err}"
+            );
+        }
         assert!(
             renderer
                 .render("/", r#"{"title":"t"}"#.into())

@@ -5,18 +5,14 @@
 /// Text or a double- or single-quoted attribute value in HTML or XML: `&`, `<`, `>`, `"` and
 /// `'` become character references, so no value can end an attribute, an element or start markup.
 pub fn markup(value: &str) -> String {
-    let mut escaped = String::with_capacity(value.len() + 8);
-    for ch in value.chars() {
-        match ch {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            _ => escaped.push(ch),
-        }
-    }
-    escaped
+    replace_chars(value, |ch| match ch {
+        '&' => Some("&amp;"),
+        '<' => Some("&lt;"),
+        '>' => Some("&gt;"),
+        '"' => Some("&quot;"),
+        '\'' => Some("&#39;"),
+        _ => None,
+    })
 }
 
 /// JSON for the text of a `<script type="application/json">` or `application/ld+json` element:
@@ -24,16 +20,23 @@ pub fn markup(value: &str) -> String {
 /// occur inside JSON strings, where the escapes mean the same, so `</script>` or `<!--` can never
 /// appear in the element's text.
 pub(crate) fn json_for_script(value: &serde_json::Value) -> String {
-    let json = value.to_string();
-    let mut escaped = String::with_capacity(json.len() + 16);
-    for ch in json.chars() {
-        match ch {
-            '<' => escaped.push_str("\\u003c"),
-            '>' => escaped.push_str("\\u003e"),
-            '&' => escaped.push_str("\\u0026"),
-            '\u{2028}' => escaped.push_str("\\u2028"),
-            '\u{2029}' => escaped.push_str("\\u2029"),
-            _ => escaped.push(ch),
+    replace_chars(&value.to_string(), |ch| match ch {
+        '<' => Some("\\u003c"),
+        '>' => Some("\\u003e"),
+        '&' => Some("\\u0026"),
+        '\u{2028}' => Some("\\u2028"),
+        '\u{2029}' => Some("\\u2029"),
+        _ => None,
+    })
+}
+
+/// `text` with each character `escape` names replaced by its escape.
+fn replace_chars(text: &str, escape: impl Fn(char) -> Option<&'static str>) -> String {
+    let mut escaped = String::with_capacity(text.len() + 16);
+    for ch in text.chars() {
+        match escape(ch) {
+            Some(replacement) => escaped.push_str(replacement),
+            None => escaped.push(ch),
         }
     }
     escaped

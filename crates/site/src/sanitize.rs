@@ -36,6 +36,11 @@ impl std::fmt::Debug for Sanitizer {
     }
 }
 
+/// One of the policy's lists as the set of names ammonia takes.
+fn names(list: &'static [String]) -> HashSet<&'static str> {
+    list.iter().map(String::as_str).collect()
+}
+
 /// `data:` URLs are kept only as image sources (as DOMPurify keeps them only there).
 fn keep_url(element: &str, attribute: &str, value: &str) -> bool {
     let is_data = value
@@ -50,40 +55,21 @@ impl Sanitizer {
         // The builder borrows its lists for its whole life: the policy is leaked once, at the
         // first use of the one sanitiser of the process.
         let policy: &'static Policy = Box::leak(Box::new(policy));
+        let mut url_schemes = names(&policy.url_schemes);
+        url_schemes.insert("data");
         let mut cleaner = ammonia::Builder::empty();
         cleaner
-            .tags(policy.tags.iter().map(String::as_str).collect())
-            .generic_attributes(
-                policy
-                    .global_attributes
-                    .iter()
-                    .map(String::as_str)
-                    .collect(),
-            )
+            .tags(names(&policy.tags))
+            .generic_attributes(names(&policy.global_attributes))
             .tag_attributes(
                 policy
                     .tag_attributes
                     .iter()
-                    .map(|(tag, attributes)| {
-                        (
-                            tag.as_str(),
-                            attributes
-                                .iter()
-                                .map(String::as_str)
-                                .collect::<HashSet<_>>(),
-                        )
-                    })
+                    .map(|(tag, attributes)| (tag.as_str(), names(attributes)))
                     .collect(),
             )
-            .filter_style_properties(policy.style_properties.iter().map(String::as_str).collect())
-            .url_schemes(
-                policy
-                    .url_schemes
-                    .iter()
-                    .map(String::as_str)
-                    .chain(["data"])
-                    .collect(),
-            )
+            .filter_style_properties(names(&policy.style_properties))
+            .url_schemes(url_schemes)
             .url_relative(ammonia::UrlRelative::PassThrough)
             .attribute_filter(|element, attribute, value| {
                 keep_url(element, attribute, value).then(|| value.into())

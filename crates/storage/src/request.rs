@@ -1,7 +1,8 @@
 //! Extractors that fail in Storage's wire format: path parameters (percent-decoded by the
 //! router; a key that does not decode to UTF-8 is an invalid key), JSON bodies (size-capped;
 //! a body that does not fit the route's schema is fastify's 400), the caller of the routes
-//! that need a JWT, and the small request facts several routes read (`x-upsert`, `?token=`).
+//! that need a JWT, the object a signed download URL names, and the small request facts several
+//! routes read (`x-upsert`, `?token=`).
 //!
 //! Refusals come in Storage's order: the path, then the body's schema (fastify validates
 //! before Storage's JWT hook runs), then the JWT. So [`Caller`] goes after the path
@@ -20,6 +21,7 @@ use crate::StorageState;
 use crate::auth::{self, Identity};
 use crate::error::StorageError;
 use crate::serve::query_param;
+use crate::signing::{Scope, SignedClaims};
 
 /// Largest JSON body (a remove of 1000 long keys fits).
 pub(crate) const MAX_JSON_BYTES: usize = 4 * 1024 * 1024;
@@ -213,6 +215,31 @@ impl<S: Send + Sync> FromRequestParts<S> for TokenQuery {
             .ok_or_else(|| {
                 StorageError::BadRequest("querystring must have required property 'token'".into())
             })
+    }
+}
+
+/// A request about one object with the `?token=` of a signed download URL, checked against
+/// exactly this path (no other credential: RLS was checked at signing). Refusals in Storage's
+/// order: the path, a missing token, then the token itself.
+#[derive(Debug)]
+pub(crate) struct SignedDownload {
+    pub(crate) request: ObjectRequest,
+    pub(crate) claims: SignedClaims,
+}
+
+impl FromRequestParts<Arc<StorageState>> for SignedDownload {
+    type Rejection = StorageError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &Arc<StorageState>,
+    ) -> Result<Self, Self::Rejection> {
+        let request = ObjectRequest::from_request_parts(parts, state).await?;
+        let TokenQuery(token) = TokenQuery::from_request_parts(parts, state).await?;
+        let claims = state
+            .signer
+            .verify(&token, &request.path.full(), Scope::Download)?;
+        Ok(Self { request, claims })
     }
 }
 

@@ -291,14 +291,18 @@ fn node_matches(node: &ReadPlan, name: &str) -> bool {
     node.rel_name == name || node.rel_alias.as_deref() == Some(name)
 }
 
+/// Where the embed called `name` (its name or alias) is among the node's children.
+fn child_index(node: &ReadPlan, name: &str) -> Result<usize, ApiError> {
+    node.children
+        .iter()
+        .position(|c| node_matches(c, name))
+        .ok_or_else(|| ApiError::NotEmbedded(name.to_owned()))
+}
+
 fn find_node<'p>(plan: &'p ReadPlan, path: &[String]) -> Result<&'p ReadPlan, ApiError> {
     let mut node = plan;
     for name in path {
-        node = node
-            .children
-            .iter()
-            .find(|c| node_matches(c, name))
-            .ok_or_else(|| ApiError::NotEmbedded(name.clone()))?;
+        node = &node.children[child_index(node, name)?];
     }
     Ok(node)
 }
@@ -309,11 +313,8 @@ fn find_node_mut<'p>(
 ) -> Result<&'p mut ReadPlan, ApiError> {
     let mut node = plan;
     for name in path {
-        node = node
-            .children
-            .iter_mut()
-            .find(|c| node_matches(c, name))
-            .ok_or_else(|| ApiError::NotEmbedded(name.clone()))?;
+        let index = child_index(node, name)?;
+        node = &mut node.children[index];
     }
     Ok(node)
 }
@@ -921,53 +922,40 @@ fn add_to_many_order_selects(node: &mut ReadPlan) -> Result<(), ApiError> {
         let mut order = Vec::new();
         for (i, term) in std::mem::take(&mut node.order).into_iter().enumerate() {
             let i = i + 1;
-            match term {
+            let (relation, selected, direction, nulls) = match term {
                 OrderTerm::Field {
                     field,
                     direction,
                     nulls,
-                } => {
-                    let alias = format!("{}_{}_{}", node.rel_agg_alias, field.name, i);
-                    extra.push((
-                        None,
-                        SelectField {
-                            field: field.clone(),
-                            aggregate: None,
-                            aggregate_cast: None,
-                            cast: None,
-                            alias: Some(alias.clone()),
-                        },
-                    ));
-                    order.push(OrderTerm::Field {
-                        field: CoercibleField::unknown(&alias, Vec::new()),
-                        direction,
-                        nulls,
-                    });
-                }
+                } => (None, field, direction, nulls),
                 OrderTerm::Relation {
                     relation,
                     field,
                     direction,
                     nulls,
-                } => {
-                    let alias = format!("{}_{}_{}", node.rel_agg_alias, field.name, i);
-                    extra.push((
-                        Some(relation),
-                        SelectField {
-                            field: CoercibleField::unknown(&field.name, field.json_path.clone()),
-                            aggregate: None,
-                            aggregate_cast: None,
-                            cast: None,
-                            alias: Some(alias.clone()),
-                        },
-                    ));
-                    order.push(OrderTerm::Field {
-                        field: CoercibleField::unknown(&alias, Vec::new()),
-                        direction,
-                        nulls,
-                    });
-                }
-            }
+                } => (
+                    Some(relation),
+                    CoercibleField::unknown(&field.name, field.json_path),
+                    direction,
+                    nulls,
+                ),
+            };
+            let alias = format!("{}_{}_{}", node.rel_agg_alias, selected.name, i);
+            extra.push((
+                relation,
+                SelectField {
+                    field: selected,
+                    aggregate: None,
+                    aggregate_cast: None,
+                    cast: None,
+                    alias: Some(alias.clone()),
+                },
+            ));
+            order.push(OrderTerm::Field {
+                field: CoercibleField::unknown(&alias, Vec::new()),
+                direction,
+                nulls,
+            });
         }
         node.rel_spread = Some(Spread::ToMany {
             extra_selects: extra,

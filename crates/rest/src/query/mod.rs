@@ -9,7 +9,7 @@ pub mod builder;
 mod sql;
 
 use cb_db::quote_ident;
-use cb_postgrest_syntax::{JoinType, PreferResolution};
+use cb_postgrest_syntax::{AggregateFunction, JoinType, PreferResolution};
 
 pub use builder::{Param, Separator, Sql};
 use builder::{
@@ -52,52 +52,52 @@ pub enum Handler {
 }
 
 fn select_item(sql: &mut Sql, q: &QualifierRef, s: &SelectField) {
-    let open_agg = |sql: &mut Sql| {
-        if let Some(agg) = s.aggregate {
-            if s.aggregate_cast.is_some() {
-                sql.push("CAST( ");
-            }
-            sql.push(agg.sql_name()).push("(");
+    let column = |sql: &mut Sql| {
+        if s.cast.is_some() {
+            sql.push("CAST( ");
         }
-    };
-    open_agg(sql);
-    if s.cast.is_some() {
-        sql.push("CAST( ");
-    }
-    field(sql, q, &s.field);
-    if let Some(cast) = &s.cast {
-        sql.push(" AS ").push(cast).push(" )");
-    }
-    if s.aggregate.is_some() {
-        sql.push(")");
-        if let Some(cast) = &s.aggregate_cast {
+        field(sql, q, &s.field);
+        if let Some(cast) = &s.cast {
             sql.push(" AS ").push(cast).push(" )");
         }
-    }
-    if let Some(alias) = &s.alias {
-        sql.push(" AS ").ident(alias);
-    }
+    };
+    aggregated_item(sql, s.aggregate, &s.aggregate_cast, &s.alias, column);
 }
 
 fn spread_item(sql: &mut Sql, agg_alias: &str, s: &SpreadSelectField) {
-    if let Some(agg) = s.aggregate {
-        if s.aggregate_cast.is_some() {
+    let column = |sql: &mut Sql| {
+        if s.name == "*" {
+            sql.ident(agg_alias).push(".*");
+        } else {
+            sql.ident(agg_alias).push(".").ident(&s.name);
+        }
+    };
+    aggregated_item(sql, s.aggregate, &s.aggregate_cast, &s.alias, column);
+}
+
+/// `[CAST( ]agg(<column>)[ AS <aggregate_cast> )][ AS <alias>]`: a select item in the aggregate
+/// it asks for, if any, and under its alias.
+fn aggregated_item(
+    sql: &mut Sql,
+    aggregate: Option<AggregateFunction>,
+    aggregate_cast: &Option<String>,
+    alias: &Option<String>,
+    column: impl FnOnce(&mut Sql),
+) {
+    if let Some(agg) = aggregate {
+        if aggregate_cast.is_some() {
             sql.push("CAST( ");
         }
         sql.push(agg.sql_name()).push("(");
     }
-    if s.name == "*" {
-        sql.ident(agg_alias).push(".*");
-    } else {
-        sql.ident(agg_alias).push(".").ident(&s.name);
-    }
-    if s.aggregate.is_some() {
+    column(sql);
+    if aggregate.is_some() {
         sql.push(")");
-        if let Some(cast) = &s.aggregate_cast {
+        if let Some(cast) = aggregate_cast {
             sql.push(" AS ").push(cast).push(" )");
         }
     }
-    if let Some(alias) = &s.alias {
+    if let Some(alias) = alias {
         sql.push(" AS ").ident(alias);
     }
 }
@@ -441,8 +441,10 @@ pub enum CountMode {
     Limited(i64),
 }
 
-fn count_cte(sql: &mut Sql, node: &ReadPlan, mode: CountMode) -> &'static str {
-    match mode {
+/// The count CTE `mode` asks for, if any, then the main `SELECT` up to its first column,
+/// `total_result_set` (null when not counted).
+fn count_cte_and_total(sql: &mut Sql, node: &ReadPlan, mode: CountMode) {
+    let total = match mode {
         CountMode::None => "null::bigint",
         CountMode::Exact | CountMode::Limited(_) => {
             sql.push(", pgrst_source_count AS (");
@@ -453,7 +455,10 @@ fn count_cte(sql: &mut Sql, node: &ReadPlan, mode: CountMode) -> &'static str {
             sql.push(")");
             "(SELECT pg_catalog.count(*) FROM pgrst_source_count)"
         }
-    }
+    };
+    sql.push(" SELECT ")
+        .push(total)
+        .push(" AS total_result_set, ");
 }
 
 fn response_columns(sql: &mut Sql) {
@@ -469,10 +474,7 @@ pub fn main_read(plan: &ReadPlan, count: CountMode, handler: Handler) -> Sql {
     sql.push("WITH pgrst_source AS ( ");
     read_query(&mut sql, plan);
     sql.push(" ) ");
-    let total = count_cte(&mut sql, plan, count);
-    sql.push(" SELECT ")
-        .push(total)
-        .push(" AS total_result_set, ");
+    count_cte_and_total(&mut sql, plan, count);
     sql.push("pg_catalog.count(_postgrest_t) AS page_total, array[]::text[] AS header, ");
     sql.push(&body_expr(handler, None)).push(" AS body, ");
     response_columns(&mut sql);
@@ -939,10 +941,7 @@ pub fn main_call(
     sql.push("WITH pgrst_source AS (");
     call_query(&mut sql, call);
     sql.push(") ");
-    let total = count_cte(&mut sql, read, count);
-    sql.push(" SELECT ")
-        .push(total)
-        .push(" AS total_result_set, ");
+    count_cte_and_total(&mut sql, read, count);
     if routine.returns_single() {
         sql.push("1::bigint");
     } else {

@@ -1,6 +1,6 @@
-//! The helper types (`Tables<>`, `TablesInsert<>`, `TablesUpdate<>`, `Enums<>`,
-//! `CompositeTypes<>`) and the `Constants` object that follow `Database`, and how names and
-//! strings are written in TypeScript.
+//! The helper types (`Tables<>`, `TablesInsert<>`, `TablesUpdate<>`, `Enums<>`) and the
+//! `Constants` object that follow `Database`, and how names and strings are written in
+//! TypeScript.
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 

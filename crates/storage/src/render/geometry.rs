@@ -140,18 +140,17 @@ mod tests {
 
     #[test]
     fn both_sides_cover_contain_or_fill_the_box() {
-        assert_eq!(
-            size((2000, 1500), Some(400), Some(400), Resize::Cover),
-            (400, 400)
-        );
-        assert_eq!(
-            size((2000, 1500), Some(400), Some(400), Resize::Contain),
-            (400, 300)
-        );
-        assert_eq!(
-            size((2000, 1500), Some(400), Some(400), Resize::Fill),
-            (400, 400)
-        );
+        for (resize, expected) in [
+            (Resize::Cover, (400, 400)),
+            (Resize::Contain, (400, 300)),
+            (Resize::Fill, (400, 400)),
+        ] {
+            assert_eq!(
+                size((2000, 1500), Some(400), Some(400), resize),
+                expected,
+                "{resize:?}"
+            );
+        }
         // cover keeps the centre: 1500x1500 of the source, 250 px off each side.
         let cover = plan(2000, 1500, Some(400), Some(400), Resize::Cover);
         assert_eq!(cover.crop, (250.0, 0.0, 1500.0, 1500.0));

@@ -8,17 +8,14 @@ use http::Method;
 use super::Shared;
 use crate::db;
 use crate::error::StorageError;
-use crate::request::{ObjectRequest, TokenQuery};
+use crate::request::SignedDownload;
 use crate::serve::{self, ServeOptions};
-use crate::signing::Scope;
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    request: ObjectRequest,
-    TokenQuery(token): TokenQuery,
+    SignedDownload { request, claims }: SignedDownload,
 ) -> Result<Response, StorageError> {
     let path = &request.path;
-    let claims = state.signer.verify(&token, &path.full(), Scope::Download)?;
     let row = db::find_object_as_server(&state.pool, &path.bucket, &path.key)
         .await?
         .ok_or(StorageError::NoSuchKey)?;

@@ -11,17 +11,14 @@ use crate::db;
 use crate::error::StorageError;
 use crate::render::params::Transform;
 use crate::render::{self, RenderRequest, Route};
-use crate::request::{ObjectRequest, TokenQuery};
+use crate::request::SignedDownload;
 use crate::serve;
-use crate::signing::Scope;
 
 pub(super) async fn handler(
     State(state): State<Shared>,
-    request: ObjectRequest,
-    TokenQuery(token): TokenQuery,
+    SignedDownload { request, claims }: SignedDownload,
 ) -> Result<Response, StorageError> {
     let path = &request.path;
-    let claims = state.signer.verify(&token, &path.full(), Scope::Download)?;
     let transform = Transform::from_signed(
         claims.transformations.as_deref().unwrap_or_default(),
         claims.format.as_deref(),

@@ -15,7 +15,7 @@ use futures_util::StreamExt as _;
 use tokio::io::AsyncWriteExt as _;
 use tokio_util::io::ReaderStream;
 
-use super::{ByteRange, ByteStream, Location, StoreError, check_variant_name};
+use super::{ByteRange, ByteStream, Location, SizedStream, StoreError, check_variant_name};
 
 #[cfg(test)]
 mod tests;
@@ -313,23 +313,35 @@ impl FsStore {
         range: Option<ByteRange>,
     ) -> Result<ByteStream, StoreError> {
         let path = self.version_path(location)?;
+        Ok(self.stream_file(path, range).await?.body)
+    }
+
+    /// Streams `range` of the file at `path` (all of it when None), once it resolves inside
+    /// the root. One trip to the blocking pool for the path check, the open and, for a small
+    /// file, its bytes: tokio runs every file operation there, and for a 100 KB download four
+    /// separate hand-offs cost more than the read itself.
+    async fn stream_file(
+        &self,
+        path: PathBuf,
+        range: Option<ByteRange>,
+    ) -> Result<SizedStream, StoreError> {
         let root = self.root.clone();
-        // One trip to the blocking pool for the path check, the open and, for a small object,
-        // its bytes: tokio runs every file operation there, and for a 100 KB download four
-        // separate hand-offs cost more than the read itself.
         let opened = tokio::task::spawn_blocking(move || open_for_read(&root, &path, range))
             .await
             .map_err(|err| StoreError::Io(io::Error::other(err)))??;
-        match opened {
-            Opened::Whole(bytes) => Ok(Box::pin(futures_util::stream::once(
-                async move { Ok(bytes) },
-            ))),
-            Opened::Stream(file, remaining) => {
-                let limited =
-                    tokio::io::AsyncReadExt::take(tokio::fs::File::from_std(file), remaining);
-                Ok(Box::pin(ReaderStream::with_capacity(limited, READ_CHUNK)))
+        Ok(match opened {
+            Opened::Whole(bytes) => SizedStream {
+                len: bytes.len() as u64,
+                body: Box::pin(futures_util::stream::once(async move { Ok(bytes) })),
+            },
+            Opened::Stream(file, len) => {
+                let limited = tokio::io::AsyncReadExt::take(tokio::fs::File::from_std(file), len);
+                SizedStream {
+                    len,
+                    body: Box::pin(ReaderStream::with_capacity(limited, READ_CHUNK)),
+                }
             }
-        }
+        })
     }
 
     async fn remove(&self, location: &Location) -> Result<(), StoreError> {

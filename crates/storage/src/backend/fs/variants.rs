@@ -2,9 +2,7 @@
 //! written like objects (temp file, fsync, rename) and removed without following symlinks.
 use std::io;
 
-use tokio_util::io::ReaderStream;
-
-use super::{FsStore, Opened, READ_CHUNK, TempGuard, VARIANTS_DIR, open_for_read};
+use super::{FsStore, TempGuard, VARIANTS_DIR};
 use crate::backend::{Location, SizedStream, StoreError};
 
 impl FsStore {
@@ -41,23 +39,7 @@ impl FsStore {
         name: &str,
     ) -> Result<SizedStream, StoreError> {
         let path = self.variant_path(source, name)?;
-        let root = self.root.clone();
-        let opened = tokio::task::spawn_blocking(move || open_for_read(&root, &path, None))
-            .await
-            .map_err(|err| StoreError::Io(io::Error::other(err)))??;
-        Ok(match opened {
-            Opened::Whole(bytes) => SizedStream {
-                len: bytes.len() as u64,
-                body: Box::pin(futures_util::stream::once(async move { Ok(bytes) })),
-            },
-            Opened::Stream(file, len) => {
-                let limited = tokio::io::AsyncReadExt::take(tokio::fs::File::from_std(file), len);
-                SizedStream {
-                    len,
-                    body: Box::pin(ReaderStream::with_capacity(limited, READ_CHUNK)),
-                }
-            }
-        })
+        self.stream_file(path, None).await
     }
 
     pub(super) async fn remove_variants(&self, source: &Location) -> Result<(), StoreError> {
@@ -95,6 +77,12 @@ mod tests {
     use crate::backend::ObjectStore as _;
     use bytes::Bytes;
 
+    /// The length a stored variant announces, and its bytes.
+    async fn read_back(store: &FsStore, source: &Location, name: &str) -> (u64, Vec<u8>) {
+        let read = store.get_variant(source, name).await.unwrap();
+        (read.len, collect(read.body).await)
+    }
+
     #[tokio::test]
     async fn variants_live_beside_their_version_and_go_with_it() {
         let dir = tempfile::tempdir().unwrap();
@@ -114,12 +102,10 @@ mod tests {
                 .await
                 .unwrap();
         }
-        let read = store
-            .get_variant(&version, "10x0-cover-q80.webp")
-            .await
-            .unwrap();
-        assert_eq!(read.len, 7);
-        assert_eq!(collect(read.body).await, b"variant");
+        assert_eq!(
+            read_back(&store, &version, "10x0-cover-q80.webp").await,
+            (7, b"variant".to_vec())
+        );
         assert!(
             dir.path()
                 .join("~variants/b/photos/cat.jpg/~v1/10x0-cover-q80.webp")
@@ -134,11 +120,10 @@ mod tests {
             .put_variant(&version, "10x0-cover-q80.webp", Bytes::from_static(b"v2"))
             .await
             .unwrap();
-        let read = store
-            .get_variant(&version, "10x0-cover-q80.webp")
-            .await
-            .unwrap();
-        assert_eq!(collect(read.body).await, b"v2");
+        assert_eq!(
+            read_back(&store, &version, "10x0-cover-q80.webp").await,
+            (2, b"v2".to_vec())
+        );
         // Names are ours only.
         for name in ["", "../x", "a/b", ".hidden", "UPPER.webp"] {
             assert!(matches!(

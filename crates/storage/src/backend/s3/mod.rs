@@ -63,6 +63,17 @@ where
     }
 }
 
+/// A GetObject body as the store's stream (the SDK's errors as I/O errors).
+fn body_stream(body: SdkByteStream) -> ByteStream {
+    Box::pin(futures_util::stream::unfold(body, |mut body| async move {
+        match body.next().await {
+            Some(Ok(bytes)) => Some((Ok(bytes), body)),
+            Some(Err(err)) => Some((Err(io::Error::other(err)), body)),
+            None => None,
+        }
+    }))
+}
+
 fn is_not_found<E, R>(err: &SdkError<E, R>) -> bool
 where
     E: ProvideErrorMetadata + std::error::Error + 'static,
@@ -307,14 +318,7 @@ impl S3Store {
             request = request.range(format!("bytes={}-{}", range.start, range.end));
         }
         let output = request.send().await.map_err(|err| sdk_error(&err))?;
-        let stream = futures_util::stream::unfold(output.body, |mut body| async move {
-            match body.next().await {
-                Some(Ok(bytes)) => Some((Ok(bytes), body)),
-                Some(Err(err)) => Some((Err(io::Error::other(err)), body)),
-                None => None,
-            }
-        });
-        Ok(Box::pin(stream))
+        Ok(body_stream(output.body))
     }
 
     async fn remove(&self, location: &Location) -> Result<(), StoreError> {

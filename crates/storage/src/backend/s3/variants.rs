@@ -1,11 +1,10 @@
 //! The S3 store's variants: objects `~variants/<bucket>/<key>/<version>/<name>` (one
 //! PutObject each), listed and deleted by that prefix.
-use std::io;
 
 use aws_sdk_s3::primitives::ByteStream as SdkByteStream;
 use bytes::Bytes;
 
-use super::{S3Store, is_not_found, sdk_error};
+use super::{S3Store, body_stream, is_not_found, sdk_error};
 use crate::backend::{Location, SizedStream, StoreError, check_variant_name};
 
 impl S3Store {
@@ -48,16 +47,9 @@ impl S3Store {
             .content_length()
             .and_then(|len| u64::try_from(len).ok())
             .ok_or_else(|| StoreError::Backend("S3 sent no Content-Length".into()))?;
-        let body = futures_util::stream::unfold(output.body, |mut body| async move {
-            match body.next().await {
-                Some(Ok(bytes)) => Some((Ok(bytes), body)),
-                Some(Err(err)) => Some((Err(io::Error::other(err)), body)),
-                None => None,
-            }
-        });
         Ok(SizedStream {
             len,
-            body: Box::pin(body),
+            body: body_stream(output.body),
         })
     }
 

@@ -324,23 +324,27 @@ mod tests {
     #[test]
     fn equivalent_requests_share_a_variant() {
         let name = |text: &str, output| query(text).unwrap().variant_name(output);
-        assert_eq!(name("width=800", Output::Webp), "800x0-cover-q80.webp");
-        assert_eq!(
-            name("width=800&resize=contain&quality=80", Output::Webp),
-            "800x0-cover-q80.webp"
-        );
-        assert_eq!(
-            name("width=800&resize=fill", Output::Webp),
-            "800x0-fill-q80.webp"
-        );
-        assert_eq!(
-            name("width=8&height=9&resize=contain", Output::Origin),
-            "8x9-contain-q80.origin"
-        );
-        assert_eq!(
-            name("resize=fill&quality=30", Output::Origin),
-            "0x0-none-q30.origin"
-        );
+        for (text, output, expected) in [
+            ("width=800", Output::Webp, "800x0-cover-q80.webp"),
+            (
+                "width=800&resize=contain&quality=80",
+                Output::Webp,
+                "800x0-cover-q80.webp",
+            ),
+            ("width=800&resize=fill", Output::Webp, "800x0-fill-q80.webp"),
+            (
+                "width=8&height=9&resize=contain",
+                Output::Origin,
+                "8x9-contain-q80.origin",
+            ),
+            (
+                "resize=fill&quality=30",
+                Output::Origin,
+                "0x0-none-q30.origin",
+            ),
+        ] {
+            assert_eq!(name(text, output), expected, "{text}");
+        }
         assert_ne!(
             name("width=800", Output::Webp),
             name("width=800", Output::Origin)
