@@ -4,10 +4,11 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
+use serde_json::{Value, json};
 use tokio::sync::oneshot;
 
 use crate::database::{TestDatabase, fresh_database};
-use crate::{DEMO_ANON_KEY, workspace_root};
+use crate::{Answer as _, DEMO_ANON_KEY, workspace_root};
 
 /// The admin passcode every test app is configured with.
 pub const TEST_PASSCODE: &str = "correct-horse-battery-staple";
@@ -75,6 +76,26 @@ impl TestApp {
     /// A request with no apikey and no token, as a browser or a bare client sends it.
     pub fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
         self.client.request(method, format!("{}{path}", self.url))
+    }
+
+    /// Signs in through simple-auth with the test passcode, as the admin app does, sending
+    /// `headers` too (the caller's address and browser, which the activity log records); the
+    /// admin token it issues.
+    pub async fn sign_in(&self, headers: &[(&str, &str)]) -> String {
+        let mut request = self
+            .post("/functions/v1/simple-auth")
+            .bearer_auth(DEMO_ANON_KEY);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let body: Value = request
+            .json(&json!({"action": "login", "passcode": TEST_PASSCODE}))
+            .answer()
+            .await
+            .json()
+            .await
+            .expect("a JSON answer");
+        body["token"].as_str().expect("a token").to_string()
     }
 }
 

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 pub use app::{
     TEST_PASSCODE, TestApp, app_config, app_config_on, serve, spawn_app, spawn_app_with,
 };
-pub use as_role::{execute_as, query_as};
+pub use as_role::Caller;
 pub use cb_gateway::{
     DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY, DOCKER_DEMO_ANON_KEY,
     DOCKER_DEMO_SERVICE_ROLE_KEY,

@@ -95,11 +95,10 @@ async fn the_admin_token_does_what_the_admin_screens_need() {
 #[tokio::test]
 async fn a_token_with_admin_claims_but_the_wrong_role_is_not_admin() {
     let db = fresh_database().await;
-    let forged = Caller {
-        role: "anon",
-        claims: json!({"role": "anon", "app_metadata": {"admin": true}}),
-        headers: json!({}),
-    };
+    let forged = Caller::new(
+        "anon",
+        json!({"role": "anon", "app_metadata": {"admin": true}}),
+    );
     assert_eq!(
         count(
             &db,
@@ -109,11 +108,10 @@ async fn a_token_with_admin_claims_but_the_wrong_role_is_not_admin() {
         .await,
         0
     );
-    let user_metadata = Caller {
-        role: "authenticated",
-        claims: json!({"role": "authenticated", "user_metadata": {"admin": true}}),
-        headers: json!({}),
-    };
+    let user_metadata = Caller::new(
+        "authenticated",
+        json!({"role": "authenticated", "user_metadata": {"admin": true}}),
+    );
     assert_eq!(
         run(
             &db,
@@ -233,10 +231,11 @@ async fn a_new_passcode_revokes_admin_tokens_of_the_old_one_in_rls_too() {
         .execute(&db.pool)
         .await
         .unwrap();
-    let with_version = |version: &str| Caller {
-        role: "authenticated",
-        claims: json!({"role": "authenticated", "app_metadata": {"admin": true, "passcode_version": version}}),
-        headers: json!({}),
+    let with_version = |version: &str| {
+        Caller::new(
+            "authenticated",
+            json!({"role": "authenticated", "app_metadata": {"admin": true, "passcode_version": version}}),
+        )
     };
     let current = with_version("generation-2");
     let revoked = with_version("generation-1");

@@ -3,7 +3,7 @@ use std::time::{Duration, Instant};
 
 use cb_server::app::cb_auth::{ADMIN_USER_ID, AdminTokens};
 use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, DEMO_JWT_SECRET, TEST_PASSCODE, TestApp, query_as, spawn_app,
+    Answer as _, Caller, DEMO_ANON_KEY, DEMO_JWT_SECRET, TEST_PASSCODE, TestApp, spawn_app,
     spawn_app_with,
 };
 use serde_json::{Value, json};
@@ -69,15 +69,10 @@ async fn the_right_passcode_gets_an_admin_token_the_database_accepts() {
     );
     assert_eq!(body["expiresAt"], claims["exp"]);
 
-    let rows = query_as(
-        &app.db.pool,
-        "authenticated",
-        claims,
-        json!({}),
-        "select private.is_admin() as admin",
-    )
-    .await
-    .unwrap();
+    let rows = Caller::new("authenticated", claims)
+        .query(&app.db.pool, "select private.is_admin() as admin")
+        .await
+        .unwrap();
     assert_eq!(rows, vec![json!({"admin": true})]);
 
     let validated: Value = invoke(&app, json!({"action": "validate", "token": token}), None)

@@ -5,8 +5,7 @@
 //! app reports; and the revision retention (CLAIMBRIDGE_REVISIONS_KEPT).
 
 use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, TEST_PASSCODE, TestApp, admin_jwt, mint_jwt, reachable_tempdir,
-    spawn_app, spawn_app_with,
+    DEMO_ANON_KEY, TestApp, admin_jwt, mint_jwt, reachable_tempdir, spawn_app, spawn_app_with,
 };
 use serde_json::{Value, json};
 
@@ -19,19 +18,13 @@ const FORGED: &str = "203.0.113.66";
 
 /// Signs in through simple-auth as the admin app does; the token and its session id.
 async fn sign_in(app: &TestApp) -> (String, String) {
-    let body: Value = app
-        .post("/functions/v1/simple-auth")
-        .header("apikey", DEMO_ANON_KEY)
-        .bearer_auth(DEMO_ANON_KEY)
-        .header("user-agent", AGENT)
-        .header("x-forwarded-for", CLIENT)
-        .json(&json!({"action": "login", "passcode": TEST_PASSCODE}))
-        .answer()
-        .await
-        .json()
-        .await
-        .unwrap();
-    let token = body["token"].as_str().expect("a token").to_string();
+    let token = app
+        .sign_in(&[
+            ("apikey", DEMO_ANON_KEY),
+            ("user-agent", AGENT),
+            ("x-forwarded-for", CLIENT),
+        ])
+        .await;
     let payload = token.split('.').nth(1).unwrap();
     use base64::Engine as _;
     let claims: Value = serde_json::from_slice(
@@ -59,15 +52,9 @@ fn non_admin() -> String {
 }
 
 async fn all_entries(app: &TestApp) -> Vec<Value> {
-    cb_db::sqlx::query_scalar::<_, Value>(
-        "select coalesce(json_agg(to_jsonb(a) order by id), '[]')::jsonb from public.admin_activity a",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap()
-    .as_array()
-    .unwrap()
-    .clone()
+    app.db
+        .json_rows("select * from public.admin_activity order by id")
+        .await
 }
 
 fn post_body(slug: &str) -> Value {
