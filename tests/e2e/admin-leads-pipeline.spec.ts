@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, declineCookies, expect, type Page, signInAsAdmin, test } from './fixtures';
+import { type APIRequestContext, apiKeys, declineCookies, expect, type Page, signInAsAdmin, test } from './fixtures';
 
 /**
  * The lead pipeline of the admin inbox (issue 22): a contact lead sent through the real contact
@@ -12,13 +12,6 @@ import { type APIRequestContext, declineCookies, expect, type Page, signInAsAdmi
  */
 
 test.beforeEach(({ page }) => declineCookies(page));
-
-async function anonKeyOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const text = document.getElementById('runtime-config')?.textContent ?? '{}';
-    return (JSON.parse(text) as { supabaseAnonKey: string }).supabaseAnonKey;
-  });
-}
 
 /** A contact lead as a visitor sends it: the dialog filled in, the captcha solved, Let's Connect. */
 async function sendContactLead(page: Page, stamp: number) {
@@ -53,9 +46,8 @@ async function sendContactLead(page: Page, stamp: number) {
 }
 
 async function adminRest(request: APIRequestContext, page: Page) {
-  const anonKey = await anonKeyOf(page);
-  const token = (await page.evaluate(() => window.localStorage.getItem('admin_token'))) ?? '';
-  return { apikey: anonKey, Authorization: `Bearer ${token}` };
+  const { anon, admin } = await apiKeys(page);
+  return { apikey: anon, Authorization: `Bearer ${admin}` };
 }
 
 test('a lead moves through the pipeline; filters, the Spam view and the CSV export follow', async ({

@@ -75,15 +75,22 @@ export async function openAdminSection(page: Page, link: string, url: RegExp, he
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-/** The anon key of the runtime configuration and the admin token the sign-in stored, for API calls. */
-export async function apiKeys(page: Page): Promise<{ anon: string; admin: string }> {
+/** The anon key of the runtime configuration the server put in the page ('' when there is none). */
+export async function anonKey(page: Page): Promise<string> {
   return page.evaluate(() => {
     const text = document.getElementById('runtime-config')?.textContent ?? '{}';
-    return {
-      anon: (JSON.parse(text) as { supabaseAnonKey: string }).supabaseAnonKey,
-      admin: window.localStorage.getItem('admin_token') ?? '',
-    };
+    return (JSON.parse(text) as { supabaseAnonKey?: string }).supabaseAnonKey ?? '';
   });
+}
+
+/** The admin token the sign-in stored in the page's localStorage (null when there is none). */
+export async function storedAdminToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.localStorage.getItem('admin_token'));
+}
+
+/** The anon key of the runtime configuration and the admin token the sign-in stored, for API calls. */
+export async function apiKeys(page: Page): Promise<{ anon: string; admin: string }> {
+  return { anon: await anonKey(page), admin: (await storedAdminToken(page)) ?? '' };
 }
 
 /**
