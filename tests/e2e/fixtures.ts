@@ -110,3 +110,27 @@ export async function submitWhitepaperLeadForm(
   await page.waitForTimeout(3100); // the too-fast check: at least 3 s after opening
   await submit.click();
 }
+
+/**
+ * Drags a file (`name`, of `type`, holding `bytes`) over `zone` as a browser does (dragenter,
+ * dragover), checks the zone shows it will take it (`activeClass`), and drops it there.
+ */
+export async function dropFile(
+  zone: Locator,
+  file: { name: string; type: string; bytes: Buffer },
+  activeClass: RegExp,
+): Promise<void> {
+  const dropped = await zone.page().evaluateHandle(
+    ({ name, type, base64 }) => {
+      const transfer = new DataTransfer();
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], name, { type }));
+      return transfer;
+    },
+    { name: file.name, type: file.type, base64: file.bytes.toString('base64') },
+  );
+  await zone.dispatchEvent('dragenter', { dataTransfer: dropped });
+  await zone.dispatchEvent('dragover', { dataTransfer: dropped });
+  await expect(zone).toHaveClass(activeClass);
+  await zone.dispatchEvent('drop', { dataTransfer: dropped });
+}
