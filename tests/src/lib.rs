@@ -6,6 +6,7 @@ mod app;
 mod as_role;
 mod database;
 mod http;
+mod poll;
 mod tokens;
 
 use std::path::{Path, PathBuf};
@@ -20,6 +21,7 @@ pub use cb_gateway::{
 };
 pub use database::{TestDatabase, cluster, empty_database, fresh_database, reachable_tempdir};
 pub use http::{Answer, Exchange};
+pub use poll::eventually;
 pub use tokens::{ADMIN_SESSION_ID, admin_claims, admin_jwt, mint_jwt, now};
 
 pub fn workspace_root() -> PathBuf {

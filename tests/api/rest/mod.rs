@@ -19,13 +19,17 @@ mod writes;
 
 use std::future::{Future, IntoFuture};
 use std::pin::Pin;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use cb_tests::{DEMO_ANON_KEY, TestApp, spawn_app};
+use cb_tests::{DEMO_ANON_KEY, TestApp, eventually, spawn_app};
 use reqwest::Method;
 use serde_json::Value;
 
 pub(crate) const FIXTURE: &str = include_str!("../../contract/fixtures/rest_fixture.sql");
+
+/// How long a REST test waits for a reload (NOTIFY pgrst) to show, and how often it looks.
+pub(crate) const SETTLED_WITHIN: Duration = Duration::from_secs(10);
+pub(crate) const POLL_EVERY: Duration = Duration::from_millis(50);
 
 /// A response, read whole.
 pub(crate) struct Reply {
@@ -223,18 +227,15 @@ pub(crate) async fn expect_errors(cases: Vec<(Call<'_>, u16, &str, Value)>) {
 
 /// Polls until the schema cache knows `relation` (it reloads on NOTIFY pgrst).
 pub(crate) async fn wait_for_relation(app: &TestApp, relation: &str) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    eventually(SETTLED_WITHIN, POLL_EVERY, async || {
         let reply = get(app, &format!("/{relation}?limit=0")).send().await;
         if reply.status == 200 {
-            return;
+            return Ok(());
         }
-        assert!(
-            Instant::now() < deadline,
+        Err(format!(
             "the schema cache never showed {relation}: {} {}",
-            reply.status,
-            reply.text
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+            reply.status, reply.text
+        ))
+    })
+    .await
 }

@@ -3,11 +3,11 @@
 //! 'PGRST'` errors that choose the whole response.
 use std::time::{Duration, Instant};
 
-use cb_tests::{DEMO_SERVICE_ROLE_KEY, TestApp};
+use cb_tests::{DEMO_SERVICE_ROLE_KEY, TestApp, eventually};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
-use super::{fixture_app, get, post};
+use super::{POLL_EVERY, SETTLED_WITHIN, fixture_app, get, post};
 
 const PRE_REQUEST: &str = r#"
 create function public.fx_pre_request() returns void language plpgsql as $$
@@ -32,21 +32,19 @@ notify pgrst, 'reload config';
 
 /// Polls until the pre-request header is there (`present`) or gone.
 async fn wait_for_pre_request(app: &TestApp, present: bool) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    eventually(SETTLED_WITHIN, POLL_EVERY, async || {
         let reply = get(app, "/fx_users?limit=0").await;
         if reply.status == 200 && reply.header("x-pre-request").is_some() == present {
-            return;
+            return Ok(());
         }
-        assert!(
-            Instant::now() < deadline,
+        Err(format!(
             "the pre-request never {}: {} {:?}",
             if present { "started" } else { "stopped" },
             reply.status,
             reply.headers
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        ))
+    })
+    .await
 }
 
 async fn pre_request_log(app: &TestApp) -> Vec<String> {

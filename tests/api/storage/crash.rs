@@ -3,9 +3,9 @@
 //! same upload then succeeds. Also: a new database is seeded through the object store.
 use std::path::Path;
 use std::process::Child;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use cb_tests::{Answer as _, TestDatabase, empty_database, fresh_database};
+use cb_tests::{Answer as _, TestDatabase, empty_database, eventually, fresh_database};
 
 use super::{RawConnection, pdf, service};
 use crate::server_process::{free_port, serve_command, wait_ready};
@@ -61,14 +61,17 @@ async fn kill_9_during_an_upload_leaves_neither_a_partial_object_nor_a_row() {
     connection.send(&body[..3_000_000]).await.unwrap();
     // Wait until the server is streaming the body to disk, then kill it.
     let temp = data.path().join("storage/~tmp");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !files_under(&temp).iter().any(|(_, len)| *len >= 1_000_000) {
-        assert!(
-            Instant::now() < deadline,
-            "the upload never reached the store"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually(
+        Duration::from_secs(20),
+        Duration::from_millis(20),
+        async || {
+            if files_under(&temp).iter().any(|(_, len)| *len >= 1_000_000) {
+                return Ok(());
+            }
+            Err("the upload never reached the store".to_string())
+        },
+    )
+    .await;
     server.kill().unwrap();
     server.wait().unwrap();
     drop(connection);
