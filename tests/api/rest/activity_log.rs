@@ -9,7 +9,7 @@ use cb_tests::{
 };
 use serde_json::{Value, json};
 
-use super::{Call, delete, expect_errors, get, patch, post};
+use super::{Call, delete, expect_errors, get, insert_as_admin, patch, post};
 use crate::server_process::serve_until_exit;
 
 const AGENT: &str = "Mozilla/5.0 (Macintosh) ActivityLogTest/2.0";
@@ -337,12 +337,7 @@ async fn with_three_revisions_kept_five_saves_leave_the_newest_three() {
     let app = spawn_app_with(&[("CLAIMBRIDGE_REVISIONS_KEPT", "3")]).await;
     assert_eq!(revisions_kept(&app).await, 3);
     let admin = admin_jwt();
-    let created = post(&app, "/blog_posts", &post_body("retention"))
-        .header("prefer", "return=representation")
-        .bearer(&admin)
-        .await;
-    assert_eq!(created.status, 201, "{}", created.text);
-    let id = created.json()[0]["id"].as_str().unwrap().to_owned();
+    let id = insert_as_admin(&app, "/blog_posts", &post_body("retention")).await;
     for draft in 2..=5 {
         let saved = patch(
             &app,

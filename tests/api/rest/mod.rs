@@ -21,7 +21,7 @@ use std::future::{Future, IntoFuture};
 use std::pin::Pin;
 use std::time::Duration;
 
-use cb_tests::{DEMO_ANON_KEY, TestApp, eventually, spawn_app};
+use cb_tests::{DEMO_ANON_KEY, TestApp, admin_jwt, eventually, spawn_app};
 use reqwest::Method;
 use serde_json::Value;
 
@@ -183,6 +183,17 @@ pub(crate) fn patch<'a>(app: &'a TestApp, path: &str, body: &Value) -> Call<'a> 
 
 pub(crate) fn delete<'a>(app: &'a TestApp, path: &str) -> Call<'a> {
     Call::new(app, Method::DELETE, path)
+}
+
+/// Inserts `row` at `path` as the admin, as the editor does (`return=representation`); the new
+/// row's id. The insert must answer 201.
+pub(crate) async fn insert_as_admin(app: &TestApp, path: &str, row: &Value) -> String {
+    let reply = post(app, path, row)
+        .header("prefer", "return=representation")
+        .bearer(&admin_jwt())
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    reply.json()[0]["id"].as_str().unwrap().to_owned()
 }
 
 /// The app with the contract fixture loaded and visible to the schema cache.
