@@ -9,7 +9,7 @@ mod statuses_and_feeds;
 use std::time::{Duration, Instant};
 
 use cb_db::sqlx;
-use cb_tests::{Answer as _, DEMO_ANON_KEY, TestApp, admin_jwt, spawn_app_with};
+use cb_tests::{DEMO_ANON_KEY, Exchange as _, TestApp, admin_jwt, spawn_app_with};
 use serde_json::{Value, json};
 
 const SITE_URL: &str = "https://www.example.test";
@@ -123,9 +123,7 @@ fn json_ld(html: &str) -> Option<Value> {
 }
 
 async fn page(app: &TestApp, path: &str) -> (u16, String) {
-    let response = app.get(path).answer().await;
-    let status = response.status().as_u16();
-    (status, response.text().await.unwrap())
+    app.get(path).status_text().await
 }
 
 /// Polls `path` until `done` holds for its HTML, for at most `limit`.

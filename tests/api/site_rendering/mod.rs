@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use cb_db::sqlx;
-use cb_tests::{Answer as _, TestApp, spawn_app_with, workspace_root};
+use cb_tests::{Answer as _, Exchange as _, TestApp, spawn_app_with, workspace_root};
 use serde_json::Value;
 
 const SITE_URL: &str = "https://www.example.test";
@@ -40,9 +40,7 @@ async fn execute(app: &TestApp, sql: &str) {
 }
 
 async fn fetch(client: &reqwest::Client, url: &str) -> (u16, String) {
-    let response = client.get(url).answer().await;
-    let status = response.status().as_u16();
-    (status, response.text().await.unwrap())
+    client.get(url).status_text().await
 }
 
 /// The markup React rendered into #root.
