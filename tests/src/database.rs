@@ -163,6 +163,15 @@ impl TestDatabase {
             .unwrap_or_else(|e| panic!("{sql}: {e}"))
     }
 
+    /// Runs `sql` (one or more statements, no parameters) as the database owner; a failing
+    /// statement fails the test.
+    pub async fn execute(&self, sql: &str) {
+        sqlx::raw_sql(sql)
+            .execute(&self.pool)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+
     /// The rows of `sql` as JSON objects, in its order, asked as the database owner; a failing
     /// query fails the test.
     pub async fn json_rows(&self, sql: &str) -> Vec<serde_json::Value> {

@@ -174,12 +174,11 @@ async fn a_lockout_records_sign_in_locked_once_a_minute_per_ip() {
     assert_eq!(locked["user_agent"], AGENT);
 
     // Once the minute has passed, a lockout that goes on is recorded again.
-    cb_db::sqlx::query(
-        "update public.admin_activity set occurred_at = occurred_at - interval '61 seconds'",
-    )
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+    app.db
+        .execute(
+            "update public.admin_activity set occurred_at = occurred_at - interval '61 seconds'",
+        )
+        .await;
     assert_eq!(
         login(&app, "guess-6", Some(attacker), AGENT).await.status(),
         429

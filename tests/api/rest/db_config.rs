@@ -28,10 +28,9 @@ async fn set_db_config(app: &TestApp, name: &str, value: Option<&str>) {
         ),
         None => format!("alter role authenticator in database \"{database}\" reset pgrst.{name}"),
     };
-    cb_db::sqlx::raw_sql(&format!("{statement}; notify pgrst, 'reload config';"))
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    app.db
+        .execute(&format!("{statement}; notify pgrst, 'reload config';"))
+        .await;
 }
 
 /// Polls `path` (with `profile` as Accept-Profile) until it answers `status`.
@@ -69,10 +68,7 @@ async fn wait_for_user_rows(app: &TestApp, applied: impl Fn(usize) -> bool, what
 #[tokio::test]
 async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
     let app = fixture_app().await;
-    cb_db::sqlx::raw_sql(PERSONAL)
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    app.db.execute(PERSONAL).await;
 
     // Not exposed: 406 PGRST106, naming the exposed schemas.
     let refused = get(&app, "/notes")
@@ -143,12 +139,11 @@ async fn the_servers_own_settings_come_from_its_variables() {
         ("PGRST_DB_AGGREGATES_ENABLED", "true"),
     ])
     .await;
-    cb_db::sqlx::raw_sql(&format!(
-        "{FIXTURE}{PERSONAL} notify pgrst, 'reload schema';"
-    ))
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+    app.db
+        .execute(&format!(
+            "{FIXTURE}{PERSONAL} notify pgrst, 'reload schema';"
+        ))
+        .await;
     wait_for_relation(&app, "fx_users").await;
     wait_for_status(&app, "/notes?select=id", Some("personal"), 200).await;
     let capped = get(&app, "/fx_users?select=username").await;

@@ -54,15 +54,13 @@ async fn functions_of_a_row_embed_like_relationships() {
 #[tokio::test]
 async fn a_computed_relationship_named_like_a_table_replaces_the_foreign_key() {
     let app = fixture_app().await;
-    cb_db::sqlx::raw_sql(
+    app.db.execute(
         "create function public.fx_channels(public.fx_messages) returns setof public.fx_channels rows 1
          language sql stable as $$ select * from public.fx_channels where slug = 'private' $$;
          grant execute on function public.fx_channels(public.fx_messages) to anon;
          notify pgrst, 'reload schema';",
     )
-    .execute(&app.db.pool)
-    .await
-    .expect("create fx_channels()");
+    .await;
     eventually(SETTLED_WITHIN, POLL_EVERY, async || {
         let reply = get(&app, "/fx_messages?select=id,fx_channels(slug)&id=eq.1").await;
         assert_eq!(reply.status, 200, "{}", reply.text);

@@ -199,10 +199,7 @@ pub(crate) async fn insert_as_admin(app: &TestApp, path: &str, row: &Value) -> S
 /// The app with the contract fixture loaded and visible to the schema cache.
 pub(crate) async fn fixture_app() -> TestApp {
     let app = spawn_app().await;
-    cb_db::sqlx::raw_sql(FIXTURE)
-        .execute(&app.db.pool)
-        .await
-        .expect("load the REST fixture");
+    app.db.execute(FIXTURE).await;
     wait_for_relation(&app, "fx_users").await;
     app
 }

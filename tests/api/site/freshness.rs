@@ -112,8 +112,7 @@ async fn another_instance_sees_writes_and_survives_a_lost_listener() {
 
     // Written on a connection of neither instance (the second one's start recorded its own
     // admin passcode generation, so the first one's admin token would no longer pass RLS).
-    execute(
-        &app,
+    app.db.execute(
         "update public.page_seo_settings set meta_title = 'Seen everywhere' where page_route = '/about'",
     )
     .await;
@@ -125,15 +124,14 @@ async fn another_instance_sees_writes_and_survives_a_lost_listener() {
     assert_eq!(other_title().await, "Seen everywhere", "within a second");
 
     // Every instance's LISTEN connection dies; the listeners reconnect and writes show again.
-    execute(
-        &app,
-        "select pg_terminate_backend(pid) from pg_stat_activity
+    app.db
+        .execute(
+            "select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and query ilike 'listen%'",
-    )
-    .await;
+        )
+        .await;
     tokio::time::sleep(Duration::from_millis(100)).await;
-    execute(
-        &app,
+    app.db.execute(
         "update public.page_seo_settings set meta_title = 'After reconnect' where page_route = '/about'",
     )
     .await;

@@ -152,17 +152,12 @@ async fn served_page(app: &TestApp, path: &str) -> String {
     html
 }
 
-async fn execute(app: &TestApp, sql: &str) {
-    sqlx::query(sql).execute(&app.db.pool).await.unwrap();
-}
-
 /// A published post and a draft, with hostile text where the head uses it.
 const HOSTILE: &str = "</title><script>alert(1)</script> \"quoted\" & 'single'";
 
 async fn insert_posts(app: &TestApp) {
-    execute(
-        app,
-        &format!(
+    app.db
+        .execute(&format!(
             "insert into public.blog_posts (slug, title, description, category, published, excerpt,
                 tags, author_name, og_image, created_at, updated_at)
              values ('hostile-post', {title}, 'Plain description', 'News', true, {excerpt},
@@ -172,9 +167,8 @@ async fn insert_posts(app: &TestApp) {
                 now(), now())",
             title = cb_db::quote_literal(HOSTILE),
             excerpt = cb_db::quote_literal("An \"excerpt\" with </script> & <b>tags</b>"),
-        ),
-    )
-    .await;
+        ))
+        .await;
 }
 
 /// page_route, meta_title, meta_description, canonical_url.

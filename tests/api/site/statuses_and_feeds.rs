@@ -129,17 +129,15 @@ async fn sitemap_robots_and_rss_are_valid() {
     let dist = dist();
     let app = spawn_site(&dist, &[]).await;
     insert_posts(&app).await;
-    execute(
-        &app,
-        "update public.page_seo_settings set noindex = true where page_route = '/careers'",
-    )
-    .await;
-    execute(
-        &app,
-        "insert into public.blog_posts (slug, title, description, category, published, noindex)
+    app.db
+        .execute("update public.page_seo_settings set noindex = true where page_route = '/careers'")
+        .await;
+    app.db
+        .execute(
+            "insert into public.blog_posts (slug, title, description, category, published, noindex)
          values ('hidden-post', 'Hidden', 'Not indexed', 'News', true, true)",
-    )
-    .await;
+        )
+        .await;
 
     let sitemap = fetch_served(&app, "/sitemap.xml", "application/xml; charset=utf-8").await;
     let elements = xml_elements(&sitemap);

@@ -9,7 +9,6 @@ mod serving;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use cb_db::sqlx;
 use cb_tests::{Answer as _, Exchange as _, TestApp, spawn_app_with, workspace_root};
 use serde_json::Value;
 
@@ -33,10 +32,6 @@ async fn spawn_rendering_site(extra: &[(&str, &str)]) -> TestApp {
     ];
     vars.extend_from_slice(extra);
     spawn_app_with(&vars).await
-}
-
-async fn execute(app: &TestApp, sql: &str) {
-    sqlx::raw_sql(sql).execute(&app.db.pool).await.unwrap();
 }
 
 async fn fetch(client: &reqwest::Client, url: &str) -> (u16, String) {

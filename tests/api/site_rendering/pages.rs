@@ -88,8 +88,7 @@ async fn every_public_page_is_in_the_html_with_its_heading_and_main_text() {
 #[tokio::test]
 async fn the_blog_lists_published_posts_newest_first_and_a_post_page_holds_its_body() {
     let app = spawn_rendering_site(&[]).await;
-    execute(
-        &app,
+    app.db.execute(
         "delete from public.blog_posts;
          insert into public.blog_posts (slug, title, description, category, read_time, published,
                 content, author_name, tags, created_at, updated_at)
@@ -164,8 +163,7 @@ async fn whitepapers_and_downloads_show_their_cards_and_each_files_state() {
         .answer()
         .await;
     assert_eq!(upload.status(), 200, "{}", upload.text().await.unwrap());
-    execute(
-        &app,
+    app.db.execute(
         "delete from public.whitepapers;
          insert into public.whitepapers (title, description, category, pages, featured, file_path, created_at)
          values ('Denial playbook', 'Work denials by reason code', 'Billing', 12, true,
@@ -201,19 +199,16 @@ async fn whitepapers_and_downloads_show_their_cards_and_each_files_state() {
 async fn hostile_stored_html_is_neutralised_in_the_servers_output() {
     let app = spawn_rendering_site(&[]).await;
     let hostile = r#"<p onclick="steal()">Safe words</p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">click</a><iframe src="https://evil.example/x"></iframe><iframe src="https://www.youtube.com/embed/abc"></iframe><svg onload="alert(4)"></svg><style>body{display:none}</style><a href="https://ok.example">fine</a>"#;
-    execute(
-        &app,
-        &format!(
+    app.db
+        .execute(&format!(
             "insert into public.blog_posts (slug, title, description, category, published, content)
              values ('hostile-body', 'Hostile body', 'd', 'News', true, {html});
              update public.page_seo_settings set content = {html} where page_route = '/about'",
             html = cb_db::quote_literal(hostile)
-        ),
-    )
-    .await;
+        ))
+        .await;
     // A preview shows stored or unsaved HTML too: a draft post's, a page's unsaved content.
-    execute(
-        &app,
+    app.db.execute(
         &format!(
             "insert into public.blog_posts (id, slug, title, description, category, published, content)
              values ('0b8a4c8e-6f0e-4d55-9a51-2f1f6c3c2a77', 'hostile-draft', 'Hostile draft', 'd', 'News',

@@ -7,8 +7,7 @@ use cb_tests::Answer as _;
 #[tokio::test]
 async fn a_preview_link_shows_the_draft_until_revoked_or_expired() {
     let app = spawn_rendering_site(&[]).await;
-    execute(
-        &app,
+    app.db.execute(
         "insert into public.blog_posts (id, slug, title, description, category, published, content)
          values ('7d4c1c52-51f8-4c7e-8f0e-3a1d0c5b9e11', 'draft-cmn-changes', 'CMN changes for oxygen',
                  'Draft', 'Compliance', false, '<p>Certificates of medical necessity are retired.</p>')",
@@ -78,8 +77,7 @@ async fn a_preview_link_shows_the_draft_until_revoked_or_expired() {
         serde_json::json!({"kind": "post", "post_id": "7d4c1c52-51f8-4c7e-8f0e-3a1d0c5b9e11", "expires_in_days": 1}),
     )
     .await;
-    execute(
-        &app,
+    app.db.execute(
         "update public.preview_links set expires_at = now() - interval '1 second' where revoked_at is null",
     )
     .await;

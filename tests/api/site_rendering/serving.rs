@@ -28,8 +28,7 @@ async fn an_admin_edit_shows_in_the_next_response_of_another_instance() {
         let (_, html) = fetch(&app.client, &format!("{url}/whitepapers")).await;
         assert!(!text(root(&html)).contains("Edited whitepaper"));
     }
-    execute(
-        &app,
+    app.db.execute(
         &format!(
             "update public.blog_posts set title = 'Edited on one instance', content = '<p>New body text</p>'
               where slug = '{slug}';
