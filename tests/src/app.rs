@@ -143,6 +143,20 @@ pub fn app_config_on(
     cb_server::Config::from_lookup(|name| env.get(name).cloned()).expect("test configuration")
 }
 
+/// Another instance of the server on the database at `database_url` (scale-out) with its own data
+/// folder and `vars` on top of the test configuration: its URL, the sender that stops it (as
+/// dropping it does) and its data folder (keep it while the instance runs).
+pub async fn second_instance(
+    database_url: &str,
+    vars: &[(&str, &str)],
+) -> (String, oneshot::Sender<()>, tempfile::TempDir) {
+    let data_dir = tempfile::tempdir().unwrap();
+    let config = app_config_on(database_url, data_dir.path(), vars);
+    let app = cb_server::App::build(config).await.unwrap();
+    let (url, stop) = serve(app);
+    (url, stop, data_dir)
+}
+
 pub async fn spawn_app() -> TestApp {
     spawn_app_with(&[]).await
 }

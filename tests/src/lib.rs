@@ -12,7 +12,8 @@ mod tokens;
 use std::path::{Path, PathBuf};
 
 pub use app::{
-    TEST_PASSCODE, TestApp, app_config, app_config_on, serve, spawn_app, spawn_app_with,
+    TEST_PASSCODE, TestApp, app_config, app_config_on, second_instance, serve, spawn_app,
+    spawn_app_with,
 };
 pub use as_role::Caller;
 pub use cb_gateway::{

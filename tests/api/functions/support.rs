@@ -257,19 +257,6 @@ pub(crate) fn fast_with<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a s
     vars
 }
 
-/// Another instance of the server on the same database as `db_url` (scale-out), stopped when
-/// the returned sender is dropped.
-pub(super) async fn second_instance(
-    db_url: &str,
-    vars: &[(&str, &str)],
-) -> (String, tokio::sync::oneshot::Sender<()>, tempfile::TempDir) {
-    let data_dir = tempfile::tempdir().unwrap();
-    let config = cb_tests::app_config_on(db_url, data_dir.path(), vars);
-    let app = cb_server::App::build(config).await.unwrap();
-    let (url, stop) = cb_tests::serve(app);
-    (url, stop, data_dir)
-}
-
 /// Waits until `sql` (one boolean) is true.
 pub(super) async fn wait_until(pool: &cb_db::sqlx::PgPool, sql: &str, within: Duration) {
     eventually(within, Duration::from_millis(50), async || {

@@ -75,21 +75,17 @@ async fn second_instance(
     app: &TestApp,
     dist: &tempfile::TempDir,
 ) -> (String, tokio::sync::oneshot::Sender<()>, tempfile::TempDir) {
-    let data_dir = tempfile::tempdir().unwrap();
     let passcode_hash = cb_server::passcode::hash("another-instance-passcode").unwrap();
     let dist_dir = dist.path().display().to_string();
-    let config = cb_tests::app_config_on(
+    cb_tests::second_instance(
         &app.db.url(),
-        data_dir.path(),
         &[
             ("ADMIN_PASSCODE_HASH", &passcode_hash),
             ("CLAIMBRIDGE_FRONTEND_DIR", &dist_dir),
             ("CLAIMBRIDGE_SITE_URL", SITE_URL),
         ],
-    );
-    let other = cb_server::App::build(config).await.unwrap();
-    let (url, stop) = cb_tests::serve(other);
-    (url, stop, data_dir)
+    )
+    .await
 }
 
 #[tokio::test]

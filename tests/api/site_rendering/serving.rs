@@ -5,20 +5,17 @@ use super::*;
 #[tokio::test]
 async fn an_admin_edit_shows_in_the_next_response_of_another_instance() {
     let app = spawn_rendering_site(&[]).await;
-    let data_dir = tempfile::tempdir().unwrap();
     let passcode_hash = cb_server::passcode::hash("another-instance-passcode").unwrap();
     let dist = built_site().display().to_string();
-    let config = cb_tests::app_config_on(
+    let (other_url, _stop, _other_data) = cb_tests::second_instance(
         &app.db.url(),
-        data_dir.path(),
         &[
             ("ADMIN_PASSCODE_HASH", &passcode_hash),
             ("CLAIMBRIDGE_FRONTEND_DIR", &dist),
             ("CLAIMBRIDGE_SITE_URL", SITE_URL),
         ],
-    );
-    let other = cb_server::App::build(config).await.unwrap();
-    let (other_url, _stop) = cb_tests::serve(other);
+    )
+    .await;
     let slug = "oxygen-billing-36-month-rental-cap";
 
     // Both instances have rendered (and keep) the pages before the edit.

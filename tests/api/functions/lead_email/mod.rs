@@ -16,13 +16,14 @@ use std::time::Duration;
 
 use cb_db::sqlx;
 use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, TestApp, admin_jwt, eventually, spawn_app_with, workspace_root,
+    Answer as _, DEMO_ANON_KEY, TestApp, admin_jwt, eventually, second_instance, spawn_app_with,
+    workspace_root,
 };
 use serde_json::{Value, json};
 use tokio::process::{Child, ChildStdin, Command};
 use uuid::Uuid;
 
-use super::support::{altcha_token, fast_with, lead_payload, relay, second_instance, wait_until};
+use super::support::{altcha_token, fast_with, lead_payload, relay, wait_until};
 
 /// One message the sink received.
 #[derive(Debug, Clone)]
