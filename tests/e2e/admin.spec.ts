@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { anonKey, declineCookies, expect, type Page, signInAsAdmin, storedAdminToken, test } from './fixtures';
+import { declineCookies, expect, insertWhitepaperLead, type Page, signInAsAdmin, storedAdminToken, test } from './fixtures';
 
 /**
  * The admin area (issue 7) against a fresh server: passcode sign-in, the token check on every
@@ -341,26 +341,19 @@ test.describe('admin leads inbox', () => {
   test('a whitepaper lead shows in the inbox, searchable, with a detail view', async ({ page, request }) => {
     const stamp = Date.now();
     const email = `lead-${stamp}@example.com`;
-    await page.goto('/');
-    const anon = await anonKey(page);
     // The lead is written with the admin token: a visitor's insert needs a lead ticket from
-    // antispam-check (the lead form's own path is covered in public-data.spec.ts).
+    // antispam-check.
     await signIn(page);
-    const adminToken = (await storedAdminToken(page)) ?? '';
-    const insert = await request.post('/rest/v1/whitepaper_submissions', {
-      headers: { apikey: anon, Authorization: `Bearer ${adminToken}`, Prefer: 'return=minimal' },
-      data: {
-        company_name: `Lead Co ${stamp}`,
-        first_name: 'Lena',
-        last_name: 'Lead',
-        email,
-        phone: '555-0100',
-        company_size: '10-50',
-        revenue: '7',
-        current_challenges: 'Denials',
-      },
+    await insertWhitepaperLead(page, request, {
+      company_name: `Lead Co ${stamp}`,
+      first_name: 'Lena',
+      last_name: 'Lead',
+      email,
+      phone: '555-0100',
+      company_size: '10-50',
+      revenue: '7',
+      current_challenges: 'Denials',
     });
-    expect(insert.status(), await insert.text()).toBe(201);
 
     await page.getByRole('link', { name: 'Leads', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, type Locator, test as base, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, test as base, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
@@ -91,6 +91,20 @@ export async function storedAdminToken(page: Page): Promise<string | null> {
 /** The anon key of the runtime configuration and the admin token the sign-in stored, for API calls. */
 export async function apiKeys(page: Page): Promise<{ anon: string; admin: string }> {
   return { anon: await anonKey(page), admin: (await storedAdminToken(page)) ?? '' };
+}
+
+/**
+ * Stores `row` as a whitepaper lead through /rest/v1 with the admin token the sign-in stored (the
+ * admin needs no lead ticket; the form's own path is covered in public-data.spec.ts); it must be
+ * created (201).
+ */
+export async function insertWhitepaperLead(page: Page, request: APIRequestContext, row: Record<string, string>): Promise<void> {
+  const { anon, admin } = await apiKeys(page);
+  const inserted = await request.post('/rest/v1/whitepaper_submissions', {
+    headers: { apikey: anon, Authorization: `Bearer ${admin}`, Prefer: 'return=minimal' },
+    data: row,
+  });
+  expect(inserted.status(), await inserted.text()).toBe(201);
 }
 
 /**
