@@ -66,7 +66,7 @@ async fn the_builds_prerendered_pages_are_served_while_they_show_this_configurat
 
     // The build rendered with the server's defaults (its site URL included).
     let app = spawn_rendering_site(&[("CLAIMBRIDGE_SITE_URL", "http://localhost:54321")]).await;
-    let (_, html) = fetch(&app.client, &format!("{}/services", app.url)).await;
+    let (_, html) = app.get("/services").status_text().await;
     assert_eq!(root(&html), built, "served as built");
     assert_eq!(
         page_data(&html)["renderedOn"],
@@ -76,10 +76,10 @@ async fn the_builds_prerendered_pages_are_served_while_they_show_this_configurat
 
     // Another company name: rendered by the server, showing it.
     let app = spawn_rendering_site(&[("COMPANY_NAME", "Acme Medical Billing")]).await;
-    let (_, html) = fetch(&app.client, &format!("{}/services", app.url)).await;
+    let (_, html) = app.get("/services").status_text().await;
     assert_ne!(root(&html), built);
     assert!(text(root(&html)).contains("Acme Medical Billing"));
-    let (_, html) = fetch(&app.client, &format!("{}/privacy-policy", app.url)).await;
+    let (_, html) = app.get("/privacy-policy").status_text().await;
     let today = chrono::Utc::now()
         .date_naive()
         .format("%B %-d, %Y")
@@ -125,7 +125,7 @@ async fn a_flood_of_made_up_paths_is_answered_and_real_pages_still_render() {
         }
     }
     assert!(rendered > 0, "the renderer kept working through the flood");
-    let (status, html) = fetch(&app.client, &format!("{}/blog", app.url)).await;
+    let (status, html) = app.get("/blog").status_text().await;
     assert_eq!(status, 200);
     assert!(
         text(root(&html)).contains("Read More"),
