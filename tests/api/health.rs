@@ -1,4 +1,6 @@
-use cb_tests::{Answer as _, spawn_app};
+use std::time::Duration;
+
+use cb_tests::{Answer as _, eventually, spawn_app};
 
 #[tokio::test]
 async fn healthz_and_readyz_answer_200_with_a_request_id() {
@@ -11,59 +13,58 @@ async fn healthz_and_readyz_answer_200_with_a_request_id() {
         "ok"
     );
     // Ready once the monitor has checked the database and the schema cache has loaded.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    loop {
-        let ready = app.get("/readyz").answer().await;
-        if ready.status() == 200 {
-            assert_eq!(
-                ready.json::<serde_json::Value>().await.unwrap()["status"],
-                "ready"
+    eventually(
+        Duration::from_secs(10),
+        Duration::from_millis(20),
+        async || {
+            let ready = app.get("/readyz").answer().await;
+            if ready.status() == 200 {
+                assert_eq!(
+                    ready.json::<serde_json::Value>().await.unwrap()["status"],
+                    "ready"
+                );
+                return Ok(());
+            }
+            let reason = ready.json::<serde_json::Value>().await.unwrap()["reason"].clone();
+            assert!(
+                reason == "starting" || reason == "schema cache loading",
+                "{reason}"
             );
-            break;
-        }
-        let reason = ready.json::<serde_json::Value>().await.unwrap()["reason"].clone();
-        assert!(
-            reason == "starting" || reason == "schema cache loading",
-            "{reason}"
-        );
-        assert!(
-            std::time::Instant::now() < deadline,
-            "never ready: {reason}"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+            Err(format!("never ready: {reason}"))
+        },
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn readyz_is_503_while_a_migration_is_pending() {
     let app = spawn_app().await;
-    cb_db::sqlx::query("delete from claimbridge.schema_migrations where source = 'website'")
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    app.db
+        .execute("delete from claimbridge.schema_migrations where source = 'website'")
+        .await;
     // The monitor sees it within its half-second interval.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-    loop {
-        let ready = app.get("/readyz").answer().await;
-        let status = ready.status();
-        let reason = ready.json::<serde_json::Value>().await.unwrap()["reason"].clone();
-        if reason == "migrations pending" {
-            assert_eq!(status, 503);
-            break;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "readiness never noticed"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    eventually(
+        Duration::from_secs(5),
+        Duration::from_millis(50),
+        async || {
+            let ready = app.get("/readyz").answer().await;
+            let status = ready.status();
+            let reason = ready.json::<serde_json::Value>().await.unwrap()["reason"].clone();
+            if reason == "migrations pending" {
+                assert_eq!(status, 503);
+                return Ok(());
+            }
+            Err("readiness never noticed".to_string())
+        },
+    )
+    .await;
 }
 
 /// SIGTERM starts the drain: /readyz is 503 at once, requests are still served for
 /// CLAIMBRIDGE_DRAIN_SECS, then the process exits (a load balancer has taken it out by then).
 #[tokio::test]
 async fn sigterm_drains_readiness_first_and_keeps_serving_until_the_drain_ends() {
-    use std::time::{Duration, Instant};
+    use std::time::Instant;
 
     use nix::sys::signal::{Signal, kill};
     use nix::unistd::Pid;
@@ -94,17 +95,20 @@ async fn sigterm_drains_readiness_first_and_keeps_serving_until_the_drain_ends()
 
     let signalled = Instant::now();
     kill(Pid::from_raw(child.id() as i32), Signal::SIGTERM).unwrap();
-    let deadline = Instant::now() + Duration::from_secs(1);
-    loop {
-        let ready = client.get(format!("{base}/readyz")).answer().await;
-        if ready.status() == 503 {
-            let body: serde_json::Value = ready.json().await.unwrap();
-            assert_eq!(body["reason"], "shutting down");
-            break;
-        }
-        assert!(Instant::now() < deadline, "readiness never turned 503");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually(
+        Duration::from_secs(1),
+        Duration::from_millis(20),
+        async || {
+            let ready = client.get(format!("{base}/readyz")).answer().await;
+            if ready.status() == 503 {
+                let body: serde_json::Value = ready.json().await.unwrap();
+                assert_eq!(body["reason"], "shutting down");
+                return Ok(());
+            }
+            Err("readiness never turned 503".to_string())
+        },
+    )
+    .await;
     // Still serving during the drain.
     let page = client.get(format!("{base}/healthz")).answer().await;
     assert_eq!(page.status(), 200);

@@ -3,9 +3,9 @@
 //! with a clean environment, a run to its exit, and the wait until it answers /readyz.
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use cb_tests::workspace_root;
+use cb_tests::{eventually, workspace_root};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_claimbridge-under-test");
 
@@ -64,20 +64,16 @@ fn clean_serve(data_dir: &Path, log: &str) -> Command {
 /// Waits until the server on `port` answers /readyz with 200; panics when it exits first or
 /// is not ready in time.
 pub(crate) async fn wait_ready(port: u16, child: &mut Child) {
-    let deadline = Instant::now() + READY_WITHIN;
-    loop {
+    eventually(READY_WITHIN, Duration::from_millis(100), async || {
         if let Ok(response) = reqwest::get(format!("http://127.0.0.1:{port}/readyz")).await
             && response.status() == 200
         {
-            return;
+            return Ok(());
         }
         if let Some(status) = child.try_wait().unwrap() {
             panic!("claimbridge exited before it was ready: {status}");
         }
-        assert!(
-            Instant::now() < deadline,
-            "claimbridge was not ready within {READY_WITHIN:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+        Err(format!("claimbridge was not ready within {READY_WITHIN:?}"))
+    })
+    .await
 }

@@ -1,5 +1,17 @@
-# Shared by the shell benchmarks (source it): a free port, nginx serving bytes from disk as the
-# baseline, and one wrk run's numbers.
+# Shared by the shell benchmarks (source it): the tools they install, a free port, nginx serving
+# bytes from disk as the baseline, and one wrk run's numbers.
+
+# How long and how hard each wrk run is (see measure).
+seconds=${BENCH_SECONDS:-10}
+connections=${BENCH_CONNECTIONS:-32}
+threads=${BENCH_THREADS:-2}
+
+# need COMMAND PACKAGE: installs the Debian PACKAGE unless COMMAND is on the PATH or in /usr/sbin.
+need() {
+  command -v "$1" >/dev/null || [ -x "/usr/sbin/$1" ] && return 0
+  echo "installing $2 (Debian package)"
+  apt-get install -y -q "$2" >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q "$2" >/dev/null; }
+}
 
 # A free TCP port on 127.0.0.1.
 free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient } from '@supabase/supabase-js'
+import { DEMO_JWT_SECRET } from './helpers.mjs'
 
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 export const binary = process.env.CLAIMBRIDGE_BIN ? join(root, process.env.CLAIMBRIDGE_BIN) : join(root, 'target/debug/claimbridge')
@@ -17,7 +18,7 @@ export const PASSCODE = 'contract-admin-passcode-2026'
 export const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 export const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
-export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
+export { DEMO_JWT_SECRET }
 
 /** Realtime is unused here; Node 20 has no global WebSocket, which supabase-js 2.119 wants. */
 export const realtime = { transport: globalThis.WebSocket ?? class NoWebSocket {} }

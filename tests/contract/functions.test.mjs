@@ -4,7 +4,6 @@
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { createHmac } from 'node:crypto'
 import { join } from 'node:path'
 import {
   DEMO_JWT_SECRET,
@@ -19,17 +18,12 @@ import {
   verifyWebhook,
   waitFor,
 } from './functions-support.mjs'
+import { signJwt } from './helpers.mjs'
 
 let receiver
 let rust
 let deno
 let ipCounter = 0
-
-function signJwt(claims) {
-  const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url')
-  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`
-  return `${unsigned}.${createHmac('sha256', DEMO_JWT_SECRET).update(unsigned).digest('base64url')}`
-}
 
 const claimsOf = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString())
 
@@ -117,10 +111,10 @@ for (const target of ['rust', 'deno']) {
       const claims = claimsOf(data.token)
       const now = Math.floor(Date.now() / 1000)
       const cases = [
-        [signJwt({ ...claims, iat: now - 9 * 3600, exp: now - 3600 }), 'Token expired'],
+        [signJwt({ ...claims, iat: now - 9 * 3600, exp: now - 3600 }, DEMO_JWT_SECRET), 'Token expired'],
         [data.token.slice(0, -4) + 'AAAA', 'Invalid token'],
-        [signJwt({ ...claims, app_metadata: { ...claims.app_metadata, passcode_version: 'an-old-one' } }), 'Token revoked: the passcode has changed'],
-        [signJwt({ role: 'authenticated', sub: 'someone', exp: now + 60 }), 'Not an admin token'],
+        [signJwt({ ...claims, app_metadata: { ...claims.app_metadata, passcode_version: 'an-old-one' } }, DEMO_JWT_SECRET), 'Token revoked: the passcode has changed'],
+        [signJwt({ role: 'authenticated', sub: 'someone', exp: now + 60 }, DEMO_JWT_SECRET), 'Not an admin token'],
       ]
       for (const [token, message] of cases) {
         const result = await freshClient().functions.invoke('simple-auth', { body: { action: 'validate', token } })
@@ -218,7 +212,7 @@ for (const target of ['rust', 'deno']) {
         headers: {
           'content-type': 'application/json',
           // What supabase-js sends: functions other than the lead webhook verify the caller's JWT.
-          Authorization: `Bearer ${signJwt({ role: 'anon', exp: Math.floor(Date.now() / 1000) + 600 })}`,
+          Authorization: `Bearer ${signJwt({ role: 'anon', exp: Math.floor(Date.now() / 1000) + 600 }, DEMO_JWT_SECRET)}`,
           'X-Forwarded-For': `198.18.${target === 'rust' ? 1 : 2}.${++ipCounter}`,
         },
         body: JSON.stringify(body),

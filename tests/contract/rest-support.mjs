@@ -1,13 +1,11 @@
 // Shared by the rest*.test.mjs files: clients for each role, exactly as the website builds
 // them (src/lib/supabase.ts), a JWT signer for forged/expired tokens, and a wait for the
 // fixture schema (tests/contract/fixtures/rest_fixture.sql, applied by with-server.sh).
-import { createHmac } from 'node:crypto'
 import { createClient } from '@supabase/supabase-js'
-import { baseUrl, runtimeConfig } from './helpers.mjs'
+import { DEMO_JWT_SECRET, baseUrl, runtimeConfig, signJwt as signWith } from './helpers.mjs'
 
 export const SESSION_HEADER = 'x-claimbridge-session'
-const DEMO_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
-export const jwtSecret = process.env.JWT_SECRET ?? DEMO_SECRET
+export const jwtSecret = process.env.JWT_SECRET ?? DEMO_JWT_SECRET
 
 const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }
 
@@ -39,15 +37,8 @@ export async function adminToken() {
   return data.token
 }
 
-const b64url = (value) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')
-
 /** An HS256 JWT signed with `secret` (the project secret unless told otherwise). */
-export function signJwt(claims, secret = jwtSecret) {
-  const head = b64url({ alg: 'HS256', typ: 'JWT' })
-  const body = b64url(claims)
-  const signature = createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url')
-  return `${head}.${body}.${signature}`
-}
+export const signJwt = (claims, secret = jwtSecret) => signWith(claims, secret)
 
 export const now = () => Math.floor(Date.now() / 1000)
 

@@ -3,19 +3,15 @@
 // with (tests/tools/s3-server.sh `with` runs this file again on S3).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createHmac, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { createClient } from '@supabase/supabase-js'
-import { baseUrl, runtimeConfig } from './helpers.mjs'
-
-// The local-development secret the server under test runs with (the public Supabase demo one).
-const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
+import { DEMO_JWT_SECRET, baseUrl, runtimeConfig, signJwt } from './helpers.mjs'
 const SEEDED_PDF = 'dme-audit-readiness-guide.pdf'
 
+/** A token for `claims` valid for an hour, signed with the secret the server under test runs with. */
 function sign(claims) {
-  const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url')
   const now = Math.floor(Date.now() / 1000)
-  const body = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ iat: now, exp: now + 3600, ...claims })}`
-  return `${body}.${createHmac('sha256', DEMO_JWT_SECRET).update(body).digest('base64url')}`
+  return signJwt({ iat: now, exp: now + 3600, ...claims }, DEMO_JWT_SECRET)
 }
 
 // The admin token, as the admin area gets it: simple-auth with the passcode with-server.sh set (RLS

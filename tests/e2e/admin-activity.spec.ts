@@ -1,4 +1,4 @@
-import { declineCookies, expect, type Page, signInAsAdmin, test } from './fixtures';
+import { apiKeys, declineCookies, expect, type Page, signInAsAdmin, storedAdminToken, test } from './fixtures';
 
 /**
  * The audit log (/admin/activity): a wrong passcode, a sign-in, a post created and saved, and a
@@ -11,7 +11,7 @@ test.beforeEach(({ page }) => declineCookies(page));
 
 /** The first 8 characters of the stored admin token's session id (what the log shows). */
 async function sessionShort(page: Page): Promise<string> {
-  const token = await page.evaluate(() => window.localStorage.getItem('admin_token'));
+  const token = await storedAdminToken(page);
   expect(token).toBeTruthy();
   const claims = JSON.parse(Buffer.from((token ?? '').split('.')[1], 'base64url').toString('utf8')) as {
     session_id: string;
@@ -125,16 +125,12 @@ test('sign-ins and saves show on /admin/activity with their wording, filterable 
 
 test('the log pages 50 at a time with Load more', async ({ page, request }) => {
   await signInAsAdmin(page);
-  const token = await page.evaluate(() => window.localStorage.getItem('admin_token'));
   // 60 entries through the API the admin app reports exports with.
-  const anonKey = await page.evaluate(() => {
-    const config = document.getElementById('runtime-config')?.textContent ?? '{}';
-    return (JSON.parse(config) as { supabaseAnonKey?: string }).supabaseAnonKey ?? '';
-  });
+  const { anon, admin } = await apiKeys(page);
   const stamp = Date.now();
   for (let i = 0; i < 60; i++) {
     const response = await request.post('/rest/v1/rpc/log_admin_activity', {
-      headers: { apikey: anonKey, authorization: `Bearer ${token ?? ''}` },
+      headers: { apikey: anon, authorization: `Bearer ${admin}` },
       data: { action: 'export', entity: 'leads', summary: `Paging E2E ${stamp} #${i}` },
     });
     expect(response.ok()).toBe(true);

@@ -1,4 +1,4 @@
-import { declineCookies, expect, type Page, signInAsAdmin, test } from './fixtures';
+import { anonKey, declineCookies, expect, type Page, signInAsAdmin, storedAdminToken, test } from './fixtures';
 
 /**
  * What staff expect from a CMS (issue 22), in the browser: schedule a post and see it appear,
@@ -49,7 +49,7 @@ test('a scheduled post is hidden until its time, then appears on the site', asyn
   await expect(visitorPage.getByRole('heading', { name: 'Blog Post Not Found' })).toBeVisible();
 
   // Move the time to a few seconds from now, as the form would (an hour is too long to wait).
-  const token = await page.evaluate(() => window.localStorage.getItem('admin_token'));
+  const token = await storedAdminToken(page);
   const soon = new Date(Date.now() + 4_000).toISOString();
   const moved = await request.patch(`/rest/v1/blog_posts?slug=eq.${slug}`, {
     headers: {
@@ -79,15 +79,6 @@ test('a scheduled post is hidden until its time, then appears on the site', asyn
   });
   expect(removed.status()).toBe(204);
 });
-
-async function anonKey(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const config = JSON.parse(document.getElementById('runtime-config')?.textContent ?? '{}') as {
-      supabaseAnonKey?: string;
-    };
-    return config.supabaseAnonKey ?? '';
-  });
-}
 
 test('a preview link shows a draft to someone without the passcode until revoked', async ({ page, browser }) => {
   const stamp = Date.now();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, declineCookies, expect, type Page, signInAsAdmin, test } from './fixtures';
+import { apiKeys, declineCookies, expect, insertWhitepaperLead, type Page, signInAsAdmin, test } from './fixtures';
 
 /**
  * The lead pipeline of the admin inbox (issue 22): a contact lead sent through the real contact
@@ -12,13 +12,6 @@ import { type APIRequestContext, declineCookies, expect, type Page, signInAsAdmi
  */
 
 test.beforeEach(({ page }) => declineCookies(page));
-
-async function anonKeyOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const text = document.getElementById('runtime-config')?.textContent ?? '{}';
-    return (JSON.parse(text) as { supabaseAnonKey: string }).supabaseAnonKey;
-  });
-}
 
 /** A contact lead as a visitor sends it: the dialog filled in, the captcha solved, Let's Connect. */
 async function sendContactLead(page: Page, stamp: number) {
@@ -50,12 +43,6 @@ async function sendContactLead(page: Page, stamp: number) {
   await button.click();
   expect((await stored).status()).toBe(202);
   await expect(dialog).toBeHidden();
-}
-
-async function adminRest(request: APIRequestContext, page: Page) {
-  const anonKey = await anonKeyOf(page);
-  const token = (await page.evaluate(() => window.localStorage.getItem('admin_token'))) ?? '';
-  return { apikey: anonKey, Authorization: `Bearer ${token}` };
 }
 
 test('a lead moves through the pipeline; filters, the Spam view and the CSV export follow', async ({
@@ -91,23 +78,16 @@ test('a lead moves through the pipeline; filters, the Spam view and the CSV expo
   expect(relayed.status()).toBe(202);
 
   await signInAsAdmin(page);
-  const headers = await adminRest(request, page);
-  // A whitepaper lead (the admin token needs no lead ticket; the form's own path is covered in
-  // public-data.spec.ts).
-  const inserted = await request.post('/rest/v1/whitepaper_submissions', {
-    headers: { ...headers, Prefer: 'return=minimal' },
-    data: {
-      company_name: `CareLine Mobility ${stamp}`,
-      first_name: 'Ada',
-      last_name: 'Okafor',
-      email: whitepaperEmail,
-      phone: '555-0100',
-      company_size: '10-50',
-      revenue: '7',
-      current_challenges: 'Prior authorization backlog',
-    },
+  await insertWhitepaperLead(page, request, {
+    company_name: `CareLine Mobility ${stamp}`,
+    first_name: 'Ada',
+    last_name: 'Okafor',
+    email: whitepaperEmail,
+    phone: '555-0100',
+    company_size: '10-50',
+    revenue: '7',
+    current_challenges: 'Prior authorization backlog',
   });
-  expect(inserted.status(), await inserted.text()).toBe(201);
 
   await page.getByRole('link', { name: 'Leads', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
@@ -220,9 +200,10 @@ test('a lead moves through the pipeline; filters, the Spam view and the CSV expo
   await page.reload();
   await page.getByLabel('Search leads').fill(String(stamp));
   await expect(contactRow.getByLabel('Status of Dana Pipeline')).toHaveValue('qualified');
+  const { anon, admin } = await apiKeys(page);
   const activity = await request.get(
     '/rest/v1/admin_activity?select=action,entity,summary,details&action=in.(lead_update,spam,not_spam,export)&order=id',
-    { headers },
+    { headers: { apikey: anon, Authorization: `Bearer ${admin}` } },
   );
   expect(activity.status()).toBe(200);
   const entries = (await activity.json()) as {
@@ -252,19 +233,14 @@ test('a lead moves through the pipeline; filters, the Spam view and the CSV expo
 test('the inbox fits a 320 px screen', async ({ page, request }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await signInAsAdmin(page);
-  const headers = await adminRest(request, page);
   const stamp = Date.now();
-  const inserted = await request.post('/rest/v1/whitepaper_submissions', {
-    headers: { ...headers, Prefer: 'return=minimal' },
-    data: {
-      company_name: `Oxygen Plus Supply ${stamp}`,
-      first_name: 'Lee',
-      last_name: 'Narrow',
-      email: `lee-${stamp}@oxygenplus.example`,
-      phone: '555-0101',
-    },
+  await insertWhitepaperLead(page, request, {
+    company_name: `Oxygen Plus Supply ${stamp}`,
+    first_name: 'Lee',
+    last_name: 'Narrow',
+    email: `lee-${stamp}@oxygenplus.example`,
+    phone: '555-0101',
   });
-  expect(inserted.status(), await inserted.text()).toBe(201);
   await page.goto('/admin/leads');
   await page.getByLabel('Search leads').fill(String(stamp));
   const status = page.getByLabel('Status of Lee Narrow');

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { type APIRequestContext, apiKeys as keys, declineCookies, expect, openAdminSection, type Page, test } from './fixtures';
+import { type APIRequestContext, apiKeys as keys, declineCookies, dropFile, expect, openAdminSection, type Page, test } from './fixtures';
 
 /**
  * /admin/media (issue 22) against a fresh server: an image generated here is dropped on the
@@ -87,17 +87,11 @@ test.describe('admin media library', () => {
       if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1200));
       await route.fallback();
     });
-    const dropped = await page.evaluateHandle((base64) => {
-      const transfer = new DataTransfer();
-      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-      transfer.items.add(new File([bytes], 'denial-trend.png', { type: 'image/png' }));
-      return transfer;
-    }, first.toString('base64'));
-    const zone = page.getByTestId('media-drop-zone');
-    await zone.dispatchEvent('dragenter', { dataTransfer: dropped });
-    await zone.dispatchEvent('dragover', { dataTransfer: dropped });
-    await expect(zone).toHaveClass(/media-drop--active/);
-    await zone.dispatchEvent('drop', { dataTransfer: dropped });
+    await dropFile(
+      page.getByTestId('media-drop-zone'),
+      { name: 'denial-trend.png', type: 'image/png', bytes: first },
+      /media-drop--active/,
+    );
     await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Uploading denial-trend.png' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Choose images' })).toBeDisabled();

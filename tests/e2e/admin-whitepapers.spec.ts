@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, apiKeys as keys, declineCookies, expect, openAdminSection, type Page, submitWhitepaperLeadForm, test } from './fixtures';
+import { type APIRequestContext, apiKeys as keys, declineCookies, dropFile, expect, openAdminSection, type Page, submitWhitepaperLeadForm, test } from './fixtures';
 
 /**
  * /admin/whitepapers (issue 9) against a fresh server: a PDF generated here is uploaded with its
@@ -109,17 +109,7 @@ test.describe('admin whitepapers', () => {
     await page.getByRole('combobox', { name: /^Category/ }).fill('Compliance');
     await page.getByRole('textbox', { name: /^Description/ }).fill('Which CMN and DWO fields auditors check first.');
     // Dropped on the drag-and-drop zone.
-    const dropped = await page.evaluateHandle((base64) => {
-      const transfer = new DataTransfer();
-      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-      transfer.items.add(new File([bytes], 'cmn-checklist.pdf', { type: 'application/pdf' }));
-      return transfer;
-    }, pdf.toString('base64'));
-    const zone = page.locator('.wp-drop');
-    await zone.dispatchEvent('dragenter', { dataTransfer: dropped });
-    await zone.dispatchEvent('dragover', { dataTransfer: dropped });
-    await expect(zone).toHaveClass(/wp-drop--active/);
-    await zone.dispatchEvent('drop', { dataTransfer: dropped });
+    await dropFile(page.locator('.wp-drop'), { name: 'cmn-checklist.pdf', type: 'application/pdf', bytes: pdf }, /wp-drop--active/);
     await expect(page.getByText('cmn-checklist.pdf', { exact: true })).toBeVisible();
     await expect(page.getByText(/^\d+(\.\d)? K?B · 3 pages$/)).toBeVisible();
     await expect(page.getByRole('textbox', { name: /^Pages/ })).toHaveValue('3');

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { declineCookies, expect, type Page, signInAsAdmin, test } from './fixtures';
+import { declineCookies, expect, insertWhitepaperLead, type Page, signInAsAdmin, storedAdminToken, test } from './fixtures';
 
 /**
  * The admin area (issue 7) against a fresh server: passcode sign-in, the token check on every
@@ -21,7 +21,18 @@ function withExpiry(token: string, exp: number): string {
   return `${header}.${body}.${signature}`;
 }
 
-const storedToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('admin_token'));
+/** Puts `token` where the admin app keeps its token, as a sign-in would. */
+async function storeToken(page: Page, token: string) {
+  await page.evaluate((value) => {
+    window.localStorage.setItem('admin_token', value);
+  }, token);
+}
+
+/** The admin area sent the browser to the sign-in card. */
+async function expectSignInCard(page: Page) {
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+}
 
 async function signIn(page: Page) {
   await signInAsAdmin(page);
@@ -42,13 +53,13 @@ test.describe('admin sign-in', () => {
     await page.getByRole('button', { name: 'Access Admin' }).click();
     await expect(page.getByText('Access Denied')).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
-    expect(await storedToken(page)).toBeNull();
+    expect(await storedAdminToken(page)).toBeNull();
   });
 
   test('the right passcode stores the token and opens /admin/blog; /auth then redirects', async ({ page }) => {
     await signIn(page);
     await expect(page.getByText('Welcome!')).toBeVisible();
-    expect(await storedToken(page)).toBeTruthy();
+    expect(await storedAdminToken(page)).toBeTruthy();
     for (const [name, href] of [
       ['Blog Posts', '/admin/blog'],
       ['Webpage Edit', '/admin/content'],
@@ -63,51 +74,40 @@ test.describe('admin sign-in', () => {
   for (const path of ['/admin/blog', '/admin/pages', '/admin/content']) {
     test(`${path} without a token lands on /auth`, async ({ page }) => {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/auth$/);
-      await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+      await expectSignInCard(page);
     });
   }
 
   test('a garbage token is refused and removed', async ({ page }) => {
     await page.goto('/auth');
-    await page.evaluate(() => {
-      window.localStorage.setItem('admin_token', 'not-a-real-token');
-    });
+    await storeToken(page, 'not-a-real-token');
     await page.goto('/admin/pages');
-    await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
-    expect(await storedToken(page)).toBeNull();
+    await expectSignInCard(page);
+    expect(await storedAdminToken(page)).toBeNull();
   });
 
   test('an expired token is refused and removed', async ({ page }) => {
     await signIn(page);
-    const token = await storedToken(page);
+    const token = await storedAdminToken(page);
     expect(token).toBeTruthy();
     const now = Math.floor(Date.now() / 1000);
 
     // Control: the re-signed token with a later expiry is accepted, so only `exp` decides below.
-    const renewed = withExpiry(token as string, now + 600);
-    await page.evaluate((value) => {
-      window.localStorage.setItem('admin_token', value);
-    }, renewed);
+    await storeToken(page, withExpiry(token as string, now + 600));
     await page.goto('/admin/pages');
     await expect(page.getByRole('heading', { name: 'Page SEO Management' })).toBeVisible();
 
-    const expired = withExpiry(token as string, now - 60);
-    await page.evaluate((value) => {
-      window.localStorage.setItem('admin_token', value);
-    }, expired);
+    await storeToken(page, withExpiry(token as string, now - 60));
     await page.goto('/admin/pages');
-    await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
-    expect(await storedToken(page)).toBeNull();
+    await expectSignInCard(page);
+    expect(await storedAdminToken(page)).toBeNull();
   });
 
   test('sign out removes the token and goes to /auth', async ({ page }) => {
     await signIn(page);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/auth$/);
-    expect(await storedToken(page)).toBeNull();
+    expect(await storedAdminToken(page)).toBeNull();
   });
 });
 
@@ -341,29 +341,19 @@ test.describe('admin leads inbox', () => {
   test('a whitepaper lead shows in the inbox, searchable, with a detail view', async ({ page, request }) => {
     const stamp = Date.now();
     const email = `lead-${stamp}@example.com`;
-    await page.goto('/');
-    const anonKey = await page.evaluate(() => {
-      const text = document.getElementById('runtime-config')?.textContent ?? '{}';
-      return (JSON.parse(text) as { supabaseAnonKey: string }).supabaseAnonKey;
-    });
     // The lead is written with the admin token: a visitor's insert needs a lead ticket from
-    // antispam-check (the lead form's own path is covered in public-data.spec.ts).
+    // antispam-check.
     await signIn(page);
-    const adminToken = (await storedToken(page)) ?? '';
-    const insert = await request.post('/rest/v1/whitepaper_submissions', {
-      headers: { apikey: anonKey, Authorization: `Bearer ${adminToken}`, Prefer: 'return=minimal' },
-      data: {
-        company_name: `Lead Co ${stamp}`,
-        first_name: 'Lena',
-        last_name: 'Lead',
-        email,
-        phone: '555-0100',
-        company_size: '10-50',
-        revenue: '7',
-        current_challenges: 'Denials',
-      },
+    await insertWhitepaperLead(page, request, {
+      company_name: `Lead Co ${stamp}`,
+      first_name: 'Lena',
+      last_name: 'Lead',
+      email,
+      phone: '555-0100',
+      company_size: '10-50',
+      revenue: '7',
+      current_challenges: 'Denials',
     });
-    expect(insert.status(), await insert.text()).toBe(201);
 
     await page.getByRole('link', { name: 'Leads', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();

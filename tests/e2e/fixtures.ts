@@ -1,4 +1,4 @@
-import { expect, type Locator, test as base, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, test as base, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
@@ -75,15 +75,36 @@ export async function openAdminSection(page: Page, link: string, url: RegExp, he
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-/** The anon key of the runtime configuration and the admin token the sign-in stored, for API calls. */
-export async function apiKeys(page: Page): Promise<{ anon: string; admin: string }> {
+/** The anon key of the runtime configuration the server put in the page ('' when there is none). */
+export async function anonKey(page: Page): Promise<string> {
   return page.evaluate(() => {
     const text = document.getElementById('runtime-config')?.textContent ?? '{}';
-    return {
-      anon: (JSON.parse(text) as { supabaseAnonKey: string }).supabaseAnonKey,
-      admin: window.localStorage.getItem('admin_token') ?? '',
-    };
+    return (JSON.parse(text) as { supabaseAnonKey?: string }).supabaseAnonKey ?? '';
   });
+}
+
+/** The admin token the sign-in stored in the page's localStorage (null when there is none). */
+export async function storedAdminToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.localStorage.getItem('admin_token'));
+}
+
+/** The anon key of the runtime configuration and the admin token the sign-in stored, for API calls. */
+export async function apiKeys(page: Page): Promise<{ anon: string; admin: string }> {
+  return { anon: await anonKey(page), admin: (await storedAdminToken(page)) ?? '' };
+}
+
+/**
+ * Stores `row` as a whitepaper lead through /rest/v1 with the admin token the sign-in stored (the
+ * admin needs no lead ticket; the form's own path is covered in public-data.spec.ts); it must be
+ * created (201).
+ */
+export async function insertWhitepaperLead(page: Page, request: APIRequestContext, row: Record<string, string>): Promise<void> {
+  const { anon, admin } = await apiKeys(page);
+  const inserted = await request.post('/rest/v1/whitepaper_submissions', {
+    headers: { apikey: anon, Authorization: `Bearer ${admin}`, Prefer: 'return=minimal' },
+    data: row,
+  });
+  expect(inserted.status(), await inserted.text()).toBe(201);
 }
 
 /**
@@ -102,4 +123,28 @@ export async function submitWhitepaperLeadForm(
   await expect(submit).toBeEnabled({ timeout: 45_000 });
   await page.waitForTimeout(3100); // the too-fast check: at least 3 s after opening
   await submit.click();
+}
+
+/**
+ * Drags a file (`name`, of `type`, holding `bytes`) over `zone` as a browser does (dragenter,
+ * dragover), checks the zone shows it will take it (`activeClass`), and drops it there.
+ */
+export async function dropFile(
+  zone: Locator,
+  file: { name: string; type: string; bytes: Buffer },
+  activeClass: RegExp,
+): Promise<void> {
+  const dropped = await zone.page().evaluateHandle(
+    ({ name, type, base64 }) => {
+      const transfer = new DataTransfer();
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], name, { type }));
+      return transfer;
+    },
+    { name: file.name, type: file.type, base64: file.bytes.toString('base64') },
+  );
+  await zone.dispatchEvent('dragenter', { dataTransfer: dropped });
+  await zone.dispatchEvent('dragover', { dataTransfer: dropped });
+  await expect(zone).toHaveClass(activeClass);
+  await zone.dispatchEvent('drop', { dataTransfer: dropped });
 }

@@ -29,6 +29,20 @@ test.describe('cookie banner', () => {
   const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
   const stored = (page: Page) => page.evaluate(() => window.localStorage.getItem('cookieConsent'));
 
+  /** Answers the banner with `button`: the banner goes and `value` is stored. */
+  async function answer(page: Page, button: string, value: string) {
+    await banner(page).getByRole('button', { name: button }).click();
+    await expect(banner(page)).toHaveCount(0);
+    expect(await stored(page)).toBe(value);
+  }
+
+  /** Reloaded, the page shows again (its `heading`) without the banner. */
+  async function staysAnsweredOnReload(page: Page, heading: string) {
+    await page.reload();
+    await expect(h1(page, heading)).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+  }
+
   test('shows while consent is unset, with the exact text and the policy link', async ({ page }) => {
     await page.goto('/');
     await expect(banner(page)).toBeVisible();
@@ -42,29 +56,19 @@ test.describe('cookie banner', () => {
 
   test('Accept All stores accepted and the banner stays away', async ({ page }) => {
     await page.goto('/');
-    await banner(page).getByRole('button', { name: 'Accept All' }).click();
-    await expect(banner(page)).toHaveCount(0);
-    expect(await stored(page)).toBe('accepted');
-    await page.reload();
-    await expect(h1(page, 'Get paid for every piece of equipment you deliver.')).toBeVisible();
-    await expect(banner(page)).toHaveCount(0);
+    await answer(page, 'Accept All', 'accepted');
+    await staysAnsweredOnReload(page, 'Get paid for every piece of equipment you deliver.');
   });
 
   test('Decline stores declined', async ({ page }) => {
     await page.goto('/about');
-    await banner(page).getByRole('button', { name: 'Decline' }).click();
-    await expect(banner(page)).toHaveCount(0);
-    expect(await stored(page)).toBe('declined');
+    await answer(page, 'Decline', 'declined');
   });
 
   test('the close icon stores declined', async ({ page }) => {
     await page.goto('/about');
-    await banner(page).getByRole('button', { name: 'Close cookie banner' }).click();
-    await expect(banner(page)).toHaveCount(0);
-    expect(await stored(page)).toBe('declined');
-    await page.reload();
-    await expect(h1(page, 'About ClaimBridge')).toBeVisible();
-    await expect(banner(page)).toHaveCount(0);
+    await answer(page, 'Close cookie banner', 'declined');
+    await staysAnsweredOnReload(page, 'About ClaimBridge');
   });
 
   test('the page can scroll its last line clear of the banner', async ({ page }) => {

@@ -4,10 +4,11 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
+use serde_json::{Value, json};
 use tokio::sync::oneshot;
 
 use crate::database::{TestDatabase, fresh_database};
-use crate::{DEMO_ANON_KEY, workspace_root};
+use crate::{Answer as _, DEMO_ANON_KEY, workspace_root};
 
 /// The admin passcode every test app is configured with.
 pub const TEST_PASSCODE: &str = "correct-horse-battery-staple";
@@ -76,6 +77,26 @@ impl TestApp {
     pub fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
         self.client.request(method, format!("{}{path}", self.url))
     }
+
+    /// Signs in through simple-auth with the test passcode, as the admin app does, sending
+    /// `headers` too (the caller's address and browser, which the activity log records); the
+    /// admin token it issues.
+    pub async fn sign_in(&self, headers: &[(&str, &str)]) -> String {
+        let mut request = self
+            .post("/functions/v1/simple-auth")
+            .bearer_auth(DEMO_ANON_KEY);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let body: Value = request
+            .json(&json!({"action": "login", "passcode": TEST_PASSCODE}))
+            .answer()
+            .await
+            .json()
+            .await
+            .expect("a JSON answer");
+        body["token"].as_str().expect("a token").to_string()
+    }
 }
 
 impl Drop for TestApp {
@@ -120,6 +141,20 @@ pub fn app_config_on(
         env.insert((*name).into(), (*value).into());
     }
     cb_server::Config::from_lookup(|name| env.get(name).cloned()).expect("test configuration")
+}
+
+/// Another instance of the server on the database at `database_url` (scale-out) with its own data
+/// folder and `vars` on top of the test configuration: its URL, the sender that stops it (as
+/// dropping it does) and its data folder (keep it while the instance runs).
+pub async fn second_instance(
+    database_url: &str,
+    vars: &[(&str, &str)],
+) -> (String, oneshot::Sender<()>, tempfile::TempDir) {
+    let data_dir = tempfile::tempdir().unwrap();
+    let config = app_config_on(database_url, data_dir.path(), vars);
+    let app = cb_server::App::build(config).await.unwrap();
+    let (url, stop) = serve(app);
+    (url, stop, data_dir)
 }
 
 pub async fn spawn_app() -> TestApp {

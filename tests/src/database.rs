@@ -10,6 +10,7 @@ use cb_gateway::unix_now;
 
 use crate::DEMO_JWT_SECRET;
 use crate::app::passcode_hash;
+use crate::as_role::rows_as_json;
 use crate::workspace_root;
 
 /// The template database's name. Two test runs at once on one checkout (two developers' agents,
@@ -160,6 +161,25 @@ impl TestDatabase {
             .fetch_one(&self.pool)
             .await
             .unwrap_or_else(|e| panic!("{sql}: {e}"))
+    }
+
+    /// Runs `sql` (one or more statements, no parameters) as the database owner; a failing
+    /// statement fails the test.
+    pub async fn execute(&self, sql: &str) {
+        sqlx::raw_sql(sql)
+            .execute(&self.pool)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+
+    /// The rows of `sql` as JSON objects, in its order, asked as the database owner; a failing
+    /// query fails the test.
+    pub async fn json_rows(&self, sql: &str) -> Vec<serde_json::Value> {
+        let text: String = sqlx::query_scalar(&rows_as_json(sql))
+            .fetch_one(&self.pool)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+        serde_json::from_str(&text).expect("json")
     }
 }
 

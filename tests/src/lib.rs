@@ -6,20 +6,23 @@ mod app;
 mod as_role;
 mod database;
 mod http;
+mod poll;
 mod tokens;
 
 use std::path::{Path, PathBuf};
 
 pub use app::{
-    TEST_PASSCODE, TestApp, app_config, app_config_on, serve, spawn_app, spawn_app_with,
+    TEST_PASSCODE, TestApp, app_config, app_config_on, second_instance, serve, spawn_app,
+    spawn_app_with,
 };
-pub use as_role::{execute_as, query_as};
+pub use as_role::Caller;
 pub use cb_gateway::{
     DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY, DOCKER_DEMO_ANON_KEY,
     DOCKER_DEMO_SERVICE_ROLE_KEY,
 };
 pub use database::{TestDatabase, cluster, empty_database, fresh_database, reachable_tempdir};
 pub use http::{Answer, Exchange};
+pub use poll::eventually;
 pub use tokens::{ADMIN_SESSION_ID, admin_claims, admin_jwt, mint_jwt, now};
 
 pub fn workspace_root() -> PathBuf {

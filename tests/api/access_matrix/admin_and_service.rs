@@ -95,11 +95,10 @@ async fn the_admin_token_does_what_the_admin_screens_need() {
 #[tokio::test]
 async fn a_token_with_admin_claims_but_the_wrong_role_is_not_admin() {
     let db = fresh_database().await;
-    let forged = Caller {
-        role: "anon",
-        claims: json!({"role": "anon", "app_metadata": {"admin": true}}),
-        headers: json!({}),
-    };
+    let forged = Caller::new(
+        "anon",
+        json!({"role": "anon", "app_metadata": {"admin": true}}),
+    );
     assert_eq!(
         count(
             &db,
@@ -109,11 +108,10 @@ async fn a_token_with_admin_claims_but_the_wrong_role_is_not_admin() {
         .await,
         0
     );
-    let user_metadata = Caller {
-        role: "authenticated",
-        claims: json!({"role": "authenticated", "user_metadata": {"admin": true}}),
-        headers: json!({}),
-    };
+    let user_metadata = Caller::new(
+        "authenticated",
+        json!({"role": "authenticated", "user_metadata": {"admin": true}}),
+    );
     assert_eq!(
         run(
             &db,
@@ -174,10 +172,7 @@ async fn service_role_bypasses_row_level_security() {
 #[tokio::test]
 async fn storage_objects_are_readable_in_the_site_buckets_and_writable_only_by_the_admin() {
     let db = fresh_database().await;
-    cb_db::sqlx::query("insert into storage.objects (bucket_id, name, metadata) values ('whitepapers', 'guide.pdf', '{}')")
-        .execute(&db.pool)
-        .await
-        .unwrap();
+    db.execute("insert into storage.objects (bucket_id, name, metadata) values ('whitepapers', 'guide.pdf', '{}')").await;
     assert!(
         count(
             &db,
@@ -229,14 +224,13 @@ async fn storage_objects_are_readable_in_the_site_buckets_and_writable_only_by_t
 #[tokio::test]
 async fn a_new_passcode_revokes_admin_tokens_of_the_old_one_in_rls_too() {
     let db = fresh_database().await;
-    cb_db::sqlx::query("update private.admin_settings set passcode_version = 'generation-2'")
-        .execute(&db.pool)
-        .await
-        .unwrap();
-    let with_version = |version: &str| Caller {
-        role: "authenticated",
-        claims: json!({"role": "authenticated", "app_metadata": {"admin": true, "passcode_version": version}}),
-        headers: json!({}),
+    db.execute("update private.admin_settings set passcode_version = 'generation-2'")
+        .await;
+    let with_version = |version: &str| {
+        Caller::new(
+            "authenticated",
+            json!({"role": "authenticated", "app_metadata": {"admin": true, "passcode_version": version}}),
+        )
     };
     let current = with_version("generation-2");
     let revoked = with_version("generation-1");
@@ -275,14 +269,12 @@ async fn a_new_passcode_revokes_admin_tokens_of_the_old_one_in_rls_too() {
 #[tokio::test]
 async fn a_scheduled_post_is_the_admins_alone_until_its_time() {
     let db = fresh_database().await;
-    cb_db::sqlx::query(
+    db.execute(
         "insert into blog_posts (title, slug, description, category, published, publish_at) values
            ('Competitive bidding round 2028', 'cb-round-2028', 'What suppliers should know', 'News', true, now() + interval '1 day'),
            ('Due already', 'due-already', 'Published by its time', 'News', true, now() - interval '1 minute')",
     )
-    .execute(&db.pool)
-    .await
-    .unwrap();
+    .await;
     let scheduled = "select id from blog_posts where slug = 'cb-round-2028'";
     let due = "select id from blog_posts where slug = 'due-already'";
     for caller in [anon(), user()] {
@@ -301,14 +293,12 @@ async fn revisions_activity_and_preview_links_are_the_admins_and_written_by_the_
     let db = fresh_database().await;
     let admin = admin();
     // Kept (the callers' own statements are rolled back): a sign-in and a preview link.
-    cb_db::sqlx::raw_sql(
+    db.execute(
         "insert into admin_activity (action, entity) values ('sign_in', 'session');
          insert into preview_links (token_hash, kind, page_route, content, expires_at)
          values ('0f', 'page', '/about', '<p>x</p>', now() + interval '1 day')",
     )
-    .execute(&db.pool)
-    .await
-    .unwrap();
+    .await;
     let link = rows(
         &db,
         &admin,

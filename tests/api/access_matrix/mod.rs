@@ -3,23 +3,13 @@
 mod admin_and_service;
 mod anon;
 
-use cb_tests::{TestDatabase, admin_claims, execute_as, fresh_database, query_as};
+use cb_tests::{Caller, TestDatabase, admin_claims, fresh_database};
 use serde_json::{Value, json};
 
 const PERMISSION_DENIED: &str = "42501";
 
-struct Caller {
-    role: &'static str,
-    claims: Value,
-    headers: Value,
-}
-
 fn anon() -> Caller {
-    Caller {
-        role: "anon",
-        claims: json!({"role": "anon"}),
-        headers: json!({}),
-    }
+    Caller::new("anon", json!({"role": "anon"}))
 }
 
 fn anon_in_session(session: &str) -> Caller {
@@ -31,49 +21,26 @@ fn anon_in_session(session: &str) -> Caller {
 
 /// A signed-in user who is not the admin (the product has none, but the database must not care).
 fn user() -> Caller {
-    Caller {
-        role: "authenticated",
-        claims: json!({"role": "authenticated", "sub": "00000000-0000-0000-0000-0000000000f1", "app_metadata": {}}),
-        headers: json!({}),
-    }
+    Caller::new(
+        "authenticated",
+        json!({"role": "authenticated", "sub": "00000000-0000-0000-0000-0000000000f1", "app_metadata": {}}),
+    )
 }
 
 fn admin() -> Caller {
-    Caller {
-        role: "authenticated",
-        claims: admin_claims(),
-        headers: json!({}),
-    }
+    Caller::new("authenticated", admin_claims())
 }
 
 fn service() -> Caller {
-    Caller {
-        role: "service_role",
-        claims: json!({"role": "service_role"}),
-        headers: json!({}),
-    }
+    Caller::new("service_role", json!({"role": "service_role"}))
 }
 
 async fn rows(db: &TestDatabase, caller: &Caller, sql: &str) -> Result<Vec<Value>, String> {
-    query_as(
-        &db.pool,
-        caller.role,
-        caller.claims.clone(),
-        caller.headers.clone(),
-        sql,
-    )
-    .await
+    caller.query(&db.pool, sql).await
 }
 
 async fn run(db: &TestDatabase, caller: &Caller, sql: &str) -> Result<u64, String> {
-    execute_as(
-        &db.pool,
-        caller.role,
-        caller.claims.clone(),
-        caller.headers.clone(),
-        sql,
-    )
-    .await
+    caller.execute(&db.pool, sql).await
 }
 
 async fn count(db: &TestDatabase, caller: &Caller, sql: &str) -> usize {

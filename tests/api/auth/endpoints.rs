@@ -2,8 +2,7 @@
 //! X-Supabase-Api-Version header.
 use cb_server::app::cb_auth::{ADMIN_USER_ID, AdminTokens};
 use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, DEMO_JWT_SECRET, TEST_PASSCODE, TestApp, mint_jwt, spawn_app,
-    spawn_app_with,
+    Answer as _, DEMO_ANON_KEY, DEMO_JWT_SECRET, TestApp, mint_jwt, spawn_app, spawn_app_with,
 };
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -45,19 +44,6 @@ async fn expect_errors(cases: Vec<(reqwest::RequestBuilder, u16, &str, &str)>) {
     for (request, status, code, message) in cases {
         expect_error(request.answer().await, status, code, message).await;
     }
-}
-
-async fn admin_token(app: &TestApp) -> String {
-    let body: Value = app
-        .post("/functions/v1/simple-auth")
-        .bearer_auth(DEMO_ANON_KEY)
-        .json(&json!({"action": "login", "passcode": TEST_PASSCODE}))
-        .answer()
-        .await
-        .json()
-        .await
-        .unwrap();
-    body["token"].as_str().unwrap().to_string()
 }
 
 #[tokio::test]
@@ -154,7 +140,7 @@ async fn token_grants_fail_as_gotrue_does_without_users() {
 #[tokio::test]
 async fn logout_answers_204_for_a_session_and_gotrue_errors_otherwise() {
     let app = spawn_app().await;
-    let token = admin_token(&app).await;
+    let token = app.sign_in(&[]).await;
     for scope in ["", "?scope=global", "?scope=local", "?scope=others"] {
         let response = auth(&app, Method::POST, &format!("/logout{scope}"))
             .bearer_auth(&token)
@@ -193,7 +179,7 @@ async fn logout_answers_204_for_a_session_and_gotrue_errors_otherwise() {
 #[tokio::test]
 async fn user_is_read_from_the_token_and_revoked_admin_tokens_are_gone_sessions() {
     let app = spawn_app().await;
-    let token = admin_token(&app).await;
+    let token = app.sign_in(&[]).await;
     let response = auth(&app, Method::GET, "/user")
         .bearer_auth(&token)
         .answer()

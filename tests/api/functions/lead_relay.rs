@@ -6,13 +6,13 @@ use std::time::Duration;
 
 use cb_db::sqlx;
 use cb_server::app::cb_functions::{WebhookSettings, signature};
-use cb_tests::{Answer as _, DEMO_ANON_KEY, TestApp, spawn_app_with};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, TestApp, second_instance, spawn_app_with};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::support::{
     Received, Receiver, WEBHOOK_SECRET, altcha_token, fast_with, lead_payload, post_lead, relay,
-    second_instance, wait_until,
+    wait_until,
 };
 
 fn assert_signed(received: &Received, lead: Uuid) {

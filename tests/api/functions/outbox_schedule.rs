@@ -2,7 +2,7 @@
 //! calls every minute, against stand-ins for Supabase Vault and pg_net (neither exists in the
 //! embedded cluster, which schedules nothing and lets the server's worker deliver).
 use cb_db::sqlx::{self, Executor as _};
-use cb_tests::{fresh_database, query_as};
+use cb_tests::{Caller, fresh_database};
 use serde_json::json;
 
 /// `vault.decrypted_secrets` and `net.http_post` with the shapes Supabase provides; the stand-in
@@ -61,14 +61,9 @@ async fn the_scheduled_call_posts_to_lead_outbox_with_the_vault_secrets() {
 async fn api_roles_cannot_trigger_the_outbox_call() {
     let db = fresh_database().await;
     for role in ["anon", "authenticated"] {
-        let outcome = query_as(
-            &db.pool,
-            role,
-            json!({ "role": role }),
-            json!({}),
-            "select private.request_lead_outbox_run()",
-        )
-        .await;
+        let outcome = Caller::new(role, json!({ "role": role }))
+            .query(&db.pool, "select private.request_lead_outbox_run()")
+            .await;
         assert_eq!(outcome, Err("42501".into()), "{role}");
     }
 }

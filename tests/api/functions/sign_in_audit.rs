@@ -30,18 +30,12 @@ async fn login(
 
 /// Every entry of the log, oldest first, as the database holds it.
 async fn entries(app: &TestApp) -> Vec<Value> {
-    cb_db::sqlx::query_scalar::<_, Value>(
-        "select coalesce(json_agg(json_build_object(
-            'action', action, 'entity', entity, 'summary', summary, 'session_id', session_id,
-            'client_ip', client_ip, 'user_agent', user_agent) order by id), '[]')::jsonb
-           from public.admin_activity",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap()
-    .as_array()
-    .unwrap()
-    .clone()
+    app.db
+        .json_rows(
+            "select action, entity, summary, session_id, client_ip, user_agent
+               from public.admin_activity order by id",
+        )
+        .await
 }
 
 fn session_id_of(token: &str) -> String {
@@ -180,12 +174,11 @@ async fn a_lockout_records_sign_in_locked_once_a_minute_per_ip() {
     assert_eq!(locked["user_agent"], AGENT);
 
     // Once the minute has passed, a lockout that goes on is recorded again.
-    cb_db::sqlx::query(
-        "update public.admin_activity set occurred_at = occurred_at - interval '61 seconds'",
-    )
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+    app.db
+        .execute(
+            "update public.admin_activity set occurred_at = occurred_at - interval '61 seconds'",
+        )
+        .await;
     assert_eq!(
         login(&app, "guess-6", Some(attacker), AGENT).await.status(),
         429
@@ -208,14 +201,12 @@ async fn record_sign_in_takes_only_the_sign_in_actions_and_only_from_service_rol
         Some("22023")
     );
     for role in ["anon", "authenticated"] {
-        let outcome = cb_tests::execute_as(
-            &app.db.pool,
-            role,
-            json!({"role": role}),
-            json!({}),
-            "select private.record_sign_in('sign_in', 'forged', '10.0.0.1', 'x')",
-        )
-        .await;
+        let outcome = cb_tests::Caller::new(role, json!({"role": role}))
+            .execute(
+                &app.db.pool,
+                "select private.record_sign_in('sign_in', 'forged', '10.0.0.1', 'x')",
+            )
+            .await;
         // Not even the schema is theirs to use.
         assert_eq!(outcome, Err("42501".to_string()), "{role}");
     }

@@ -3,7 +3,7 @@ use std::time::{Duration, Instant};
 
 use cb_server::app::cb_auth::{ADMIN_USER_ID, AdminTokens};
 use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, DEMO_JWT_SECRET, TEST_PASSCODE, TestApp, query_as, spawn_app,
+    Answer as _, Caller, DEMO_ANON_KEY, DEMO_JWT_SECRET, TEST_PASSCODE, TestApp, spawn_app,
     spawn_app_with,
 };
 use serde_json::{Value, json};
@@ -18,6 +18,25 @@ async fn invoke(app: &TestApp, body: Value, forwarded_for: Option<&str>) -> reqw
         request = request.header("x-forwarded-for", ip);
     }
     request.answer().await
+}
+
+/// A login with `passcode`, sent from `forwarded_for` when given.
+async fn login(app: &TestApp, passcode: &str, forwarded_for: Option<&str>) -> reqwest::Response {
+    invoke(
+        app,
+        json!({"action": "login", "passcode": passcode}),
+        forwarded_for,
+    )
+    .await
+}
+
+/// What validate answers for `token`.
+async fn validate(app: &TestApp, token: &str) -> Value {
+    invoke(app, json!({"action": "validate", "token": token}), None)
+        .await
+        .json()
+        .await
+        .unwrap()
 }
 
 fn claims_of(token: &str) -> Value {
@@ -36,12 +55,7 @@ fn claims_of(token: &str) -> Value {
 #[tokio::test]
 async fn the_right_passcode_gets_an_admin_token_the_database_accepts() {
     let app = spawn_app().await;
-    let response = invoke(
-        &app,
-        json!({"action": "login", "passcode": TEST_PASSCODE}),
-        None,
-    )
-    .await;
+    let response = login(&app, TEST_PASSCODE, None).await;
     assert_eq!(response.status(), 200);
     assert!(
         response.headers()["content-type"]
@@ -69,22 +83,13 @@ async fn the_right_passcode_gets_an_admin_token_the_database_accepts() {
     );
     assert_eq!(body["expiresAt"], claims["exp"]);
 
-    let rows = query_as(
-        &app.db.pool,
-        "authenticated",
-        claims,
-        json!({}),
-        "select private.is_admin() as admin",
-    )
-    .await
-    .unwrap();
-    assert_eq!(rows, vec![json!({"admin": true})]);
-
-    let validated: Value = invoke(&app, json!({"action": "validate", "token": token}), None)
-        .await
-        .json()
+    let rows = Caller::new("authenticated", claims)
+        .query(&app.db.pool, "select private.is_admin() as admin")
         .await
         .unwrap();
+    assert_eq!(rows, vec![json!({"admin": true})]);
+
+    let validated: Value = validate(&app, token).await;
     assert_eq!(validated["valid"], true);
 }
 
@@ -92,12 +97,7 @@ async fn the_right_passcode_gets_an_admin_token_the_database_accepts() {
 async fn a_wrong_passcode_is_denied_and_takes_at_least_300_ms() {
     let app = spawn_app().await;
     let started = Instant::now();
-    let response = invoke(
-        &app,
-        json!({"action": "login", "passcode": "not-the-passcode"}),
-        None,
-    )
-    .await;
+    let response = login(&app, "not-the-passcode", None).await;
     let elapsed = started.elapsed();
     assert_eq!(
         response.status(),
@@ -128,12 +128,7 @@ async fn ten_failures_lock_the_client_ip_out_without_checking_the_passcode() {
         assert_eq!(body["success"], false);
     }
     let started = Instant::now();
-    let locked = invoke(
-        &app,
-        json!({"action": "login", "passcode": TEST_PASSCODE}),
-        Some(attacker),
-    )
-    .await;
+    let locked = login(&app, TEST_PASSCODE, Some(attacker)).await;
     assert_eq!(locked.status(), 429);
     let retry_after: u64 = locked.headers()["retry-after"]
         .to_str()
@@ -156,65 +151,26 @@ async fn ten_failures_lock_the_client_ip_out_without_checking_the_passcode() {
     );
 
     // Another address is not affected, and its success clears nothing of the attacker's.
-    let other = invoke(
-        &app,
-        json!({"action": "login", "passcode": TEST_PASSCODE}),
-        Some("203.0.113.9"),
-    )
-    .await;
+    let other = login(&app, TEST_PASSCODE, Some("203.0.113.9")).await;
     assert_eq!(other.json::<Value>().await.unwrap()["success"], true);
-    let still = invoke(
-        &app,
-        json!({"action": "login", "passcode": TEST_PASSCODE}),
-        Some(attacker),
-    )
-    .await;
+    let still = login(&app, TEST_PASSCODE, Some(attacker)).await;
     assert_eq!(still.status(), 429);
 
     // Without TRUSTED_PROXIES the header is ignored: the lockout follows the real peer.
     let app = spawn_app_with(&[("LOGIN_FAILURE_LIMIT", "2/15m")]).await;
     for ip in ["1.1.1.1", "2.2.2.2"] {
-        invoke(
-            &app,
-            json!({"action": "login", "passcode": "wrong"}),
-            Some(ip),
-        )
-        .await;
+        login(&app, "wrong", Some(ip)).await;
     }
-    let spoofed = invoke(
-        &app,
-        json!({"action": "login", "passcode": TEST_PASSCODE}),
-        Some("3.3.3.3"),
-    )
-    .await;
+    let spoofed = login(&app, TEST_PASSCODE, Some("3.3.3.3")).await;
     assert_eq!(spoofed.status(), 429);
 }
 
 #[tokio::test]
 async fn validate_tells_valid_expired_forged_and_revoked_tokens_apart() {
     let app = spawn_app().await;
-    let login: Value = invoke(
-        &app,
-        json!({"action": "login", "passcode": TEST_PASSCODE}),
-        None,
-    )
-    .await
-    .json()
-    .await
-    .unwrap();
-    let token = login["token"].as_str().unwrap().to_string();
+    let token = app.sign_in(&[("apikey", DEMO_ANON_KEY)]).await;
     let version = claims_of(&token)["app_metadata"]["passcode_version"].clone();
-    let validate = |token: String| {
-        let app = &app;
-        async move {
-            invoke(app, json!({"action": "validate", "token": token}), None)
-                .await
-                .json::<Value>()
-                .await
-                .unwrap()
-        }
-    };
-    assert_eq!(validate(token.clone()).await["valid"], true);
+    assert_eq!(validate(&app, &token).await["valid"], true);
 
     let now = claims_of(&token)["iat"].as_i64().unwrap();
     let expired = cb_tests::mint_jwt(
@@ -222,7 +178,7 @@ async fn validate_tells_valid_expired_forged_and_revoked_tokens_apart() {
         json!({"iat": now - 9 * 3600, "exp": now - 3600, "app_metadata": {"admin": true, "passcode_version": version}}),
     );
     assert_eq!(
-        validate(expired).await,
+        validate(&app, &expired).await,
         json!({"valid": false, "error": "Token expired"})
     );
 
@@ -232,16 +188,16 @@ async fn validate_tells_valid_expired_forged_and_revoked_tokens_apart() {
         parts.join(".")
     };
     assert_eq!(
-        validate(forged).await,
+        validate(&app, &forged).await,
         json!({"valid": false, "error": "Invalid token"})
     );
     assert_eq!(
-        validate("garbage".into()).await,
+        validate(&app, "garbage").await,
         json!({"valid": false, "error": "Invalid token"})
     );
     let user = cb_tests::mint_jwt("authenticated", json!({"sub": "someone"}));
     assert_eq!(
-        validate(user).await,
+        validate(&app, &user).await,
         json!({"valid": false, "error": "Not an admin token"})
     );
     assert_eq!(
@@ -256,27 +212,11 @@ async fn validate_tells_valid_expired_forged_and_revoked_tokens_apart() {
     // A new passcode (another hash) revokes every token issued for the old one.
     let new_hash = cb_server::passcode::hash("a-brand-new-passcode").unwrap();
     let rotated = spawn_app_with(&[("ADMIN_PASSCODE_HASH", &new_hash)]).await;
-    let revoked: Value = invoke(
-        &rotated,
-        json!({"action": "validate", "token": token}),
-        None,
-    )
-    .await
-    .json()
-    .await
-    .unwrap();
+    let revoked: Value = validate(&rotated, &token).await;
     assert_eq!(revoked["valid"], false);
     assert_eq!(revoked["error"], "Token revoked: the passcode has changed");
     let fresh = AdminTokens::new(DEMO_JWT_SECRET, &new_hash).issue();
-    let ok: Value = invoke(
-        &rotated,
-        json!({"action": "validate", "token": fresh.token}),
-        None,
-    )
-    .await
-    .json()
-    .await
-    .unwrap();
+    let ok: Value = validate(&rotated, &fresh.token).await;
     assert_eq!(ok["valid"], true);
 }
 

@@ -1,9 +1,9 @@
 //! Helpers for the function tests: a tiny HTTP server that records what it receives and answers
 //! with a status the test chooses (a webhook receiver, a captcha provider's verify endpoint),
 //! ALTCHA solving, and lead payloads.
-use cb_tests::Answer as _;
+use cb_tests::{Answer as _, eventually};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use cb_server::app::cb_functions;
 use serde_json::{Value, json};
@@ -90,16 +90,17 @@ impl Receiver {
     }
 
     pub(super) async fn resume(&self) {
-        let deadline = Instant::now() + Duration::from_secs(5);
-        loop {
-            match TcpListener::bind(("127.0.0.1", self.port)).await {
-                Ok(listener) => return self.listen(listener),
-                Err(_) if Instant::now() < deadline => {
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                }
-                Err(err) => panic!("cannot listen again on {}: {err}", self.port),
-            }
-        }
+        let listener = eventually(
+            Duration::from_secs(5),
+            Duration::from_millis(50),
+            async || {
+                TcpListener::bind(("127.0.0.1", self.port))
+                    .await
+                    .map_err(|err| format!("cannot listen again on {}: {err}", self.port))
+            },
+        )
+        .await;
+        self.listen(listener)
     }
 
     pub(super) fn set_status(&self, status: u16) {
@@ -112,19 +113,17 @@ impl Receiver {
 
     /// Waits until `count` requests have arrived.
     pub(super) async fn wait_for(&self, count: usize, within: Duration) -> Vec<Received> {
-        let deadline = Instant::now() + within;
-        loop {
+        eventually(within, Duration::from_millis(20), async || {
             let received = self.received();
             if received.len() >= count {
-                return received;
+                return Ok(received);
             }
-            assert!(
-                Instant::now() < deadline,
+            Err(format!(
                 "the receiver got {} requests, not {count}, within {within:?}",
                 received.len()
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+            ))
+        })
+        .await
     }
 }
 
@@ -258,36 +257,19 @@ pub(crate) fn fast_with<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a s
     vars
 }
 
-/// Another instance of the server on the same database as `db_url` (scale-out), stopped when
-/// the returned sender is dropped.
-pub(super) async fn second_instance(
-    db_url: &str,
-    vars: &[(&str, &str)],
-) -> (String, tokio::sync::oneshot::Sender<()>, tempfile::TempDir) {
-    let data_dir = tempfile::tempdir().unwrap();
-    let config = cb_tests::app_config_on(db_url, data_dir.path(), vars);
-    let app = cb_server::App::build(config).await.unwrap();
-    let (url, stop) = cb_tests::serve(app);
-    (url, stop, data_dir)
-}
-
 /// Waits until `sql` (one boolean) is true.
 pub(super) async fn wait_until(pool: &cb_db::sqlx::PgPool, sql: &str, within: Duration) {
-    let deadline = Instant::now() + within;
-    loop {
+    eventually(within, Duration::from_millis(50), async || {
         let done: bool = cb_db::sqlx::query_scalar(sql)
             .fetch_one(pool)
             .await
             .unwrap();
         if done {
-            return;
+            return Ok(());
         }
-        assert!(
-            Instant::now() < deadline,
-            "not true within {within:?}: {sql}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        Err(format!("not true within {within:?}: {sql}"))
+    })
+    .await
 }
 
 /// A lead POSTed to the lead relay as a browser's no-cors fetch sends it: text/plain, no apikey,

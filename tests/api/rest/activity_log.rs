@@ -5,12 +5,11 @@
 //! app reports; and the revision retention (CLAIMBRIDGE_REVISIONS_KEPT).
 
 use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, TEST_PASSCODE, TestApp, admin_jwt, mint_jwt, reachable_tempdir,
-    spawn_app, spawn_app_with,
+    DEMO_ANON_KEY, TestApp, admin_jwt, mint_jwt, reachable_tempdir, spawn_app, spawn_app_with,
 };
 use serde_json::{Value, json};
 
-use super::{Call, delete, expect_errors, get, patch, post};
+use super::{Call, delete, expect_errors, get, insert_as_admin, patch, post};
 use crate::server_process::serve_until_exit;
 
 const AGENT: &str = "Mozilla/5.0 (Macintosh) ActivityLogTest/2.0";
@@ -19,19 +18,13 @@ const FORGED: &str = "203.0.113.66";
 
 /// Signs in through simple-auth as the admin app does; the token and its session id.
 async fn sign_in(app: &TestApp) -> (String, String) {
-    let body: Value = app
-        .post("/functions/v1/simple-auth")
-        .header("apikey", DEMO_ANON_KEY)
-        .bearer_auth(DEMO_ANON_KEY)
-        .header("user-agent", AGENT)
-        .header("x-forwarded-for", CLIENT)
-        .json(&json!({"action": "login", "passcode": TEST_PASSCODE}))
-        .answer()
-        .await
-        .json()
-        .await
-        .unwrap();
-    let token = body["token"].as_str().expect("a token").to_string();
+    let token = app
+        .sign_in(&[
+            ("apikey", DEMO_ANON_KEY),
+            ("user-agent", AGENT),
+            ("x-forwarded-for", CLIENT),
+        ])
+        .await;
     let payload = token.split('.').nth(1).unwrap();
     use base64::Engine as _;
     let claims: Value = serde_json::from_slice(
@@ -59,15 +52,9 @@ fn non_admin() -> String {
 }
 
 async fn all_entries(app: &TestApp) -> Vec<Value> {
-    cb_db::sqlx::query_scalar::<_, Value>(
-        "select coalesce(json_agg(to_jsonb(a) order by id), '[]')::jsonb from public.admin_activity a",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap()
-    .as_array()
-    .unwrap()
-    .clone()
+    app.db
+        .json_rows("select * from public.admin_activity order by id")
+        .await
 }
 
 fn post_body(slug: &str) -> Value {
@@ -186,10 +173,9 @@ async fn a_client_sent_x_real_ip_is_never_what_is_recorded() {
 #[tokio::test]
 async fn only_an_admin_reads_the_log() {
     let app = spawn_app().await;
-    cb_db::sqlx::query("select private.record_sign_in('sign_in_failed', null, '192.0.2.1', 'x')")
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    app.db
+        .execute("select private.record_sign_in('sign_in_failed', null, '192.0.2.1', 'x')")
+        .await;
 
     get(&app, "/admin_activity")
         .await
@@ -232,10 +218,9 @@ async fn only_an_admin_reads_the_log() {
 #[tokio::test]
 async fn the_log_is_append_only_through_the_api_even_for_an_admin() {
     let app = spawn_app().await;
-    cb_db::sqlx::query("select private.record_sign_in('sign_in', 's-1', '192.0.2.1', 'x')")
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    app.db
+        .execute("select private.record_sign_in('sign_in', 's-1', '192.0.2.1', 'x')")
+        .await;
     let before = all_entries(&app).await;
     let forged = json!({"action": "sign_in", "summary": "forged", "client_ip": "10.0.0.1"});
 
@@ -350,12 +335,7 @@ async fn with_three_revisions_kept_five_saves_leave_the_newest_three() {
     let app = spawn_app_with(&[("CLAIMBRIDGE_REVISIONS_KEPT", "3")]).await;
     assert_eq!(revisions_kept(&app).await, 3);
     let admin = admin_jwt();
-    let created = post(&app, "/blog_posts", &post_body("retention"))
-        .header("prefer", "return=representation")
-        .bearer(&admin)
-        .await;
-    assert_eq!(created.status, 201, "{}", created.text);
-    let id = created.json()[0]["id"].as_str().unwrap().to_owned();
+    let id = insert_as_admin(&app, "/blog_posts", &post_body("retention")).await;
     for draft in 2..=5 {
         let saved = patch(
             &app,

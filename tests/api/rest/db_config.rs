@@ -2,12 +2,11 @@
 //! server's own (PGRST_* variables, config.toml): exposed schemas, row cap, aggregates,
 //! reloaded on `NOTIFY pgrst, 'reload config'` without a restart; a bad value keeps the
 //! server's own.
-use std::time::{Duration, Instant};
 
-use cb_tests::{TestApp, spawn_app_with};
+use cb_tests::{TestApp, eventually, spawn_app_with};
 use serde_json::json;
 
-use super::{FIXTURE, fixture_app, get, wait_for_relation};
+use super::{FIXTURE, POLL_EVERY, SETTLED_WITHIN, fixture_app, get, wait_for_relation};
 
 const PERSONAL: &str = r#"
 create schema personal;
@@ -29,55 +28,47 @@ async fn set_db_config(app: &TestApp, name: &str, value: Option<&str>) {
         ),
         None => format!("alter role authenticator in database \"{database}\" reset pgrst.{name}"),
     };
-    cb_db::sqlx::raw_sql(&format!("{statement}; notify pgrst, 'reload config';"))
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    app.db
+        .execute(&format!("{statement}; notify pgrst, 'reload config';"))
+        .await;
 }
 
 /// Polls `path` (with `profile` as Accept-Profile) until it answers `status`.
 async fn wait_for_status(app: &TestApp, path: &str, profile: Option<&str>, status: u16) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    eventually(SETTLED_WITHIN, POLL_EVERY, async || {
         let mut call = get(app, path);
         if let Some(profile) = profile {
             call = call.header("accept-profile", profile);
         }
         let reply = call.await;
         if reply.status == status {
-            return;
+            return Ok(());
         }
-        assert!(
-            Instant::now() < deadline,
+        Err(format!(
             "{path} never answered {status}: {} {}",
-            reply.status,
-            reply.text
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+            reply.status, reply.text
+        ))
+    })
+    .await
 }
 
 /// Polls until a read of every fixture user gives a number of rows that `applied` accepts;
 /// fails with `what` after 10 s.
 async fn wait_for_user_rows(app: &TestApp, applied: impl Fn(usize) -> bool, what: &str) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    eventually(SETTLED_WITHIN, POLL_EVERY, async || {
         let reply = get(app, "/fx_users?select=username").await;
         if applied(reply.json().as_array().unwrap().len()) {
-            return;
+            return Ok(());
         }
-        assert!(Instant::now() < deadline, "{what}: {}", reply.text);
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        Err(format!("{what}: {}", reply.text))
+    })
+    .await
 }
 
 #[tokio::test]
 async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
     let app = fixture_app().await;
-    cb_db::sqlx::raw_sql(PERSONAL)
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    app.db.execute(PERSONAL).await;
 
     // Not exposed: 406 PGRST106, naming the exposed schemas.
     let refused = get(&app, "/notes")
@@ -148,12 +139,11 @@ async fn the_servers_own_settings_come_from_its_variables() {
         ("PGRST_DB_AGGREGATES_ENABLED", "true"),
     ])
     .await;
-    cb_db::sqlx::raw_sql(&format!(
-        "{FIXTURE}{PERSONAL} notify pgrst, 'reload schema';"
-    ))
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+    app.db
+        .execute(&format!(
+            "{FIXTURE}{PERSONAL} notify pgrst, 'reload schema';"
+        ))
+        .await;
     wait_for_relation(&app, "fx_users").await;
     wait_for_status(&app, "/notes?select=id", Some("personal"), 200).await;
     let capped = get(&app, "/fx_users?select=username").await;
@@ -177,21 +167,16 @@ async fn the_plan_media_type_answers_explain_when_enabled() {
     refused.assert_error(406, "PGRST107");
 
     set_db_config(&app, "db_plan_enabled", Some("true")).await;
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let plan = loop {
+    let plan = eventually(SETTLED_WITHIN, POLL_EVERY, async || {
         let reply = get(&app, "/fx_users?select=username")
             .header("accept", json_plan)
             .await;
         if reply.status == 200 {
-            break reply;
+            return Ok(reply);
         }
-        assert!(
-            Instant::now() < deadline,
-            "plans never enabled: {}",
-            reply.text
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+        Err(format!("plans never enabled: {}", reply.text))
+    })
+    .await;
     assert_eq!(
         plan.header("content-type"),
         Some(

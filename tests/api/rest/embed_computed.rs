@@ -2,11 +2,11 @@
 //! another embeds like a relationship named after the function (to-one when not SETOF or
 //! `ROWS 1`), also after a write, and replaces the foreign keys' relationship when it has the
 //! related table's name.
-use std::time::{Duration, Instant};
 
+use cb_tests::eventually;
 use serde_json::json;
 
-use super::{expect_reads, fixture_app, get, post};
+use super::{POLL_EVERY, SETTLED_WITHIN, expect_reads, fixture_app, get, post};
 
 #[tokio::test]
 async fn functions_of_a_row_embed_like_relationships() {
@@ -54,27 +54,20 @@ async fn functions_of_a_row_embed_like_relationships() {
 #[tokio::test]
 async fn a_computed_relationship_named_like_a_table_replaces_the_foreign_key() {
     let app = fixture_app().await;
-    cb_db::sqlx::raw_sql(
+    app.db.execute(
         "create function public.fx_channels(public.fx_messages) returns setof public.fx_channels rows 1
          language sql stable as $$ select * from public.fx_channels where slug = 'private' $$;
          grant execute on function public.fx_channels(public.fx_messages) to anon;
          notify pgrst, 'reload schema';",
     )
-    .execute(&app.db.pool)
-    .await
-    .expect("create fx_channels()");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    .await;
+    eventually(SETTLED_WITHIN, POLL_EVERY, async || {
         let reply = get(&app, "/fx_messages?select=id,fx_channels(slug)&id=eq.1").await;
         assert_eq!(reply.status, 200, "{}", reply.text);
         if reply.json() == json!([{"id": 1, "fx_channels": {"slug": "private"}}]) {
-            break;
+            return Ok(());
         }
-        assert!(
-            Instant::now() < deadline,
-            "never overridden: {}",
-            reply.text
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        Err(format!("never overridden: {}", reply.text))
+    })
+    .await;
 }

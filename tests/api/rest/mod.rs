@@ -19,13 +19,17 @@ mod writes;
 
 use std::future::{Future, IntoFuture};
 use std::pin::Pin;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use cb_tests::{DEMO_ANON_KEY, TestApp, spawn_app};
+use cb_tests::{DEMO_ANON_KEY, TestApp, admin_jwt, eventually, spawn_app};
 use reqwest::Method;
 use serde_json::Value;
 
 pub(crate) const FIXTURE: &str = include_str!("../../contract/fixtures/rest_fixture.sql");
+
+/// How long a REST test waits for a reload (NOTIFY pgrst) to show, and how often it looks.
+pub(crate) const SETTLED_WITHIN: Duration = Duration::from_secs(10);
+pub(crate) const POLL_EVERY: Duration = Duration::from_millis(50);
 
 /// A response, read whole.
 pub(crate) struct Reply {
@@ -181,13 +185,21 @@ pub(crate) fn delete<'a>(app: &'a TestApp, path: &str) -> Call<'a> {
     Call::new(app, Method::DELETE, path)
 }
 
+/// Inserts `row` at `path` as the admin, as the editor does (`return=representation`); the new
+/// row's id. The insert must answer 201.
+pub(crate) async fn insert_as_admin(app: &TestApp, path: &str, row: &Value) -> String {
+    let reply = post(app, path, row)
+        .header("prefer", "return=representation")
+        .bearer(&admin_jwt())
+        .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    reply.json()[0]["id"].as_str().unwrap().to_owned()
+}
+
 /// The app with the contract fixture loaded and visible to the schema cache.
 pub(crate) async fn fixture_app() -> TestApp {
     let app = spawn_app().await;
-    cb_db::sqlx::raw_sql(FIXTURE)
-        .execute(&app.db.pool)
-        .await
-        .expect("load the REST fixture");
+    app.db.execute(FIXTURE).await;
     wait_for_relation(&app, "fx_users").await;
     app
 }
@@ -223,18 +235,15 @@ pub(crate) async fn expect_errors(cases: Vec<(Call<'_>, u16, &str, Value)>) {
 
 /// Polls until the schema cache knows `relation` (it reloads on NOTIFY pgrst).
 pub(crate) async fn wait_for_relation(app: &TestApp, relation: &str) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    eventually(SETTLED_WITHIN, POLL_EVERY, async || {
         let reply = get(app, &format!("/{relation}?limit=0")).send().await;
         if reply.status == 200 {
-            return;
+            return Ok(());
         }
-        assert!(
-            Instant::now() < deadline,
+        Err(format!(
             "the schema cache never showed {relation}: {} {}",
-            reply.status,
-            reply.text
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+            reply.status, reply.text
+        ))
+    })
+    .await
 }

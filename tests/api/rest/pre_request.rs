@@ -3,11 +3,11 @@
 //! 'PGRST'` errors that choose the whole response.
 use std::time::{Duration, Instant};
 
-use cb_tests::{DEMO_SERVICE_ROLE_KEY, TestApp};
+use cb_tests::{DEMO_SERVICE_ROLE_KEY, TestApp, eventually};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
-use super::{fixture_app, get, post};
+use super::{POLL_EVERY, SETTLED_WITHIN, fixture_app, get, post};
 
 const PRE_REQUEST: &str = r#"
 create function public.fx_pre_request() returns void language plpgsql as $$
@@ -32,21 +32,19 @@ notify pgrst, 'reload config';
 
 /// Polls until the pre-request header is there (`present`) or gone.
 async fn wait_for_pre_request(app: &TestApp, present: bool) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    eventually(SETTLED_WITHIN, POLL_EVERY, async || {
         let reply = get(app, "/fx_users?limit=0").await;
         if reply.status == 200 && reply.header("x-pre-request").is_some() == present {
-            return;
+            return Ok(());
         }
-        assert!(
-            Instant::now() < deadline,
+        Err(format!(
             "the pre-request never {}: {} {:?}",
             if present { "started" } else { "stopped" },
             reply.status,
             reply.headers
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        ))
+    })
+    .await
 }
 
 async fn pre_request_log(app: &TestApp) -> Vec<String> {
@@ -66,10 +64,7 @@ async fn the_configured_pre_request_runs_in_every_request_transaction() {
     assert_eq!(plain.status, 200, "{}", plain.text);
     assert_eq!(plain.header("x-pre-request"), None);
 
-    cb_db::sqlx::raw_sql(PRE_REQUEST)
-        .execute(&app.db.pool)
-        .await
-        .expect("configure the pre-request");
+    app.db.execute(PRE_REQUEST).await;
     wait_for_pre_request(&app, true).await;
 
     let read = get(&app, "/fx_users?select=username&username=eq.supabot").await;
@@ -122,13 +117,11 @@ async fn the_configured_pre_request_runs_in_every_request_transaction() {
     );
 
     // Reset, reloaded: requests go without it again.
-    cb_db::sqlx::raw_sql(
+    app.db.execute(
         "do $$ begin execute format('alter role authenticator in database %I reset pgrst.db_pre_request', current_database()); end $$;
          notify pgrst, 'reload config';",
     )
-    .execute(&app.db.pool)
-    .await
-    .expect("reset the pre-request");
+    .await;
     wait_for_pre_request(&app, false).await;
     let unblocked = get(&app, "/fx_users?limit=0")
         .header("x-block", "yes")
@@ -139,7 +132,7 @@ async fn the_configured_pre_request_runs_in_every_request_transaction() {
 #[tokio::test]
 async fn raise_sqlstate_pgrst_chooses_status_reason_headers_and_body() {
     let app = fixture_app().await;
-    cb_db::sqlx::raw_sql(
+    app.db.execute(
         r#"create function public.fx_pay(plan text) returns void language plpgsql as $$
            begin
              if plan = 'broken' then
@@ -152,9 +145,7 @@ async fn raise_sqlstate_pgrst_chooses_status_reason_headers_and_body() {
            grant execute on function public.fx_pay(text) to anon;
            notify pgrst, 'reload schema';"#,
     )
-    .execute(&app.db.pool)
-    .await
-    .expect("create fx_pay");
+    .await;
     let deadline = Instant::now() + Duration::from_secs(10);
     let reply = loop {
         let reply = post(&app, "/rpc/fx_pay", &json!({"plan": "pro"})).await;

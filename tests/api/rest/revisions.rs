@@ -4,7 +4,7 @@
 use cb_tests::{admin_jwt, mint_jwt, spawn_app};
 use serde_json::{Value, json};
 
-use super::{Call, delete, expect_errors, get, patch, post};
+use super::{Call, delete, expect_errors, get, insert_as_admin, patch, post};
 
 fn post_body(slug: &str) -> Value {
     json!({"title": "Oxygen concentrator billing", "slug": slug, "description": "HCPCS E1390 in practice",
@@ -36,12 +36,7 @@ fn restore<'a>(app: &'a cb_tests::TestApp, token: &str, revision: &Value) -> Cal
 async fn each_save_keeps_a_revision_and_restoring_one_is_a_new_one() {
     let app = spawn_app().await;
     let admin = admin_jwt();
-    let created = post(&app, "/blog_posts", &post_body("e1390-billing"))
-        .header("prefer", "return=representation")
-        .bearer(&admin)
-        .await;
-    assert_eq!(created.status, 201, "{}", created.text);
-    let id = created.json()[0]["id"].as_str().unwrap().to_owned();
+    let id = insert_as_admin(&app, "/blog_posts", &post_body("e1390-billing")).await;
     for content in ["<p>Second draft</p>", "<p>Third draft</p>"] {
         let saved = patch(
             &app,
@@ -94,11 +89,7 @@ async fn each_save_keeps_a_revision_and_restoring_one_is_a_new_one() {
 async fn a_deleted_post_comes_back_from_its_delete_revision() {
     let app = spawn_app().await;
     let admin = admin_jwt();
-    let created = post(&app, "/blog_posts", &post_body("k0001-wheelchair-rentals"))
-        .header("prefer", "return=representation")
-        .bearer(&admin)
-        .await;
-    let id = created.json()[0]["id"].as_str().unwrap().to_owned();
+    let id = insert_as_admin(&app, "/blog_posts", &post_body("k0001-wheelchair-rentals")).await;
     let removed = delete(&app, &format!("/blog_posts?id=eq.{id}"))
         .bearer(&admin)
         .await;
@@ -175,11 +166,7 @@ async fn page_seo_and_page_content_are_kept_and_restored_apart() {
 async fn only_an_admin_reads_or_restores_revisions() {
     let app = spawn_app().await;
     let admin = admin_jwt();
-    let created = post(&app, "/blog_posts", &post_body("lcd-documentation"))
-        .header("prefer", "return=representation")
-        .bearer(&admin)
-        .await;
-    let id = created.json()[0]["id"].as_str().unwrap().to_owned();
+    let id = insert_as_admin(&app, "/blog_posts", &post_body("lcd-documentation")).await;
     let revision = revisions(&app, &id).await[0].clone();
 
     // anon has no grant on the table; a signed-in non-admin sees no rows.

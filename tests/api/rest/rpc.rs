@@ -216,14 +216,13 @@ async fn head_calls_have_no_body() {
 #[tokio::test]
 async fn a_request_dropped_mid_transaction_leaves_no_transaction_open() {
     let app = fixture_app().await;
-    cb_db::sqlx::raw_sql(
-        "create function public.fx_sleep() returns void language sql as 'select pg_sleep(1)';
+    app.db
+        .execute(
+            "create function public.fx_sleep() returns void language sql as 'select pg_sleep(1)';
          grant execute on function public.fx_sleep() to anon;
          notify pgrst, 'reload schema';",
-    )
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+        )
+        .await;
     for _ in 0..100 {
         if Call::new(&app, Method::OPTIONS, "/rpc/fx_sleep")
             .await

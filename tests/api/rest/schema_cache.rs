@@ -18,34 +18,26 @@ async fn a_notify_reloads_the_schema_cache() {
     let app = spawn_app().await;
     // The first load has happened once a request is answered.
     assert_eq!(get(&app, "/blog_posts?limit=0").await.status, 200);
-    cb_db::sqlx::raw_sql(
-        "create table public.fx_late (id int primary key, note text);
+    app.db
+        .execute(
+            "create table public.fx_late (id int primary key, note text);
          insert into public.fx_late values (1, 'hello');
          grant select on public.fx_late to anon;",
-    )
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+        )
+        .await;
     // Not known until the reload is asked for.
     let before = get(&app, "/fx_late").await;
     before.assert_error(404, "PGRST205");
-    cb_db::sqlx::query("notify pgrst, 'reload schema'")
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    app.db.execute("notify pgrst, 'reload schema'").await;
     wait_for_relation(&app, "fx_late").await;
     let after = get(&app, "/fx_late?select=note").await;
     assert_eq!(after.json(), json!([{"note": "hello"}]));
 
     // Dropped relations disappear the same way; other payloads are ignored.
-    cb_db::sqlx::raw_sql("drop table public.fx_late; notify pgrst, 'reload config';")
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
-    cb_db::sqlx::query("notify pgrst")
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    app.db
+        .execute("drop table public.fx_late; notify pgrst, 'reload config';")
+        .await;
+    app.db.execute("notify pgrst").await;
     let mut gone = false;
     for _ in 0..100 {
         let reply = get(&app, "/fx_late").await;
@@ -64,18 +56,17 @@ async fn a_notify_reloads_the_schema_cache() {
 #[tokio::test]
 async fn a_reload_replaces_the_reads_kept_from_the_previous_schema_cache() {
     let app = spawn_app().await;
-    cb_db::sqlx::raw_sql(
-        "create table public.fx_kept_parent (id int primary key);
+    app.db
+        .execute(
+            "create table public.fx_kept_parent (id int primary key);
          create table public.fx_kept_child (id int primary key,
            parent_id int constraint fx_kept_child_parent references public.fx_kept_parent);
          insert into public.fx_kept_parent values (1);
          insert into public.fx_kept_child values (10, 1);
          grant select on public.fx_kept_parent, public.fx_kept_child to anon;
          notify pgrst, 'reload schema';",
-    )
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+        )
+        .await;
     wait_for_relation(&app, "fx_kept_child").await;
     let url = "/fx_kept_child?select=id,fx_kept_parent(id)";
     for _ in 0..2 {
@@ -86,13 +77,12 @@ async fn a_reload_replaces_the_reads_kept_from_the_previous_schema_cache() {
         );
     }
 
-    cb_db::sqlx::raw_sql(
-        "alter table public.fx_kept_child drop constraint fx_kept_child_parent;
+    app.db
+        .execute(
+            "alter table public.fx_kept_child drop constraint fx_kept_child_parent;
          notify pgrst, 'reload schema';",
-    )
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+        )
+        .await;
     let mut refused = None;
     for _ in 0..100 {
         let reply = get(&app, url).await;

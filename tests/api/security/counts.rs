@@ -41,10 +41,7 @@ async fn planned_and_estimated_counts_under_rls_are_exact_counts_of_visible_rows
         .await;
     assert!(inserted.status().is_success(), "{}", inserted.status());
     // Statistics as a busy database would have them.
-    cb_db::sqlx::query("analyze whitepaper_submissions")
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    app.db.execute("analyze whitepaper_submissions").await;
 
     let user = mint_jwt(
         "authenticated",

@@ -176,10 +176,9 @@ async fn an_expired_ticket_is_refused() {
     .await
     .unwrap();
     assert_eq!(expires, 600.0, "tickets live ten minutes");
-    cb_db::sqlx::query("update private.lead_tickets set expires_at = now() - interval '1 second'")
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    app.db
+        .execute("update private.lead_tickets set expires_at = now() - interval '1 second'")
+        .await;
     assert_refused(
         &insert(&app, &lead("late@summit.example"), Some(&ticket)).await,
         "The lead ticket has expired",

@@ -110,11 +110,9 @@ async fn every_public_route_gets_the_head_of_its_seo_record() {
     }
 
     // A route without a record keeps index.html's defaults, as the client does.
-    execute(
-        &app,
-        "delete from public.page_seo_settings where page_route = '/careers'",
-    )
-    .await;
+    app.db
+        .execute("delete from public.page_seo_settings where page_route = '/careers'")
+        .await;
     let (status, html) = poll_page(&app, "/careers", Duration::from_secs(1), |_, html| {
         title(html) == "ClaimBridge"
     })
@@ -190,9 +188,8 @@ async fn a_published_post_gets_the_spec_head_and_hostile_text_stays_text() {
 async fn hostile_page_seo_fields_are_escaped() {
     let dist = dist();
     let app = spawn_site(&dist, &[]).await;
-    execute(
-        &app,
-        &format!(
+    app.db
+        .execute(&format!(
             "update public.page_seo_settings
                 set meta_title = {title}, meta_description = {title}, keywords = array[{title}],
                     og_image = 'javascript:alert(1)\" onerror=\"alert(2)',
@@ -200,9 +197,8 @@ async fn hostile_page_seo_fields_are_escaped() {
                                                      'x', '</script><!--<script>')
               where page_route = '/about'",
             title = cb_db::quote_literal(HOSTILE)
-        ),
-    )
-    .await;
+        ))
+        .await;
     let (status, html) = poll_page(&app, "/about", Duration::from_secs(1), |_, html| {
         title(html) == HOSTILE
     })

@@ -9,7 +9,7 @@ mod statuses_and_feeds;
 use std::time::{Duration, Instant};
 
 use cb_db::sqlx;
-use cb_tests::{Answer as _, DEMO_ANON_KEY, TestApp, admin_jwt, spawn_app_with};
+use cb_tests::{DEMO_ANON_KEY, Exchange as _, TestApp, admin_jwt, spawn_app_with};
 use serde_json::{Value, json};
 
 const SITE_URL: &str = "https://www.example.test";
@@ -123,9 +123,7 @@ fn json_ld(html: &str) -> Option<Value> {
 }
 
 async fn page(app: &TestApp, path: &str) -> (u16, String) {
-    let response = app.get(path).answer().await;
-    let status = response.status().as_u16();
-    (status, response.text().await.unwrap())
+    app.get(path).status_text().await
 }
 
 /// Polls `path` until `done` holds for its HTML, for at most `limit`.
@@ -154,17 +152,12 @@ async fn served_page(app: &TestApp, path: &str) -> String {
     html
 }
 
-async fn execute(app: &TestApp, sql: &str) {
-    sqlx::query(sql).execute(&app.db.pool).await.unwrap();
-}
-
 /// A published post and a draft, with hostile text where the head uses it.
 const HOSTILE: &str = "</title><script>alert(1)</script> \"quoted\" & 'single'";
 
 async fn insert_posts(app: &TestApp) {
-    execute(
-        app,
-        &format!(
+    app.db
+        .execute(&format!(
             "insert into public.blog_posts (slug, title, description, category, published, excerpt,
                 tags, author_name, og_image, created_at, updated_at)
              values ('hostile-post', {title}, 'Plain description', 'News', true, {excerpt},
@@ -174,9 +167,8 @@ async fn insert_posts(app: &TestApp) {
                 now(), now())",
             title = cb_db::quote_literal(HOSTILE),
             excerpt = cb_db::quote_literal("An \"excerpt\" with </script> & <b>tags</b>"),
-        ),
-    )
-    .await;
+        ))
+        .await;
 }
 
 /// page_route, meta_title, meta_description, canonical_url.

@@ -3,6 +3,14 @@
 use super::*;
 use cb_tests::Answer as _;
 
+/// GETs `path`, which must answer 200 with exactly `content_type`; its body.
+async fn fetch_served(app: &TestApp, path: &str, content_type: &str) -> String {
+    let response = app.get(path).answer().await;
+    assert_eq!(response.status(), 200, "{path}");
+    assert_eq!(response.headers()["content-type"], content_type, "{path}");
+    response.text().await.unwrap()
+}
+
 #[tokio::test]
 async fn statuses_are_real_and_misses_still_render_the_app() {
     let dist = dist();
@@ -121,25 +129,17 @@ async fn sitemap_robots_and_rss_are_valid() {
     let dist = dist();
     let app = spawn_site(&dist, &[]).await;
     insert_posts(&app).await;
-    execute(
-        &app,
-        "update public.page_seo_settings set noindex = true where page_route = '/careers'",
-    )
-    .await;
-    execute(
-        &app,
-        "insert into public.blog_posts (slug, title, description, category, published, noindex)
+    app.db
+        .execute("update public.page_seo_settings set noindex = true where page_route = '/careers'")
+        .await;
+    app.db
+        .execute(
+            "insert into public.blog_posts (slug, title, description, category, published, noindex)
          values ('hidden-post', 'Hidden', 'Not indexed', 'News', true, true)",
-    )
-    .await;
+        )
+        .await;
 
-    let response = app.get("/sitemap.xml").answer().await;
-    assert_eq!(response.status(), 200);
-    assert_eq!(
-        response.headers()["content-type"],
-        "application/xml; charset=utf-8"
-    );
-    let sitemap = response.text().await.unwrap();
+    let sitemap = fetch_served(&app, "/sitemap.xml", "application/xml; charset=utf-8").await;
     let elements = xml_elements(&sitemap);
     assert_eq!(elements[0], "urlset");
     assert!(sitemap.contains("xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""));
@@ -179,13 +179,7 @@ async fn sitemap_robots_and_rss_are_valid() {
         "no parts below the limit"
     );
 
-    let robots = app.get("/robots.txt").answer().await;
-    assert_eq!(robots.status(), 200);
-    assert_eq!(
-        robots.headers()["content-type"],
-        "text/plain; charset=utf-8"
-    );
-    let robots = robots.text().await.unwrap();
+    let robots = fetch_served(&app, "/robots.txt", "text/plain; charset=utf-8").await;
     for path in [
         "/admin",
         "/auth",
@@ -198,13 +192,7 @@ async fn sitemap_robots_and_rss_are_valid() {
     }
     assert!(robots.contains(&format!("Sitemap: {SITE_URL}/sitemap.xml")));
 
-    let response = app.get("/rss.xml").answer().await;
-    assert_eq!(response.status(), 200);
-    assert_eq!(
-        response.headers()["content-type"],
-        "application/rss+xml; charset=utf-8"
-    );
-    let rss = response.text().await.unwrap();
+    let rss = fetch_served(&app, "/rss.xml", "application/rss+xml; charset=utf-8").await;
     let elements = xml_elements(&rss);
     assert_eq!(&elements[..2], ["rss", "channel"]);
     assert!(rss.contains("<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">"));

@@ -9,8 +9,7 @@ mod serving;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use cb_db::sqlx;
-use cb_tests::{Answer as _, TestApp, spawn_app_with, workspace_root};
+use cb_tests::{Answer as _, Exchange as _, TestApp, spawn_app_with, workspace_root};
 use serde_json::Value;
 
 const SITE_URL: &str = "https://www.example.test";
@@ -35,14 +34,8 @@ async fn spawn_rendering_site(extra: &[(&str, &str)]) -> TestApp {
     spawn_app_with(&vars).await
 }
 
-async fn execute(app: &TestApp, sql: &str) {
-    sqlx::raw_sql(sql).execute(&app.db.pool).await.unwrap();
-}
-
 async fn fetch(client: &reqwest::Client, url: &str) -> (u16, String) {
-    let response = client.get(url).answer().await;
-    let status = response.status().as_u16();
-    (status, response.text().await.unwrap())
+    client.get(url).status_text().await
 }
 
 /// The markup React rendered into #root.

@@ -55,7 +55,7 @@ async fn every_public_page_is_in_the_html_with_its_heading_and_main_text() {
         ),
     ];
     for (path, heading, body) in pages {
-        let (status, html) = fetch(&app.client, &format!("{}{path}", app.url)).await;
+        let (status, html) = app.get(path).status_text().await;
         assert_eq!(status, 200, "{path}");
         let markup = root(&html);
         assert!(h1(markup).contains(heading), "{path}: h1 {:?}", h1(markup));
@@ -81,15 +81,14 @@ async fn every_public_page_is_in_the_html_with_its_heading_and_main_text() {
         );
     }
     // The admin screens are the browser's alone.
-    let (_, admin) = fetch(&app.client, &format!("{}/admin/blog", app.url)).await;
+    let (_, admin) = app.get("/admin/blog").status_text().await;
     assert!(admin.contains("<div id=\"root\"></div>") && !admin.contains("id=\"page-data\""));
 }
 
 #[tokio::test]
 async fn the_blog_lists_published_posts_newest_first_and_a_post_page_holds_its_body() {
     let app = spawn_rendering_site(&[]).await;
-    execute(
-        &app,
+    app.db.execute(
         "delete from public.blog_posts;
          insert into public.blog_posts (slug, title, description, category, read_time, published,
                 content, author_name, tags, created_at, updated_at)
@@ -105,7 +104,7 @@ async fn the_blog_lists_published_posts_newest_first_and_a_post_page_holds_its_b
     )
     .await;
 
-    let (status, html) = fetch(&app.client, &format!("{}/blog", app.url)).await;
+    let (status, html) = app.get("/blog").status_text().await;
     assert_eq!(status, 200);
     let shown = text(root(&html));
     let newer = shown
@@ -127,7 +126,7 @@ async fn the_blog_lists_published_posts_newest_first_and_a_post_page_holds_its_b
         .collect();
     assert_eq!(listed, ["newer-post", "older-post"]);
 
-    let (status, html) = fetch(&app.client, &format!("{}/blog/newer-post", app.url)).await;
+    let (status, html) = app.get("/blog/newer-post").status_text().await;
     assert_eq!(status, 200);
     let markup = root(&html);
     assert_eq!(h1(markup), "Newer post on KX modifiers");
@@ -141,14 +140,14 @@ async fn the_blog_lists_published_posts_newest_first_and_a_post_page_holds_its_b
     );
 
     for missing in ["/blog/draft-post", "/blog/no-such-post"] {
-        let (status, html) = fetch(&app.client, &format!("{}{missing}", app.url)).await;
+        let (status, html) = app.get(missing).status_text().await;
         assert_eq!(status, 404, "{missing}");
         let shown = text(root(&html));
         assert!(shown.contains("Blog Post Not Found"), "{missing}: {shown}");
         assert!(!shown.contains("Unpublished."), "{missing}");
         assert_eq!(page_data(&html)["resources"]["blogPost"], Value::Null);
     }
-    let (status, html) = fetch(&app.client, &format!("{}/no/such/page", app.url)).await;
+    let (status, html) = app.get("/no/such/page").status_text().await;
     assert_eq!(status, 404);
     assert!(text(root(&html)).contains("Oops! Page not found"));
 }
@@ -164,8 +163,7 @@ async fn whitepapers_and_downloads_show_their_cards_and_each_files_state() {
         .answer()
         .await;
     assert_eq!(upload.status(), 200, "{}", upload.text().await.unwrap());
-    execute(
-        &app,
+    app.db.execute(
         "delete from public.whitepapers;
          insert into public.whitepapers (title, description, category, pages, featured, file_path, created_at)
          values ('Denial playbook', 'Work denials by reason code', 'Billing', 12, true,
@@ -174,7 +172,7 @@ async fn whitepapers_and_downloads_show_their_cards_and_each_files_state() {
                 ('Payer mix study', 'Coming later', 'Analytics', null, false, null, '2026-03-01')",
     )
     .await;
-    let (status, html) = fetch(&app.client, &format!("{}/whitepapers", app.url)).await;
+    let (status, html) = app.get("/whitepapers").status_text().await;
     assert_eq!(status, 200);
     let shown = text(root(&html));
     let featured = shown.find("Denial playbook").unwrap();
@@ -183,7 +181,7 @@ async fn whitepapers_and_downloads_show_their_cards_and_each_files_state() {
     assert!(shown.contains("Featured") && shown.contains("12 pages") && shown.contains("1 page"));
     assert!(shown.contains("Download PDF") && shown.contains("Coming Soon"));
 
-    let (status, html) = fetch(&app.client, &format!("{}/downloads", app.url)).await;
+    let (status, html) = app.get("/downloads").status_text().await;
     assert_eq!(status, 200);
     let shown = text(root(&html));
     assert!(
@@ -201,19 +199,16 @@ async fn whitepapers_and_downloads_show_their_cards_and_each_files_state() {
 async fn hostile_stored_html_is_neutralised_in_the_servers_output() {
     let app = spawn_rendering_site(&[]).await;
     let hostile = r#"<p onclick="steal()">Safe words</p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">click</a><iframe src="https://evil.example/x"></iframe><iframe src="https://www.youtube.com/embed/abc"></iframe><svg onload="alert(4)"></svg><style>body{display:none}</style><a href="https://ok.example">fine</a>"#;
-    execute(
-        &app,
-        &format!(
+    app.db
+        .execute(&format!(
             "insert into public.blog_posts (slug, title, description, category, published, content)
              values ('hostile-body', 'Hostile body', 'd', 'News', true, {html});
              update public.page_seo_settings set content = {html} where page_route = '/about'",
             html = cb_db::quote_literal(hostile)
-        ),
-    )
-    .await;
+        ))
+        .await;
     // A preview shows stored or unsaved HTML too: a draft post's, a page's unsaved content.
-    execute(
-        &app,
+    app.db.execute(
         &format!(
             "insert into public.blog_posts (id, slug, title, description, category, published, content)
              values ('0b8a4c8e-6f0e-4d55-9a51-2f1f6c3c2a77', 'hostile-draft', 'Hostile draft', 'd', 'News',
@@ -237,7 +232,7 @@ async fn hostile_stored_html_is_neutralised_in_the_servers_output() {
     for path in ["/blog/hostile-body", "/about", &post_preview, &page_preview] {
         let started = Instant::now();
         let (status, html) = loop {
-            let (status, html) = fetch(&app.client, &format!("{}{path}", app.url)).await;
+            let (status, html) = app.get(path).status_text().await;
             if html.contains("Safe words") || started.elapsed() > Duration::from_secs(2) {
                 break (status, html);
             }
@@ -279,7 +274,7 @@ async fn hostile_stored_html_is_neutralised_in_the_servers_output() {
         "%00%27%22%3Cscript%3E".into(),
         "..%2f..%2fetc".into(),
     ] {
-        let (status, html) = fetch(&app.client, &format!("{}/preview/{token}", app.url)).await;
+        let (status, html) = app.get(&format!("/preview/{token}")).status_text().await;
         assert_eq!(status, 404, "{token}");
         assert!(text(root(&html)).contains("This preview link is not valid"));
     }

@@ -7,8 +7,7 @@ use cb_tests::Answer as _;
 #[tokio::test]
 async fn a_preview_link_shows_the_draft_until_revoked_or_expired() {
     let app = spawn_rendering_site(&[]).await;
-    execute(
-        &app,
+    app.db.execute(
         "insert into public.blog_posts (id, slug, title, description, category, published, content)
          values ('7d4c1c52-51f8-4c7e-8f0e-3a1d0c5b9e11', 'draft-cmn-changes', 'CMN changes for oxygen',
                  'Draft', 'Compliance', false, '<p>Certificates of medical necessity are retired.</p>')",
@@ -42,9 +41,7 @@ async fn a_preview_link_shows_the_draft_until_revoked_or_expired() {
     );
     // Still a draft for everyone else.
     assert_eq!(
-        fetch(&app.client, &format!("{}/blog/draft-cmn-changes", app.url))
-            .await
-            .0,
+        app.get("/blog/draft-cmn-changes").status_text().await.0,
         404
     );
 
@@ -52,7 +49,7 @@ async fn a_preview_link_shows_the_draft_until_revoked_or_expired() {
     let mut tampered = token.clone().into_bytes();
     tampered[10] = if tampered[10] == b'a' { b'b' } else { b'a' };
     let tampered = String::from_utf8(tampered).unwrap();
-    let (status, html) = fetch(&app.client, &format!("{}/preview/{tampered}", app.url)).await;
+    let (status, html) = app.get(&format!("/preview/{tampered}")).status_text().await;
     assert_eq!(status, 404);
     assert!(text(root(&html)).contains("This preview link is not valid"));
     assert!(!html.contains("Certificates of medical necessity"));
@@ -78,12 +75,11 @@ async fn a_preview_link_shows_the_draft_until_revoked_or_expired() {
         serde_json::json!({"kind": "post", "post_id": "7d4c1c52-51f8-4c7e-8f0e-3a1d0c5b9e11", "expires_in_days": 1}),
     )
     .await;
-    execute(
-        &app,
+    app.db.execute(
         "update public.preview_links set expires_at = now() - interval '1 second' where revoked_at is null",
     )
     .await;
-    let (status, html) = fetch(&app.client, &format!("{}/preview/{token}", app.url)).await;
+    let (status, html) = app.get(&format!("/preview/{token}")).status_text().await;
     assert_eq!(status, 404);
     assert!(text(root(&html)).contains("This preview link has expired"));
 }
@@ -98,7 +94,7 @@ async fn a_page_preview_shows_unsaved_content_on_the_page() {
                            "content": "<p>Now billing for complex rehab in 48 states.</p>"}),
     )
     .await;
-    let (status, html) = fetch(&app.client, &format!("{}/preview/{token}", app.url)).await;
+    let (status, html) = app.get(&format!("/preview/{token}")).status_text().await;
     assert_eq!(status, 200);
     let markup = root(&html);
     assert_eq!(h1(markup), "About ClaimBridge");
@@ -106,7 +102,7 @@ async fn a_page_preview_shows_unsaved_content_on_the_page() {
         text(prose(markup)),
         "Now billing for complex rehab in 48 states."
     );
-    let (_, about) = fetch(&app.client, &format!("{}/about", app.url)).await;
+    let (_, about) = app.get("/about").status_text().await;
     assert!(!about.contains("complex rehab in 48 states"));
     // Only an admin makes links; nobody else reads them.
     let refused = app

@@ -1,24 +1,22 @@
 //! Serving: another instance's next response shows an edit, the build's prerendered pages, a flood
 //! of made-up paths.
 use super::*;
+use cb_tests::eventually;
 
 #[tokio::test]
 async fn an_admin_edit_shows_in_the_next_response_of_another_instance() {
     let app = spawn_rendering_site(&[]).await;
-    let data_dir = tempfile::tempdir().unwrap();
     let passcode_hash = cb_server::passcode::hash("another-instance-passcode").unwrap();
     let dist = built_site().display().to_string();
-    let config = cb_tests::app_config_on(
+    let (other_url, _stop, _other_data) = cb_tests::second_instance(
         &app.db.url(),
-        data_dir.path(),
         &[
             ("ADMIN_PASSCODE_HASH", &passcode_hash),
             ("CLAIMBRIDGE_FRONTEND_DIR", &dist),
             ("CLAIMBRIDGE_SITE_URL", SITE_URL),
         ],
-    );
-    let other = cb_server::App::build(config).await.unwrap();
-    let (other_url, _stop) = cb_tests::serve(other);
+    )
+    .await;
     let slug = "oxygen-billing-36-month-rental-cap";
 
     // Both instances have rendered (and keep) the pages before the edit.
@@ -28,8 +26,7 @@ async fn an_admin_edit_shows_in_the_next_response_of_another_instance() {
         let (_, html) = fetch(&app.client, &format!("{url}/whitepapers")).await;
         assert!(!text(root(&html)).contains("Edited whitepaper"));
     }
-    execute(
-        &app,
+    app.db.execute(
         &format!(
             "update public.blog_posts set title = 'Edited on one instance', content = '<p>New body text</p>'
               where slug = '{slug}';
@@ -38,25 +35,25 @@ async fn an_admin_edit_shows_in_the_next_response_of_another_instance() {
         ),
     )
     .await;
-    let started = Instant::now();
     let shows = |html: &str, wanted: &str| text(root(html)).contains(wanted);
-    loop {
-        let (_, post) = fetch(&app.client, &format!("{other_url}/blog/{slug}")).await;
-        let (_, papers) = fetch(&app.client, &format!("{other_url}/whitepapers")).await;
-        let (_, list) = fetch(&app.client, &format!("{other_url}/blog")).await;
-        if shows(&post, "New body text")
-            && shows(&post, "Edited on one instance")
-            && shows(&papers, "Edited whitepaper")
-            && shows(&list, "Edited on one instance")
-        {
-            break;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(1),
-            "the other instance still renders the old data"
-        );
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    eventually(
+        Duration::from_secs(1),
+        Duration::from_millis(25),
+        async || {
+            let (_, post) = fetch(&app.client, &format!("{other_url}/blog/{slug}")).await;
+            let (_, papers) = fetch(&app.client, &format!("{other_url}/whitepapers")).await;
+            let (_, list) = fetch(&app.client, &format!("{other_url}/blog")).await;
+            if shows(&post, "New body text")
+                && shows(&post, "Edited on one instance")
+                && shows(&papers, "Edited whitepaper")
+                && shows(&list, "Edited on one instance")
+            {
+                return Ok(());
+            }
+            Err("the other instance still renders the old data".to_string())
+        },
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -69,7 +66,7 @@ async fn the_builds_prerendered_pages_are_served_while_they_show_this_configurat
 
     // The build rendered with the server's defaults (its site URL included).
     let app = spawn_rendering_site(&[("CLAIMBRIDGE_SITE_URL", "http://localhost:54321")]).await;
-    let (_, html) = fetch(&app.client, &format!("{}/services", app.url)).await;
+    let (_, html) = app.get("/services").status_text().await;
     assert_eq!(root(&html), built, "served as built");
     assert_eq!(
         page_data(&html)["renderedOn"],
@@ -79,10 +76,10 @@ async fn the_builds_prerendered_pages_are_served_while_they_show_this_configurat
 
     // Another company name: rendered by the server, showing it.
     let app = spawn_rendering_site(&[("COMPANY_NAME", "Acme Medical Billing")]).await;
-    let (_, html) = fetch(&app.client, &format!("{}/services", app.url)).await;
+    let (_, html) = app.get("/services").status_text().await;
     assert_ne!(root(&html), built);
     assert!(text(root(&html)).contains("Acme Medical Billing"));
-    let (_, html) = fetch(&app.client, &format!("{}/privacy-policy", app.url)).await;
+    let (_, html) = app.get("/privacy-policy").status_text().await;
     let today = chrono::Utc::now()
         .date_naive()
         .format("%B %-d, %Y")
@@ -128,7 +125,7 @@ async fn a_flood_of_made_up_paths_is_answered_and_real_pages_still_render() {
         }
     }
     assert!(rendered > 0, "the renderer kept working through the flood");
-    let (status, html) = fetch(&app.client, &format!("{}/blog", app.url)).await;
+    let (status, html) = app.get("/blog").status_text().await;
     assert_eq!(status, 200);
     assert!(
         text(root(&html)).contains("Read More"),

@@ -1,8 +1,8 @@
 //! Concurrent writers of one key: every upsert succeeds and the object is always exactly one of
 //! them (bytes, size and ETag agree; the replaced versions are gone); without upsert exactly one
 //! wins and the others get KeyAlreadyExists; readers never see a mix.
-use cb_tests::{Answer as _, Exchange as _, spawn_app_with};
-use reqwest::Method;
+use cb_tests::{Answer as _, Exchange as _, TestApp, spawn_app_with};
+use reqwest::{Method, RequestBuilder};
 
 use super::{call, md5_etag, pdf, service, url};
 
@@ -14,22 +14,26 @@ fn body_for(writer: usize) -> Vec<u8> {
     bytes
 }
 
+/// One upload of `path` (as the service role) per writer, each with its writer's body.
+fn uploads<'a>(
+    app: &'a TestApp,
+    method: Method,
+    path: &'a str,
+) -> impl Iterator<Item = RequestBuilder> + 'a {
+    (0..WRITERS).map(move |writer| {
+        call(app, method.clone(), path, service())
+            .header("content-type", "application/pdf")
+            .body(body_for(writer))
+    })
+}
+
 #[tokio::test]
 async fn concurrent_upserts_of_one_key_leave_exactly_one_whole_version() {
     let data = tempfile::tempdir().unwrap();
     let app = spawn_app_with(&[("CLAIMBRIDGE_DATA_DIR", data.path().to_str().unwrap())]).await;
-    let mut tasks = Vec::new();
-    for writer in 0..WRITERS {
-        let request = call(
-            &app,
-            Method::PUT,
-            "/object/whitepapers/shared.pdf",
-            service(),
-        )
-        .header("content-type", "application/pdf")
-        .body(body_for(writer));
-        tasks.push(tokio::spawn(async move { request.answer().await.status() }));
-    }
+    let tasks: Vec<_> = uploads(&app, Method::PUT, "/object/whitepapers/shared.pdf")
+        .map(|request| tokio::spawn(async move { request.answer().await.status() }))
+        .collect();
     // Readers running meanwhile see either nothing yet or a whole version.
     let public = url(&app, "/object/public/whitepapers/shared.pdf");
     for _ in 0..20 {
@@ -69,19 +73,10 @@ async fn concurrent_upserts_of_one_key_leave_exactly_one_whole_version() {
 #[tokio::test]
 async fn concurrent_creates_of_one_key_have_one_winner() {
     let app = spawn_app_with(&[]).await;
-    let mut tasks = Vec::new();
-    for writer in 0..WRITERS {
-        let request = call(
-            &app,
-            Method::POST,
-            "/object/whitepapers/race.pdf",
-            service(),
-        )
-        .header("content-type", "application/pdf")
-        .header("x-upsert", "false")
-        .body(body_for(writer));
-        tasks.push(tokio::spawn(async move { request.status_json().await }));
-    }
+    let tasks: Vec<_> = uploads(&app, Method::POST, "/object/whitepapers/race.pdf")
+        .map(|request| request.header("x-upsert", "false"))
+        .map(|request| tokio::spawn(async move { request.status_json().await }))
+        .collect();
     let mut winners = 0;
     for task in tasks {
         let (status, body) = task.await.unwrap();

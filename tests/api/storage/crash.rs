@@ -1,13 +1,13 @@
 //! The server killed with SIGKILL in the middle of an upload: after a restart there is no row
 //! and no object for the key (the partial bytes stayed in the store's temp folder), and the
 //! same upload then succeeds. Also: a new database is seeded through the object store.
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Child;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use cb_tests::{Answer as _, TestDatabase, empty_database, fresh_database};
+use cb_tests::{Answer as _, TestDatabase, empty_database, eventually, fresh_database};
 
-use super::{RawConnection, pdf, service};
+use super::{RawConnection, files_under, pdf, service};
 use crate::server_process::{free_port, serve_command, wait_ready};
 
 pub(crate) fn start(
@@ -22,22 +22,6 @@ pub(crate) fn start(
         command.env(name, value);
     }
     command.spawn().expect("start claimbridge")
-}
-
-fn files_under(dir: &Path) -> Vec<(std::path::PathBuf, u64)> {
-    let mut out = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                out.extend(files_under(&path));
-            } else {
-                let len = entry.metadata().map(|m| m.len()).unwrap_or(0);
-                out.push((path, len));
-            }
-        }
-    }
-    out
 }
 
 #[tokio::test]
@@ -61,14 +45,21 @@ async fn kill_9_during_an_upload_leaves_neither_a_partial_object_nor_a_row() {
     connection.send(&body[..3_000_000]).await.unwrap();
     // Wait until the server is streaming the body to disk, then kill it.
     let temp = data.path().join("storage/~tmp");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !files_under(&temp).iter().any(|(_, len)| *len >= 1_000_000) {
-        assert!(
-            Instant::now() < deadline,
-            "the upload never reached the store"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually(
+        Duration::from_secs(20),
+        Duration::from_millis(20),
+        async || {
+            let streamed = |file: &PathBuf| std::fs::metadata(file).map_or(0, |m| m.len());
+            if files_under(&temp)
+                .iter()
+                .any(|file| streamed(file) >= 1_000_000)
+            {
+                return Ok(());
+            }
+            Err("the upload never reached the store".to_string())
+        },
+    )
+    .await;
     server.kill().unwrap();
     server.wait().unwrap();
     drop(connection);

@@ -7,8 +7,8 @@ use reqwest::Method;
 use serde_json::json;
 
 use super::{
-    RawConnection, admin, assert_case_error, assert_error, call, expect_stored, fetch, pdf, png,
-    raw_json, raw_status, service, upload,
+    RawConnection, admin, assert_case_error, assert_error, call, expect_stored, fetch, files_under,
+    pdf, png, raw_json, raw_status, service, upload,
 };
 
 async fn small_bucket(app: &cb_tests::TestApp, limit: u64) {
@@ -71,7 +71,7 @@ async fn the_size_limit_answers_413_as_soon_as_it_is_passed() {
 
     // Nothing was kept: no row, no bytes (only the store's empty temp folder).
     assert_eq!(object_rows(&app, "small").await, 0);
-    let leftovers: Vec<_> = walk(&data.path().join("storage"));
+    let leftovers = files_under(&data.path().join("storage"));
     assert!(leftovers.is_empty(), "{leftovers:?}");
 
     // Exactly at the limit is fine.
@@ -84,21 +84,6 @@ async fn the_size_limit_answers_413_as_soon_as_it_is_passed() {
         "application/octet-stream",
     )
     .await;
-}
-
-fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut files = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                files.extend(walk(&path));
-            } else {
-                files.push(path);
-            }
-        }
-    }
-    files
 }
 
 #[tokio::test]

@@ -21,6 +21,22 @@ use reqwest::{Method, RequestBuilder, Response};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
+/// Every file below `dir`, in any folder depth (none when `dir` does not exist).
+pub(crate) fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                files.extend(files_under(&path));
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
 /// `<app>/storage/v1<path>`.
 pub(crate) fn url(app: &TestApp, path: &str) -> String {
     format!("{}/storage/v1{path}", app.url)

@@ -7,7 +7,7 @@ use cb_tests::{Answer as _, Exchange as _, spawn_app_with};
 use reqwest::Method;
 use serde_json::json;
 
-use super::{RawConnection, call, pdf, raw_json, raw_status, service};
+use super::{RawConnection, call, files_under, pdf, raw_json, raw_status, service};
 
 const HOSTILE: &[&str] = &[
     "..%2Fescape.pdf",
@@ -115,19 +115,7 @@ async fn hostile_keys_never_leave_the_storage_root() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(outer_entries, vec![std::ffi::OsString::from("data")]);
-    let mut stored_files = Vec::new();
-    collect(&data, &mut stored_files);
+    let stored_files = files_under(&data);
     assert_eq!(stored_files.len(), 1, "{stored_files:?}");
     assert!(stored_files[0].starts_with(data.join("storage/whitepapers/ok.pdf")));
-}
-
-fn collect(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else {
-            out.push(path);
-        }
-    }
 }

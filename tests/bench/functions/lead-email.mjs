@@ -20,7 +20,7 @@ import { connect } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { binary, freePort, percentile, root, solve } from './common.mjs'
+import { binary, freePort, percentile, root, serve, solve, waitReady } from './common.mjs'
 
 const LEADS = Number(process.env.LEADS ?? 200)
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8)
@@ -203,17 +203,11 @@ async function main() {
       sink.once('exit', (code) => reject(new Error(`the SMTP sink exited (${code})`)))
     })
 
-    const hash = execFileSync(binary, ['passcode-hash', randomBytes(16).toString('hex')], { encoding: 'utf8' }).trim()
-    const server = spawn(binary, ['serve'], {
+    const server = serve({
+      dataDir,
+      port,
+      passcode: randomBytes(16).toString('hex'),
       env: {
-        PATH: process.env.PATH,
-        CLAIMBRIDGE_DATA_DIR: dataDir,
-        CLAIMBRIDGE_PORT: String(port),
-        CLAIMBRIDGE_LOG: 'error',
-        CLAIMBRIDGE_FRONTEND_DIR: join(root, 'frontend/dist'),
-        ADMIN_PASSCODE_HASH: hash,
-        ALTCHA_MAX_NUMBER: '10',
-        LEAD_RELAY_IP_RATE_LIMIT: 'off',
         LEAD_EMAIL_TO: `Sales <${TO}>`,
         LEAD_EMAIL_FROM: `ClaimBridge website <${FROM}>`,
         SMTP_HOST: '127.0.0.1',
@@ -222,16 +216,9 @@ async function main() {
         // Everything else (LEAD_EMAIL_POLL_MS, LEAD_EMAIL_RETRY_*) at its default: the email is
         // sent on the NOTIFY of the lead's commit, as in production.
       },
-      stdio: 'inherit',
     })
     children.push(server)
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${url}/readyz`)).ok) break
-      } catch {}
-      if (i > 600) throw new Error('server not ready')
-      await sleep(200)
-    }
+    await waitReady(url)
 
     const tokens = []
     for (let n = 0; n < WARMUP + LEADS; n++) {

@@ -7,12 +7,12 @@
 // Every lead carries a fresh, verified ALTCHA solution (difficulty 10, so the client's work is
 // negligible) and is queued for one webhook target, so each accepted lead costs what production
 // costs: captcha check + replay row + lead row + outbox row, committed before the 202.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { binary, freePort, percentile, root, solve } from './common.mjs'
+import { binary, freePort, percentile, root, serve, solve, waitReady } from './common.mjs'
 
 const LEADS = Number(process.env.LEADS ?? 5000)
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32)
@@ -32,17 +32,11 @@ async function main() {
   chmodSync(dataDir, 0o755)
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const hash = execFileSync(binary, ['passcode-hash', PASSCODE], { encoding: 'utf8' }).trim()
-  const server = spawn(binary, ['serve'], {
+  const server = serve({
+    dataDir,
+    port,
+    passcode: PASSCODE,
     env: {
-      PATH: process.env.PATH,
-      CLAIMBRIDGE_DATA_DIR: dataDir,
-      CLAIMBRIDGE_PORT: String(port),
-      CLAIMBRIDGE_LOG: 'error',
-      CLAIMBRIDGE_FRONTEND_DIR: join(root, 'frontend/dist'),
-      ADMIN_PASSCODE_HASH: hash,
-      ALTCHA_MAX_NUMBER: '10',
-      LEAD_RELAY_IP_RATE_LIMIT: 'off',
       LOGIN_FAILURE_LIMIT: 'off',
       // Queued for a target that refuses connections, retried only after a minute: the run
       // measures intake, not delivery.
@@ -50,16 +44,9 @@ async function main() {
       LEAD_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
       LEAD_WEBHOOK_RETRY_BASE_MS: '60000',
     },
-    stdio: 'inherit',
   })
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${url}/readyz`)).ok) break
-      } catch {}
-      if (i > 600) throw new Error('server not ready')
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
+    await waitReady(url)
 
     const tokens = []
     for (let n = 0; n < LEADS + 200; n++) {

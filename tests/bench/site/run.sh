@@ -10,19 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 . tests/bench/lib.sh
 
-seconds=${BENCH_SECONDS:-10}
-connections=${BENCH_CONNECTIONS:-32}
-threads=${BENCH_THREADS:-2}
 post_path=${BENCH_POST_PATH:-/blog/oxygen-billing-36-month-rental-cap}
 
-if ! command -v wrk >/dev/null; then
-  echo "installing wrk (Debian package)"
-  apt-get install -y -q wrk >/dev/null
-fi
-if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
-  echo "installing nginx (Debian package)"
-  apt-get install -y -q nginx >/dev/null
-fi
+need wrk wrk
+need nginx nginx
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 
 if [ -z "${CLAIMBRIDGE_BIN:-}" ]; then

@@ -15,17 +15,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 . tests/bench/lib.sh
 
-seconds=${BENCH_SECONDS:-10}
-connections=${BENCH_CONNECTIONS:-32}
-threads=${BENCH_THREADS:-2}
 rounds=${BENCH_ROUNDS:-3}
 cold_runs=${BENCH_COLD_RUNS:-9}
 
-need() {
-  command -v "$1" >/dev/null || [ -x "/usr/sbin/$1" ] && return 0
-  echo "installing $2 (Debian package)"
-  apt-get install -y -q "$2" >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q "$2" >/dev/null; }
-}
 need wrk wrk
 need nginx nginx
 need cjpeg libjpeg-turbo-progs

@@ -12,15 +12,18 @@ mod sending;
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use cb_db::sqlx;
-use cb_tests::{Answer as _, DEMO_ANON_KEY, TestApp, admin_jwt, spawn_app_with, workspace_root};
+use cb_tests::{
+    Answer as _, DEMO_ANON_KEY, TestApp, admin_jwt, eventually, second_instance, spawn_app_with,
+    workspace_root,
+};
 use serde_json::{Value, json};
 use tokio::process::{Child, ChildStdin, Command};
 use uuid::Uuid;
 
-use super::support::{altcha_token, fast_with, lead_payload, relay, second_instance, wait_until};
+use super::support::{altcha_token, fast_with, lead_payload, relay, wait_until};
 
 /// One message the sink received.
 #[derive(Debug, Clone)]
@@ -83,17 +86,23 @@ impl Sink {
             .expect("start tests/tools/smtp-sink.sh");
         let stdin = child.stdin.take().unwrap();
         // The first run installs aiosmtpd (pip), so give it time.
-        let deadline = Instant::now() + Duration::from_secs(600);
-        while tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .is_err()
-        {
-            if let Some(status) = child.try_wait().unwrap() {
-                panic!("the SMTP sink exited: {status}");
-            }
-            assert!(Instant::now() < deadline, "the SMTP sink did not start");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        eventually(
+            Duration::from_secs(600),
+            Duration::from_millis(50),
+            async || {
+                if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                    .await
+                    .is_ok()
+                {
+                    return Ok(());
+                }
+                if let Some(status) = child.try_wait().unwrap() {
+                    panic!("the SMTP sink exited: {status}");
+                }
+                Err("the SMTP sink did not start".to_string())
+            },
+        )
+        .await;
         Self {
             port,
             dir,
@@ -107,19 +116,17 @@ impl Sink {
     }
 
     async fn wait_for(&self, count: usize, within: Duration) -> Vec<Mail> {
-        let deadline = Instant::now() + within;
-        loop {
+        eventually(within, Duration::from_millis(10), async || {
             let messages = self.messages();
             if messages.len() >= count {
-                return messages;
+                return Ok(messages);
             }
-            assert!(
-                Instant::now() < deadline,
+            Err(format!(
                 "the sink got {} messages, not {count}, within {within:?}",
                 messages.len()
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+            ))
+        })
+        .await
     }
 
     async fn stop(mut self) {

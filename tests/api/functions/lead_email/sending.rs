@@ -215,12 +215,7 @@ async fn a_daily_digest_gathers_the_leads_into_one_email() {
     assert_eq!(waiting, 2);
 
     // A day later, at the digest hour: one email with both.
-    sqlx::query(
-        "update private.lead_email_settings set last_digest_at = last_digest_at - interval '1 day'",
-    )
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+    app.db.execute("update private.lead_email_settings set last_digest_at = last_digest_at - interval '1 day'").await;
     let mail = sink.wait_for(1, Duration::from_secs(10)).await.remove(0);
     assert_recipients(&mail);
     assert_eq!(

@@ -11,15 +11,14 @@ async fn requests_log_in_as_authenticator_and_run_as_their_role() {
             None => spawn_app().await,
             Some(unset) => spawn_app_with(&[("CLAIMBRIDGE_REST_DATABASE_URL", unset)]).await,
         };
-        cb_db::sqlx::raw_sql(
-            "create function public.whoami() returns json language sql stable
+        app.db
+            .execute(
+                "create function public.whoami() returns json language sql stable
                as $$ select json_build_object('session', session_user, 'current', current_user) $$;
              grant execute on function public.whoami() to anon, service_role;
              notify pgrst, 'reload schema';",
-        )
-        .execute(&app.db.pool)
-        .await
-        .expect("create whoami()");
+            )
+            .await;
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
         let mut reply = get(&app, "/rpc/whoami").await;
         while reply.status == 404 && std::time::Instant::now() < deadline {
@@ -47,10 +46,7 @@ async fn requests_log_in_as_authenticator_and_run_as_their_role() {
 async fn a_login_without_a_password_is_given_one_as_a_scram_verifier() {
     let db = cb_tests::fresh_database().await;
     let role = format!("test_login_{}", uuid::Uuid::new_v4().simple());
-    cb_db::sqlx::raw_sql(&format!("create role {role} login"))
-        .execute(&db.pool)
-        .await
-        .expect("create role");
+    db.execute(&format!("create role {role} login")).await;
     let stored = |pool| {
         let role = role.clone();
         async move {
@@ -68,10 +64,7 @@ async fn a_login_without_a_password_is_given_one_as_a_scram_verifier() {
     // A second call (another server starting) keeps the password the first one gave.
     let again = cb_db::give_role_password(&db.pool, &role, "another").await;
     let kept = stored(&db.pool).await;
-    cb_db::sqlx::raw_sql(&format!("drop role {role}"))
-        .execute(&db.pool)
-        .await
-        .expect("drop role");
+    db.execute(&format!("drop role {role}")).await;
 
     assert!(given.expect("give"), "the role had no password");
     assert!(!again.expect("again"), "the role has one now");
@@ -95,13 +88,11 @@ async fn a_start_whose_authenticator_cannot_log_in_says_what_to_do() {
     let db = cb_tests::fresh_database().await;
     let data_dir = tempfile::tempdir().unwrap();
     // DATABASE_URL's own login (a superuser) still connects; authenticator may not.
-    cb_db::sqlx::raw_sql(&format!(
+    db.execute(&format!(
         "revoke connect on database {} from public",
         cb_db::quote_ident(&db.name)
     ))
-    .execute(&db.pool)
-    .await
-    .expect("revoke connect");
+    .await;
     let config = cb_tests::app_config(
         &db,
         data_dir.path(),

@@ -10,7 +10,7 @@ use cb_tests::{TestApp, admin_jwt, mint_jwt, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::{delete, expect_errors, get, patch, post};
+use super::{delete, expect_errors, get, insert_as_admin, patch, post};
 use crate::storage::{call, expect_stored, png};
 
 const PUBLIC: &str = "/storage/v1/object/public/blog-images";
@@ -36,12 +36,7 @@ async fn add_post(app: &TestApp, slug: &str, fields: Value) -> String {
     row.as_object_mut()
         .unwrap()
         .extend(fields.as_object().unwrap().clone());
-    let reply = post(app, "/blog_posts", &row)
-        .bearer(&admin_jwt())
-        .header("prefer", "return=representation")
-        .await;
-    assert_eq!(reply.status, 201, "{}", reply.text);
-    reply.json()[0]["id"].as_str().unwrap().to_owned()
+    insert_as_admin(app, "/blog_posts", &row).await
 }
 
 /// `media_usage` as the admin: object name -> uses.

@@ -218,10 +218,7 @@ async fn limits_offsets_and_range_headers_give_content_ranges() {
 #[tokio::test]
 async fn planned_and_estimated_counts_give_numbers() {
     let app = fixture_app().await;
-    cb_db::sqlx::query("analyze public.fx_users")
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
+    app.db.execute("analyze public.fx_users").await;
     for count in ["planned", "estimated"] {
         let reply = get(&app, "/fx_users?select=username&limit=1")
             .header("prefer", &format!("count={count}"))

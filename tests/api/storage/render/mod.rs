@@ -157,11 +157,10 @@ async fn get_json(app: &TestApp, path: &str) -> (u16, Value) {
 
 /// A policy letting the authenticated caller `reader-1` (and only them) read the `vault` bucket.
 async fn let_the_reader_see_the_vault(app: &TestApp) {
-    cb_db::sqlx::query(
-        "create policy \"reader sees the vault\" on storage.objects for select to authenticated
+    app.db
+        .execute(
+            "create policy \"reader sees the vault\" on storage.objects for select to authenticated
            using (bucket_id = 'vault' and auth.jwt() ->> 'sub' = 'reader-1')",
-    )
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+        )
+        .await;
 }

@@ -1,7 +1,7 @@
 //! Stored variants: kept in the store and dropped with their source, answered from memory until any
 //! instance writes, one result for concurrent requests.
 use super::*;
-use cb_tests::Answer as _;
+use cb_tests::{Answer as _, eventually};
 
 #[tokio::test]
 async fn variants_are_served_from_the_store_and_die_with_their_source() {
@@ -87,20 +87,23 @@ fn marker(width: u32) -> Vec<u8> {
 /// a marker in the store, reads it back (which keeps it in memory once the instance listens),
 /// plants another, and is done when the first still comes back.
 async fn wait_for_memory(app: &TestApp, path: &str, variant: &std::path::Path) -> Vec<u8> {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    for width in 10.. {
-        assert!(Instant::now() < deadline, "variants never came from memory");
-        let first = marker(width);
-        std::fs::write(variant, &first).unwrap();
-        let answered = get(app, path, None).await.bytes().await.unwrap().to_vec();
-        std::fs::write(variant, marker(500)).unwrap();
-        let again = get(app, path, None).await.bytes().await.unwrap().to_vec();
-        if answered == first && again == first {
-            return first;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    unreachable!()
+    let mut widths = 10..;
+    eventually(
+        Duration::from_secs(10),
+        Duration::from_millis(50),
+        async || {
+            let first = marker(widths.next().unwrap());
+            std::fs::write(variant, &first).unwrap();
+            let answered = get(app, path, None).await.bytes().await.unwrap().to_vec();
+            std::fs::write(variant, marker(500)).unwrap();
+            let again = get(app, path, None).await.bytes().await.unwrap().to_vec();
+            if answered == first && again == first {
+                return Ok(first);
+            }
+            Err("variants never came from memory".to_string())
+        },
+    )
+    .await
 }
 
 /// Another instance of the app on the same database and the same object store.
@@ -158,20 +161,20 @@ async fn hot_variants_are_answered_from_memory_until_any_instance_writes() {
         .answer()
         .await;
     assert_eq!(replaced.status(), 200);
-    let deadline = Instant::now() + Duration::from_secs(3);
-    loop {
-        let bytes = get(app, path, None).await.bytes().await.unwrap().to_vec();
-        if bytes != in_memory {
-            let image = image::load_from_memory(&bytes).unwrap();
-            assert_eq!(image.dimensions(), (90, 180));
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the other instance's write never arrived"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually(
+        Duration::from_secs(3),
+        Duration::from_millis(20),
+        async || {
+            let bytes = get(app, path, None).await.bytes().await.unwrap().to_vec();
+            if bytes != in_memory {
+                let image = image::load_from_memory(&bytes).unwrap();
+                assert_eq!(image.dimensions(), (90, 180));
+                return Ok(());
+            }
+            Err("the other instance's write never arrived".to_string())
+        },
+    )
+    .await;
 
     // So does a bucket made private elsewhere: /public stops answering.
     let variant = fixture
@@ -187,19 +190,19 @@ async fn hot_variants_are_answered_from_memory_until_any_instance_writes() {
         .answer()
         .await;
     assert_eq!(private.status(), 200);
-    let deadline = Instant::now() + Duration::from_secs(3);
-    loop {
-        let response = get(app, path, None).await;
-        if response.status() != 200 {
-            assert_error(&json(response).await, 400, "404", "NoSuchBucket");
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the bucket's change never arrived"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually(
+        Duration::from_secs(3),
+        Duration::from_millis(20),
+        async || {
+            let response = get(app, path, None).await;
+            if response.status() != 200 {
+                assert_error(&json(response).await, 400, "404", "NoSuchBucket");
+                return Ok(());
+            }
+            Err("the bucket's change never arrived".to_string())
+        },
+    )
+    .await;
 }
 
 #[tokio::test]

@@ -219,14 +219,13 @@ async fn list_v2_time_cursors_keep_microseconds() {
         put(&app, "whitepapers", key).await;
     }
     // Four objects created within one millisecond: a millisecond cursor repeats or skips them.
-    cb_db::sqlx::query(
-        "update storage.objects set created_at = '2026-11-26 10:00:00.123400+00'::timestamptz
+    app.db
+        .execute(
+            "update storage.objects set created_at = '2026-11-26 10:00:00.123400+00'::timestamptz
                 + (substr(name, 2, 1)::int * interval '1 microsecond')
           where bucket_id = 'whitepapers' and name like 'm%'",
-    )
-    .execute(&app.db.pool)
-    .await
-    .unwrap();
+        )
+        .await;
     for order in ["asc", "desc"] {
         let mut seen = Vec::new();
         let mut cursor = Value::Null;
