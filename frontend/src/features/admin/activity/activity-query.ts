@@ -2,6 +2,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import type { ActivityEntry } from './activity-wording';
 import { activityKeys } from '@/data/activity/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
@@ -36,8 +37,7 @@ export const activityQuery = (filters: ActivityQuery) =>
       if (filters.action) query = query.eq('action', filters.action);
       if (filters.since) query = query.gte('occurred_at', filters.since);
       if (filters.until) query = query.lt('occurred_at', filters.until);
-      const { data, error } = await query;
-      if (error) throw error;
+      const data = await dataOrThrow(query);
       const entries = data.slice(0, ACTIVITY_PAGE_SIZE);
       return {
         entries,

@@ -2,10 +2,10 @@ import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidatin
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { blogKeys } from '@/data/blog/keys';
 import { revisionKeys } from '@/data/revisions/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 export async function deletePost(id: string): Promise<void> {
-  const { error } = await adminClient().from('blog_posts').delete().eq('id', id);
-  if (error) throw error;
+  await dataOrThrow(adminClient().from('blog_posts').delete().eq('id', id));
 }
 
 export function useDeletePost() {

@@ -3,6 +3,7 @@ import { adminClient } from '@/features/admin/shared/admin-client';
 import type { BlogPostPayload } from './blog-post';
 import { blogKeys } from '@/data/blog/keys';
 import { revisionKeys } from '@/data/revisions/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 export interface SavePostInput {
   /** Set when updating an existing post. */
@@ -13,8 +14,7 @@ export interface SavePostInput {
 /** INSERT a new post, or UPDATE every form field where id matches. */
 export async function savePost({ id, payload }: SavePostInput): Promise<void> {
   const table = adminClient().from('blog_posts');
-  const { error } = id ? await table.update(payload).eq('id', id) : await table.insert(payload);
-  if (error) throw error;
+  await dataOrThrow(id ? table.update(payload).eq('id', id) : table.insert(payload));
 }
 
 export function useSavePost() {

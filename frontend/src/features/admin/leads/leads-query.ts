@@ -3,6 +3,7 @@ import { adminClient } from '@/features/admin/shared/admin-client';
 import { leadQueryParams, type LeadFilters, type RelayedLead } from './lead-types';
 import { leadKeys } from '@/data/leads/keys';
 import { filterLeadQuery } from './filter-lead-query';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 /** Contact inquiries under the filters (filtered in the database), with their webhook deliveries, newest first. */
 export const relayedLeadsQuery = (filters: LeadFilters) => {
@@ -12,9 +13,7 @@ export const relayedLeadsQuery = (filters: LeadFilters) => {
     queryFn: async (): Promise<RelayedLead[]> => {
       if (!params) return [];
       const query = filterLeadQuery(adminClient().from('leads').select('*, lead_deliveries(*)'), params, 'received_at');
-      const { data, error } = await query.order('received_at', { ascending: false });
-      if (error) throw error;
-      return data;
+      return dataOrThrow(query.order('received_at', { ascending: false }));
     },
   });
 };

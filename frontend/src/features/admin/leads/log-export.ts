@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 export interface LeadsExport {
   count: number;
@@ -9,13 +10,14 @@ export interface LeadsExport {
 
 /** Records a CSV export of leads in the activity log (before the file is handed over). */
 export async function logLeadsExport({ count, filters }: LeadsExport): Promise<void> {
-  const { error } = await adminClient().rpc('log_admin_activity', {
-    action: 'export',
-    entity: 'leads',
-    summary: `${count} lead${count === 1 ? '' : 's'} exported`,
-    details: { filters },
-  });
-  if (error) throw error;
+  await dataOrThrow(
+    adminClient().rpc('log_admin_activity', {
+      action: 'export',
+      entity: 'leads',
+      summary: `${count} lead${count === 1 ? '' : 's'} exported`,
+      details: { filters },
+    }),
+  );
 }
 
 export function useLogLeadsExport() {

@@ -2,6 +2,7 @@ import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidatin
 import { adminClient } from '@/features/admin/shared/admin-client';
 import type { LeadSource, LeadStatus } from './lead-types';
 import { leadKeys } from '@/data/leads/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 /** The pipeline columns: the only ones the admin token may update (the lead itself stays as received). */
 export interface LeadPipelineChanges {
@@ -21,11 +22,11 @@ export interface UpdateLeadInput {
 /** UPDATE the pipeline columns of one lead in its table; the database logs the change. */
 export async function updateLead({ source, id, changes }: UpdateLeadInput): Promise<void> {
   const client = adminClient();
-  const { data, error } =
+  const data = await dataOrThrow(
     source === 'contact'
-      ? await client.from('leads').update(changes).eq('id', id).select('id')
-      : await client.from('whitepaper_submissions').update(changes).eq('id', id).select('id');
-  if (error) throw error;
+      ? client.from('leads').update(changes).eq('id', id).select('id')
+      : client.from('whitepaper_submissions').update(changes).eq('id', id).select('id'),
+  );
   // Row-level security answers a write it refuses with no row rather than an error.
   if (data.length === 0) {
     throw new Error('The lead was not changed: it no longer exists, or the admin session has ended.');

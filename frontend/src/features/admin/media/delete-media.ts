@@ -3,6 +3,7 @@ import { adminClient, errorMessage } from '@/features/admin/shared/admin-client'
 import { BLOG_IMAGES_BUCKET } from '@/features/admin/shared/upload-image';
 import { describeUse, type MediaUse } from './media-format';
 import { mediaKeys } from '@/data/media/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 export interface DeleteMediaInput {
   name: string;
@@ -16,8 +17,7 @@ export interface DeleteMediaInput {
  * what happened after the image was gone.
  */
 export async function deleteMedia({ name, uses }: DeleteMediaInput): Promise<string[]> {
-  const { data, error } = await adminClient().storage.from(BLOG_IMAGES_BUCKET).remove([name]);
-  if (error) throw error;
+  const data = await dataOrThrow(adminClient().storage.from(BLOG_IMAGES_BUCKET).remove([name]));
   if (data.length === 0) throw new Error(`${name} was not deleted: it is no longer in storage.`);
 
   const warnings: string[] = [];

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { mediaKeys } from '@/data/media/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 /** What the admin keeps with an image (public.media_assets). */
 export interface MediaDetails {
@@ -16,12 +17,13 @@ const PAGE_SIZE = 1000;
 export async function fetchMediaDetails(): Promise<Map<string, MediaDetails>> {
   const details = new Map<string, MediaDetails>();
   for (let from = 0; ; from += PAGE_SIZE) {
-    const { data, error } = await adminClient()
-      .from('media_assets')
-      .select('object_name, alt_text, width, height')
-      .order('object_name')
-      .range(from, from + PAGE_SIZE - 1);
-    if (error) throw error;
+    const data = await dataOrThrow(
+      adminClient()
+        .from('media_assets')
+        .select('object_name, alt_text, width, height')
+        .order('object_name')
+        .range(from, from + PAGE_SIZE - 1),
+    );
     for (const row of data) {
       details.set(row.object_name, { altText: row.alt_text, width: row.width, height: row.height });
     }

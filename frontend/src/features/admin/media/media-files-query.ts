@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { BLOG_IMAGES_BUCKET } from '@/features/admin/shared/upload-image';
 import { mediaKeys } from '@/data/media/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 /** An object of blog-images as the library lists it. */
 export interface MediaFile {
@@ -28,12 +29,13 @@ export async function listMediaFiles(): Promise<MediaFile[]> {
   for (let visited = 0; visited < folders.length && visited < MAX_FOLDERS; visited += 1) {
     const folder = folders[visited] ?? '';
     for (let offset = 0; ; offset += PAGE_SIZE) {
-      const { data, error } = await storage.list(folder, {
-        limit: PAGE_SIZE,
-        offset,
-        sortBy: { column: 'created_at', order: 'desc' },
-      });
-      if (error) throw error;
+      const data = await dataOrThrow(
+        storage.list(folder, {
+          limit: PAGE_SIZE,
+          offset,
+          sortBy: { column: 'created_at', order: 'desc' },
+        }),
+      );
       for (const item of data) {
         const path = folder ? `${folder}/${item.name}` : item.name;
         // A folder is listed with no id.

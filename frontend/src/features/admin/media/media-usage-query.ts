@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { parseUses, type MediaUse } from './media-format';
 import { mediaKeys } from '@/data/media/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 /** Rows per request (the server's default row cap). */
 const PAGE_SIZE = 1000;
@@ -13,10 +14,11 @@ const PAGE_SIZE = 1000;
 export async function fetchMediaUsage(names?: readonly string[]): Promise<Map<string, MediaUse[]>> {
   const usage = new Map<string, MediaUse[]>();
   for (let from = 0; ; from += PAGE_SIZE) {
-    const { data, error } = await adminClient()
-      .rpc('media_usage', names ? { names: [...names] } : {})
-      .range(from, from + PAGE_SIZE - 1);
-    if (error) throw error;
+    const data = await dataOrThrow(
+      adminClient()
+        .rpc('media_usage', names ? { names: [...names] } : {})
+        .range(from, from + PAGE_SIZE - 1),
+    );
     for (const row of data) {
       if (row.object_name !== null) usage.set(row.object_name, parseUses(row.uses));
     }

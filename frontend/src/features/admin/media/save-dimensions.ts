@@ -1,6 +1,7 @@
 import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { mediaKeys } from '@/data/media/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 export interface SaveDimensionsInput {
   name: string;
@@ -10,10 +11,9 @@ export interface SaveDimensionsInput {
 
 /** Stores an image's measured size (only the size: an upsert keeps its alt text). */
 export async function saveDimensions({ name, width, height }: SaveDimensionsInput): Promise<void> {
-  const { error } = await adminClient()
-    .from('media_assets')
-    .upsert({ object_name: name, width, height }, { onConflict: 'object_name' });
-  if (error) throw error;
+  await dataOrThrow(
+    adminClient().from('media_assets').upsert({ object_name: name, width, height }, { onConflict: 'object_name' }),
+  );
 }
 
 export function useSaveDimensions() {

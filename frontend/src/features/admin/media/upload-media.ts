@@ -7,6 +7,7 @@ import { measureImageFile } from './image-size';
 import { formatFileSize } from '@/lib/file-size';
 import { formatDimensions, imageFileProblem } from './media-format';
 import { mediaKeys } from '@/data/media/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 export interface UploadMediaInput {
   file: File;
@@ -36,10 +37,9 @@ export async function uploadMedia({ file, onProgress }: UploadMediaInput): Promi
       onProgress(total > 0 ? loaded / total : 0);
     }),
   );
-  const { error } = await client.storage
-    .from(BLOG_IMAGES_BUCKET)
-    .upload(name, file, { contentType: file.type, upsert: false });
-  if (error) throw error;
+  await dataOrThrow(
+    client.storage.from(BLOG_IMAGES_BUCKET).upload(name, file, { contentType: file.type, upsert: false }),
+  );
   onProgress(1);
 
   const warnings: string[] = [];

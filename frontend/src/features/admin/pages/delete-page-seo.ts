@@ -2,11 +2,11 @@ import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidatin
 import { adminClient } from '@/features/admin/shared/admin-client';
 import type { PageSeo } from './page-seo';
 import { pageSeoKeys } from '@/data/page-seo/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 /** Deletes a page SEO record and hands back the deleted row, so the undo toast can restore it. */
 export async function deletePageSeo(id: string): Promise<PageSeo | null> {
-  const { data, error } = await adminClient().from('page_seo_settings').delete().eq('id', id).select();
-  if (error) throw error;
+  const data = await dataOrThrow(adminClient().from('page_seo_settings').delete().eq('id', id).select());
   return data[0] ?? null;
 }
 

@@ -2,11 +2,11 @@ import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidatin
 import { adminClient } from '@/features/admin/shared/admin-client';
 import type { PageSeo } from './page-seo';
 import { pageSeoKeys } from '@/data/page-seo/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 /** Puts a just-deleted page SEO record back as it was (same id and fields): the undo of a delete. */
 export async function restorePageSeo(row: PageSeo): Promise<void> {
-  const { error } = await adminClient().from('page_seo_settings').insert(row);
-  if (error) throw error;
+  await dataOrThrow(adminClient().from('page_seo_settings').insert(row));
 }
 
 export function useRestorePageSeo() {

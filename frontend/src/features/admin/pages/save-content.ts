@@ -2,6 +2,7 @@ import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidatin
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { pageSeoKeys } from '@/data/page-seo/keys';
 import { revisionKeys } from '@/data/revisions/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 export interface SaveContentInput {
   id: string;
@@ -10,8 +11,7 @@ export interface SaveContentInput {
 
 /** UPDATE only the content of page_seo_settings where id matches. */
 export async function savePageContent({ id, content }: SaveContentInput): Promise<void> {
-  const { error } = await adminClient().from('page_seo_settings').update({ content }).eq('id', id);
-  if (error) throw error;
+  await dataOrThrow(adminClient().from('page_seo_settings').update({ content }).eq('id', id));
 }
 
 export function useSavePageContent() {

@@ -3,6 +3,7 @@ import { adminClient } from '@/features/admin/shared/admin-client';
 import type { PageSeoPayload } from './page-seo';
 import { pageSeoKeys } from '@/data/page-seo/keys';
 import { revisionKeys } from '@/data/revisions/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 export interface SavePageSeoInput {
   id: string | null;
@@ -12,8 +13,7 @@ export interface SavePageSeoInput {
 /** INSERT a page SEO record, or UPDATE it where id matches. */
 export async function savePageSeo({ id, payload }: SavePageSeoInput): Promise<void> {
   const table = adminClient().from('page_seo_settings');
-  const { error } = id ? await table.update(payload).eq('id', id) : await table.insert(payload);
-  if (error) throw error;
+  await dataOrThrow(id ? table.update(payload).eq('id', id) : table.insert(payload));
 }
 
 export function useSavePageSeo() {

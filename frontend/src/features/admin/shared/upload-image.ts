@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { adminClient } from './admin-client';
 import { randomImageName } from './image-name';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 export const BLOG_IMAGES_BUCKET = 'blog-images';
 
@@ -8,8 +9,7 @@ export const BLOG_IMAGES_BUCKET = 'blog-images';
 export async function uploadBlogImage(file: File): Promise<string> {
   const storage = adminClient().storage.from(BLOG_IMAGES_BUCKET);
   const path = randomImageName(file.name);
-  const { error } = await storage.upload(path, file, { contentType: file.type || undefined });
-  if (error) throw error;
+  await dataOrThrow(storage.upload(path, file, { contentType: file.type || undefined }));
   return storage.getPublicUrl(path).data.publicUrl;
 }
 

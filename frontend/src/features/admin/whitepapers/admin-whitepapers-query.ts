@@ -2,17 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import type { AdminWhitepaper } from './whitepaper-form';
 import { whitepaperKeys } from '@/data/whitepapers/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 /** Admin whitepaper list: every paper, newest first. */
 export const adminWhitepapersQuery = () =>
   queryOptions({
     queryKey: whitepaperKeys.admin,
-    queryFn: async (): Promise<AdminWhitepaper[]> => {
-      const { data, error } = await adminClient()
-        .from('whitepapers')
-        .select('*')
-        .order('created_at', { ascending: false });
-      if (error) throw error;
-      return data;
-    },
+    queryFn: (): Promise<AdminWhitepaper[]> =>
+      dataOrThrow(adminClient().from('whitepapers').select('*').order('created_at', { ascending: false })),
   });

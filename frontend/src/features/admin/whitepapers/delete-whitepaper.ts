@@ -2,6 +2,7 @@ import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidatin
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { staleAfterWhitepaperWrite } from './stale-after-whitepaper-write';
 import { removeWhitepaperPdf } from './upload-pdf';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 export interface DeleteWhitepaperInput {
   id: string;
@@ -14,8 +15,7 @@ export interface DeleteWhitepaperInput {
  * of a PDF that could not be removed, or null.
  */
 export async function deleteWhitepaper({ id, filePath }: DeleteWhitepaperInput): Promise<string | null> {
-  const { error } = await adminClient().from('whitepapers').delete().eq('id', id);
-  if (error) throw error;
+  await dataOrThrow(adminClient().from('whitepapers').delete().eq('id', id));
   if (!filePath) return null;
   return (await removeWhitepaperPdf(filePath)) ? null : filePath;
 }

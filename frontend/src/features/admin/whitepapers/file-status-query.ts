@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { WHITEPAPERS_BUCKET } from '@/data/whitepapers/file-exists-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { whitepaperKeys } from '@/data/whitepapers/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 export type FileStatus = 'present' | 'missing' | 'none';
 
@@ -18,10 +19,9 @@ function splitPath(path: string): [folder: string, name: string] {
 async function listFolder(folder: string): Promise<Set<string>> {
   const names = new Set<string>();
   for (let offset = 0; ; offset += PAGE_SIZE) {
-    const { data, error } = await adminClient()
-      .storage.from(WHITEPAPERS_BUCKET)
-      .list(folder, { limit: PAGE_SIZE, offset });
-    if (error) throw error;
+    const data = await dataOrThrow(
+      adminClient().storage.from(WHITEPAPERS_BUCKET).list(folder, { limit: PAGE_SIZE, offset }),
+    );
     for (const item of data) names.add(item.name);
     if (data.length < PAGE_SIZE) return names;
   }

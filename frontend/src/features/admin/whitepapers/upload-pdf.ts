@@ -1,6 +1,7 @@
 import { WHITEPAPERS_BUCKET } from '@/data/whitepapers/file-exists-query';
 import { adminClient, adminClientWithFetch } from '@/features/admin/shared/admin-client';
 import { progressFetch } from '@/features/admin/shared/progress-fetch';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 /**
  * Uploads a PDF to the whitepapers bucket under `path` (never overwriting: every upload gets a
@@ -18,8 +19,7 @@ export async function uploadWhitepaperPdf(
   );
   // Declared as a PDF whatever the browser guessed from the name (its bytes were checked).
   const pdf = new File([file], file.name, { type: 'application/pdf' });
-  const { error } = await client.storage.from(WHITEPAPERS_BUCKET).upload(path, pdf, { upsert: false });
-  if (error) throw error;
+  await dataOrThrow(client.storage.from(WHITEPAPERS_BUCKET).upload(path, pdf, { upsert: false }));
   onProgress(1);
 }
 

@@ -2,6 +2,7 @@ import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidatin
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { type PreviewTarget } from './preview-links-query';
 import { previewKeys } from '@/data/previews/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 export interface CreatePreviewInput {
   target: PreviewTarget;
@@ -22,13 +23,14 @@ interface CreatedRow {
 
 /** A new link (public.create_preview_link); the token is only ever returned here, once. */
 export async function createPreviewLink({ target, content, days }: CreatePreviewInput): Promise<CreatedPreview> {
-  const { data, error } = await adminClient().rpc(
-    'create_preview_link',
-    target.kind === 'post'
-      ? { kind: 'post', post_id: target.postId, expires_in_days: days }
-      : { kind: 'page', page_route: target.pageRoute, content: content ?? '', expires_in_days: days },
+  const data = await dataOrThrow(
+    adminClient().rpc(
+      'create_preview_link',
+      target.kind === 'post'
+        ? { kind: 'post', post_id: target.postId, expires_in_days: days }
+        : { kind: 'page', page_route: target.pageRoute, content: content ?? '', expires_in_days: days },
+    ),
   );
-  if (error) throw error;
   const created = data as unknown as CreatedRow;
   return { url: `${window.location.origin}/preview/${created.token}`, expiresAt: created.expires_at };
 }

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Tables } from '@/lib/database.types';
 import { adminClient } from '@/features/admin/shared/admin-client';
 import { previewKeys } from '@/data/previews/keys';
+import { dataOrThrow } from '@/lib/data-or-throw';
 
 /** What a link previews: a saved post, or a page with unsaved content. */
 export type PreviewTarget = { kind: 'post'; postId: string } | { kind: 'page'; pageRoute: string };
@@ -12,18 +13,15 @@ export type PreviewLink = Pick<Tables<'preview_links'>, 'id' | 'label' | 'create
 export const previewLinksQuery = (target: PreviewTarget) =>
   queryOptions({
     queryKey: [...previewKeys.adminLinks, target.kind === 'post' ? target.postId : target.pageRoute],
-    queryFn: async (): Promise<PreviewLink[]> => {
+    queryFn: (): Promise<PreviewLink[]> => {
       const query = adminClient()
         .from('preview_links')
         .select('id, label, created_at, expires_at')
         .is('revoked_at', null)
         .gt('expires_at', new Date().toISOString())
         .order('created_at', { ascending: false });
-      const { data, error } =
-        target.kind === 'post'
-          ? await query.eq('post_id', target.postId)
-          : await query.eq('page_route', target.pageRoute);
-      if (error) throw error;
-      return data;
+      return dataOrThrow(
+        target.kind === 'post' ? query.eq('post_id', target.postId) : query.eq('page_route', target.pageRoute),
+      );
     },
   });
