@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useFailureToast } from '@/features/admin/shared/error-toast';
+import { useState } from 'react';
 import { EditIcon, TrashIcon } from '@/features/admin/shared/icons';
 import { toast } from '@/components/ui/toast';
 import { formatDate } from '@/features/admin/shared/format-date';
@@ -26,11 +27,7 @@ export function BlogAdminPage() {
   const remove = useDeletePost();
   const [editing, setEditing] = useState<Editing>({ id: null, values: EMPTY_BLOG_FORM, key: 0 });
 
-  useEffect(() => {
-    if (posts.isError) {
-      toast({ title: 'Error', description: 'Failed to load blog posts.', variant: 'destructive' });
-    }
-  }, [posts.isError]);
+  useFailureToast(posts.isError, 'Error', 'Failed to load blog posts.');
 
   const reset = () => {
     setEditing((current) => ({ id: null, values: EMPTY_BLOG_FORM, key: current.key + 1 }));

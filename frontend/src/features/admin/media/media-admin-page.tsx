@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { toast } from '@/components/ui/toast';
+import { useFailureToast } from '@/features/admin/shared/error-toast';
+import { useId, useState } from 'react';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { DeleteMediaDialog } from './delete-media-dialog';
 import { MediaCard } from './media-card';
@@ -25,35 +25,13 @@ export function MediaAdminPage() {
   const [deleting, setDeleting] = useState<string | null>(null);
   const filterId = useId();
 
-  useEffect(() => {
-    if (files.isError) {
-      toast({
-        title: 'Error',
-        description: `Failed to load images: ${errorMessage(files.error)}`,
-        variant: 'destructive',
-      });
-    }
-  }, [files.isError, files.error]);
-
-  useEffect(() => {
-    if (usage.isError) {
-      toast({
-        title: 'Usage check failed',
-        description: `Could not find where images are used: ${errorMessage(usage.error)}`,
-        variant: 'destructive',
-      });
-    }
-  }, [usage.isError, usage.error]);
-
-  useEffect(() => {
-    if (details.isError) {
-      toast({
-        title: 'Error',
-        description: `Failed to load alt text and dimensions: ${errorMessage(details.error)}`,
-        variant: 'destructive',
-      });
-    }
-  }, [details.isError, details.error]);
+  useFailureToast(files.isError, 'Error', `Failed to load images: ${errorMessage(files.error)}`);
+  useFailureToast(
+    usage.isError,
+    'Usage check failed',
+    `Could not find where images are used: ${errorMessage(usage.error)}`,
+  );
+  useFailureToast(details.isError, 'Error', `Failed to load alt text and dimensions: ${errorMessage(details.error)}`);
 
   const all = files.data ?? [];
   const shown = all.filter((file) => {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { errorToast, useFailureToast } from '@/features/admin/shared/error-toast';
+import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { EditIcon, TrashIcon } from '@/features/admin/shared/icons';
@@ -8,7 +9,7 @@ import { useDeleteWhitepaper } from './delete-whitepaper';
 import { adminFileStatusQuery, fileStatus, type FileStatus } from './file-status-query';
 import { WhitepaperFormCard } from './whitepaper-form-card';
 import { EMPTY_WHITEPAPER_FORM, paperToForm, type AdminWhitepaper, type WhitepaperFormValues } from './whitepaper-form';
-import { errorToast } from '@/features/admin/shared/error-toast';
+
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import './whitepapers-admin.css';
 
@@ -40,21 +41,13 @@ export function WhitepapersAdminPage() {
   const remove = useDeleteWhitepaper();
   const [editing, setEditing] = useState<Editing>({ paper: null, values: EMPTY_WHITEPAPER_FORM, key: 0 });
 
-  useEffect(() => {
-    if (papers.isError) {
-      toast({ title: 'Error', description: 'Failed to load whitepapers.', variant: 'destructive' });
-    }
-  }, [papers.isError]);
+  useFailureToast(papers.isError, 'Error', 'Failed to load whitepapers.');
 
-  useEffect(() => {
-    if (files.isError) {
-      toast({
-        title: 'File check failed',
-        description: `Could not list the whitepapers bucket: ${errorMessage(files.error)}`,
-        variant: 'destructive',
-      });
-    }
-  }, [files.isError, files.error]);
+  useFailureToast(
+    files.isError,
+    'File check failed',
+    `Could not list the whitepapers bucket: ${errorMessage(files.error)}`,
+  );
 
   const reset = () => {
     setEditing((current) => ({ paper: null, values: EMPTY_WHITEPAPER_FORM, key: current.key + 1 }));
