@@ -18,6 +18,7 @@ import {
 import { useSavePost } from './save-post';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminCard } from '@/features/admin/shared/admin-card';
+import { AdminCheck, checksOf } from '@/features/admin/shared/admin-check';
 
 type TextField = {
   [K in keyof BlogFormValues]: BlogFormValues[K] extends string ? K : never;
@@ -58,6 +59,7 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
   };
 
   const text = textFieldsOf<TextField>('post', form, set);
+  const check = checksOf<'noindex' | 'nofollow' | 'published'>(form, set);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -161,63 +163,34 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
               set('schema_type', value);
             }}
           />
-          <label className="admin-check">
-            <input
-              type="checkbox"
-              checked={form.noindex}
-              onChange={(event) => {
-                set('noindex', event.target.checked);
-              }}
-            />
-            NoIndex
-          </label>
-          <label className="admin-check">
-            <input
-              type="checkbox"
-              checked={form.nofollow}
-              onChange={(event) => {
-                set('nofollow', event.target.checked);
-              }}
-            />
-            NoFollow
-          </label>
+          {check('noindex', 'NoIndex')}
+          {check('nofollow', 'NoFollow')}
         </Section>
 
-        <label className="admin-check">
-          <input
-            type="checkbox"
-            checked={form.published}
-            onChange={(event) => {
-              set('published', event.target.checked);
-            }}
-          />
-          Published
-        </label>
+        {check('published', 'Published')}
         {form.published && (
           <fieldset className="admin-fieldset">
             <legend>When</legend>
-            <label className="admin-check">
-              <input
-                type="radio"
-                name="post-publish-when"
-                checked={!form.schedule}
-                onChange={() => {
-                  set('schedule', false);
-                }}
-              />
+            <AdminCheck
+              type="radio"
+              name="post-publish-when"
+              checked={!form.schedule}
+              onChange={() => {
+                set('schedule', false);
+              }}
+            >
               Publish now
-            </label>
-            <label className="admin-check">
-              <input
-                type="radio"
-                name="post-publish-when"
-                checked={form.schedule}
-                onChange={() => {
-                  set('schedule', true);
-                }}
-              />
+            </AdminCheck>
+            <AdminCheck
+              type="radio"
+              name="post-publish-when"
+              checked={form.schedule}
+              onChange={() => {
+                set('schedule', true);
+              }}
+            >
               Schedule for later
-            </label>
+            </AdminCheck>
             {form.schedule && (
               <div className="admin-field">
                 <label htmlFor="post-publish_at">Publish on</label>

@@ -11,6 +11,7 @@ import { formToPagePayload, OG_TYPES, PAGE_TWITTER_CARD_TYPES, type PageSeoForm 
 import { useSavePageSeo } from './save-page-seo';
 import { pageSeoErrors, searchPreview, seoScore } from './seo-score';
 import { errorToast } from '@/features/admin/shared/error-toast';
+import { checksOf } from '@/features/admin/shared/admin-check';
 
 const TABS = ['Basic', 'Content', 'Image', 'Social', 'Advanced', 'Preview'] as const;
 type Tab = (typeof TABS)[number];
@@ -100,18 +101,7 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
     </div>
   );
 
-  const check = (key: 'noindex' | 'nofollow', label: string) => (
-    <label className="admin-check">
-      <input
-        type="checkbox"
-        checked={form[key]}
-        onChange={(event) => {
-          set(key, event.target.checked);
-        }}
-      />
-      {label}
-    </label>
-  );
+  const check = checksOf<'noindex' | 'nofollow'>(form, set);
 
   return (
     <Dialog open={open} onClose={onClose} title="Add or Edit Page SEO Settings" className="admin-dialog">

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { AdminCheck, checksOf } from './admin-check';
 import { AdminDateRange, type DayRange } from './admin-date-range';
 import { AdminSelectField, valueOptions } from './admin-select-field';
 import { AdminTextField, textFieldsOf } from './admin-text-field';
@@ -123,5 +124,36 @@ describe('AdminDateRange', () => {
       expect(input.getAttribute('aria-invalid')).toBe('true');
       expect(input.getAttribute('aria-describedby')).toBe('r-problem');
     }
+  });
+});
+
+describe('AdminCheck and checksOf', () => {
+  it('binds a checkbox to a form’s boolean by key, its text inside the label', () => {
+    const onChange = vi.fn();
+    const check = checksOf<'noindex' | 'nofollow'>({ noindex: true, nofollow: false }, onChange);
+    render(
+      <>
+        {check('noindex', 'NoIndex')}
+        {check('nofollow', 'NoFollow')}
+      </>,
+    );
+    const noindex = screen.getByLabelText<HTMLInputElement>('NoIndex');
+    expect([noindex.type, noindex.checked, screen.getByLabelText<HTMLInputElement>('NoFollow').checked]).toEqual([
+      'checkbox',
+      true,
+      false,
+    ]);
+    fireEvent.click(screen.getByLabelText('NoFollow'));
+    expect(onChange).toHaveBeenCalledWith('nofollow', true);
+  });
+
+  it('is a named radio when asked', () => {
+    render(
+      <AdminCheck type="radio" name="when" checked={false} onChange={vi.fn()}>
+        Publish now
+      </AdminCheck>,
+    );
+    const radio = screen.getByLabelText<HTMLInputElement>('Publish now');
+    expect([radio.type, radio.name, radio.closest('label')?.className]).toEqual(['radio', 'when', 'admin-check']);
   });
 });

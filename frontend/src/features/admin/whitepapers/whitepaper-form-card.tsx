@@ -14,6 +14,7 @@ import {
   type WhitepaperFormErrors,
   type WhitepaperFormValues,
 } from './whitepaper-form';
+import { AdminCheck } from '@/features/admin/shared/admin-check';
 
 export interface WhitepaperFormCardProps {
   /** The paper being edited (its id and current file), or null in create mode. */
@@ -164,16 +165,14 @@ export function WhitepaperFormCard({ editing, initial, onDone }: WhitepaperFormC
             inputMode: 'numeric',
             hint: 'Read from the PDF when it can be; edit it if needed.',
           })}
-          <label className="admin-check">
-            <input
-              type="checkbox"
-              checked={form.featured}
-              onChange={(event) => {
-                set('featured', event.target.checked);
-              }}
-            />
+          <AdminCheck
+            checked={form.featured}
+            onChange={(checked) => {
+              set('featured', checked);
+            }}
+          >
             Featured (listed first with a Featured badge)
-          </label>
+          </AdminCheck>
         </div>
         <div className="admin-actions">
           <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
