@@ -20,6 +20,7 @@ import {
 } from './activity-wording';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import './activity-admin.css';
+import { AdminTable } from '@/features/admin/shared/admin-table';
 
 function ActivityRow({ entry }: { entry: ActivityEntry }) {
   const item = activityItem(entry);
@@ -196,40 +197,16 @@ export function ActivityAdminPage() {
           <p className="admin-muted">{filtered ? 'No activity matches these filters.' : 'No activity yet.'}</p>
         ) : (
           <>
-            <div className="admin-table-wrap">
-              {/* Explicit roles: the narrow-screen card layout restyles the table, which would
-                  otherwise cost it its table semantics in some browsers. */}
-              <table className="admin-table activity-table" role="table">
-                <caption className="visually-hidden">Admin activity, newest first</caption>
-                <thead role="rowgroup">
-                  <tr role="row">
-                    <th scope="col" role="columnheader">
-                      When
-                    </th>
-                    <th scope="col" role="columnheader">
-                      What
-                    </th>
-                    <th scope="col" role="columnheader">
-                      Item
-                    </th>
-                    <th scope="col" role="columnheader">
-                      Session
-                    </th>
-                    <th scope="col" role="columnheader">
-                      IP address
-                    </th>
-                    <th scope="col" role="columnheader">
-                      Browser
-                    </th>
-                  </tr>
-                </thead>
-                <tbody role="rowgroup">
-                  {entries.map((entry) => (
-                    <ActivityRow key={entry.id} entry={entry} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              className="activity-table"
+              caption="Admin activity, newest first"
+              columns={['When', 'What', 'Item', 'Session', 'IP address', 'Browser']}
+              explicitRoles
+            >
+              {entries.map((entry) => (
+                <ActivityRow key={entry.id} entry={entry} />
+              ))}
+            </AdminTable>
             <div className="activity-more">
               <p className="admin-muted" role="status">
                 {activity.hasNextPage

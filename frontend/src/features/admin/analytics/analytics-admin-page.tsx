@@ -5,6 +5,7 @@ import { analyticsQuery } from './analytics-query';
 import { AdminSelectField, type SelectOption } from '@/features/admin/shared/admin-select-field';
 import { PERIODS, summarize, type Count } from './analytics-summary';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
+import { AdminTable } from '@/features/admin/shared/admin-table';
 
 const PERIOD_OPTIONS: readonly SelectOption<number>[] = PERIODS.map((period) => [period.days, period.label]);
 
@@ -86,30 +87,17 @@ export function AnalyticsAdminPage() {
             <h2 id="analytics-pages" className="admin-card__title">
               Pages
             </h2>
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Page</th>
-                    <th scope="col">Views</th>
-                    <th scope="col">Sessions</th>
-                    <th scope="col">Avg. time on page</th>
-                    <th scope="col">Avg. scroll depth</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {summary.pages.map((page) => (
-                    <tr key={page.path}>
-                      <td>{page.path}</td>
-                      <td>{page.views}</td>
-                      <td>{page.sessions}</td>
-                      <td>{page.avgTimeOnPage}s</td>
-                      <td>{page.avgScrollDepth}%</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable columns={['Page', 'Views', 'Sessions', 'Avg. time on page', 'Avg. scroll depth']}>
+              {summary.pages.map((page) => (
+                <tr key={page.path}>
+                  <td>{page.path}</td>
+                  <td>{page.views}</td>
+                  <td>{page.sessions}</td>
+                  <td>{page.avgTimeOnPage}s</td>
+                  <td>{page.avgScrollDepth}%</td>
+                </tr>
+              ))}
+            </AdminTable>
           </section>
           <BarChart
             title="Views per page"

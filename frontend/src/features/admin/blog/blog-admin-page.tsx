@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useFailureToast } from '@/features/admin/shared/error-toast';
 import { useState } from 'react';
-import { EditIcon, TrashIcon } from '@/features/admin/shared/icons';
 import { toast } from '@/components/ui/toast';
 import { formatDate } from '@/features/admin/shared/format-date';
 import { PreviewLinksPanel } from '@/features/admin/shared/previews/preview-links-panel';
@@ -14,6 +13,7 @@ import { PostForm } from './post-form';
 import { adminPostsQuery } from './posts-query';
 import { AdminCard } from '@/features/admin/shared/admin-card';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
+import { AdminRowActions } from '@/features/admin/shared/admin-row-actions';
 
 interface Editing {
   id: string | null;
@@ -94,29 +94,16 @@ export function BlogAdminPage() {
                   <p>{post.description}</p>
                   <PostStatusBadge post={post} />
                 </div>
-                <div className="admin-post__actions">
-                  <button
-                    type="button"
-                    className="admin-icon-button"
-                    aria-label={`Edit ${post.title}`}
-                    onClick={() => {
-                      setEditing((current) => ({ id: post.id, values: postToForm(post), key: current.key + 1 }));
-                      window.scrollTo({ top: 0, behavior: 'smooth' });
-                    }}
-                  >
-                    <EditIcon />
-                  </button>
-                  <button
-                    type="button"
-                    className="admin-icon-button admin-icon-button--danger"
-                    aria-label={`Delete ${post.title}`}
-                    onClick={() => {
-                      onDelete(post.id);
-                    }}
-                  >
-                    <TrashIcon />
-                  </button>
-                </div>
+                <AdminRowActions
+                  name={post.title}
+                  onEdit={() => {
+                    setEditing((current) => ({ id: post.id, values: postToForm(post), key: current.key + 1 }));
+                    window.scrollTo({ top: 0, behavior: 'smooth' });
+                  }}
+                  onDelete={() => {
+                    onDelete(post.id);
+                  }}
+                />
               </li>
             ))}
             {posts.data?.length === 0 && <li className="admin-muted">No posts yet.</li>}

@@ -26,6 +26,7 @@ import { submissionsQuery } from './submissions-query';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import './leads-admin.css';
+import { AdminTable } from '@/features/admin/shared/admin-table';
 
 function downloadCsv(items: readonly InboxItem[], fileName: string) {
   const url = URL.createObjectURL(new Blob([inboxCsv(items)], { type: 'text/csv;charset=utf-8' }));
@@ -243,34 +244,30 @@ export function LeadsAdminPage() {
                   : 'No leads yet.'}
             </p>
           ) : (
-            <div className="admin-table-wrap">
-              <table className="admin-table leads-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Received</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Company</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">{filters.view === 'spam' ? 'Spam reason' : 'Status'}</th>
-                    <th scope="col">Assignee</th>
-                    <th scope="col">Webhook</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((item) => (
-                    <LeadRow
-                      key={item.key}
-                      item={item}
-                      onView={() => {
-                        setOpenKey(item.key);
-                      }}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              className="leads-table"
+              columns={[
+                'Received',
+                'Type',
+                'Name',
+                'Company',
+                'Email',
+                filters.view === 'spam' ? 'Spam reason' : 'Status',
+                'Assignee',
+                'Webhook',
+                'Actions',
+              ]}
+            >
+              {items.map((item) => (
+                <LeadRow
+                  key={item.key}
+                  item={item}
+                  onView={() => {
+                    setOpenKey(item.key);
+                  }}
+                />
+              ))}
+            </AdminTable>
           )}
         </section>
       </div>

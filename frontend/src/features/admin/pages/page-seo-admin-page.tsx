@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { EditIcon, TrashIcon } from '@/features/admin/shared/icons';
+import { AdminRowActions } from '@/features/admin/shared/admin-row-actions';
+import { AdminTable } from '@/features/admin/shared/admin-table';
 import { useDeletePageSeo } from './delete-page-seo';
 import { useRestorePageSeo } from './restore-page-seo';
 import { EMPTY_PAGE_SEO_FORM, pageToForm, type PageSeoForm } from './page-seo';
@@ -31,6 +32,40 @@ export function PageSeoAdminPage() {
   const restore = useRestorePageSeo();
   const [dialog, setDialog] = useState<DialogState>({ open: false, id: null, values: EMPTY_PAGE_SEO_FORM, key: 0 });
 
+  const onDelete = (id: string) => {
+    remove.mutate(id, {
+      onSuccess: (deleted) => {
+        // The spec deletes without confirmation; a short undo is the safety net.
+        toast({
+          title: 'Page deleted successfully',
+          duration: UNDO_WINDOW_MS,
+          action: deleted
+            ? {
+                label: 'Undo',
+                onClick: () => {
+                  restore.mutate(deleted, {
+                    onSuccess: () => {
+                      toast({ title: 'Page restored' });
+                    },
+                    onError: (error) => {
+                      toast({
+                        title: 'Could not restore the page',
+                        description: error.message,
+                        variant: 'destructive',
+                      });
+                    },
+                  });
+                },
+              }
+            : undefined,
+        });
+      },
+      onError: (error) => {
+        console.error('Page SEO delete failed', error);
+      },
+    });
+  };
+
   const close = () => {
     setDialog((current) => ({ ...current, open: false }));
   };
@@ -55,88 +90,32 @@ export function PageSeoAdminPage() {
         ) : pages.isError ? (
           <p className="admin-error">Failed to load pages.</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Page Name</th>
-                  <th scope="col">Route</th>
-                  <th scope="col">Meta Title</th>
-                  <th scope="col">Last Updated</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {pages.data.map((page) => (
-                  <tr key={page.id}>
-                    <td>{page.page_name}</td>
-                    <td>{page.page_route}</td>
-                    <td>{page.meta_title}</td>
-                    <td>{formatUpdated(page.updated_at)}</td>
-                    <td>
-                      <div className="admin-post__actions">
-                        <button
-                          type="button"
-                          className="admin-icon-button"
-                          aria-label={`Edit ${page.page_name}`}
-                          onClick={() => {
-                            setDialog((current) => ({
-                              open: true,
-                              id: page.id,
-                              values: pageToForm(page),
-                              key: current.key + 1,
-                            }));
-                          }}
-                        >
-                          <EditIcon />
-                        </button>
-                        <button
-                          type="button"
-                          className="admin-icon-button admin-icon-button--danger"
-                          aria-label={`Delete ${page.page_name}`}
-                          onClick={() => {
-                            remove.mutate(page.id, {
-                              onSuccess: (deleted) => {
-                                // The spec deletes without confirmation; a short undo is the safety net.
-                                toast({
-                                  title: 'Page deleted successfully',
-                                  duration: UNDO_WINDOW_MS,
-                                  action: deleted
-                                    ? {
-                                        label: 'Undo',
-                                        onClick: () => {
-                                          restore.mutate(deleted, {
-                                            onSuccess: () => {
-                                              toast({ title: 'Page restored' });
-                                            },
-                                            onError: (error) => {
-                                              toast({
-                                                title: 'Could not restore the page',
-                                                description: error.message,
-                                                variant: 'destructive',
-                                              });
-                                            },
-                                          });
-                                        },
-                                      }
-                                    : undefined,
-                                });
-                              },
-                              onError: (error) => {
-                                console.error('Page SEO delete failed', error);
-                              },
-                            });
-                          }}
-                        >
-                          <TrashIcon />
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable columns={['Page Name', 'Route', 'Meta Title', 'Last Updated', 'Actions']}>
+            {pages.data.map((page) => (
+              <tr key={page.id}>
+                <td>{page.page_name}</td>
+                <td>{page.page_route}</td>
+                <td>{page.meta_title}</td>
+                <td>{formatUpdated(page.updated_at)}</td>
+                <td>
+                  <AdminRowActions
+                    name={page.page_name}
+                    onEdit={() => {
+                      setDialog((current) => ({
+                        open: true,
+                        id: page.id,
+                        values: pageToForm(page),
+                        key: current.key + 1,
+                      }));
+                    }}
+                    onDelete={() => {
+                      onDelete(page.id);
+                    }}
+                  />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
       <PageSeoDialog

@@ -3,7 +3,6 @@ import { errorToast, useFailureToast } from '@/features/admin/shared/error-toast
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
-import { EditIcon, TrashIcon } from '@/features/admin/shared/icons';
 import { adminWhitepapersQuery } from './admin-whitepapers-query';
 import { useDeleteWhitepaper } from './delete-whitepaper';
 import { adminFileStatusQuery, fileStatus, type FileStatus } from './file-status-query';
@@ -12,6 +11,8 @@ import { EMPTY_WHITEPAPER_FORM, paperToForm, type AdminWhitepaper, type Whitepap
 
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import './whitepapers-admin.css';
+import { AdminTable } from '@/features/admin/shared/admin-table';
+import { AdminRowActions } from '@/features/admin/shared/admin-row-actions';
 
 interface Editing {
   paper: { id: string; filePath: string | null } | null;
@@ -98,67 +99,43 @@ export function WhitepapersAdminPage() {
         ) : (papers.data ?? []).length === 0 ? (
           <p className="admin-muted">No whitepapers yet. Add the first one above.</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table wp-table">
-              <caption className="visually-hidden">Whitepapers, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Pages</th>
-                  <th scope="col">Featured</th>
-                  <th scope="col">File</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(papers.data ?? []).map((paper) => (
-                  <tr key={paper.id}>
-                    <th scope="row" className="wp-table__title" data-label="Title">
-                      {paper.title}
-                    </th>
-                    <td data-label="Category">{paper.category}</td>
-                    <td data-label="Pages">{paper.pages ?? '—'}</td>
-                    <td data-label="Featured">
-                      {paper.featured ? (
-                        <span className="admin-badge">Featured</span>
-                      ) : (
-                        <span className="admin-muted">No</span>
-                      )}
-                    </td>
-                    <td data-label="File">
-                      <FileStatusBadge status={fileStatus(paper.file_path, files.data)} failed={files.isError} />
-                    </td>
-                    <td data-label="Actions">
-                      <div className="admin-post__actions">
-                        <button
-                          type="button"
-                          className="admin-icon-button"
-                          aria-label={`Edit ${paper.title}`}
-                          onClick={() => {
-                            edit(paper);
-                          }}
-                        >
-                          <EditIcon />
-                        </button>
-                        <button
-                          type="button"
-                          className="admin-icon-button admin-icon-button--danger"
-                          aria-label={`Delete ${paper.title}`}
-                          disabled={remove.isPending}
-                          onClick={() => {
-                            onDelete(paper);
-                          }}
-                        >
-                          <TrashIcon />
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            className="wp-table"
+            caption="Whitepapers, newest first"
+            columns={['Title', 'Category', 'Pages', 'Featured', 'File', 'Actions']}
+          >
+            {(papers.data ?? []).map((paper) => (
+              <tr key={paper.id}>
+                <th scope="row" className="wp-table__title" data-label="Title">
+                  {paper.title}
+                </th>
+                <td data-label="Category">{paper.category}</td>
+                <td data-label="Pages">{paper.pages ?? '—'}</td>
+                <td data-label="Featured">
+                  {paper.featured ? (
+                    <span className="admin-badge">Featured</span>
+                  ) : (
+                    <span className="admin-muted">No</span>
+                  )}
+                </td>
+                <td data-label="File">
+                  <FileStatusBadge status={fileStatus(paper.file_path, files.data)} failed={files.isError} />
+                </td>
+                <td data-label="Actions">
+                  <AdminRowActions
+                    name={paper.title}
+                    onEdit={() => {
+                      edit(paper);
+                    }}
+                    onDelete={() => {
+                      onDelete(paper);
+                    }}
+                    deleteDisabled={remove.isPending}
+                  />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
     </div>
