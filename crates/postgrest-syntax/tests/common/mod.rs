@@ -4,10 +4,12 @@
 use std::fmt::Write as _;
 
 use cb_postgrest_syntax::{
-    Field, Filter, JsonOperand, JsonOperation, LogicOperator, LogicTree, NonnegRange, Operation,
-    OrderDirection, OrderNulls, OrderTerm, ParsedQuery, QueryOptions, SelectItem, SyntaxError,
-    parse_query_with,
+    Field, Filter, JsonOperand, LogicTree, NonnegRange, OrderTerm, ParsedQuery, QueryOptions,
+    SelectItem, SyntaxError, parse_query_with,
 };
+
+mod parts;
+pub(crate) use parts::*;
 
 /// `application/x-www-form-urlencoded` serialisation as WHATWG `URLSearchParams` does it (what
 /// postgrest-js sends): `A-Z a-z 0-9 * - . _` literal, space as `+`, the rest percent-encoded.
@@ -53,11 +55,7 @@ pub(crate) fn render_error(e: &SyntaxError) -> String {
 
 pub(crate) fn field(f: &Field) -> String {
     let mut s = format!("{:?}", f.name);
-    for op in &f.json_path {
-        let (arrow, operand) = match op {
-            JsonOperation::Arrow(o) => ("->", o),
-            JsonOperation::DoubleArrow(o) => ("->>", o),
-        };
+    for (arrow, operand) in json_steps(f) {
         match operand {
             JsonOperand::Key(k) => {
                 let _ = write!(s, "{arrow}{k:?}");
@@ -129,32 +127,23 @@ pub(crate) fn select_item(out: &mut String, indent: usize, item: &SelectItem) {
 }
 
 pub(crate) fn filter(f: &Filter) -> String {
-    let not = if f.negated { "not." } else { "" };
-    let op = match &f.operation {
-        Operation::Simple { op, value } => format!("{} {value:?}", op.keyword()),
-        Operation::Quant {
-            op,
-            quantifier,
-            value,
-        } => {
-            let q = quantifier.map_or_else(String::new, |q| format!("({q:?})"));
-            format!("{}{q} {value:?}", op.keyword())
-        }
-        Operation::In(items) => format!("in {items:?}"),
-        Operation::Is(v) => format!("is {v:?}"),
-        Operation::IsDistinctFrom(v) => format!("isdistinct {v:?}"),
-        Operation::Fts {
-            op,
-            language,
-            value,
-        } => {
-            let l = language
-                .as_ref()
-                .map_or_else(String::new, |l| format!("({l:?})"));
-            format!("{}{l} {value:?}", op.keyword())
-        }
+    let OperationParts {
+        keyword,
+        qualifier,
+        operand,
+    } = operation_parts(&f.operation);
+    let qualifier = match qualifier {
+        Some(Qualifier::Quantifier(q)) => format!("({q:?})"),
+        Some(Qualifier::Language(l)) => format!("({l:?})"),
+        None => String::new(),
     };
-    format!("{} {not}{op}", field(&f.field))
+    let operand = match operand {
+        Operand::Value(v) => format!("{v:?}"),
+        Operand::List(items) => format!("{items:?}"),
+        Operand::Is(v) => format!("{v:?}"),
+    };
+    let not = not_prefix(f.negated);
+    format!("{} {not}{keyword}{qualifier} {operand}", field(&f.field))
 }
 
 pub(crate) fn logic(out: &mut String, indent: usize, t: &LogicTree) {
@@ -168,11 +157,8 @@ pub(crate) fn logic(out: &mut String, indent: usize, t: &LogicTree) {
             op,
             children,
         } => {
-            let not = if *negated { "not." } else { "" };
-            let op = match op {
-                LogicOperator::And => "and",
-                LogicOperator::Or => "or",
-            };
+            let not = not_prefix(*negated);
+            let op = logic_keyword(*op);
             let _ = writeln!(out, "{pad}- {not}{op}");
             for c in children {
                 logic(out, indent + 1, c);
@@ -182,31 +168,23 @@ pub(crate) fn logic(out: &mut String, indent: usize, t: &LogicTree) {
 }
 
 pub(crate) fn order_term(t: &OrderTerm) -> String {
-    let tail = |d: &Option<OrderDirection>, n: &Option<OrderNulls>| {
-        let mut s = String::new();
-        if let Some(d) = d {
-            let _ = write!(s, " {d:?}");
-        }
-        if let Some(n) = n {
-            let _ = write!(s, " nulls{n:?}");
-        }
-        s
+    let OrderParts {
+        relation,
+        field: f,
+        direction,
+        nulls,
+    } = order_parts(t);
+    let mut s = match relation {
+        Some(relation) => format!("{relation:?}({})", field(f)),
+        None => field(f),
     };
-    match t {
-        OrderTerm::Field {
-            field: f,
-            direction,
-            nulls,
-        } => format!("{}{}", field(f), tail(direction, nulls)),
-        OrderTerm::Relation {
-            relation,
-            field: f,
-            direction,
-            nulls,
-        } => {
-            format!("{relation:?}({}){}", field(f), tail(direction, nulls))
-        }
+    if let Some(d) = direction {
+        let _ = write!(s, " {d:?}");
     }
+    if let Some(n) = nulls {
+        let _ = write!(s, " nulls{n:?}");
+    }
+    s
 }
 
 pub(crate) fn range(r: &NonnegRange) -> String {

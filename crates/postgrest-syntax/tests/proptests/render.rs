@@ -2,6 +2,11 @@
 
 use cb_postgrest_syntax::*;
 
+use crate::common::{
+    Operand, OperationParts, OrderParts, Qualifier, json_steps, logic_keyword, not_prefix,
+    operation_parts, order_parts,
+};
+
 /// Words the grammar reads as keywords: a name equal to one is quoted.
 pub(crate) const RESERVED: &[&str] = &[
     "select",
@@ -42,11 +47,7 @@ pub(crate) fn name(s: &str) -> String {
 
 pub(crate) fn render_field(f: &Field) -> String {
     let mut s = name(&f.name);
-    for op in &f.json_path {
-        let (arrow, operand) = match op {
-            JsonOperation::Arrow(o) => ("->", o),
-            JsonOperation::DoubleArrow(o) => ("->>", o),
-        };
+    for (arrow, operand) in json_steps(f) {
         s.push_str(arrow);
         match operand {
             JsonOperand::Key(k) => s.push_str(&name(k)),
@@ -140,48 +141,34 @@ pub(crate) fn render_select(items: &[SelectItem]) -> String {
 
 /// `[not.]op.value`; inside logic trees values are quoted (`in_tree`).
 pub(crate) fn render_op(negated: bool, op: &Operation, in_tree: bool) -> String {
-    let val = |v: &str| if in_tree { quote(v) } else { v.to_owned() };
-    let body = match op {
-        Operation::Simple { op, value } => format!("{}.{}", op.keyword(), val(value)),
-        Operation::Quant {
-            op,
-            quantifier,
-            value,
-        } => {
-            let q = match quantifier {
-                Some(Quantifier::Any) => "(any)",
-                Some(Quantifier::All) => "(all)",
-                None => "",
-            };
-            format!("{}{q}.{}", op.keyword(), val(value))
-        }
-        Operation::In(items) => format!(
-            "in.({})",
+    let OperationParts {
+        keyword,
+        qualifier,
+        operand,
+    } = operation_parts(op);
+    let qualifier = match qualifier {
+        Some(Qualifier::Quantifier(Quantifier::Any)) => "(any)".to_owned(),
+        Some(Qualifier::Quantifier(Quantifier::All)) => "(all)".to_owned(),
+        Some(Qualifier::Language(l)) => format!("({l})"),
+        None => String::new(),
+    };
+    let operand = match operand {
+        Operand::Value(v) if in_tree => quote(v),
+        Operand::Value(v) => v.to_owned(),
+        Operand::List(items) => format!(
+            "({})",
             items.iter().map(|i| quote(i)).collect::<Vec<_>>().join(",")
         ),
-        Operation::Is(v) => format!(
-            "is.{}",
-            match v {
-                IsValue::Null => "null",
-                IsValue::NotNull => "not_null",
-                IsValue::True => "true",
-                IsValue::False => "false",
-                IsValue::Unknown => "unknown",
-            }
-        ),
-        Operation::IsDistinctFrom(v) => format!("isdistinct.{}", val(v)),
-        Operation::Fts {
-            op,
-            language,
-            value,
-        } => {
-            let l = language
-                .as_ref()
-                .map_or_else(String::new, |l| format!("({l})"));
-            format!("{}{l}.{}", op.keyword(), val(value))
+        Operand::Is(v) => match v {
+            IsValue::Null => "null",
+            IsValue::NotNull => "not_null",
+            IsValue::True => "true",
+            IsValue::False => "false",
+            IsValue::Unknown => "unknown",
         }
+        .to_owned(),
     };
-    if negated { format!("not.{body}") } else { body }
+    format!("{}{keyword}{qualifier}.{operand}", not_prefix(negated))
 }
 
 pub(crate) fn render_tree(t: &LogicTree) -> String {
@@ -196,13 +183,10 @@ pub(crate) fn render_tree(t: &LogicTree) -> String {
             op,
             children,
         } => {
-            let op = match op {
-                LogicOperator::And => "and",
-                LogicOperator::Or => "or",
-            };
-            let not = if *negated { "not." } else { "" };
             format!(
-                "{not}{op}({})",
+                "{}{}({})",
+                not_prefix(*negated),
+                logic_keyword(*op),
                 children
                     .iter()
                     .map(render_tree)
@@ -214,41 +198,30 @@ pub(crate) fn render_tree(t: &LogicTree) -> String {
 }
 
 pub(crate) fn render_order(terms: &[OrderTerm]) -> String {
-    let tail = |d: &Option<OrderDirection>, n: &Option<OrderNulls>| {
-        let mut s = String::new();
-        match d {
-            Some(OrderDirection::Asc) => s.push_str(".asc"),
-            Some(OrderDirection::Desc) => s.push_str(".desc"),
-            None => {}
-        }
-        match n {
-            Some(OrderNulls::First) => s.push_str(".nullsfirst"),
-            Some(OrderNulls::Last) => s.push_str(".nullslast"),
-            None => {}
-        }
-        s
-    };
     terms
         .iter()
-        .map(|t| match t {
-            OrderTerm::Field {
-                field,
-                direction,
-                nulls,
-            } => format!("{}{}", render_field(field), tail(direction, nulls)),
-            OrderTerm::Relation {
+        .map(|t| {
+            let OrderParts {
                 relation,
                 field,
                 direction,
                 nulls,
-            } => {
-                format!(
-                    "{}({}){}",
-                    name(relation),
-                    render_field(field),
-                    tail(direction, nulls)
-                )
-            }
+            } = order_parts(t);
+            let mut s = match relation {
+                Some(relation) => format!("{}({})", name(relation), render_field(field)),
+                None => render_field(field),
+            };
+            s.push_str(match direction {
+                Some(OrderDirection::Asc) => ".asc",
+                Some(OrderDirection::Desc) => ".desc",
+                None => "",
+            });
+            s.push_str(match nulls {
+                Some(OrderNulls::First) => ".nullsfirst",
+                Some(OrderNulls::Last) => ".nullslast",
+                None => "",
+            });
+            s
         })
         .collect::<Vec<_>>()
         .join(",")
