@@ -68,62 +68,48 @@ pub(crate) fn field(f: &Field) -> String {
     s
 }
 
-fn opt(label: &str, v: &Option<String>) -> String {
-    v.as_ref()
-        .map_or_else(String::new, |v| format!(" {label}={v:?}"))
+fn opt(label: &str, v: Option<&str>) -> String {
+    v.map_or_else(String::new, |v| format!(" {label}={v:?}"))
 }
 
 pub(crate) fn select_item(out: &mut String, indent: usize, item: &SelectItem) {
     let pad = "  ".repeat(indent);
-    match item {
-        SelectItem::Field {
-            field: f,
-            aggregate,
-            aggregate_cast,
-            cast,
-            alias,
-        } => {
-            let agg = aggregate.map_or_else(String::new, |a| format!(" agg={a:?}"));
-            let _ = writeln!(
-                out,
-                "{pad}- field {}{}{agg}{}{}",
-                field(f),
-                opt("cast", cast),
-                opt("aggcast", aggregate_cast),
-                opt("alias", alias)
-            );
+    if let Some(embed) = embed_parts(item) {
+        let kind = if embed.spread { "spread" } else { "relation" };
+        let join = embed
+            .join_type
+            .map_or_else(String::new, |j| format!(" join={j}"));
+        let _ = writeln!(
+            out,
+            "{pad}- {kind} {:?}{}{}{join}",
+            embed.relation,
+            opt("alias", embed.alias),
+            opt("hint", embed.hint)
+        );
+        for c in embed.children {
+            select_item(out, indent + 1, c);
         }
-        SelectItem::Relation {
-            relation,
-            alias,
-            hint,
-            join_type,
-            children,
-        } => {
-            let join = join_type.map_or_else(String::new, |j| format!(" join={j}"));
-            let _ = writeln!(
-                out,
-                "{pad}- relation {relation:?}{}{}{join}",
-                opt("alias", alias),
-                opt("hint", hint)
-            );
-            for c in children {
-                select_item(out, indent + 1, c);
-            }
-        }
-        SelectItem::Spread {
-            relation,
-            hint,
-            join_type,
-            children,
-        } => {
-            let join = join_type.map_or_else(String::new, |j| format!(" join={j}"));
-            let _ = writeln!(out, "{pad}- spread {relation:?}{}{join}", opt("hint", hint));
-            for c in children {
-                select_item(out, indent + 1, c);
-            }
-        }
+        return;
     }
+    let SelectItem::Field {
+        field: f,
+        aggregate,
+        aggregate_cast,
+        cast,
+        alias,
+    } = item
+    else {
+        unreachable!("embeds are written above");
+    };
+    let agg = aggregate.map_or_else(String::new, |a| format!(" agg={a:?}"));
+    let _ = writeln!(
+        out,
+        "{pad}- field {}{}{agg}{}{}",
+        field(f),
+        opt("cast", cast.as_deref()),
+        opt("aggcast", aggregate_cast.as_deref()),
+        opt("alias", alias.as_deref())
+    );
 }
 
 pub(crate) fn filter(f: &Filter) -> String {

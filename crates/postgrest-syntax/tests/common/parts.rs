@@ -3,8 +3,8 @@
 //! (`proptests/render.rs`). Each renderer only decides how a piece is written.
 
 use cb_postgrest_syntax::{
-    Field, IsValue, JsonOperand, JsonOperation, LogicOperator, Operation, OrderDirection,
-    OrderNulls, OrderTerm, Quantifier,
+    Field, IsValue, JoinType, JsonOperand, JsonOperation, LogicOperator, Operation, OrderDirection,
+    OrderNulls, OrderTerm, Quantifier, SelectItem,
 };
 
 /// Each step of a field's JSON path as its arrow and its operand.
@@ -12,6 +12,45 @@ pub(crate) fn json_steps(f: &Field) -> impl Iterator<Item = (&'static str, &Json
     f.json_path.iter().map(|op| match op {
         JsonOperation::Arrow(o) => ("->", o),
         JsonOperation::DoubleArrow(o) => ("->>", o),
+    })
+}
+
+/// An embedded relation of a select (`alias:rel!hint!join(…)`, or the spread `...rel!hint!join(…)`,
+/// which has no alias).
+pub(crate) struct EmbedParts<'a> {
+    pub(crate) spread: bool,
+    pub(crate) relation: &'a str,
+    pub(crate) alias: Option<&'a str>,
+    pub(crate) hint: Option<&'a str>,
+    pub(crate) join_type: Option<JoinType>,
+    pub(crate) children: &'a [SelectItem],
+}
+
+/// The embed's parts; None for a field.
+pub(crate) fn embed_parts(item: &SelectItem) -> Option<EmbedParts<'_>> {
+    let (spread, relation, alias, hint, join_type, children) = match item {
+        SelectItem::Field { .. } => return None,
+        SelectItem::Relation {
+            relation,
+            alias,
+            hint,
+            join_type,
+            children,
+        } => (false, relation, alias.as_deref(), hint, join_type, children),
+        SelectItem::Spread {
+            relation,
+            hint,
+            join_type,
+            children,
+        } => (true, relation, None, hint, join_type, children),
+    };
+    Some(EmbedParts {
+        spread,
+        relation,
+        alias,
+        hint: hint.as_deref(),
+        join_type: *join_type,
+        children,
     })
 }
 

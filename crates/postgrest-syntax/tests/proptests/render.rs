@@ -3,8 +3,8 @@
 use cb_postgrest_syntax::*;
 
 use crate::common::{
-    Operand, OperationParts, OrderParts, Qualifier, json_steps, logic_keyword, not_prefix,
-    operation_parts, order_parts,
+    Operand, OperationParts, OrderParts, Qualifier, embed_parts, json_steps, logic_keyword,
+    not_prefix, operation_parts, order_parts,
 };
 
 /// Words the grammar reads as keywords: a name equal to one is quoted.
@@ -60,83 +60,69 @@ pub(crate) fn render_field(f: &Field) -> String {
 pub(crate) fn render_select(items: &[SelectItem]) -> String {
     items
         .iter()
-        .map(|item| match item {
-            SelectItem::Field {
-                field,
-                aggregate,
-                aggregate_cast,
-                cast,
-                alias,
-            } => {
-                let mut s = alias
-                    .as_ref()
-                    .map_or_else(String::new, |a| format!("{}:", name(a)));
-                if *aggregate == Some(AggregateFunction::Count)
-                    && field.name == "*"
-                    && field.json_path.is_empty()
-                    && cast.is_none()
-                {
-                    s.push_str("count()");
-                } else {
-                    let bare_star = field.name == "*"
-                        && field.json_path.is_empty()
-                        && alias.is_none()
-                        && cast.is_none()
-                        && aggregate.is_none();
-                    s.push_str(&if bare_star {
-                        "*".to_owned()
-                    } else {
-                        render_field(field)
-                    });
-                    if let Some(c) = cast {
-                        s.push_str(&format!("::{c}"));
-                    }
-                    if let Some(a) = aggregate {
-                        s.push_str(&format!(".{}()", a.sql_name().to_lowercase()));
-                    }
-                }
-                if let Some(c) = aggregate_cast {
-                    s.push_str(&format!("::{c}"));
-                }
-                s
-            }
-            SelectItem::Relation {
-                relation,
-                alias,
-                hint,
-                join_type,
-                children,
-            } => {
-                let mut s = alias
-                    .as_ref()
-                    .map_or_else(String::new, |a| format!("{}:", name(a)));
-                s.push_str(&name(relation));
-                if let Some(h) = hint {
-                    s.push_str(&format!("!{}", name(h)));
-                }
-                if let Some(j) = join_type {
-                    s.push_str(&format!("!{j}"));
-                }
-                format!("{s}({})", render_select(children))
-            }
-            SelectItem::Spread {
-                relation,
-                hint,
-                join_type,
-                children,
-            } => {
-                let mut s = format!("...{}", name(relation));
-                if let Some(h) = hint {
-                    s.push_str(&format!("!{}", name(h)));
-                }
-                if let Some(j) = join_type {
-                    s.push_str(&format!("!{j}"));
-                }
-                format!("{s}({})", render_select(children))
-            }
-        })
+        .map(render_select_item)
         .collect::<Vec<_>>()
         .join(",")
+}
+
+fn render_select_item(item: &SelectItem) -> String {
+    if let Some(embed) = embed_parts(item) {
+        let mut s = embed
+            .alias
+            .map_or_else(String::new, |a| format!("{}:", name(a)));
+        if embed.spread {
+            s.push_str("...");
+        }
+        s.push_str(&name(embed.relation));
+        if let Some(h) = embed.hint {
+            s.push_str(&format!("!{}", name(h)));
+        }
+        if let Some(j) = embed.join_type {
+            s.push_str(&format!("!{j}"));
+        }
+        return format!("{s}({})", render_select(embed.children));
+    }
+    let SelectItem::Field {
+        field,
+        aggregate,
+        aggregate_cast,
+        cast,
+        alias,
+    } = item
+    else {
+        unreachable!("embeds are rendered above");
+    };
+    let mut s = alias
+        .as_ref()
+        .map_or_else(String::new, |a| format!("{}:", name(a)));
+    if *aggregate == Some(AggregateFunction::Count)
+        && field.name == "*"
+        && field.json_path.is_empty()
+        && cast.is_none()
+    {
+        s.push_str("count()");
+    } else {
+        let bare_star = field.name == "*"
+            && field.json_path.is_empty()
+            && alias.is_none()
+            && cast.is_none()
+            && aggregate.is_none();
+        s.push_str(&if bare_star {
+            "*".to_owned()
+        } else {
+            render_field(field)
+        });
+        if let Some(c) = cast {
+            s.push_str(&format!("::{c}"));
+        }
+        if let Some(a) = aggregate {
+            s.push_str(&format!(".{}()", a.sql_name().to_lowercase()));
+        }
+    }
+    if let Some(c) = aggregate_cast {
+        s.push_str(&format!("::{c}"));
+    }
+    s
 }
 
 /// `[not.]op.value`; inside logic trees values are quoted (`in_tree`).
