@@ -74,42 +74,37 @@ fn opt(label: &str, v: Option<&str>) -> String {
 
 pub(crate) fn select_item(out: &mut String, indent: usize, item: &SelectItem) {
     let pad = "  ".repeat(indent);
-    if let Some(embed) = embed_parts(item) {
-        let kind = if embed.spread { "spread" } else { "relation" };
-        let join = embed
-            .join_type
-            .map_or_else(String::new, |j| format!(" join={j}"));
-        let _ = writeln!(
-            out,
-            "{pad}- {kind} {:?}{}{}{join}",
-            embed.relation,
-            opt("alias", embed.alias),
-            opt("hint", embed.hint)
-        );
-        for c in embed.children {
-            select_item(out, indent + 1, c);
+    match item_parts(item) {
+        ItemParts::Field(f) => {
+            let agg = f
+                .aggregate
+                .map_or_else(String::new, |a| format!(" agg={a:?}"));
+            let _ = writeln!(
+                out,
+                "{pad}- field {}{}{agg}{}{}",
+                field(f.field),
+                opt("cast", f.cast),
+                opt("aggcast", f.aggregate_cast),
+                opt("alias", f.alias)
+            );
         }
-        return;
+        ItemParts::Embed(embed) => {
+            let kind = if embed.spread { "spread" } else { "relation" };
+            let join = embed
+                .join_type
+                .map_or_else(String::new, |j| format!(" join={j}"));
+            let _ = writeln!(
+                out,
+                "{pad}- {kind} {:?}{}{}{join}",
+                embed.relation,
+                opt("alias", embed.alias),
+                opt("hint", embed.hint)
+            );
+            for c in embed.children {
+                select_item(out, indent + 1, c);
+            }
+        }
     }
-    let SelectItem::Field {
-        field: f,
-        aggregate,
-        aggregate_cast,
-        cast,
-        alias,
-    } = item
-    else {
-        unreachable!("embeds are written above");
-    };
-    let agg = aggregate.map_or_else(String::new, |a| format!(" agg={a:?}"));
-    let _ = writeln!(
-        out,
-        "{pad}- field {}{}{agg}{}{}",
-        field(f),
-        opt("cast", cast.as_deref()),
-        opt("aggcast", aggregate_cast.as_deref()),
-        opt("alias", alias.as_deref())
-    );
 }
 
 pub(crate) fn filter(f: &Filter) -> String {

@@ -3,8 +3,8 @@
 //! (`proptests/render.rs`). Each renderer only decides how a piece is written.
 
 use cb_postgrest_syntax::{
-    Field, IsValue, JoinType, JsonOperand, JsonOperation, LogicOperator, Operation, OrderDirection,
-    OrderNulls, OrderTerm, Quantifier, SelectItem,
+    AggregateFunction, Field, IsValue, JoinType, JsonOperand, JsonOperation, LogicOperator,
+    Operation, OrderDirection, OrderNulls, OrderTerm, Quantifier, SelectItem,
 };
 
 /// Each step of a field's JSON path as its arrow and its operand.
@@ -15,8 +15,23 @@ pub(crate) fn json_steps(f: &Field) -> impl Iterator<Item = (&'static str, &Json
     })
 }
 
-/// An embedded relation of a select (`alias:rel!hint!join(…)`, or the spread `...rel!hint!join(…)`,
-/// which has no alias).
+/// A select item: a field or an embed.
+pub(crate) enum ItemParts<'a> {
+    Field(FieldParts<'a>),
+    Embed(EmbedParts<'a>),
+}
+
+/// A selected field: `alias:field::cast.aggregate()::aggregate_cast`.
+pub(crate) struct FieldParts<'a> {
+    pub(crate) field: &'a Field,
+    pub(crate) aggregate: Option<AggregateFunction>,
+    pub(crate) aggregate_cast: Option<&'a str>,
+    pub(crate) cast: Option<&'a str>,
+    pub(crate) alias: Option<&'a str>,
+}
+
+/// An embedded relation (`alias:rel!hint!join(…)`, or the spread `...rel!hint!join(…)`, which
+/// has no alias).
 pub(crate) struct EmbedParts<'a> {
     pub(crate) spread: bool,
     pub(crate) relation: &'a str,
@@ -26,10 +41,23 @@ pub(crate) struct EmbedParts<'a> {
     pub(crate) children: &'a [SelectItem],
 }
 
-/// The embed's parts; None for a field.
-pub(crate) fn embed_parts(item: &SelectItem) -> Option<EmbedParts<'_>> {
+pub(crate) fn item_parts(item: &SelectItem) -> ItemParts<'_> {
     let (spread, relation, alias, hint, join_type, children) = match item {
-        SelectItem::Field { .. } => return None,
+        SelectItem::Field {
+            field,
+            aggregate,
+            aggregate_cast,
+            cast,
+            alias,
+        } => {
+            return ItemParts::Field(FieldParts {
+                field,
+                aggregate: *aggregate,
+                aggregate_cast: aggregate_cast.as_deref(),
+                cast: cast.as_deref(),
+                alias: alias.as_deref(),
+            });
+        }
         SelectItem::Relation {
             relation,
             alias,
@@ -44,7 +72,7 @@ pub(crate) fn embed_parts(item: &SelectItem) -> Option<EmbedParts<'_>> {
             children,
         } => (true, relation, None, hint, join_type, children),
     };
-    Some(EmbedParts {
+    ItemParts::Embed(EmbedParts {
         spread,
         relation,
         alias,

@@ -3,8 +3,8 @@
 use cb_postgrest_syntax::*;
 
 use crate::common::{
-    Operand, OperationParts, OrderParts, Qualifier, embed_parts, json_steps, logic_keyword,
-    not_prefix, operation_parts, order_parts,
+    FieldParts, ItemParts, Operand, OperationParts, OrderParts, Qualifier, item_parts, json_steps,
+    logic_keyword, not_prefix, operation_parts, order_parts,
 };
 
 /// Words the grammar reads as keywords: a name equal to one is quoted.
@@ -66,60 +66,49 @@ pub(crate) fn render_select(items: &[SelectItem]) -> String {
 }
 
 fn render_select_item(item: &SelectItem) -> String {
-    if let Some(embed) = embed_parts(item) {
-        let mut s = embed
-            .alias
-            .map_or_else(String::new, |a| format!("{}:", name(a)));
-        if embed.spread {
-            s.push_str("...");
+    match item_parts(item) {
+        ItemParts::Field(f) => render_select_field(&f),
+        ItemParts::Embed(embed) => {
+            let mut s = embed
+                .alias
+                .map_or_else(String::new, |a| format!("{}:", name(a)));
+            if embed.spread {
+                s.push_str("...");
+            }
+            s.push_str(&name(embed.relation));
+            if let Some(h) = embed.hint {
+                s.push_str(&format!("!{}", name(h)));
+            }
+            if let Some(j) = embed.join_type {
+                s.push_str(&format!("!{j}"));
+            }
+            format!("{s}({})", render_select(embed.children))
         }
-        s.push_str(&name(embed.relation));
-        if let Some(h) = embed.hint {
-            s.push_str(&format!("!{}", name(h)));
-        }
-        if let Some(j) = embed.join_type {
-            s.push_str(&format!("!{j}"));
-        }
-        return format!("{s}({})", render_select(embed.children));
     }
-    let SelectItem::Field {
-        field,
-        aggregate,
-        aggregate_cast,
-        cast,
-        alias,
-    } = item
-    else {
-        unreachable!("embeds are rendered above");
-    };
-    let mut s = alias
-        .as_ref()
+}
+
+fn render_select_field(f: &FieldParts<'_>) -> String {
+    let mut s = f
+        .alias
         .map_or_else(String::new, |a| format!("{}:", name(a)));
-    if *aggregate == Some(AggregateFunction::Count)
-        && field.name == "*"
-        && field.json_path.is_empty()
-        && cast.is_none()
-    {
+    let plain_star = f.field.name == "*" && f.field.json_path.is_empty() && f.cast.is_none();
+    if f.aggregate == Some(AggregateFunction::Count) && plain_star {
         s.push_str("count()");
     } else {
-        let bare_star = field.name == "*"
-            && field.json_path.is_empty()
-            && alias.is_none()
-            && cast.is_none()
-            && aggregate.is_none();
+        let bare_star = plain_star && f.alias.is_none() && f.aggregate.is_none();
         s.push_str(&if bare_star {
             "*".to_owned()
         } else {
-            render_field(field)
+            render_field(f.field)
         });
-        if let Some(c) = cast {
+        if let Some(c) = f.cast {
             s.push_str(&format!("::{c}"));
         }
-        if let Some(a) = aggregate {
+        if let Some(a) = f.aggregate {
             s.push_str(&format!(".{}()", a.sql_name().to_lowercase()));
         }
     }
-    if let Some(c) = aggregate_cast {
+    if let Some(c) = f.aggregate_cast {
         s.push_str(&format!("::{c}"));
     }
     s
