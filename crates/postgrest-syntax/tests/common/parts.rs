@@ -3,8 +3,8 @@
 //! (`proptests/render.rs`). Each renderer only decides how a piece is written.
 
 use cb_postgrest_syntax::{
-    AggregateFunction, Field, IsValue, JoinType, JsonOperand, JsonOperation, LogicOperator,
-    Operation, OrderDirection, OrderNulls, OrderTerm, Quantifier, SelectItem,
+    AggregateFunction, Embed, Field, IsValue, JsonOperand, JsonOperation, LogicOperator, Operation,
+    OrderDirection, OrderNulls, OrderTerm, Quantifier, SelectItem,
 };
 
 /// Each step of a field's JSON path as its arrow and its operand.
@@ -18,7 +18,7 @@ pub(crate) fn json_steps(f: &Field) -> impl Iterator<Item = (&'static str, &Json
 /// A select item: a field or an embed.
 pub(crate) enum ItemParts<'a> {
     Field(FieldParts<'a>),
-    Embed(EmbedParts<'a>),
+    Embed(Embed<'a>),
 }
 
 /// A selected field: `alias:field::cast.aggregate()::aggregate_cast`.
@@ -30,56 +30,24 @@ pub(crate) struct FieldParts<'a> {
     pub(crate) alias: Option<&'a str>,
 }
 
-/// An embedded relation (`alias:rel!hint!join(…)`, or the spread `...rel!hint!join(…)`, which
-/// has no alias).
-pub(crate) struct EmbedParts<'a> {
-    pub(crate) spread: bool,
-    pub(crate) relation: &'a str,
-    pub(crate) alias: Option<&'a str>,
-    pub(crate) hint: Option<&'a str>,
-    pub(crate) join_type: Option<JoinType>,
-    pub(crate) children: &'a [SelectItem],
-}
-
+/// A select item's parts; an embed's are the crate's own view ([`SelectItem::embed`]).
 pub(crate) fn item_parts(item: &SelectItem) -> ItemParts<'_> {
-    let (spread, relation, alias, hint, join_type, children) = match item {
+    match item {
         SelectItem::Field {
             field,
             aggregate,
             aggregate_cast,
             cast,
             alias,
-        } => {
-            return ItemParts::Field(FieldParts {
-                field,
-                aggregate: *aggregate,
-                aggregate_cast: aggregate_cast.as_deref(),
-                cast: cast.as_deref(),
-                alias: alias.as_deref(),
-            });
-        }
-        SelectItem::Relation {
-            relation,
-            alias,
-            hint,
-            join_type,
-            children,
-        } => (false, relation, alias.as_deref(), hint, join_type, children),
-        SelectItem::Spread {
-            relation,
-            hint,
-            join_type,
-            children,
-        } => (true, relation, None, hint, join_type, children),
-    };
-    ItemParts::Embed(EmbedParts {
-        spread,
-        relation,
-        alias,
-        hint: hint.as_deref(),
-        join_type: *join_type,
-        children,
-    })
+        } => ItemParts::Field(FieldParts {
+            field,
+            aggregate: *aggregate,
+            aggregate_cast: aggregate_cast.as_deref(),
+            cast: cast.as_deref(),
+            alias: alias.as_deref(),
+        }),
+        _ => ItemParts::Embed(item.embed().expect("an item that is no field is an embed")),
+    }
 }
 
 /// `not.` before a negated filter or logic tree.
