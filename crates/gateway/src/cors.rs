@@ -8,7 +8,7 @@ use axum::extract::Request;
 use axum::response::Response;
 use futures_util::FutureExt as _;
 use futures_util::future::{Either, Map, Ready, ready};
-use http::{HeaderValue, Method, StatusCode, header};
+use http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header};
 use tower::{Layer, Service};
 
 /// Headers supabase-js and browsers need to read from responses.
@@ -17,6 +17,8 @@ pub const EXPOSED_HEADERS: &str = "Content-Range, Content-Profile, Content-Locat
     ETag, Content-Disposition, Content-Length, Retry-After, X-Request-Id";
 
 const ALLOWED_METHODS: &str = "GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT";
+
+const ANY_ORIGIN: &str = "*";
 
 /// The CORS answers around a service: [`CorsLayer`] on a router.
 ///
@@ -77,13 +79,12 @@ fn preflight(request: &Request) -> Response {
     let mut response = Response::new(Body::empty());
     *response.status_mut() = StatusCode::OK;
     let headers = response.headers_mut();
-    headers.insert(
-        header::ACCESS_CONTROL_ALLOW_ORIGIN,
-        HeaderValue::from_static("*"),
-    );
-    headers.insert(
-        header::ACCESS_CONTROL_ALLOW_METHODS,
-        HeaderValue::from_static(ALLOWED_METHODS),
+    insert_static(
+        headers,
+        [
+            (header::ACCESS_CONTROL_ALLOW_ORIGIN, ANY_ORIGIN),
+            (header::ACCESS_CONTROL_ALLOW_METHODS, ALLOWED_METHODS),
+        ],
     );
     if let Some(requested) = request
         .headers()
@@ -97,14 +98,19 @@ fn preflight(request: &Request) -> Response {
 
 /// A response to a request with an Origin: any origin, the client headers exposed.
 fn allow_any_origin(mut response: Response) -> Response {
-    let headers = response.headers_mut();
-    headers.insert(
-        header::ACCESS_CONTROL_ALLOW_ORIGIN,
-        HeaderValue::from_static("*"),
-    );
-    headers.insert(
-        header::ACCESS_CONTROL_EXPOSE_HEADERS,
-        HeaderValue::from_static(EXPOSED_HEADERS),
+    insert_static(
+        response.headers_mut(),
+        [
+            (header::ACCESS_CONTROL_ALLOW_ORIGIN, ANY_ORIGIN),
+            (header::ACCESS_CONTROL_EXPOSE_HEADERS, EXPOSED_HEADERS),
+        ],
     );
     response
+}
+
+/// Sets fixed headers, in this order.
+fn insert_static<const N: usize>(headers: &mut HeaderMap, fixed: [(HeaderName, &'static str); N]) {
+    for (name, value) in fixed {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
 }

@@ -146,6 +146,34 @@ impl SelectItem {
         SelectItem::column("*")
     }
 
+    /// The item as an embed (a relation or a spread); None for a field.
+    pub fn embed(&self) -> Option<Embed<'_>> {
+        let (relation, alias, hint, join_type, children, spread) = match self {
+            SelectItem::Field { .. } => return None,
+            SelectItem::Relation {
+                relation,
+                alias,
+                hint,
+                join_type,
+                children,
+            } => (relation, alias.as_deref(), hint, join_type, children, false),
+            SelectItem::Spread {
+                relation,
+                hint,
+                join_type,
+                children,
+            } => (relation, None, hint, join_type, children, true),
+        };
+        Some(Embed {
+            relation,
+            alias,
+            hint: hint.as_deref(),
+            join_type: *join_type,
+            children,
+            spread,
+        })
+    }
+
     /// Whether this item (or any nested one) uses an aggregate function.
     pub fn uses_aggregates(&self) -> bool {
         match self {
@@ -155,6 +183,19 @@ impl SelectItem {
             }
         }
     }
+}
+
+/// An embedded relation or spread of `select=`, seen whole ([`SelectItem::embed`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Embed<'a> {
+    pub relation: &'a str,
+    /// Always None for a spread.
+    pub alias: Option<&'a str>,
+    pub hint: Option<&'a str>,
+    pub join_type: Option<JoinType>,
+    pub children: &'a [SelectItem],
+    /// `...relation(…)`: the children's columns go into the parent's row.
+    pub spread: bool,
 }
 
 /// Operators that take a plain value and no quantifier.

@@ -186,9 +186,9 @@ mod range;
 mod urlencoded;
 
 pub use ast::{
-    AggregateFunction, EmbedPath, Field, Filter, FtsOperator, IsValue, JoinType, JsonOperand,
-    JsonOperation, LogicOperator, LogicTree, Operation, OrderDirection, OrderNulls, OrderTerm,
-    QuantOperator, Quantifier, SelectItem, SimpleOperator,
+    AggregateFunction, Embed, EmbedPath, Field, Filter, FtsOperator, IsValue, JoinType,
+    JsonOperand, JsonOperation, LogicOperator, LogicTree, Operation, OrderDirection, OrderNulls,
+    OrderTerm, QuantOperator, Quantifier, SelectItem, SimpleOperator,
 };
 pub use error::{ErrorCode, SyntaxError};
 pub use media::{

@@ -85,54 +85,37 @@ fn rpc_read_falls_back_to_arguments() {
 /// select, filters, on_conflict, range keys — regardless of their position in the URL.
 #[test]
 fn error_precedence_follows_postgrest() {
-    let all = "on_conflict=(&id=bad&select=a(&columns=(&or=(x)&order=.";
-    let e = parse_query(all).unwrap_err();
-    assert!(
-        e.message().starts_with("\"failed to parse order (.)\""),
-        "{}",
-        e.message()
-    );
-    let e = parse_query("on_conflict=(&id=bad&select=a(&columns=(&or=(x)").unwrap_err();
-    assert!(
-        e.message()
-            .starts_with("\"failed to parse logic tree ((x))\""),
-        "{}",
-        e.message()
-    );
-    let e = parse_query("on_conflict=(&id=bad&select=a(&columns=(").unwrap_err();
-    assert!(
-        e.message()
-            .starts_with("\"failed to parse columns parameter (()\""),
-        "{}",
-        e.message()
-    );
-    let e = parse_query("on_conflict=(&id=bad&select=a(").unwrap_err();
-    assert!(
-        e.message()
-            .starts_with("\"failed to parse select parameter (a()\""),
-        "{}",
-        e.message()
-    );
-    let e = parse_query("on_conflict=(&id=bad").unwrap_err();
-    assert!(
-        e.message().starts_with("\"failed to parse filter (bad)\""),
-        "{}",
-        e.message()
-    );
-    let e = parse_query("on_conflict=(").unwrap_err();
-    assert!(
-        e.message()
-            .starts_with("\"failed to parse on_conflict parameter (()\""),
-        "{}",
-        e.message()
-    );
-    let e = parse_query(".limit=1").unwrap_err();
-    assert!(
-        e.message()
-            .starts_with("\"failed to parse tree path (.limit)\""),
-        "{}",
-        e.message()
-    );
+    for (query, reported) in [
+        (
+            "on_conflict=(&id=bad&select=a(&columns=(&or=(x)&order=.",
+            "\"failed to parse order (.)\"",
+        ),
+        (
+            "on_conflict=(&id=bad&select=a(&columns=(&or=(x)",
+            "\"failed to parse logic tree ((x))\"",
+        ),
+        (
+            "on_conflict=(&id=bad&select=a(&columns=(",
+            "\"failed to parse columns parameter (()\"",
+        ),
+        (
+            "on_conflict=(&id=bad&select=a(",
+            "\"failed to parse select parameter (a()\"",
+        ),
+        ("on_conflict=(&id=bad", "\"failed to parse filter (bad)\""),
+        (
+            "on_conflict=(",
+            "\"failed to parse on_conflict parameter (()\"",
+        ),
+        (".limit=1", "\"failed to parse tree path (.limit)\""),
+    ] {
+        let e = parse_query(query).unwrap_err();
+        assert!(
+            e.message().starts_with(reported),
+            "{query}: {}",
+            e.message()
+        );
+    }
 }
 
 #[test]

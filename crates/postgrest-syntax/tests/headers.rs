@@ -176,49 +176,47 @@ fn prefer_edge_cases() {
 
 #[test]
 fn accept_negotiation_inputs() {
-    assert_eq!(parse_accept(None), vec![MediaType::Any]);
-    assert_eq!(parse_accept(Some("*/*")), vec![MediaType::Any]);
-    assert_eq!(
-        parse_accept(Some("application/json")),
-        vec![MediaType::ApplicationJson]
-    );
-    assert_eq!(
-        parse_accept(Some("application/vnd.pgrst.object+json")),
-        vec![MediaType::VndSingularJson { strip_nulls: false }]
-    );
-    assert_eq!(
-        parse_accept(Some("application/vnd.pgrst.object")),
-        vec![MediaType::VndSingularJson { strip_nulls: false }]
-    );
-    assert_eq!(parse_accept(Some("text/csv")), vec![MediaType::TextCsv]);
-    assert_eq!(
-        parse_accept(Some("application/geo+json")),
-        vec![MediaType::GeoJson]
-    );
-    assert_eq!(
-        parse_accept(Some("application/vnd.pgrst.array+json;nulls=stripped")),
-        vec![MediaType::VndArrayJsonStrip]
-    );
-    assert_eq!(
-        parse_accept(Some("application/vnd.pgrst.object+json;nulls=stripped")),
-        vec![MediaType::VndSingularJson { strip_nulls: true }]
-    );
-    assert_eq!(
-        parse_accept(Some("text/csv;q=0.5, application/json")),
-        vec![MediaType::ApplicationJson, MediaType::TextCsv]
-    );
-    assert_eq!(
-        parse_accept(Some("text/html, */*;q=0.8, application/xhtml+xml")),
-        vec![
-            MediaType::Other("text/html".into()),
-            MediaType::Other("application/xhtml+xml".into()),
-            MediaType::Any
-        ]
-    );
-    assert_eq!(
-        parse_accept(Some("text/csv;q=0, application/json;q=0.1")),
-        vec![MediaType::ApplicationJson, MediaType::TextCsv]
-    );
+    for (accept, negotiated) in [
+        (None, vec![MediaType::Any]),
+        (Some("*/*"), vec![MediaType::Any]),
+        (Some("application/json"), vec![MediaType::ApplicationJson]),
+        (
+            Some("application/vnd.pgrst.object+json"),
+            vec![MediaType::VndSingularJson { strip_nulls: false }],
+        ),
+        (
+            Some("application/vnd.pgrst.object"),
+            vec![MediaType::VndSingularJson { strip_nulls: false }],
+        ),
+        (Some("text/csv"), vec![MediaType::TextCsv]),
+        (Some("application/geo+json"), vec![MediaType::GeoJson]),
+        (
+            Some("application/vnd.pgrst.array+json;nulls=stripped"),
+            vec![MediaType::VndArrayJsonStrip],
+        ),
+        (
+            Some("application/vnd.pgrst.object+json;nulls=stripped"),
+            vec![MediaType::VndSingularJson { strip_nulls: true }],
+        ),
+        (
+            Some("text/csv;q=0.5, application/json"),
+            vec![MediaType::ApplicationJson, MediaType::TextCsv],
+        ),
+        (
+            Some("text/html, */*;q=0.8, application/xhtml+xml"),
+            vec![
+                MediaType::Other("text/html".into()),
+                MediaType::Other("application/xhtml+xml".into()),
+                MediaType::Any,
+            ],
+        ),
+        (
+            Some("text/csv;q=0, application/json;q=0.1"),
+            vec![MediaType::ApplicationJson, MediaType::TextCsv],
+        ),
+    ] {
+        assert_eq!(parse_accept(accept), negotiated, "{accept:?}");
+    }
 }
 
 #[test]

@@ -4,10 +4,12 @@
 use std::fmt::Write as _;
 
 use cb_postgrest_syntax::{
-    Field, Filter, JsonOperand, JsonOperation, LogicOperator, LogicTree, NonnegRange, Operation,
-    OrderDirection, OrderNulls, OrderTerm, ParsedQuery, QueryOptions, SelectItem, SyntaxError,
-    parse_query_with,
+    Field, Filter, JsonOperand, LogicTree, NonnegRange, OrderTerm, ParsedQuery, QueryOptions,
+    SelectItem, SyntaxError, parse_query_with,
 };
+
+mod parts;
+pub(crate) use parts::*;
 
 /// `application/x-www-form-urlencoded` serialisation as WHATWG `URLSearchParams` does it (what
 /// postgrest-js sends): `A-Z a-z 0-9 * - . _` literal, space as `+`, the rest percent-encoded.
@@ -53,11 +55,7 @@ pub(crate) fn render_error(e: &SyntaxError) -> String {
 
 pub(crate) fn field(f: &Field) -> String {
     let mut s = format!("{:?}", f.name);
-    for op in &f.json_path {
-        let (arrow, operand) = match op {
-            JsonOperation::Arrow(o) => ("->", o),
-            JsonOperation::DoubleArrow(o) => ("->>", o),
-        };
+    for (arrow, operand) in json_steps(f) {
         match operand {
             JsonOperand::Key(k) => {
                 let _ = write!(s, "{arrow}{k:?}");
@@ -70,58 +68,39 @@ pub(crate) fn field(f: &Field) -> String {
     s
 }
 
-fn opt(label: &str, v: &Option<String>) -> String {
-    v.as_ref()
-        .map_or_else(String::new, |v| format!(" {label}={v:?}"))
+fn opt(label: &str, v: Option<&str>) -> String {
+    v.map_or_else(String::new, |v| format!(" {label}={v:?}"))
 }
 
 pub(crate) fn select_item(out: &mut String, indent: usize, item: &SelectItem) {
     let pad = "  ".repeat(indent);
-    match item {
-        SelectItem::Field {
-            field: f,
-            aggregate,
-            aggregate_cast,
-            cast,
-            alias,
-        } => {
-            let agg = aggregate.map_or_else(String::new, |a| format!(" agg={a:?}"));
+    match item_parts(item) {
+        ItemParts::Field(f) => {
+            let agg = f
+                .aggregate
+                .map_or_else(String::new, |a| format!(" agg={a:?}"));
             let _ = writeln!(
                 out,
                 "{pad}- field {}{}{agg}{}{}",
-                field(f),
-                opt("cast", cast),
-                opt("aggcast", aggregate_cast),
-                opt("alias", alias)
+                field(f.field),
+                opt("cast", f.cast),
+                opt("aggcast", f.aggregate_cast),
+                opt("alias", f.alias)
             );
         }
-        SelectItem::Relation {
-            relation,
-            alias,
-            hint,
-            join_type,
-            children,
-        } => {
-            let join = join_type.map_or_else(String::new, |j| format!(" join={j}"));
+        ItemParts::Embed(embed) => {
+            let kind = if embed.spread { "spread" } else { "relation" };
+            let join = embed
+                .join_type
+                .map_or_else(String::new, |j| format!(" join={j}"));
             let _ = writeln!(
                 out,
-                "{pad}- relation {relation:?}{}{}{join}",
-                opt("alias", alias),
-                opt("hint", hint)
+                "{pad}- {kind} {:?}{}{}{join}",
+                embed.relation,
+                opt("alias", embed.alias),
+                opt("hint", embed.hint)
             );
-            for c in children {
-                select_item(out, indent + 1, c);
-            }
-        }
-        SelectItem::Spread {
-            relation,
-            hint,
-            join_type,
-            children,
-        } => {
-            let join = join_type.map_or_else(String::new, |j| format!(" join={j}"));
-            let _ = writeln!(out, "{pad}- spread {relation:?}{}{join}", opt("hint", hint));
-            for c in children {
+            for c in embed.children {
                 select_item(out, indent + 1, c);
             }
         }
@@ -129,32 +108,23 @@ pub(crate) fn select_item(out: &mut String, indent: usize, item: &SelectItem) {
 }
 
 pub(crate) fn filter(f: &Filter) -> String {
-    let not = if f.negated { "not." } else { "" };
-    let op = match &f.operation {
-        Operation::Simple { op, value } => format!("{} {value:?}", op.keyword()),
-        Operation::Quant {
-            op,
-            quantifier,
-            value,
-        } => {
-            let q = quantifier.map_or_else(String::new, |q| format!("({q:?})"));
-            format!("{}{q} {value:?}", op.keyword())
-        }
-        Operation::In(items) => format!("in {items:?}"),
-        Operation::Is(v) => format!("is {v:?}"),
-        Operation::IsDistinctFrom(v) => format!("isdistinct {v:?}"),
-        Operation::Fts {
-            op,
-            language,
-            value,
-        } => {
-            let l = language
-                .as_ref()
-                .map_or_else(String::new, |l| format!("({l:?})"));
-            format!("{}{l} {value:?}", op.keyword())
-        }
+    let OperationParts {
+        keyword,
+        qualifier,
+        operand,
+    } = operation_parts(&f.operation);
+    let qualifier = match qualifier {
+        Some(Qualifier::Quantifier(q)) => format!("({q:?})"),
+        Some(Qualifier::Language(l)) => format!("({l:?})"),
+        None => String::new(),
     };
-    format!("{} {not}{op}", field(&f.field))
+    let operand = match operand {
+        Operand::Value(v) => format!("{v:?}"),
+        Operand::List(items) => format!("{items:?}"),
+        Operand::Is(v) => format!("{v:?}"),
+    };
+    let not = not_prefix(f.negated);
+    format!("{} {not}{keyword}{qualifier} {operand}", field(&f.field))
 }
 
 pub(crate) fn logic(out: &mut String, indent: usize, t: &LogicTree) {
@@ -168,11 +138,8 @@ pub(crate) fn logic(out: &mut String, indent: usize, t: &LogicTree) {
             op,
             children,
         } => {
-            let not = if *negated { "not." } else { "" };
-            let op = match op {
-                LogicOperator::And => "and",
-                LogicOperator::Or => "or",
-            };
+            let not = not_prefix(*negated);
+            let op = logic_keyword(*op);
             let _ = writeln!(out, "{pad}- {not}{op}");
             for c in children {
                 logic(out, indent + 1, c);
@@ -182,31 +149,23 @@ pub(crate) fn logic(out: &mut String, indent: usize, t: &LogicTree) {
 }
 
 pub(crate) fn order_term(t: &OrderTerm) -> String {
-    let tail = |d: &Option<OrderDirection>, n: &Option<OrderNulls>| {
-        let mut s = String::new();
-        if let Some(d) = d {
-            let _ = write!(s, " {d:?}");
-        }
-        if let Some(n) = n {
-            let _ = write!(s, " nulls{n:?}");
-        }
-        s
+    let OrderParts {
+        relation,
+        field: f,
+        direction,
+        nulls,
+    } = order_parts(t);
+    let mut s = match relation {
+        Some(relation) => format!("{relation:?}({})", field(f)),
+        None => field(f),
     };
-    match t {
-        OrderTerm::Field {
-            field: f,
-            direction,
-            nulls,
-        } => format!("{}{}", field(f), tail(direction, nulls)),
-        OrderTerm::Relation {
-            relation,
-            field: f,
-            direction,
-            nulls,
-        } => {
-            format!("{relation:?}({}){}", field(f), tail(direction, nulls))
-        }
+    if let Some(d) = direction {
+        let _ = write!(s, " {d:?}");
     }
+    if let Some(n) = nulls {
+        let _ = write!(s, " nulls{n:?}");
+    }
+    s
 }
 
 pub(crate) fn range(r: &NonnegRange) -> String {

@@ -2,6 +2,11 @@
 
 use cb_postgrest_syntax::*;
 
+use crate::common::{
+    FieldParts, ItemParts, Operand, OperationParts, OrderParts, Qualifier, item_parts, json_steps,
+    logic_keyword, not_prefix, operation_parts, order_parts,
+};
+
 /// Words the grammar reads as keywords: a name equal to one is quoted.
 pub(crate) const RESERVED: &[&str] = &[
     "select",
@@ -42,11 +47,7 @@ pub(crate) fn name(s: &str) -> String {
 
 pub(crate) fn render_field(f: &Field) -> String {
     let mut s = name(&f.name);
-    for op in &f.json_path {
-        let (arrow, operand) = match op {
-            JsonOperation::Arrow(o) => ("->", o),
-            JsonOperation::DoubleArrow(o) => ("->>", o),
-        };
+    for (arrow, operand) in json_steps(f) {
         s.push_str(arrow);
         match operand {
             JsonOperand::Key(k) => s.push_str(&name(k)),
@@ -59,129 +60,90 @@ pub(crate) fn render_field(f: &Field) -> String {
 pub(crate) fn render_select(items: &[SelectItem]) -> String {
     items
         .iter()
-        .map(|item| match item {
-            SelectItem::Field {
-                field,
-                aggregate,
-                aggregate_cast,
-                cast,
-                alias,
-            } => {
-                let mut s = alias
-                    .as_ref()
-                    .map_or_else(String::new, |a| format!("{}:", name(a)));
-                if *aggregate == Some(AggregateFunction::Count)
-                    && field.name == "*"
-                    && field.json_path.is_empty()
-                    && cast.is_none()
-                {
-                    s.push_str("count()");
-                } else {
-                    let bare_star = field.name == "*"
-                        && field.json_path.is_empty()
-                        && alias.is_none()
-                        && cast.is_none()
-                        && aggregate.is_none();
-                    s.push_str(&if bare_star {
-                        "*".to_owned()
-                    } else {
-                        render_field(field)
-                    });
-                    if let Some(c) = cast {
-                        s.push_str(&format!("::{c}"));
-                    }
-                    if let Some(a) = aggregate {
-                        s.push_str(&format!(".{}()", a.sql_name().to_lowercase()));
-                    }
-                }
-                if let Some(c) = aggregate_cast {
-                    s.push_str(&format!("::{c}"));
-                }
-                s
-            }
-            SelectItem::Relation {
-                relation,
-                alias,
-                hint,
-                join_type,
-                children,
-            } => {
-                let mut s = alias
-                    .as_ref()
-                    .map_or_else(String::new, |a| format!("{}:", name(a)));
-                s.push_str(&name(relation));
-                if let Some(h) = hint {
-                    s.push_str(&format!("!{}", name(h)));
-                }
-                if let Some(j) = join_type {
-                    s.push_str(&format!("!{j}"));
-                }
-                format!("{s}({})", render_select(children))
-            }
-            SelectItem::Spread {
-                relation,
-                hint,
-                join_type,
-                children,
-            } => {
-                let mut s = format!("...{}", name(relation));
-                if let Some(h) = hint {
-                    s.push_str(&format!("!{}", name(h)));
-                }
-                if let Some(j) = join_type {
-                    s.push_str(&format!("!{j}"));
-                }
-                format!("{s}({})", render_select(children))
-            }
-        })
+        .map(render_select_item)
         .collect::<Vec<_>>()
         .join(",")
 }
 
+fn render_select_item(item: &SelectItem) -> String {
+    match item_parts(item) {
+        ItemParts::Field(f) => render_select_field(&f),
+        ItemParts::Embed(embed) => {
+            let mut s = embed
+                .alias
+                .map_or_else(String::new, |a| format!("{}:", name(a)));
+            if embed.spread {
+                s.push_str("...");
+            }
+            s.push_str(&name(embed.relation));
+            if let Some(h) = embed.hint {
+                s.push_str(&format!("!{}", name(h)));
+            }
+            if let Some(j) = embed.join_type {
+                s.push_str(&format!("!{j}"));
+            }
+            format!("{s}({})", render_select(embed.children))
+        }
+    }
+}
+
+fn render_select_field(f: &FieldParts<'_>) -> String {
+    let mut s = f
+        .alias
+        .map_or_else(String::new, |a| format!("{}:", name(a)));
+    let plain_star = f.field.name == "*" && f.field.json_path.is_empty() && f.cast.is_none();
+    if f.aggregate == Some(AggregateFunction::Count) && plain_star {
+        s.push_str("count()");
+    } else {
+        let bare_star = plain_star && f.alias.is_none() && f.aggregate.is_none();
+        s.push_str(&if bare_star {
+            "*".to_owned()
+        } else {
+            render_field(f.field)
+        });
+        if let Some(c) = f.cast {
+            s.push_str(&format!("::{c}"));
+        }
+        if let Some(a) = f.aggregate {
+            s.push_str(&format!(".{}()", a.sql_name().to_lowercase()));
+        }
+    }
+    if let Some(c) = f.aggregate_cast {
+        s.push_str(&format!("::{c}"));
+    }
+    s
+}
+
 /// `[not.]op.value`; inside logic trees values are quoted (`in_tree`).
 pub(crate) fn render_op(negated: bool, op: &Operation, in_tree: bool) -> String {
-    let val = |v: &str| if in_tree { quote(v) } else { v.to_owned() };
-    let body = match op {
-        Operation::Simple { op, value } => format!("{}.{}", op.keyword(), val(value)),
-        Operation::Quant {
-            op,
-            quantifier,
-            value,
-        } => {
-            let q = match quantifier {
-                Some(Quantifier::Any) => "(any)",
-                Some(Quantifier::All) => "(all)",
-                None => "",
-            };
-            format!("{}{q}.{}", op.keyword(), val(value))
-        }
-        Operation::In(items) => format!(
-            "in.({})",
+    let OperationParts {
+        keyword,
+        qualifier,
+        operand,
+    } = operation_parts(op);
+    let qualifier = match qualifier {
+        Some(Qualifier::Quantifier(Quantifier::Any)) => "(any)".to_owned(),
+        Some(Qualifier::Quantifier(Quantifier::All)) => "(all)".to_owned(),
+        Some(Qualifier::Language(l)) => format!("({l})"),
+        None => String::new(),
+    };
+    let operand = match operand {
+        Operand::Value(v) if in_tree => quote(v),
+        Operand::Value(v) => v.to_owned(),
+        Operand::List(items) => format!(
+            "({})",
             items.iter().map(|i| quote(i)).collect::<Vec<_>>().join(",")
         ),
-        Operation::Is(v) => format!(
-            "is.{}",
-            match v {
-                IsValue::Null => "null",
-                IsValue::NotNull => "not_null",
-                IsValue::True => "true",
-                IsValue::False => "false",
-                IsValue::Unknown => "unknown",
-            }
-        ),
-        Operation::IsDistinctFrom(v) => format!("isdistinct.{}", val(v)),
-        Operation::Fts {
-            op,
-            language,
-            value,
-        } => {
-            let l = language
-                .as_ref()
-                .map_or_else(String::new, |l| format!("({l})"));
-            format!("{}{l}.{}", op.keyword(), val(value))
+        Operand::Is(v) => match v {
+            IsValue::Null => "null",
+            IsValue::NotNull => "not_null",
+            IsValue::True => "true",
+            IsValue::False => "false",
+            IsValue::Unknown => "unknown",
         }
+        .to_owned(),
     };
-    if negated { format!("not.{body}") } else { body }
+    format!("{}{keyword}{qualifier}.{operand}", not_prefix(negated))
 }
 
 pub(crate) fn render_tree(t: &LogicTree) -> String {
@@ -196,13 +158,10 @@ pub(crate) fn render_tree(t: &LogicTree) -> String {
             op,
             children,
         } => {
-            let op = match op {
-                LogicOperator::And => "and",
-                LogicOperator::Or => "or",
-            };
-            let not = if *negated { "not." } else { "" };
             format!(
-                "{not}{op}({})",
+                "{}{}({})",
+                not_prefix(*negated),
+                logic_keyword(*op),
                 children
                     .iter()
                     .map(render_tree)
@@ -214,41 +173,30 @@ pub(crate) fn render_tree(t: &LogicTree) -> String {
 }
 
 pub(crate) fn render_order(terms: &[OrderTerm]) -> String {
-    let tail = |d: &Option<OrderDirection>, n: &Option<OrderNulls>| {
-        let mut s = String::new();
-        match d {
-            Some(OrderDirection::Asc) => s.push_str(".asc"),
-            Some(OrderDirection::Desc) => s.push_str(".desc"),
-            None => {}
-        }
-        match n {
-            Some(OrderNulls::First) => s.push_str(".nullsfirst"),
-            Some(OrderNulls::Last) => s.push_str(".nullslast"),
-            None => {}
-        }
-        s
-    };
     terms
         .iter()
-        .map(|t| match t {
-            OrderTerm::Field {
-                field,
-                direction,
-                nulls,
-            } => format!("{}{}", render_field(field), tail(direction, nulls)),
-            OrderTerm::Relation {
+        .map(|t| {
+            let OrderParts {
                 relation,
                 field,
                 direction,
                 nulls,
-            } => {
-                format!(
-                    "{}({}){}",
-                    name(relation),
-                    render_field(field),
-                    tail(direction, nulls)
-                )
-            }
+            } = order_parts(t);
+            let mut s = match relation {
+                Some(relation) => format!("{}({})", name(relation), render_field(field)),
+                None => render_field(field),
+            };
+            s.push_str(match direction {
+                Some(OrderDirection::Asc) => ".asc",
+                Some(OrderDirection::Desc) => ".desc",
+                None => "",
+            });
+            s.push_str(match nulls {
+                Some(OrderNulls::First) => ".nullsfirst",
+                Some(OrderNulls::Last) => ".nullslast",
+                None => "",
+            });
+            s
         })
         .collect::<Vec<_>>()
         .join(",")

@@ -226,40 +226,17 @@ fn stash_children(node: &mut ReadPlan, items: &[SelectItem]) {
         })
         .collect();
     let schema = node.from.schema.clone();
-    for item in items {
-        let (relation, alias, hint, join_type, children, spread) = match item {
-            SelectItem::Relation {
-                relation,
-                alias,
-                hint,
-                join_type,
-                children,
-            } => (relation, alias, hint, join_type, children, None),
-            SelectItem::Spread {
-                relation,
-                hint,
-                join_type,
-                children,
-            } => (
-                relation,
-                &None,
-                hint,
-                join_type,
-                children,
-                Some(Spread::ToOne),
-            ),
-            SelectItem::Field { .. } => continue,
-        };
+    for embed in items.iter().filter_map(SelectItem::embed) {
         let mut child = new_node(
-            Qi::new(schema.clone(), relation.clone()),
-            relation.clone(),
+            Qi::new(schema.clone(), embed.relation.to_owned()),
+            embed.relation.to_owned(),
             node.depth + 1,
         );
-        child.rel_alias = alias.clone();
-        child.rel_hint = hint.clone();
-        child.rel_join_type = *join_type;
-        child.rel_spread = spread;
-        stash_children(&mut child, children);
+        child.rel_alias = embed.alias.map(str::to_owned);
+        child.rel_hint = embed.hint.map(str::to_owned);
+        child.rel_join_type = embed.join_type;
+        child.rel_spread = embed.spread.then_some(Spread::ToOne);
+        stash_children(&mut child, embed.children);
         node.children.push(child);
     }
 }

@@ -124,44 +124,40 @@ impl Types<'_> {
             let _ = writeln!(out, "      {}: {{", key(&table.qi.name));
             let mut columns: Vec<&Column> = table.columns.iter().collect();
             columns.sort_by(|a, b| a.name.cmp(&b.name));
-            out.push_str("        Row: {\n");
-            for column in &columns {
-                let _ = writeln!(
-                    out,
-                    "          {}: {}",
-                    key(&column.name),
-                    self.column(column)
-                );
-            }
-            out.push_str("        }\n");
+            self.row_shape(out, "Row", &columns, |_| false);
             let writable = !views || table.insertable || table.updatable;
             if writable {
-                out.push_str("        Insert: {\n");
-                for column in &columns {
-                    let optional = views || column.nullable || column.default.is_some();
-                    let _ = writeln!(
-                        out,
-                        "          {}{}: {}",
-                        key(&column.name),
-                        if optional { "?" } else { "" },
-                        self.column(column)
-                    );
-                }
-                out.push_str("        }\n        Update: {\n");
-                for column in &columns {
-                    let _ = writeln!(
-                        out,
-                        "          {}?: {}",
-                        key(&column.name),
-                        self.column(column)
-                    );
-                }
-                out.push_str("        }\n");
+                self.row_shape(out, "Insert", &columns, |column| {
+                    views || column.nullable || column.default.is_some()
+                });
+                self.row_shape(out, "Update", &columns, |_| true);
             }
             self.relationships(out, table);
             out.push_str("      }\n");
         }
         out.push_str("    }\n");
+    }
+
+    /// A relation's `Row`, `Insert` or `Update` type: a line per column, `?` after the optional
+    /// ones.
+    fn row_shape(
+        &self,
+        out: &mut String,
+        name: &str,
+        columns: &[&Column],
+        optional: impl Fn(&Column) -> bool,
+    ) {
+        let _ = writeln!(out, "        {name}: {{");
+        for column in columns {
+            let _ = writeln!(
+                out,
+                "          {}{}: {}",
+                key(&column.name),
+                if optional(column) { "?" } else { "" },
+                self.column(column)
+            );
+        }
+        out.push_str("        }\n");
     }
 
     /// The foreign keys this relation holds (also through views), as postgrest-js reads them.

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::{SortColumn, direction, escape_like, owner_uuid, timestamp};
+use super::{SortColumn, direction, duplicate_means, escape_like, owner_uuid, timestamp};
 use crate::backend::Location;
 use crate::error::StorageError;
 
@@ -71,12 +71,8 @@ pub(crate) async fn find_bucket(
     if id.contains('\0') {
         return Ok(None);
     }
-    Ok(sqlx::query_as::<_, BucketRow>(&format!(
-        "select {BUCKET_COLUMNS} from storage.buckets where id = $1"
-    ))
-    .bind(id)
-    .fetch_optional(pool)
-    .await?)
+    let mut conn = pool.acquire().await?;
+    get_bucket(&mut conn, id).await
 }
 
 pub(crate) async fn require_bucket(pool: &PgPool, id: &str) -> Result<BucketRow, StorageError> {
@@ -116,10 +112,7 @@ pub(crate) async fn create_bucket(
     .bind(bucket.allowed_mime_types)
     .fetch_one(conn)
     .await
-    .map_err(|err| match StorageError::from_db(&err) {
-        StorageError::ResourceAlreadyExists => StorageError::BucketAlreadyExists,
-        other => other,
-    })
+    .map_err(duplicate_means(StorageError::BucketAlreadyExists))
 }
 
 /// One bucket, as whoever runs `conn` may see it.

@@ -59,6 +59,15 @@ pub(crate) async fn lock_key(
     Ok(())
 }
 
+/// A failed statement's error, a duplicate key named for what this statement found taken
+/// (a bucket id, an object key).
+fn duplicate_means(taken: StorageError) -> impl FnOnce(sqlx::Error) -> StorageError {
+    move |err| match StorageError::from_db(&err) {
+        StorageError::ResourceAlreadyExists => taken,
+        other => other,
+    }
+}
+
 /// The SQL of a sort direction.
 fn direction(descending: bool) -> &'static str {
     if descending { "desc" } else { "asc" }

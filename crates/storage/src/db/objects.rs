@@ -2,10 +2,12 @@
 //! and the deletes and the move of the object routes.
 use chrono::{DateTime, Utc};
 use serde_json::{Value, json};
-use sqlx::{PgConnection, PgPool};
+use sqlx::postgres::PgArguments;
+use sqlx::query::QueryAs;
+use sqlx::{Encode, FromRow, PgConnection, PgPool, Postgres, Row, Type};
 use uuid::Uuid;
 
-use super::{begin, timestamp};
+use super::{begin, duplicate_means, timestamp};
 use crate::auth::Identity;
 use crate::backend::Location;
 use crate::error::StorageError;
@@ -114,19 +116,27 @@ impl ObjectRow {
     }
 }
 
+/// The object rows `sql` answers, its `$1` bound to the bucket and `$2` to the name (or names).
+fn object_rows<'q, N>(
+    sql: &'q str,
+    bucket: &'q str,
+    names: N,
+) -> QueryAs<'q, Postgres, ObjectRow, PgArguments>
+where
+    N: 'q + Encode<'q, Postgres> + Type<Postgres>,
+{
+    sqlx::query_as(sql).bind(bucket).bind(names)
+}
+
 /// One object, as whoever runs `conn` may see it.
 pub(crate) async fn find_object(
     conn: &mut PgConnection,
     bucket: &str,
     name: &str,
 ) -> Result<Option<ObjectRow>, StorageError> {
-    Ok(sqlx::query_as::<_, ObjectRow>(&format!(
-        "select {OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2"
-    ))
-    .bind(bucket)
-    .bind(name)
-    .fetch_optional(conn)
-    .await?)
+    let sql =
+        format!("select {OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2");
+    Ok(object_rows(&sql, bucket, name).fetch_optional(conn).await?)
 }
 
 /// One object as the server sees it (public reads, signed URLs).
@@ -146,25 +156,10 @@ pub(crate) async fn find_bucket_and_object(
     bucket: &str,
     name: &str,
 ) -> Result<Option<(bool, Option<ObjectRow>)>, StorageError> {
-    #[derive(sqlx::FromRow)]
-    struct Joined {
-        bucket_public: Option<bool>,
-        id: Option<Uuid>,
-        bucket_id: Option<String>,
-        name: Option<String>,
-        owner: Option<Uuid>,
-        owner_id: Option<String>,
-        version: Option<String>,
-        metadata: Option<Value>,
-        user_metadata: Option<Value>,
-        created_at: Option<DateTime<Utc>>,
-        updated_at: Option<DateTime<Utc>>,
-        last_accessed_at: Option<DateTime<Utc>>,
-    }
     if bucket.contains('\0') || name.contains('\0') {
         return Ok(None);
     }
-    let joined = sqlx::query_as::<_, Joined>(
+    let joined = sqlx::query(
         "select b.public as bucket_public, o.id, o.bucket_id, o.name, o.owner, o.owner_id,
                 o.version, o.metadata, o.user_metadata, o.created_at, o.updated_at,
                 o.last_accessed_at
@@ -176,25 +171,16 @@ pub(crate) async fn find_bucket_and_object(
     .bind(name)
     .fetch_optional(pool)
     .await?;
-    Ok(joined.map(|row| {
-        let object = match (row.id, row.bucket_id, row.name) {
-            (Some(id), Some(bucket_id), Some(name)) => Some(ObjectRow {
-                id,
-                bucket_id,
-                name,
-                owner: row.owner,
-                owner_id: row.owner_id,
-                version: row.version,
-                metadata: row.metadata,
-                user_metadata: row.user_metadata,
-                created_at: row.created_at,
-                updated_at: row.updated_at,
-                last_accessed_at: row.last_accessed_at,
-            }),
-            _ => None,
-        };
-        (row.bucket_public.unwrap_or(false), object)
-    }))
+    let Some(row) = joined else {
+        return Ok(None);
+    };
+    let public: Option<bool> = row.try_get("bucket_public")?;
+    // The object's columns are all null when the left join found no object.
+    let object = match row.try_get::<Option<Uuid>, _>("id")? {
+        Some(_) => Some(ObjectRow::from_row(&row)?),
+        None => None,
+    };
+    Ok(Some((public.unwrap_or(false), object)))
 }
 
 /// One object as the caller sees it.
@@ -217,13 +203,10 @@ pub(crate) async fn delete_object(
     bucket: &str,
     name: &str,
 ) -> Result<Option<ObjectRow>, StorageError> {
-    Ok(sqlx::query_as::<_, ObjectRow>(&format!(
+    let sql = format!(
         "delete from storage.objects where bucket_id = $1 and name = $2 returning {OBJECT_COLUMNS}"
-    ))
-    .bind(bucket)
-    .bind(name)
-    .fetch_optional(conn)
-    .await?)
+    );
+    Ok(object_rows(&sql, bucket, name).fetch_optional(conn).await?)
 }
 
 /// Deletes these objects of the bucket as whoever runs `conn`; the rows that went.
@@ -232,13 +215,10 @@ pub(crate) async fn delete_objects(
     bucket: &str,
     names: &[String],
 ) -> Result<Vec<ObjectRow>, StorageError> {
-    Ok(sqlx::query_as::<_, ObjectRow>(&format!(
+    let sql = format!(
         "delete from storage.objects where bucket_id = $1 and name = any($2) returning {OBJECT_COLUMNS}"
-    ))
-    .bind(bucket)
-    .bind(names)
-    .fetch_all(conn)
-    .await?)
+    );
+    Ok(object_rows(&sql, bucket, names).fetch_all(conn).await?)
 }
 
 /// Which of these names of the bucket whoever runs `conn` may see.
@@ -290,9 +270,6 @@ pub(crate) async fn move_object(
     .bind(source.created_at)
     .execute(conn)
     .await
-    .map_err(|err| match StorageError::from_db(&err) {
-        StorageError::ResourceAlreadyExists => StorageError::KeyAlreadyExists,
-        other => other,
-    })?;
+    .map_err(duplicate_means(StorageError::KeyAlreadyExists))?;
     Ok(())
 }

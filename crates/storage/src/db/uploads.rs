@@ -5,7 +5,7 @@ use chrono::{SecondsFormat, Utc};
 use serde_json::{Value, json};
 use sqlx::{PgConnection, PgPool};
 
-use super::{OBJECT_COLUMNS, ObjectRow, begin, owner_uuid};
+use super::{OBJECT_COLUMNS, ObjectRow, begin, duplicate_means, owner_uuid};
 use crate::auth::Identity;
 use crate::error::StorageError;
 
@@ -51,10 +51,7 @@ pub(crate) async fn write_object(
         .bind(object.user_metadata.cloned().unwrap_or_else(|| json!({})))
         .fetch_one(conn)
         .await
-        .map_err(|err| match StorageError::from_db(&err) {
-            StorageError::ResourceAlreadyExists => StorageError::KeyAlreadyExists,
-            other => other,
-        })
+        .map_err(duplicate_means(StorageError::KeyAlreadyExists))
 }
 
 /// Tests, as the caller, whether writing this row would be allowed (and is not a duplicate),

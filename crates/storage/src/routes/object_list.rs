@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use super::Shared;
 use crate::db::{self, FolderPage, SortColumn, timestamp};
 use crate::error::StorageError;
-use crate::request::{BucketPath, CallerJson};
+use crate::request::{BucketPath, CallerJson, required};
 
 const MAX_LIMIT: i64 = 1500;
 
@@ -39,9 +39,7 @@ pub(super) async fn handler(
     BucketPath(bucket): BucketPath,
     CallerJson { identity, body }: CallerJson<ListBody>,
 ) -> Result<Json<Value>, StorageError> {
-    let mut prefix = body.prefix.ok_or_else(|| {
-        StorageError::BadRequest("body must have required property 'prefix'".into())
-    })?;
+    let mut prefix = required(body.prefix, "prefix")?;
     if !prefix.is_empty() && !prefix.ends_with('/') {
         prefix.push('/');
     }

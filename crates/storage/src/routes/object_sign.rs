@@ -12,7 +12,7 @@ use super::Shared;
 use crate::db;
 use crate::error::StorageError;
 use crate::render::params::{AVIF_UNSUPPORTED, Format, Transform};
-use crate::request::{CallerJson, ObjectPath};
+use crate::request::{CallerJson, ObjectPath, required};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -25,9 +25,7 @@ pub(super) struct SignBody {
 /// `expiresIn`: a whole number of seconds, at least 1; a numeric string counts, as Storage's
 /// request validation coerces it (supabase-py sends `"60"`).
 pub(super) fn expires_in(value: Option<&Value>) -> Result<i64, StorageError> {
-    let value = value.ok_or_else(|| {
-        StorageError::BadRequest("body must have required property 'expiresIn'".into())
-    })?;
+    let value = required(value, "expiresIn")?;
     let whole = |f: f64| (f.fract() == 0.0 && f.abs() < 1e15).then_some(f as i64);
     let seconds = match value {
         Value::String(text) => {

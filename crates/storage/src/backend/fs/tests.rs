@@ -9,6 +9,12 @@ pub(super) fn body(parts: &[&'static [u8]]) -> ByteStream {
     Box::pin(futures_util::stream::iter(items))
 }
 
+/// How many files a store rooted at `root` left in its temp folder (a finished or failed write
+/// leaves none).
+pub(super) fn temp_files(root: &Path) -> usize {
+    std::fs::read_dir(root.join(TEMP_DIR)).unwrap().count()
+}
+
 pub(super) async fn collect(stream: ByteStream) -> Vec<u8> {
     let chunks: Vec<io::Result<Bytes>> = stream.collect().await;
     chunks
@@ -72,12 +78,7 @@ async fn a_failed_stream_leaves_nothing_behind() {
         store.get(&location, None).await,
         Err(StoreError::NotFound)
     ));
-    assert_eq!(
-        std::fs::read_dir(dir.path().join(TEMP_DIR))
-            .unwrap()
-            .count(),
-        0
-    );
+    assert_eq!(temp_files(dir.path()), 0);
 }
 
 #[tokio::test]

@@ -71,8 +71,7 @@ impl FsStore {
 
 #[cfg(test)]
 mod tests {
-    use super::super::TEMP_DIR;
-    use super::super::tests::{body, collect};
+    use super::super::tests::{body, collect, temp_files};
     use super::*;
     use crate::backend::ObjectStore as _;
     use bytes::Bytes;
@@ -140,12 +139,7 @@ mod tests {
         assert!(!dir.path().join("~variants/b/photos").exists());
         assert!(dir.path().join("~variants/b").exists());
         store.delete_variants(&version).await.unwrap();
-        assert_eq!(
-            std::fs::read_dir(dir.path().join(TEMP_DIR))
-                .unwrap()
-                .count(),
-            0
-        );
+        assert_eq!(temp_files(dir.path()), 0);
     }
 
     #[tokio::test]
