@@ -22,7 +22,7 @@ pub use cb_gateway::{
 };
 pub use database::{TestDatabase, cluster, empty_database, fresh_database, reachable_tempdir};
 pub use http::{Answer, Exchange};
-pub use poll::eventually;
+pub use poll::{at_least, eventually};
 pub use tokens::{ADMIN_SESSION_ID, admin_claims, admin_jwt, mint_jwt, now};
 
 pub fn workspace_root() -> PathBuf {

@@ -18,3 +18,26 @@ pub async fn eventually<T>(
         tokio::time::sleep(every).await;
     }
 }
+
+/// Polls `collected` every `every` until it holds at least `count` items (what a sink or a
+/// receiver got) and returns them; fails the test when `within` has passed, saying how many of
+/// `what` arrived.
+pub async fn at_least<T>(
+    count: usize,
+    within: Duration,
+    every: Duration,
+    what: &str,
+    collected: impl Fn() -> Vec<T>,
+) -> Vec<T> {
+    eventually(within, every, async || {
+        let items = collected();
+        if items.len() >= count {
+            return Ok(items);
+        }
+        Err(format!(
+            "{} {what} arrived, not {count}, within {within:?}",
+            items.len()
+        ))
+    })
+    .await
+}

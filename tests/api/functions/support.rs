@@ -1,7 +1,7 @@
 //! Helpers for the function tests: a tiny HTTP server that records what it receives and answers
 //! with a status the test chooses (a webhook receiver, a captcha provider's verify endpoint),
 //! ALTCHA solving, and lead payloads.
-use cb_tests::{Answer as _, eventually};
+use cb_tests::{Answer as _, at_least, eventually};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -113,16 +113,13 @@ impl Receiver {
 
     /// Waits until `count` requests have arrived.
     pub(super) async fn wait_for(&self, count: usize, within: Duration) -> Vec<Received> {
-        eventually(within, Duration::from_millis(20), async || {
-            let received = self.received();
-            if received.len() >= count {
-                return Ok(received);
-            }
-            Err(format!(
-                "the receiver got {} requests, not {count}, within {within:?}",
-                received.len()
-            ))
-        })
+        at_least(
+            count,
+            within,
+            Duration::from_millis(20),
+            "requests to the receiver",
+            || self.received(),
+        )
         .await
     }
 }

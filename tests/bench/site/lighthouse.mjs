@@ -10,7 +10,7 @@
 //   CLAIMBRIDGE_URL=http://localhost:54321 node tests/bench/site/lighthouse.mjs [route ...]
 //
 // Reports (JSON) go to $LIGHTHOUSE_REPORTS (default: a temporary folder), so a miss can be read.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -30,27 +30,13 @@ const METRIC_TARGETS = { lcp: 1200, tbt: 50, cls: 0 }
 /** Pages that ask not to be indexed, where Lighthouse's SEO category marks that down by design. */
 const NOINDEX = new Set(['/downloads'])
 
-/** The public routes of spec §2, plus one published post read from /rest/v1. */
+/**
+ * The public routes of spec §2 as the built site declares them (its manifest, which the server
+ * also routes by), plus one published post read from /rest/v1.
+ */
 async function publicRoutes() {
-  const routes = [
-    '/',
-    '/services',
-    '/rcm-services',
-    '/about',
-    '/contact',
-    '/careers',
-    '/api-integrations',
-    '/privacy-policy',
-    '/cookie-policy',
-    '/blog',
-    '/blog/streamlining-dme-claims-processing',
-    '/blog/compliance-best-practices-dme-providers',
-    '/blog/mobile-delivery-management',
-    '/blog/maximizing-revenue-real-time-reporting',
-    '/blog/dme-billing-coding-guide',
-    '/whitepapers',
-    '/downloads',
-  ]
+  const manifest = new URL('../../../frontend/dist/.ssr/site-manifest.json', import.meta.url)
+  const routes = [...JSON.parse(readFileSync(manifest, 'utf8')).publicPages]
   const config = await (await fetch(`${base}/`)).text()
   const anonKey = config.match(/"supabaseAnonKey"\s*:\s*"([^"]+)"/)?.[1]
   if (anonKey) {

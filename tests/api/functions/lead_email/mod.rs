@@ -16,8 +16,8 @@ use std::time::Duration;
 
 use cb_db::sqlx;
 use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, TestApp, admin_jwt, eventually, second_instance, spawn_app_with,
-    workspace_root,
+    Answer as _, DEMO_ANON_KEY, TestApp, admin_jwt, at_least, eventually, second_instance,
+    spawn_app_with, workspace_root,
 };
 use serde_json::{Value, json};
 use tokio::process::{Child, ChildStdin, Command};
@@ -116,16 +116,13 @@ impl Sink {
     }
 
     async fn wait_for(&self, count: usize, within: Duration) -> Vec<Mail> {
-        eventually(within, Duration::from_millis(10), async || {
-            let messages = self.messages();
-            if messages.len() >= count {
-                return Ok(messages);
-            }
-            Err(format!(
-                "the sink got {} messages, not {count}, within {within:?}",
-                messages.len()
-            ))
-        })
+        at_least(
+            count,
+            within,
+            Duration::from_millis(10),
+            "messages to the sink",
+            || self.messages(),
+        )
         .await
     }
 
