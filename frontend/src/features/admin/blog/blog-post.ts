@@ -1,5 +1,10 @@
 import type { Tables } from '@/lib/database.types';
-import { joinCommaList, orNull, splitCommaList } from '@/features/admin/shared/split-list';
+import {
+  joinCommaList,
+  optionalTextsToForm,
+  optionalTextsToRow,
+  splitCommaList,
+} from '@/features/admin/shared/split-list';
 
 export const TWITTER_CARD_TYPES = ['summary_large_image', 'summary'] as const;
 export const SCHEMA_TYPES = ['BlogPosting', 'Article', 'NewsArticle', 'TechArticle'] as const;
@@ -72,6 +77,20 @@ export const EMPTY_BLOG_FORM: BlogFormValues = {
   nofollow: false,
 };
 
+/** The optional text columns: blank in the form, null when stored. */
+const OPTIONAL_TEXTS = [
+  'meta_title',
+  'focus_keyword',
+  'featured_image_url',
+  'featured_image_alt',
+  'excerpt',
+  'og_title',
+  'og_description',
+  'og_image',
+  'canonical_url',
+  'author_name',
+] as const;
+
 /** A stored post as form values: missing optional fields become empty defaults. */
 export function postToForm(post: BlogPost): BlogFormValues {
   return {
@@ -84,17 +103,8 @@ export function postToForm(post: BlogPost): BlogFormValues {
     published: post.published,
     schedule: isScheduled(post),
     publish_at: post.publish_at ? toLocalInput(post.publish_at) : '',
-    meta_title: post.meta_title ?? '',
-    focus_keyword: post.focus_keyword ?? '',
-    featured_image_url: post.featured_image_url ?? '',
-    featured_image_alt: post.featured_image_alt ?? '',
-    excerpt: post.excerpt ?? '',
-    og_title: post.og_title ?? '',
-    og_description: post.og_description ?? '',
-    og_image: post.og_image ?? '',
+    ...optionalTextsToForm(post, OPTIONAL_TEXTS),
     twitter_card_type: post.twitter_card_type,
-    canonical_url: post.canonical_url ?? '',
-    author_name: post.author_name ?? '',
     tags: joinCommaList(post.tags),
     schema_type: post.schema_type,
     noindex: post.noindex,
@@ -115,17 +125,8 @@ export function formToPayload(form: BlogFormValues): BlogPostPayload {
     read_time: form.read_time.trim() || '5',
     published: form.published,
     publish_at: form.published && form.schedule ? fromLocalInput(form.publish_at) : null,
-    meta_title: orNull(form.meta_title),
-    focus_keyword: orNull(form.focus_keyword),
-    featured_image_url: orNull(form.featured_image_url),
-    featured_image_alt: orNull(form.featured_image_alt),
-    excerpt: orNull(form.excerpt),
-    og_title: orNull(form.og_title),
-    og_description: orNull(form.og_description),
-    og_image: orNull(form.og_image),
+    ...optionalTextsToRow(form, OPTIONAL_TEXTS),
     twitter_card_type: form.twitter_card_type,
-    canonical_url: orNull(form.canonical_url),
-    author_name: orNull(form.author_name),
     tags: splitCommaList(form.tags),
     schema_type: form.schema_type,
     noindex: form.noindex,

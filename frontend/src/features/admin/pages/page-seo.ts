@@ -1,5 +1,10 @@
 import type { PageSeoRecord } from '@/data/page-seo/types';
-import { joinCommaList, orNull, splitCommaList } from '@/features/admin/shared/split-list';
+import {
+  joinCommaList,
+  optionalTextsToForm,
+  optionalTextsToRow,
+  splitCommaList,
+} from '@/features/admin/shared/split-list';
 
 export const OG_TYPES = ['website', 'article'] as const;
 export const PAGE_TWITTER_CARD_TYPES = ['summary_large_image', 'summary'] as const;
@@ -51,25 +56,30 @@ export const EMPTY_PAGE_SEO_FORM: PageSeoForm = {
   nofollow: false,
 };
 
+/** The optional text columns: blank in the form, null when stored. */
+const OPTIONAL_TEXTS = [
+  'meta_title',
+  'meta_description',
+  'canonical_url',
+  'featured_image_url',
+  'featured_image_alt',
+  'og_title',
+  'og_description',
+  'og_image',
+  'twitter_title',
+  'twitter_description',
+  'twitter_image',
+] as const;
+
 export function pageToForm(page: PageSeo): PageSeoForm {
   return {
+    ...optionalTextsToForm(page, OPTIONAL_TEXTS),
     page_route: page.page_route,
     page_name: page.page_name,
-    meta_title: page.meta_title ?? '',
-    meta_description: page.meta_description ?? '',
     keywords: joinCommaList(page.keywords),
-    canonical_url: page.canonical_url ?? '',
     content: page.content ?? '',
-    featured_image_url: page.featured_image_url ?? '',
-    featured_image_alt: page.featured_image_alt ?? '',
-    og_title: page.og_title ?? '',
-    og_description: page.og_description ?? '',
-    og_image: page.og_image ?? '',
     og_type: page.og_type,
     twitter_card_type: page.twitter_card_type,
-    twitter_title: page.twitter_title ?? '',
-    twitter_description: page.twitter_description ?? '',
-    twitter_image: page.twitter_image ?? '',
     noindex: page.noindex,
     nofollow: page.nofollow,
   };
@@ -79,23 +89,13 @@ export type PageSeoPayload = Omit<PageSeo, 'id' | 'created_at' | 'updated_at' | 
 
 export function formToPagePayload(form: PageSeoForm): PageSeoPayload {
   return {
+    ...optionalTextsToRow(form, OPTIONAL_TEXTS),
     page_route: form.page_route.trim(),
     page_name: form.page_name.trim(),
-    meta_title: orNull(form.meta_title),
-    meta_description: orNull(form.meta_description),
     keywords: splitCommaList(form.keywords),
-    canonical_url: orNull(form.canonical_url),
     content: form.content,
-    featured_image_url: orNull(form.featured_image_url),
-    featured_image_alt: orNull(form.featured_image_alt),
-    og_title: orNull(form.og_title),
-    og_description: orNull(form.og_description),
-    og_image: orNull(form.og_image),
     og_type: form.og_type,
     twitter_card_type: form.twitter_card_type,
-    twitter_title: orNull(form.twitter_title),
-    twitter_description: orNull(form.twitter_description),
-    twitter_image: orNull(form.twitter_image),
     noindex: form.noindex,
     nofollow: form.nofollow,
   };

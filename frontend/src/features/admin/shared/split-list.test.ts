@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counterState, joinCommaList, splitCommaList } from './split-list';
+import { counterState, joinCommaList, optionalTextsToForm, optionalTextsToRow, splitCommaList } from './split-list';
 import { randomImageName } from './image-name';
 
 describe('splitCommaList', () => {
@@ -47,5 +47,24 @@ describe('randomImageName', () => {
     expect(randomImageName('photo.final.PNG', () => 'r')).toBe('r.PNG');
     expect(randomImageName('noext', () => 'r')).toBe('r');
     expect(randomImageName('.hidden', () => 'r')).toBe('r');
+  });
+});
+
+describe('optional texts', () => {
+  const keys = ['meta_title', 'og_title'] as const;
+
+  it('show null as blank in the form', () => {
+    expect(optionalTextsToForm({ meta_title: null, og_title: 'Billing' }, keys)).toEqual({
+      meta_title: '',
+      og_title: 'Billing',
+    });
+  });
+
+  it('are stored trimmed, or null when blank, and only the named ones', () => {
+    const form = { meta_title: '  ', og_title: ' Billing ', page_name: 'Home' };
+    expect(optionalTextsToRow(form, keys)).toEqual({
+      meta_title: null,
+      og_title: 'Billing',
+    });
   });
 });

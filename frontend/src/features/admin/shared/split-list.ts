@@ -12,9 +12,26 @@ export function joinCommaList(items: readonly string[] | null | undefined): stri
 }
 
 /** An optional text field as stored: trimmed, or null when blank. */
-export function orNull(text: string): string | null {
+function orNull(text: string): string | null {
   const trimmed = text.trim();
   return trimmed === '' ? null : trimmed;
+}
+
+/** A record's optional text columns as a form's inputs hold them: '' for null. */
+export function optionalTextsToForm<Key extends string>(
+  row: Readonly<Record<Key, string | null>>,
+  keys: readonly Key[],
+): Record<Key, string> {
+  // fromEntries types its keys as string; they are exactly `keys`.
+  return Object.fromEntries(keys.map((key) => [key, row[key] ?? ''])) as Record<Key, string>;
+}
+
+/** A form's optional texts as they are stored: each trimmed, or null when blank (orNull). */
+export function optionalTextsToRow<Key extends string>(
+  form: Readonly<Record<Key, string>>,
+  keys: readonly Key[],
+): Record<Key, string | null> {
+  return Object.fromEntries(keys.map((key) => [key, orNull(form[key])])) as Record<Key, string | null>;
 }
 
 export interface CounterState {
