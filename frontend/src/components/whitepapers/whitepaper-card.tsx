@@ -8,19 +8,42 @@ export function pageCountLabel(pages: number | null): string | null {
   return pages === 1 ? '1 page' : `${pages} pages`;
 }
 
-interface WhitepaperCardProps {
-  paper: Whitepaper;
-  /** The page's prefix of the title's id (`<prefix>-<paper id>`), which labels the card. */
+interface WhitepaperCardGridProps {
+  papers: readonly Whitepaper[];
+  /** The page's prefix of a title's id (`<prefix>-<paper id>`), which labels its card. */
   idPrefix: string;
   /** Show the Featured badge of a featured paper. */
   showFeatured?: boolean;
-  /** The card's footer, the page's download button, given the title's id to be described by. */
-  action: (titleId: string) => ReactNode;
+  /** A card's footer, the page's download button, given the title's id to be described by. */
+  action: (paper: Whitepaper, titleId: string) => ReactNode;
 }
 
-/** A whitepaper in a card grid (whitepapers and downloads pages): badges, page count, title, description, action. */
-export function WhitepaperCard({ paper, idPrefix, showFeatured = false, action }: WhitepaperCardProps) {
-  const titleId = `${idPrefix}-${paper.id}`;
+/** The whitepapers as a card grid (whitepapers and downloads pages), three a row on wide screens. */
+export function WhitepaperCardGrid({ papers, idPrefix, showFeatured = false, action }: WhitepaperCardGridProps) {
+  return (
+    <ul className="card-grid card-grid--3">
+      {papers.map((paper) => (
+        <WhitepaperCard
+          key={paper.id}
+          paper={paper}
+          titleId={`${idPrefix}-${paper.id}`}
+          showFeatured={showFeatured}
+          action={action}
+        />
+      ))}
+    </ul>
+  );
+}
+
+interface WhitepaperCardProps {
+  paper: Whitepaper;
+  titleId: string;
+  showFeatured: boolean;
+  action: WhitepaperCardGridProps['action'];
+}
+
+/** One card: badges, page count, title, description, action. */
+function WhitepaperCard({ paper, titleId, showFeatured, action }: WhitepaperCardProps) {
   const pages = pageCountLabel(paper.pages);
   return (
     <li className="card whitepaper-card">
@@ -39,7 +62,7 @@ export function WhitepaperCard({ paper, idPrefix, showFeatured = false, action }
           {paper.title}
         </h2>
         {paper.description && <p className="card__text">{paper.description}</p>}
-        <div className="card__footer">{action(titleId)}</div>
+        <div className="card__footer">{action(paper, titleId)}</div>
       </article>
     </li>
   );

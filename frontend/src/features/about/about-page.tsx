@@ -6,6 +6,8 @@ import { company } from '@/config/company';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import { SectionHeader } from '@/components/marketing/section-header';
 import { HiddenTitleSection } from '@/components/marketing/hidden-title-section';
+import { StatList } from '@/components/marketing/stat-list';
+import { TitledTextList } from '@/components/marketing/titled-text-list';
 import './about.css';
 
 /** The four stat tiles of spec §2, value first visually, label first for screen readers. */
@@ -84,14 +86,7 @@ export function AboutPage() {
         title={<>{company.name} at a glance</>}
         className="section section--surface section--tight"
       >
-        <dl className="stat-tiles">
-          {ABOUT_STATS.map((stat) => (
-            <div key={stat.label} className="stat-tile">
-              <dt className="stat-tile__label">{stat.label}</dt>
-              <dd className="stat-tile__value">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <StatList stats={ABOUT_STATS} />
       </HiddenTitleSection>
 
       <section className="section" aria-labelledby="about-principles-title">
@@ -102,14 +97,7 @@ export function AboutPage() {
               title="How we work"
               lead="Three habits that explain most of what our clients notice in the first 90 days."
             />
-            <ul className="about-principles">
-              {PRINCIPLES.map((principle) => (
-                <li key={principle.title} className="card">
-                  <h3 className="card__title">{principle.title}</h3>
-                  <p className="card__text">{principle.text}</p>
-                </li>
-              ))}
-            </ul>
+            <TitledTextList items={PRINCIPLES} className="about-principles" />
           </div>
 
           <article className="recognition-card" aria-labelledby="about-recognition-title">

@@ -9,6 +9,7 @@ import { BLOG_POSTS_RESOURCE, blogListQuery } from './blog-list-query';
 import type { BlogListItem } from '@/data/blog/types';
 import { formatPostDate, formatReadTime } from './dates';
 import { SAMPLE_POSTS } from './sample-posts';
+import { PostTextSkeleton } from './post-text-skeleton';
 import './blog.css';
 
 export const BLOG_SKELETON_COUNT = 4;
@@ -47,11 +48,7 @@ function PostCard({ post }: { post: BlogListItem }) {
 function SkeletonCard() {
   return (
     <li className="card blog-card blog-card--skeleton" aria-hidden="true">
-      <span className="skeleton skeleton--badge" />
-      <span className="skeleton skeleton--title" />
-      <span className="skeleton skeleton--line" />
-      <span className="skeleton skeleton--line" />
-      <span className="skeleton skeleton--line skeleton--short" />
+      <PostTextSkeleton />
     </li>
   );
 }

@@ -12,6 +12,7 @@ import { BLOG_POST_RESOURCE, blogPostQuery } from './blog-post-query';
 import type { BlogPost as BlogPostRow } from '@/data/blog/types';
 import { formatPostDate, formatReadTime } from './dates';
 import { buildBlogPostHead } from './post-head';
+import { PostTextSkeleton } from './post-text-skeleton';
 import { sanitizeHtml } from '@/lib/sanitize-html';
 import { ArticleHeader } from '@/components/article/article-layout';
 import '@/components/article/article.css';
@@ -27,11 +28,7 @@ function PostSkeleton() {
         </p>
         <span className="skeleton skeleton--line skeleton--short" />
         <span className="skeleton skeleton--hero" />
-        <span className="skeleton skeleton--badge" />
-        <span className="skeleton skeleton--title" />
-        <span className="skeleton skeleton--line" />
-        <span className="skeleton skeleton--line" />
-        <span className="skeleton skeleton--line skeleton--short" />
+        <PostTextSkeleton />
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { company, telHref } from '@/config/company';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import { IconCardItem } from '@/components/marketing/icon-card-grid';
 import { HiddenTitleSection } from '@/components/marketing/hidden-title-section';
+import { TitledTextList } from '@/components/marketing/titled-text-list';
 import './contact.css';
 
 export const REPLY_PROMISE = 'We reply to every request within 24 hours.';
@@ -102,14 +103,13 @@ export function ContactPage() {
           </div>
           <div>
             <h2 className="contact-next__title">What happens next</h2>
-            <ol className="contact-next">
-              {NEXT_STEPS.map((step) => (
-                <li key={step.title} className="contact-next__item">
-                  <h3 className="contact-next__step">{step.title}</h3>
-                  <p className="card__text">{step.text}</p>
-                </li>
-              ))}
-            </ol>
+            <TitledTextList
+              items={NEXT_STEPS}
+              className="contact-next"
+              ordered
+              itemClassName="contact-next__item"
+              titleClassName="contact-next__step"
+            />
           </div>
         </div>
       </section>

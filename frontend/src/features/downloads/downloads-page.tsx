@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { CheckCircleIcon } from '@/components/ui/icons';
-import { WhitepaperCard } from '@/components/whitepapers/whitepaper-card';
+import { WhitepaperCardGrid } from '@/components/whitepapers/whitepaper-card';
 import { toast } from '@/components/ui/toast';
 import type { Whitepaper } from '@/data/whitepapers/types';
 import { QueryProvider } from '@/lib/query-client';
@@ -135,16 +135,11 @@ function Downloads() {
           {isPending ? (
             <LoadingBlock label="Loading whitepapers…" />
           ) : papers && papers.length > 0 ? (
-            <ul className="card-grid card-grid--3">
-              {papers.map((paper) => (
-                <WhitepaperCard
-                  key={paper.id}
-                  paper={paper}
-                  idPrefix="download"
-                  action={(titleId) => <DownloadButton paper={paper} titleId={titleId} />}
-                />
-              ))}
-            </ul>
+            <WhitepaperCardGrid
+              papers={papers}
+              idPrefix="download"
+              action={(paper, titleId) => <DownloadButton paper={paper} titleId={titleId} />}
+            />
           ) : (
             <div className="downloads-empty">
               <h2 className="downloads-empty__title">No Whitepapers Available</h2>

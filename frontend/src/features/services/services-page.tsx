@@ -17,6 +17,7 @@ import {
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import { IconCardItem } from '@/components/marketing/icon-card-grid';
 import { PageSection } from '@/components/marketing/page-section';
+import { TitledTextList } from '@/components/marketing/titled-text-list';
 
 interface Service {
   id: string;
@@ -178,14 +179,7 @@ export function ServicesPage() {
         lead="Start with the part that costs you the most today. Moving between models does not mean moving systems."
         surface
       >
-        <ul className="card-grid card-grid--3">
-          {MODELS.map((model) => (
-            <li key={model.title} className="card">
-              <h3 className="card__title">{model.title}</h3>
-              <p className="card__text">{model.text}</p>
-            </li>
-          ))}
-        </ul>
+        <TitledTextList items={MODELS} className="card-grid card-grid--3" />
       </PageSection>
 
       <CtaBand

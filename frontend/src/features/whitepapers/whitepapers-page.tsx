@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { toast } from '@/components/ui/toast';
-import { WhitepaperCard } from '@/components/whitepapers/whitepaper-card';
+import { WhitepaperCardGrid } from '@/components/whitepapers/whitepaper-card';
 import type { Whitepaper } from '@/data/whitepapers/types';
 import { QueryProvider } from '@/lib/query-client';
 import { LeadFormNoscriptNote } from '@/components/contact-dialog/contact-dialog-button';
@@ -88,19 +88,14 @@ function Whitepapers() {
           ) : papers && papers.length > 0 ? (
             <>
               <LeadFormNoscriptNote form="download form" />
-              <ul className="card-grid card-grid--3">
-                {papers.map((paper) => (
-                  <WhitepaperCard
-                    key={paper.id}
-                    paper={paper}
-                    idPrefix="whitepaper"
-                    showFeatured
-                    action={(titleId) => (
-                      <WhitepaperDownloadButton paper={paper} titleId={titleId} onDownload={openForm} />
-                    )}
-                  />
-                ))}
-              </ul>
+              <WhitepaperCardGrid
+                papers={papers}
+                idPrefix="whitepaper"
+                showFeatured
+                action={(paper, titleId) => (
+                  <WhitepaperDownloadButton paper={paper} titleId={titleId} onDownload={openForm} />
+                )}
+              />
             </>
           ) : (
             !isError && <p className="whitepapers-empty">No whitepapers yet. Check back soon.</p>

@@ -1,4 +1,5 @@
 import { HiddenTitleSection } from '@/components/marketing/hidden-title-section';
+import { StatList } from '@/components/marketing/stat-list';
 
 const STATS = [
   { value: '500+', label: 'Organizations served' },
@@ -9,14 +10,7 @@ const STATS = [
 export function HomeStats() {
   return (
     <HiddenTitleSection titleId="stats-title" title="ClaimBridge by the numbers" className="stats">
-      <dl className="stats__list">
-        {STATS.map((stat) => (
-          <div key={stat.label} className="stats__item">
-            <dt className="stats__label">{stat.label}</dt>
-            <dd className="stats__value">{stat.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatList stats={STATS} look="band" />
     </HiddenTitleSection>
   );
 }
