@@ -19,8 +19,8 @@ import {
   type ActivityFilters,
 } from './activity-wording';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
-import './activity-admin.css';
 import { AdminTable } from '@/features/admin/shared/admin-table';
+import './activity-admin.css';
 
 function ActivityRow({ entry }: { entry: ActivityEntry }) {
   const item = activityItem(entry);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useFailureToast } from '@/features/admin/shared/error-toast';
 import { useState } from 'react';
+import { useFailureToast } from '@/features/admin/shared/error-toast';
 import { toast } from '@/components/ui/toast';
 import { formatDate } from '@/features/admin/shared/format-date';
 import { PreviewLinksPanel } from '@/features/admin/shared/previews/preview-links-panel';

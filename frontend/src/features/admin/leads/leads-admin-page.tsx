@@ -25,8 +25,8 @@ import { useRetryDelivery } from './retry-delivery';
 import { submissionsQuery } from './submissions-query';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
-import './leads-admin.css';
 import { AdminTable } from '@/features/admin/shared/admin-table';
+import './leads-admin.css';
 
 function downloadCsv(items: readonly InboxItem[], fileName: string) {
   const url = URL.createObjectURL(new Blob([inboxCsv(items)], { type: 'text/csv;charset=utf-8' }));

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useFailureToast } from '@/features/admin/shared/error-toast';
 import { useId, useState } from 'react';
+import { useFailureToast } from '@/features/admin/shared/error-toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { DeleteMediaDialog } from './delete-media-dialog';
 import { MediaCard } from './media-card';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorToast, useFailureToast } from '@/features/admin/shared/error-toast';
 import { useState } from 'react';
+import { errorToast, useFailureToast } from '@/features/admin/shared/error-toast';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { adminWhitepapersQuery } from './admin-whitepapers-query';
@@ -8,11 +8,10 @@ import { useDeleteWhitepaper } from './delete-whitepaper';
 import { adminFileStatusQuery, fileStatus, type FileStatus } from './file-status-query';
 import { WhitepaperFormCard } from './whitepaper-form-card';
 import { EMPTY_WHITEPAPER_FORM, paperToForm, type AdminWhitepaper, type WhitepaperFormValues } from './whitepaper-form';
-
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
-import './whitepapers-admin.css';
 import { AdminTable } from '@/features/admin/shared/admin-table';
 import { AdminRowActions } from '@/features/admin/shared/admin-row-actions';
+import './whitepapers-admin.css';
 
 interface Editing {
   paper: { id: string; filePath: string | null } | null;
