@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { adminSessionQuery } from '@/features/admin/auth/validate-token';
 import { logSignOut } from '@/features/admin/activity/log-sign-out';
 import { getAdminToken, removeAdminToken } from '@/features/admin/shared/admin-token';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import '@/features/admin/shared/admin.css';
 import { QueryProvider } from '@/lib/query-client';
 
@@ -78,9 +79,7 @@ function AdminLayoutScreen() {
               </NavLink>
             ))}
           </nav>
-          <button type="button" className="admin-button" onClick={signOut}>
-            Sign Out
-          </button>
+          <AdminButton onClick={signOut}>Sign Out</AdminButton>
         </div>
       </header>
       <main className="admin-main">

@@ -5,6 +5,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { AdminSelectField } from '@/features/admin/shared/admin-select-field';
 import { AdminDateRange } from '@/features/admin/shared/admin-date-range';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { activityActionsQuery } from './activity-actions-query';
 import { activityQuery } from './activity-query';
 import {
@@ -152,16 +153,14 @@ export function ActivityAdminPage() {
           onChange={setFilter}
         />
         <div className="activity-filters__actions">
-          <button
-            type="button"
-            className="admin-button"
+          <AdminButton
             disabled={!filtered}
             onClick={() => {
               setParams(new URLSearchParams(), { replace: true });
             }}
           >
             Clear filters
-          </button>
+          </AdminButton>
         </div>
         {rangeError && (
           <p id={`${id}-range-error`} className="admin-error activity-filters__error" role="alert">
@@ -183,15 +182,13 @@ export function ActivityAdminPage() {
         ) : activity.isError && entries.length === 0 ? (
           <div className="activity-state" role="alert">
             <p className="admin-error">The activity log could not be loaded: {errorMessage(activity.error)}</p>
-            <button
-              type="button"
-              className="admin-button"
+            <AdminButton
               onClick={() => {
                 void activity.refetch();
               }}
             >
               Try again
-            </button>
+            </AdminButton>
           </div>
         ) : entries.length === 0 ? (
           <p className="admin-muted">{filtered ? 'No activity matches these filters.' : 'No activity yet.'}</p>
@@ -214,14 +211,9 @@ export function ActivityAdminPage() {
                   : `Showing all ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}.`}
               </p>
               {activity.hasNextPage && (
-                <button
-                  type="button"
-                  className="admin-button"
-                  disabled={activity.isFetchingNextPage}
-                  onClick={loadMore}
-                >
+                <AdminButton disabled={activity.isFetchingNextPage} onClick={loadMore}>
                   {activity.isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </button>
+                </AdminButton>
               )}
             </div>
           </>

@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { getAdminToken, setAdminToken } from '@/features/admin/shared/admin-token';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { useLogin } from './login';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import '@/features/admin/shared/admin.css';
@@ -67,9 +68,9 @@ function AuthPageScreen() {
               }}
             />
           </div>
-          <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
+          <AdminButton type="submit" variant="primary" disabled={busy}>
             {busy ? 'Checking...' : 'Access Admin'}
-          </button>
+          </AdminButton>
         </form>
       </section>
     </main>

@@ -6,6 +6,7 @@ import { formatDate } from '@/features/admin/shared/format-date';
 import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
 import { AdminSelectField, valueOptions } from '@/features/admin/shared/admin-select-field';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import {
   adminTimeZone,
   formToPayload,
@@ -213,14 +214,10 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
         )}
 
         <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button--primary" disabled={save.isPending}>
+          <AdminButton type="submit" variant="primary" disabled={save.isPending}>
             {editingId ? 'Update Post' : 'Create Post'}
-          </button>
-          {editingId && (
-            <button type="button" className="admin-button" onClick={onDone}>
-              Cancel
-            </button>
-          )}
+          </AdminButton>
+          {editingId && <AdminButton onClick={onDone}>Cancel</AdminButton>}
         </div>
       </form>
     </AdminCard>

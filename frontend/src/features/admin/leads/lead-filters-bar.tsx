@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { AdminSelectField, type SelectOption } from '@/features/admin/shared/admin-select-field';
 import { AdminDateRange } from '@/features/admin/shared/admin-date-range';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import {
   DEFAULT_FILTERS,
   STATUS_OPTIONS,
@@ -58,16 +59,14 @@ export function LeadFiltersBar({
       />
       <AdminDateRange id={id} labels={{ from: 'Received from', to: 'Received to' }} range={filters} onChange={set} />
       <div className="leads-filters__clear">
-        <button
-          type="button"
-          className="admin-button"
+        <AdminButton
           disabled={!narrowed}
           onClick={() => {
             onChange({ ...DEFAULT_FILTERS, view: filters.view });
           }}
         >
           Clear filters
-        </button>
+        </AdminButton>
       </div>
       {problem && (
         <p id={`${id}-problem`} className="admin-error leads-filters__problem" role="alert">

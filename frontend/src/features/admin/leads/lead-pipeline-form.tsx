@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Counter } from '@/features/admin/shared/counter';
 import { formatDate } from '@/features/admin/shared/format-date';
 import { AdminSelectField } from '@/features/admin/shared/admin-select-field';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { ASSIGNEE_MAX, NOTE_MAX, STATUS_OPTIONS, type InboxItem, type LeadStatus } from './lead-types';
 import { useLeadPipeline } from './use-lead-pipeline';
 
@@ -73,35 +74,27 @@ export function LeadPipelineForm({ item, onClose }: { item: InboxItem; onClose: 
           <Counter id={`${id}-note-counter`} text={note} max={NOTE_MAX} />
         </div>
         <div className="admin-actions">
-          <button
-            type="submit"
-            className="admin-button admin-button--primary"
-            disabled={!changed || pipeline.isPending}
-          >
+          <AdminButton type="submit" variant="primary" disabled={!changed || pipeline.isPending}>
             {pipeline.isPending ? 'Saving...' : 'Save changes'}
-          </button>
+          </AdminButton>
           {item.spamReason === null ? (
-            <button
-              type="button"
-              className="admin-button"
+            <AdminButton
               disabled={pipeline.isPending}
               onClick={() => {
                 pipeline.markSpam(item, onClose);
               }}
             >
               Mark as spam
-            </button>
+            </AdminButton>
           ) : (
-            <button
-              type="button"
-              className="admin-button"
+            <AdminButton
               disabled={pipeline.isPending}
               onClick={() => {
                 pipeline.restore(item, onClose);
               }}
             >
               Not spam
-            </button>
+            </AdminButton>
           )}
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatDate } from '@/features/admin/shared/format-date';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus, type InboxItem } from './lead-types';
 import { leadLabel, useLeadPipeline } from './use-lead-pipeline';
 
@@ -52,13 +53,11 @@ export function LeadRow({ item, onView }: { item: InboxItem; onView: () => void 
       <td data-label="Webhook">{item.deliveries.map((delivery) => delivery.status).join(', ') || '—'}</td>
       <td data-label="Actions">
         <div className="leads-table__actions">
-          <button type="button" className="admin-button" aria-label={`View ${label}`} onClick={onView}>
+          <AdminButton aria-label={`View ${label}`} onClick={onView}>
             View
-          </button>
+          </AdminButton>
           {spam ? (
-            <button
-              type="button"
-              className="admin-button"
+            <AdminButton
               aria-label={`Not spam: restore ${label}`}
               disabled={pipeline.isPending}
               onClick={() => {
@@ -66,11 +65,9 @@ export function LeadRow({ item, onView }: { item: InboxItem; onView: () => void 
               }}
             >
               Not spam
-            </button>
+            </AdminButton>
           ) : (
-            <button
-              type="button"
-              className="admin-button"
+            <AdminButton
               aria-label={`Mark ${label} as spam`}
               disabled={pipeline.isPending}
               onClick={() => {
@@ -78,7 +75,7 @@ export function LeadRow({ item, onView }: { item: InboxItem; onView: () => void 
               }}
             >
               Spam
-            </button>
+            </AdminButton>
           )}
         </div>
       </td>

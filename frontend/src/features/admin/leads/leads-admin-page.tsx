@@ -4,6 +4,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { formatDate } from '@/features/admin/shared/format-date';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { LeadFiltersBar } from './lead-filters-bar';
 import { LeadPipelineForm } from './lead-pipeline-form';
 import { LeadRow } from './lead-row';
@@ -79,9 +80,7 @@ function LeadDetail({ item, onClose }: { item: InboxItem; onClose: () => void })
                   </p>
                 </div>
                 {delivery.status === 'failed' && (
-                  <button
-                    type="button"
-                    className="admin-button"
+                  <AdminButton
                     disabled={retry.isPending}
                     onClick={() => {
                       retry.mutate(delivery.id, {
@@ -94,7 +93,7 @@ function LeadDetail({ item, onClose }: { item: InboxItem; onClose: () => void })
                     }}
                   >
                     Retry
-                  </button>
+                  </AdminButton>
                 )}
               </li>
             ))}
@@ -170,14 +169,9 @@ export function LeadsAdminPage() {
     <div className="admin-page">
       <div className="admin-page__header">
         <h1 className="admin-page__title">Leads</h1>
-        <button
-          type="button"
-          className="admin-button"
-          disabled={items.length === 0 || logExport.isPending}
-          onClick={exportCsv}
-        >
+        <AdminButton disabled={items.length === 0 || logExport.isPending} onClick={exportCsv}>
           Export CSV
-        </button>
+        </AdminButton>
       </div>
       <div role="tablist" aria-label="Lead views" className="admin-tabs" onKeyDown={onTabKeyDown}>
         {VIEWS.map(([view, label]) => (

@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { toast } from '@/components/ui/toast';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { useSaveAltText } from './save-alt-text';
 import { errorToast } from '@/features/admin/shared/error-toast';
 
@@ -52,10 +53,10 @@ export function AltTextForm({ name, saved }: AltTextFormProps) {
             setValue(event.target.value);
           }}
         />
-        <button type="submit" className="admin-button" disabled={!changed || save.isPending}>
+        <AdminButton type="submit" disabled={!changed || save.isPending}>
           {save.isPending ? 'Saving...' : 'Save'}
           <span className="visually-hidden"> alt text of {name}</span>
-        </button>
+        </AdminButton>
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { useDeleteMedia } from './delete-media';
 import { MediaUseList } from './media-use-list';
 import { mediaUsageQuery } from './media-usage-query';
@@ -61,28 +62,19 @@ export function DeleteMediaDialog({ name, onClose }: DeleteMediaDialogProps) {
           <p>It is not used in any post or page. It will be removed from storage; this cannot be undone.</p>
         )}
         <div className="admin-actions admin-actions--end">
-          <button type="button" className="admin-button" onClick={onClose}>
-            Cancel
-          </button>
+          <AdminButton onClick={onClose}>Cancel</AdminButton>
           {usage.isError ? (
-            <button
-              type="button"
-              className="admin-button"
+            <AdminButton
               onClick={() => {
                 void usage.refetch();
               }}
             >
               Check again
-            </button>
+            </AdminButton>
           ) : (
-            <button
-              type="button"
-              className="admin-button media-button--danger"
-              disabled={usage.isPending || remove.isPending}
-              onClick={confirm}
-            >
+            <AdminButton variant="danger" disabled={usage.isPending || remove.isPending} onClick={confirm}>
               {remove.isPending ? 'Deleting...' : used ? 'Delete anyway' : 'Delete image'}
-            </button>
+            </AdminButton>
           )}
         </div>
       </div>

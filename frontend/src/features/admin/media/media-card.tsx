@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { TrashIcon } from '@/features/admin/shared/icons';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { AltTextForm } from './alt-text-form';
 import { measureImage } from './image-size';
 import type { MediaDetails } from './media-details-query';
@@ -109,19 +110,18 @@ export function MediaCard({ file, details, detailsReady, uses, onDelete }: Media
         </div>
         <AltTextForm key={details?.altText ?? ''} name={file.name} saved={details?.altText ?? ''} />
         <div className="admin-actions">
-          <button type="button" className="admin-button" onClick={copy}>
+          <AdminButton onClick={copy}>
             Copy URL<span className="visually-hidden"> of {file.name}</span>
-          </button>
-          <button
-            type="button"
-            className="admin-button media-button--danger"
+          </AdminButton>
+          <AdminButton
+            variant="danger"
             onClick={() => {
               onDelete(file.name);
             }}
           >
             <TrashIcon />
             Delete<span className="visually-hidden"> {file.name}</span>
-          </button>
+          </AdminButton>
         </div>
       </div>
     </li>

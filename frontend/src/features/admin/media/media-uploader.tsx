@@ -1,6 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { formatDimensions, imageFileProblem, IMAGE_TYPES } from './media-format';
 import { useUploadMedia } from './upload-media';
 import { AdminCard } from '@/features/admin/shared/admin-card';
@@ -71,15 +72,14 @@ export function MediaUploader() {
         {...dropHandlers}
       >
         <p className="media-drop__text">Drag and drop images here, or</p>
-        <button
-          type="button"
-          className="admin-button admin-button--primary"
+        <AdminButton
+          variant="primary"
           disabled={busy}
           aria-describedby="media-upload-hint"
           onClick={() => inputRef.current?.click()}
         >
           Choose images
-        </button>
+        </AdminButton>
         <input
           ref={inputRef}
           id="media-upload-input"

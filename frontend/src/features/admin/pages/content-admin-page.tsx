@@ -4,6 +4,7 @@ import { FULL_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-editor';
 import { toast } from '@/components/ui/toast';
 import { EditIcon } from '@/features/admin/shared/icons';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import type { PageSeo } from './page-seo';
 import { adminPagesQuery } from './pages-query';
 import { PreviewLinksPanel } from '@/features/admin/shared/previews/preview-links-panel';
@@ -35,17 +36,10 @@ function PageEditor({ page, onDone, onRestored }: { page: PageSeo; onDone: () =>
       <div className="admin-page__header">
         <h2 className="admin-card__title">Editing: {page.page_name}</h2>
         <div className="admin-actions">
-          <button type="button" className="admin-button" onClick={onDone}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="admin-button admin-button--primary"
-            onClick={onSave}
-            disabled={save.isPending}
-          >
+          <AdminButton onClick={onDone}>Cancel</AdminButton>
+          <AdminButton variant="primary" onClick={onSave} disabled={save.isPending}>
             Save Content
-          </button>
+          </AdminButton>
         </div>
       </div>
       <RichTextEditor
@@ -103,16 +97,14 @@ export function ContentAdminPage() {
               <h2 className="admin-page-card__name">{page.page_name}</h2>
               <p className="admin-muted">{page.page_route}</p>
               <p className="admin-page-card__preview">{contentPreview(page.content)}</p>
-              <button
-                type="button"
-                className="admin-button"
+              <AdminButton
                 aria-label={`Edit ${page.page_name}`}
                 onClick={() => {
                   setEditingId(page.id);
                 }}
               >
                 <EditIcon /> Edit
-              </button>
+              </AdminButton>
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { AdminRowActions } from '@/features/admin/shared/admin-row-actions';
 import { AdminTable } from '@/features/admin/shared/admin-table';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { useDeletePageSeo } from './delete-page-seo';
 import { useRestorePageSeo } from './restore-page-seo';
 import { EMPTY_PAGE_SEO_FORM, pageToForm, type PageSeoForm } from './page-seo';
@@ -74,15 +75,14 @@ export function PageSeoAdminPage() {
     <div className="admin-page">
       <div className="admin-page__header">
         <h1 className="admin-page__title">Page SEO Management</h1>
-        <button
-          type="button"
-          className="admin-button admin-button--primary"
+        <AdminButton
+          variant="primary"
           onClick={() => {
             setDialog((current) => ({ open: true, id: null, values: EMPTY_PAGE_SEO_FORM, key: current.key + 1 }));
           }}
         >
           Add New Page
-        </button>
+        </AdminButton>
       </div>
       <section className="admin-card">
         {pages.isPending ? (

@@ -7,6 +7,7 @@ import { AdminSelectField, valueOptions } from '@/features/admin/shared/admin-se
 import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
 import { splitCommaList } from '@/features/admin/shared/split-list';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { formToPagePayload, OG_TYPES, PAGE_TWITTER_CARD_TYPES, type PageSeoForm } from './page-seo';
 import { useSavePageSeo } from './save-page-seo';
 import { pageSeoErrors, searchPreview, seoScore } from './seo-score';
@@ -228,12 +229,10 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
       )}
 
       <div className="admin-actions admin-actions--end">
-        <button type="button" className="admin-button" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="admin-button admin-button--primary" onClick={onSave} disabled={save.isPending}>
+        <AdminButton onClick={onClose}>Cancel</AdminButton>
+        <AdminButton variant="primary" onClick={onSave} disabled={save.isPending}>
           Save Page SEO
-        </button>
+        </AdminButton>
       </div>
     </Dialog>
   );

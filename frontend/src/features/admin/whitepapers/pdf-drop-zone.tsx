@@ -1,6 +1,7 @@
 import { useRef, type ChangeEvent } from 'react';
 import { useFileDrop } from '@/features/admin/shared/use-file-drop';
 import { formatFileSize } from '@/lib/file-size';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { MAX_PDF_BYTES } from './pdf-file';
 
 export interface PdfDropZoneProps {
@@ -48,15 +49,13 @@ export function PdfDropZone({ id, file, pages, onFile, onClear, error, disabled,
         {...dropHandlers}
       >
         <p className="wp-drop__text">Drag and drop a PDF here, or</p>
-        <button
-          type="button"
-          className="admin-button"
+        <AdminButton
           disabled={disabled}
           aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`}
           onClick={() => inputRef.current?.click()}
         >
           Choose PDF
-        </button>
+        </AdminButton>
         <input
           ref={inputRef}
           id={id}
@@ -87,9 +86,9 @@ export function PdfDropZone({ id, file, pages, onFile, onClear, error, disabled,
               : ' · page count not readable, enter it below'}
           </span>
           {!disabled && (
-            <button type="button" className="admin-button wp-file__clear" onClick={onClear}>
+            <AdminButton className="wp-file__clear" onClick={onClear}>
               Remove file
-            </button>
+            </AdminButton>
           )}
         </div>
       )}

@@ -2,6 +2,7 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { textFieldsOf, type BoundTextFieldProps } from '@/features/admin/shared/admin-text-field';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { PdfDropZone } from './pdf-drop-zone';
 import { checkPdfFile } from './pdf-file';
 import { PdfUploadError, useSaveWhitepaper } from './save-whitepaper';
@@ -175,13 +176,13 @@ export function WhitepaperFormCard({ editing, initial, onDone }: WhitepaperFormC
           </AdminCheck>
         </div>
         <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
+          <AdminButton type="submit" variant="primary" disabled={busy}>
             {save.isPending ? 'Saving...' : editing ? 'Update Whitepaper' : 'Create Whitepaper'}
-          </button>
+          </AdminButton>
           {editing && (
-            <button type="button" className="admin-button" onClick={onDone} disabled={save.isPending}>
+            <AdminButton onClick={onDone} disabled={save.isPending}>
               Cancel
-            </button>
+            </AdminButton>
           )}
         </div>
       </form>

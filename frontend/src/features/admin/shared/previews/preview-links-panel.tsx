@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { formatDate } from '@/features/admin/shared/format-date';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { useCreatePreviewLink, type CreatedPreview } from './create-preview-link';
 import { previewLinksQuery, type PreviewTarget } from './preview-links-query';
 import { useRevokePreviewLink } from './revoke-preview-link';
@@ -73,9 +74,9 @@ export function PreviewLinksPanel({ target, content, unavailable = null }: Previ
             options={DURATIONS}
             onChange={setDays}
           />
-          <button type="button" className="admin-button" onClick={onCreate} disabled={create.isPending}>
+          <AdminButton onClick={onCreate} disabled={create.isPending}>
             Create preview link
-          </button>
+          </AdminButton>
         </div>
       )}
       {created && (
@@ -91,9 +92,7 @@ export function PreviewLinksPanel({ target, content, unavailable = null }: Previ
                 event.target.select();
               }}
             />
-            <button type="button" className="admin-button" onClick={() => void copy(created.url)}>
-              Copy link
-            </button>
+            <AdminButton onClick={() => void copy(created.url)}>Copy link</AdminButton>
           </div>
         </div>
       )}
@@ -104,9 +103,7 @@ export function PreviewLinksPanel({ target, content, unavailable = null }: Previ
               <p className="admin-muted">
                 Created {formatDate(link.created_at)} · expires {formatDate(link.expires_at)}
               </p>
-              <button
-                type="button"
-                className="admin-button"
+              <AdminButton
                 disabled={revoke.isPending}
                 aria-label={`Revoke the link created ${formatDate(link.created_at)}`}
                 onClick={() => {
@@ -119,7 +116,7 @@ export function PreviewLinksPanel({ target, content, unavailable = null }: Previ
                 }}
               >
                 Revoke
-              </button>
+              </AdminButton>
             </li>
           ))}
         </ul>

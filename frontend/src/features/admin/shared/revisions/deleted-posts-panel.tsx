@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { useRestoreRevision } from './restore-revision';
 import { fieldOf, formatWhen, valueText } from './revision-text';
 import { deletedPostsQuery } from './revisions-query';
@@ -28,9 +29,7 @@ export function DeletedPostsPanel({ existing }: { existing: readonly string[] })
                 <h3 className="admin-post__title">{title}</h3>
                 <p className="admin-muted">Deleted {formatWhen(revision.created_at)}</p>
               </div>
-              <button
-                type="button"
-                className="admin-button"
+              <AdminButton
                 disabled={restore.isPending}
                 aria-label={`Restore ${title}`}
                 onClick={() => {
@@ -46,7 +45,7 @@ export function DeletedPostsPanel({ existing }: { existing: readonly string[] })
                 }}
               >
                 Restore
-              </button>
+              </AdminButton>
             </li>
           );
         })}

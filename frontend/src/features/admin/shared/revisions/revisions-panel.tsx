@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
+import { AdminButton } from '@/features/admin/shared/admin-button';
 import { useRestoreRevision } from './restore-revision';
 import { actionText, changedSummary, fieldLabel, fieldOf, formatWhen, valueText } from './revision-text';
 import { revisionsQuery, type Revision, type RevisionEntity } from './revisions-query';
@@ -118,19 +119,15 @@ export function RevisionsPanel({ entities, entityId, name, onRestored }: Revisio
                 </p>
               </div>
               <div className="revisions__actions">
-                <button
-                  type="button"
-                  className="admin-button"
+                <AdminButton
                   onClick={() => {
                     setViewing(revision);
                   }}
                 >
                   View changes
-                </button>
+                </AdminButton>
                 {index > 0 && (
-                  <button
-                    type="button"
-                    className="admin-button"
+                  <AdminButton
                     disabled={restore.isPending}
                     aria-label={`Restore the version of ${formatWhen(revision.created_at)}`}
                     onClick={() => {
@@ -138,7 +135,7 @@ export function RevisionsPanel({ entities, entityId, name, onRestored }: Revisio
                     }}
                   >
                     Restore
-                  </button>
+                  </AdminButton>
                 )}
               </div>
             </li>
