@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test, withConsent } from './fixtures';
+import { expect, type Locator, type Page, specLists, test, withConsent } from './fixtures';
 
 /**
  * The contact dialog against the real server: a labelled modal, its failed checks (honeypot, too
@@ -175,21 +175,7 @@ test.describe('contact dialog', () => {
       aboutProducts: 'CPAP and supplies, oxygen, hospital beds',
       source: 'ClaimBridge website contact form',
     });
-    expect(Object.keys(payload)).toEqual([
-      'companyName',
-      'yourName',
-      'email',
-      'phone',
-      'howCanWeHelp',
-      'howManyUsers',
-      'yearsInBusiness',
-      'claimsPerMonth',
-      'currentSoftware',
-      'aboutProducts',
-      'timestamp',
-      'source',
-      'recaptchaToken',
-    ]);
+    expect(Object.keys(payload)).toEqual(specLists.webhookPayloadKeys);
     expect(payload.recaptchaToken?.length).toBeGreaterThan(10);
     expect(new Date(payload.timestamp ?? '').toISOString()).toBe(payload.timestamp);
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, test as base, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
@@ -38,6 +39,11 @@ export const test = base.extend({
     await use(page);
   },
 });
+
+/** Lists the product spec fixes word for word, shared with the unit tests that pin them. */
+export const specLists = JSON.parse(
+  readFileSync(new URL('../../frontend/src/testing/spec-lists.json', import.meta.url), 'utf8'),
+) as { primaryNavigation: [string, string][]; webhookPayloadKeys: string[] };
 
 /** The admin passcode with-server.sh configured the server with. */
 export const ADMIN_PASSCODE = process.env.E2E_ADMIN_PASSCODE ?? 'e2e-admin-passcode-2026';

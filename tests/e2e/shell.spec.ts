@@ -1,16 +1,6 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, specLists, test, type Page } from './fixtures';
 
 const HERO_HEADLINE = 'Get paid for every piece of equipment you deliver.';
-
-const NAV_LINKS: ReadonlyArray<readonly [string, string]> = [
-  ['Home', '/'],
-  ['Services', '/services'],
-  ['RCM Services', '/rcm-services'],
-  ['About', '/about'],
-  ['Blog', '/blog'],
-  ['Contact', '/contact'],
-  ['Admin', '/auth'],
-];
 
 const primaryNav = (page: Page) => page.getByRole('navigation', { name: 'Primary' });
 
@@ -25,7 +15,7 @@ test.describe('site shell', () => {
     }
 
     const nav = primaryNav(page);
-    for (const [label, href] of NAV_LINKS) {
+    for (const [label, href] of specLists.primaryNavigation) {
       await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
     }
     await expect(nav.getByRole('button', { name: 'Get Started' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import specLists from '@/testing/spec-lists.json';
 import { ContactDialogProvider } from '@/features/leads/contact-dialog-provider';
 import { PRIMARY_NAV_ID, SiteHeader } from '@/components/layouts/site-header';
 
@@ -36,15 +37,7 @@ describe('SiteHeader mobile menu', () => {
   it('lists the primary navigation links and the Get Started button', () => {
     const { nav } = renderHeader();
     const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
-    expect(links).toEqual([
-      ['Home', '/'],
-      ['Services', '/services'],
-      ['RCM Services', '/rcm-services'],
-      ['About', '/about'],
-      ['Blog', '/blog'],
-      ['Contact', '/contact'],
-      ['Admin', '/auth'],
-    ]);
+    expect(links).toEqual(specLists.primaryNavigation);
     const getStarted = screen.getByRole('button', { name: 'Get Started' });
     expect(nav.contains(getStarted)).toBe(true);
     expect(getStarted.getAttribute('aria-haspopup')).toBe('dialog');

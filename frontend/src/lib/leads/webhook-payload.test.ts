@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import specLists from '@/testing/spec-lists.json';
 import type { ContactFormValues } from './contact-form';
 import { buildWebhookPayload, CONTACT_FORM_SOURCE } from './webhook-payload';
 
@@ -22,21 +23,7 @@ describe('buildWebhookPayload', () => {
       captchaToken: 'captcha-solution',
     });
 
-    expect(Object.keys(payload)).toEqual([
-      'companyName',
-      'yourName',
-      'email',
-      'phone',
-      'howCanWeHelp',
-      'howManyUsers',
-      'yearsInBusiness',
-      'claimsPerMonth',
-      'currentSoftware',
-      'aboutProducts',
-      'timestamp',
-      'source',
-      'recaptchaToken',
-    ]);
+    expect(Object.keys(payload)).toEqual(specLists.webhookPayloadKeys);
     expect(payload).toEqual({
       ...VALUES,
       timestamp: '2026-03-02T14:05:09.123Z',
