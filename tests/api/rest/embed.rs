@@ -114,8 +114,8 @@ async fn null_filters_on_embeds_are_anti_and_semi_joins() {
     )
     .header("prefer", "count=exact")
     .await;
+    with.assert_range(200, "0-1/2");
     assert_eq!(with.json().as_array().unwrap().len(), 2);
-    assert_eq!(with.header("content-range"), Some("0-1/2"));
 }
 
 #[tokio::test]
