@@ -45,6 +45,14 @@ impl Reply {
         serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
     }
 
+    /// How many rows a JSON array answer holds (the body is shown when it is no array).
+    pub(crate) fn rows(&self) -> usize {
+        match self.json() {
+            Value::Array(rows) => rows.len(),
+            _ => panic!("{}: not an array: {}", self.request, self.text),
+        }
+    }
+
     pub(crate) fn header(&self, name: &str) -> Option<&str> {
         self.headers.get(name).and_then(|v| v.to_str().ok())
     }

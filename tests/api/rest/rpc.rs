@@ -1,11 +1,19 @@
 //! /rpc/{fn}: GET and POST, overloads by argument names, scalar/set/table/void returns,
 //! read-only transactions, single unnamed json parameter, variadic, and the errors.
+use cb_tests::TestApp;
 use reqwest::Method;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::{
     Call, expect_errors, expect_json, expect_text_ranges, expect_texts, fixture_app, get, post,
 };
+
+/// Calls the volatile fx_set_offline for `name` by POST, which must answer 200: the user's row.
+async fn set_offline(app: &TestApp, name: &str) -> Value {
+    let reply = post(app, "/rpc/fx_set_offline", &json!({"name_param": name})).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    reply.json()
+}
 
 #[tokio::test]
 async fn scalar_functions_by_post_and_get() {
@@ -105,14 +113,9 @@ async fn set_and_table_returns_accept_filters_order_and_limits() {
         .json(&json!({}))
         .await;
     scalars.assert_text_range(206, "[1, 2]", "0-1/5");
-    let single = post(
-        &app,
-        "/rpc/fx_set_offline",
-        &json!({"name_param": "awailas"}),
-    )
-    .await;
-    assert_eq!(single.status, 200);
-    assert_eq!(single.json()["status"], "OFFLINE");
+    // A function returning one row answers it as an object.
+    let row = set_offline(&app, "awailas").await;
+    assert_eq!(row["status"], "OFFLINE");
 }
 
 #[tokio::test]
@@ -146,13 +149,7 @@ async fn reads_run_read_only_and_volatile_posts_write() {
         "25006",
         "cannot execute UPDATE in a read-only transaction",
     );
-    let written = post(
-        &app,
-        "/rpc/fx_set_offline",
-        &json!({"name_param": "supabot"}),
-    )
-    .await;
-    assert_eq!(written.status, 200);
+    set_offline(&app, "supabot").await;
     let status = get(&app, "/rpc/fx_get_status?name_param=supabot").await;
     status.assert_text(200, "\"OFFLINE\"");
 }

@@ -127,9 +127,8 @@ async fn request_headers_reach_row_level_security() {
     assert_eq!(inserted.status, 201, "{}", inserted.text);
     let mine = get(&app, &format!("/page_analytics?select=id&session_id=eq.{session}&page_path=eq./about&order=visited_at.desc&limit=1"))
         .header("x-claimbridge-session", session).await;
-    let rows = mine.json();
-    assert_eq!(rows.as_array().unwrap().len(), 1, "{}", mine.text);
-    let id = rows[0]["id"].as_str().unwrap().to_owned();
+    assert_eq!(mine.rows(), 1, "{}", mine.text);
+    let id = mine.json()[0]["id"].as_str().unwrap().to_owned();
     let other = get(
         &app,
         &format!("/page_analytics?select=id&session_id=eq.{session}"),

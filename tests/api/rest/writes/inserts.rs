@@ -26,21 +26,15 @@ async fn insert_defaults_to_minimal_201_with_an_empty_body() {
 async fn representation_and_headers_only_returns() {
     let app = fixture_app().await;
     let prefer = "return=representation, count=exact";
-    let full = post(
-        &app,
-        "/fx_accounts?select=email,plan",
-        &json!({"email": "rep@example.com", "plan": "pro"}),
-    )
-    .header("prefer", prefer)
-    .await;
+    let account = json!({"email": "rep@example.com", "plan": "pro"});
+    let full = post(&app, "/fx_accounts?select=email,plan", &account)
+        .header("prefer", prefer)
+        .await;
     full.assert_headers(
         201,
         &[("content-range", "*/1"), ("preference-applied", prefer)],
     );
-    assert_eq!(
-        full.json(),
-        json!([{"email": "rep@example.com", "plan": "pro"}])
-    );
+    assert_eq!(full.json(), json!([account]));
 
     let headers_only = post(&app, "/fx_channels", &json!({"slug": "news"}))
         .header("prefer", "return=headers-only")
@@ -48,11 +42,12 @@ async fn representation_and_headers_only_returns() {
     headers_only.assert_headers(201, &[("location", "/fx_channels?id=eq.4")]);
     assert_eq!(headers_only.text, "");
 
-    post(&app, "/fx_channels?select=slug", &json!({"slug": "solo"}))
+    let solo = json!({"slug": "solo"});
+    post(&app, "/fx_channels?select=slug", &solo)
         .header("prefer", "return=representation")
         .single()
         .await
-        .assert_json(201, &json!({"slug": "solo"}));
+        .assert_json(201, &solo);
 }
 
 #[tokio::test]
