@@ -57,6 +57,19 @@ async fn all_entries(app: &TestApp) -> Vec<Value> {
         .await
 }
 
+/// The app with one sign-in already in the log, from 192.0.2.1 as the sign-in function records
+/// it: its `action` and its session id, if any.
+async fn app_with_a_sign_in(action: &str, session: Option<&str>) -> TestApp {
+    let app = spawn_app().await;
+    cb_db::sqlx::query("select private.record_sign_in($1, $2, '192.0.2.1', 'x')")
+        .bind(action)
+        .bind(session)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    app
+}
+
 fn post_body(slug: &str) -> Value {
     json!({"title": "Capped rental billing for oxygen", "slug": slug,
            "description": "Month 13 to 36 without denials", "category": "Billing",
@@ -172,10 +185,7 @@ async fn a_client_sent_x_real_ip_is_never_what_is_recorded() {
 
 #[tokio::test]
 async fn only_an_admin_reads_the_log() {
-    let app = spawn_app().await;
-    app.db
-        .execute("select private.record_sign_in('sign_in_failed', null, '192.0.2.1', 'x')")
-        .await;
+    let app = app_with_a_sign_in("sign_in_failed", None).await;
 
     get(&app, "/admin_activity")
         .await
@@ -217,10 +227,7 @@ async fn only_an_admin_reads_the_log() {
 
 #[tokio::test]
 async fn the_log_is_append_only_through_the_api_even_for_an_admin() {
-    let app = spawn_app().await;
-    app.db
-        .execute("select private.record_sign_in('sign_in', 's-1', '192.0.2.1', 'x')")
-        .await;
+    let app = app_with_a_sign_in("sign_in", Some("s-1")).await;
     let before = all_entries(&app).await;
     let forged = json!({"action": "sign_in", "summary": "forged", "client_ip": "10.0.0.1"});
 

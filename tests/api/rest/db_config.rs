@@ -6,7 +6,7 @@
 use cb_tests::{TestApp, eventually, spawn_app_with};
 use serde_json::json;
 
-use super::{FIXTURE, POLL_EVERY, SETTLED_WITHIN, fixture_app, get, wait_for_relation};
+use super::{Call, FIXTURE, POLL_EVERY, SETTLED_WITHIN, fixture_app, get, wait_for_relation};
 
 const PERSONAL: &str = r#"
 create schema personal;
@@ -33,20 +33,21 @@ async fn set_db_config(app: &TestApp, name: &str, value: Option<&str>) {
         .await;
 }
 
-/// Polls `path` (with `profile` as Accept-Profile) until it answers `status`.
-async fn wait_for_status(app: &TestApp, path: &str, profile: Option<&str>, status: u16) {
+/// A read of the `personal` schema (asked for with Accept-Profile).
+fn personal<'a>(app: &'a TestApp, path: &str) -> Call<'a> {
+    get(app, path).header("accept-profile", "personal")
+}
+
+/// Polls a request (`call` makes it afresh each time) until it answers `status`.
+async fn wait_for_status<'a>(call: impl Fn() -> Call<'a>, status: u16) {
     eventually(SETTLED_WITHIN, POLL_EVERY, async || {
-        let mut call = get(app, path);
-        if let Some(profile) = profile {
-            call = call.header("accept-profile", profile);
-        }
-        let reply = call.await;
+        let reply = call().await;
         if reply.status == status {
             return Ok(());
         }
         Err(format!(
-            "{path} never answered {status}: {} {}",
-            reply.status, reply.text
+            "{} never answered {status}: {} {}",
+            reply.request, reply.status, reply.text
         ))
     })
     .await
@@ -57,7 +58,7 @@ async fn wait_for_status(app: &TestApp, path: &str, profile: Option<&str>, statu
 async fn wait_for_user_rows(app: &TestApp, applied: impl Fn(usize) -> bool, what: &str) {
     eventually(SETTLED_WITHIN, POLL_EVERY, async || {
         let reply = get(app, "/fx_users?select=username").await;
-        if applied(reply.json().as_array().unwrap().len()) {
+        if applied(reply.rows()) {
             return Ok(());
         }
         Err(format!("{what}: {}", reply.text))
@@ -71,20 +72,13 @@ async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
     app.db.execute(PERSONAL).await;
 
     // Not exposed: 406 PGRST106, naming the exposed schemas.
-    let refused = get(&app, "/notes")
-        .header("accept-profile", "personal")
-        .await;
-    refused.assert_error_with(
-        406,
-        "PGRST106",
-        &json!({"message": "Invalid schema: personal"}),
-    );
+    let refused = personal(&app, "/notes").await;
+    refused.assert_error_message(406, "PGRST106", "Invalid schema: personal");
 
+    let any_note = || personal(&app, "/notes?select=id");
     set_db_config(&app, "db_schemas", Some("public, personal")).await;
-    wait_for_status(&app, "/notes?select=id", Some("personal"), 200).await;
-    let notes = get(&app, "/notes?select=body&order=id")
-        .header("accept-profile", "personal")
-        .await;
+    wait_for_status(any_note, 200).await;
+    let notes = personal(&app, "/notes?select=body&order=id").await;
     assert_eq!(
         notes.json(),
         json!([{"body": "kept apart"}, {"body": "also apart"}])
@@ -102,17 +96,11 @@ async fn database_settings_expose_schemas_and_cap_rows_without_a_restart() {
     // A bad value is logged and the server's own value (1000) applies; the schemas stay.
     set_db_config(&app, "db_max_rows", Some("lots")).await;
     wait_for_user_rows(&app, |rows| rows >= 2, "the bad db_max_rows was applied").await;
-    assert_eq!(
-        get(&app, "/notes?select=id")
-            .header("accept-profile", "personal")
-            .await
-            .status,
-        200
-    );
+    assert_eq!(any_note().await.status, 200);
 
     // Reset: personal is no longer exposed.
     set_db_config(&app, "db_schemas", None).await;
-    wait_for_status(&app, "/notes?select=id", Some("personal"), 406).await;
+    wait_for_status(any_note, 406).await;
 }
 
 #[tokio::test]
@@ -122,7 +110,7 @@ async fn aggregates_follow_the_database_setting() {
     let refused = get(&app, path).await;
     refused.assert_error(400, "PGRST123");
     set_db_config(&app, "db_aggregates_enabled", Some("true")).await;
-    wait_for_status(&app, path, None, 200).await;
+    wait_for_status(|| get(&app, path), 200).await;
     let counted = get(&app, path).await;
     assert!(
         counted.json()[0]["count"].as_i64().unwrap() > 0,
@@ -145,14 +133,9 @@ async fn the_servers_own_settings_come_from_its_variables() {
         ))
         .await;
     wait_for_relation(&app, "fx_users").await;
-    wait_for_status(&app, "/notes?select=id", Some("personal"), 200).await;
+    wait_for_status(|| personal(&app, "/notes?select=id"), 200).await;
     let capped = get(&app, "/fx_users?select=username").await;
-    assert_eq!(
-        capped.json().as_array().unwrap().len(),
-        2,
-        "{}",
-        capped.text
-    );
+    assert_eq!(capped.rows(), 2, "{}", capped.text);
     assert_eq!(get(&app, "/fx_users?select=count()").await.status, 200);
 }
 
@@ -161,27 +144,18 @@ async fn the_plan_media_type_answers_explain_when_enabled() {
     let app = fixture_app().await;
     let json_plan =
         "application/vnd.pgrst.plan+json; for=\"application/json\"; options=verbose|settings;";
-    let refused = get(&app, "/fx_users?select=username")
-        .header("accept", json_plan)
-        .await;
-    refused.assert_error(406, "PGRST107");
+    let planned = || get(&app, "/fx_users?select=username").header("accept", json_plan);
+    planned().await.assert_error(406, "PGRST107");
 
     set_db_config(&app, "db_plan_enabled", Some("true")).await;
-    let plan = eventually(SETTLED_WITHIN, POLL_EVERY, async || {
-        let reply = get(&app, "/fx_users?select=username")
-            .header("accept", json_plan)
-            .await;
-        if reply.status == 200 {
-            return Ok(reply);
-        }
-        Err(format!("plans never enabled: {}", reply.text))
-    })
-    .await;
-    assert_eq!(
-        plan.header("content-type"),
-        Some(
-            "application/vnd.pgrst.plan+json; for=\"application/json\"; options=verbose|settings; charset=utf-8"
-        )
+    wait_for_status(planned, 200).await;
+    let plan = planned().await;
+    plan.assert_headers(
+        200,
+        &[(
+            "content-type",
+            "application/vnd.pgrst.plan+json; for=\"application/json\"; options=verbose|settings; charset=utf-8",
+        )],
     );
     let body = plan.json();
     assert!(body[0]["Plan"].is_object(), "{body}");

@@ -63,10 +63,10 @@ async fn views_embed_tables_and_views_through_the_keys_they_show() {
 async fn a_view_that_hides_the_key_has_no_relationship() {
     let app = fixture_app().await;
     let reply = get(&app, "/fx_chat_text?select=id,fx_users(username)").await;
-    reply.assert_error_with(
+    reply.assert_error_message(
         400,
         "PGRST200",
-        &json!({"message": "Could not find a relationship between 'fx_chat_text' and 'fx_users' in the schema cache"}),
+        "Could not find a relationship between 'fx_chat_text' and 'fx_users' in the schema cache",
     );
 }
 
@@ -112,11 +112,7 @@ async fn views_have_the_primary_keys_they_show() {
     )
     .header("prefer", "return=headers-only")
     .await;
-    assert_eq!(created.status, 201, "{}", created.text);
-    assert_eq!(
-        created.header("location"),
-        Some("/fx_people?handle=eq.newcomer")
-    );
+    created.assert_headers(201, &[("location", "/fx_people?handle=eq.newcomer")]);
 
     let description: Value = get(&app, "/").await.json();
     let handle = &description["definitions"]["fx_people"]["properties"]["handle"]["description"];

@@ -45,6 +45,14 @@ impl Reply {
         serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
     }
 
+    /// How many rows a JSON array answer holds (the body is shown when it is no array).
+    pub(crate) fn rows(&self) -> usize {
+        match self.json() {
+            Value::Array(rows) => rows.len(),
+            _ => panic!("{}: not an array: {}", self.request, self.text),
+        }
+    }
+
     pub(crate) fn header(&self, name: &str) -> Option<&str> {
         self.headers.get(name).and_then(|v| v.to_str().ok())
     }
@@ -59,6 +67,30 @@ impl Reply {
     pub(crate) fn assert_text(&self, status: u16, expected: &str) {
         assert_eq!(self.status, status, "{}: {}", self.request, self.text);
         assert_eq!(self.text, expected, "{}", self.request);
+    }
+
+    /// Asserts the status (showing the body when it differs) and each of these headers.
+    pub(crate) fn assert_headers(&self, status: u16, headers: &[(&str, &str)]) {
+        assert_eq!(self.status, status, "{}: {}", self.request, self.text);
+        for (name, expected) in headers {
+            assert_eq!(
+                self.header(name),
+                Some(*expected),
+                "{}: {name}",
+                self.request
+            );
+        }
+    }
+
+    /// Asserts the status and the Content-Range header: the rows a read or a write counted.
+    pub(crate) fn assert_range(&self, status: u16, range: &str) {
+        self.assert_headers(status, &[("content-range", range)]);
+    }
+
+    /// Asserts the status, the body byte for byte and the Content-Range header.
+    pub(crate) fn assert_text_range(&self, status: u16, expected: &str, range: &str) {
+        self.assert_text(status, expected);
+        self.assert_range(status, range);
     }
 
     /// Asserts a PostgREST error body: exactly code/details/hint/message.
@@ -82,6 +114,11 @@ impl Reply {
             "{request}"
         );
         body
+    }
+
+    /// Asserts a PostgREST error body (as [`Reply::assert_error`]) with exactly this message.
+    pub(crate) fn assert_error_message(&self, status: u16, code: &str, message: &str) -> Value {
+        self.assert_error_with(status, code, &serde_json::json!({ "message": message }))
     }
 
     /// Asserts a PostgREST error body (as [`Reply::assert_error`]) in which each field of
@@ -122,6 +159,12 @@ impl<'a> Call<'a> {
     pub(crate) fn header(mut self, name: &str, value: &str) -> Self {
         self.builder = self.builder.header(name, value);
         self
+    }
+
+    /// Asks for one object rather than an array, as postgrest-js `.single()` does: PostgREST
+    /// answers 406 unless exactly one row comes back.
+    pub(crate) fn single(self) -> Self {
+        self.header("accept", "application/vnd.pgrst.object+json")
     }
 
     pub(crate) fn bearer(self, token: &str) -> Self {
@@ -222,6 +265,14 @@ pub(crate) async fn expect_json(cases: Vec<(Call<'_>, u16, Value)>) {
 pub(crate) async fn expect_texts(cases: Vec<(Call<'_>, u16, &str)>) {
     for (call, status, expected) in cases {
         call.await.assert_text(status, expected);
+    }
+}
+
+/// Sends each request in turn and expects its status, exactly that body text and that
+/// Content-Range (see [`Reply::assert_text_range`]).
+pub(crate) async fn expect_text_ranges(cases: Vec<(Call<'_>, u16, &str, &str)>) {
+    for (call, status, expected, range) in cases {
+        call.await.assert_text_range(status, expected, range);
     }
 }
 

@@ -2,17 +2,21 @@
 //! `supabase gen types typescript`. The frontend's committed types must be what the migrations
 //! give (regenerate with `claimbridge gen types --schema public > frontend/src/lib/database.types.ts`).
 use cb_rest::{RestSettings, schema_cache, typegen};
-use cb_tests::spawn_app;
+use cb_tests::{TestApp, spawn_app};
 
 use super::fixture_app;
 
-#[tokio::test]
-async fn the_frontends_database_types_are_what_the_migrations_give() {
-    let app = spawn_app().await;
+/// The TypeScript types of `schemas` (none: every exposed one) as the app's database has them.
+async fn types_of(app: &TestApp, schemas: &[String]) -> String {
     let cache = schema_cache::load(&app.db.pool, &RestSettings::default())
         .await
         .unwrap();
-    let generated = typegen::typescript(&cache, &["public".into()]);
+    typegen::typescript(&cache, schemas)
+}
+
+#[tokio::test]
+async fn the_frontends_database_types_are_what_the_migrations_give() {
+    let generated = types_of(&spawn_app().await, &["public".into()]).await;
     let committed = include_str!("../../../frontend/src/lib/database.types.ts");
     if generated != committed {
         let first = generated
@@ -33,11 +37,7 @@ async fn the_frontends_database_types_are_what_the_migrations_give() {
 
 #[tokio::test]
 async fn enums_functions_views_and_relationships_are_typed() {
-    let app = fixture_app().await;
-    let cache = schema_cache::load(&app.db.pool, &RestSettings::default())
-        .await
-        .unwrap();
-    let types = typegen::typescript(&cache, &[]);
+    let types = types_of(&fixture_app().await, &[]).await;
     for expected in [
         "      fx_user_status: \"ONLINE\" | \"OFFLINE\"",
         "          status: Database[\"public\"][\"Enums\"][\"fx_user_status\"] | null",

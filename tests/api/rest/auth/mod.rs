@@ -7,4 +7,4 @@ use cb_tests::{DEMO_JWT_SECRET, admin_jwt, mint_jwt, spawn_app, spawn_app_with};
 use jsonwebtoken::{EncodingKey, Header};
 use serde_json::{Value, json};
 
-use super::{delete, expect_errors, get, patch, post};
+use super::{Reply, delete, get, patch, post};

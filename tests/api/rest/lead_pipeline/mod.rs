@@ -60,14 +60,15 @@ async fn whitepaper_lead(app: &TestApp, email: &str) -> Uuid {
     reply.json()[0]["id"].as_str().unwrap().parse().unwrap()
 }
 
-/// One lead in each table: (table, entity, id).
-async fn one_lead_each(app: &TestApp) -> Vec<(&'static str, &'static str, Uuid)> {
+/// One lead in each table: (table, entity, id, the row as it was stored).
+async fn one_lead_each(app: &TestApp) -> Vec<(&'static str, &'static str, Uuid, Value)> {
     let contact = relay(app, &contact_payload("dana@summit.example")).await;
     let whitepaper = whitepaper_lead(app, "ada@careline.example").await;
-    vec![
-        (TABLES[0].0, TABLES[0].1, contact),
-        (TABLES[1].0, TABLES[1].1, whitepaper),
-    ]
+    let mut leads = Vec::new();
+    for ((table, entity), id) in TABLES.into_iter().zip([contact, whitepaper]) {
+        leads.push((table, entity, id, row(app, table, id).await));
+    }
+    leads
 }
 
 /// The whole row as the database owner sees it.
@@ -81,15 +82,25 @@ async fn row(app: &TestApp, table: &str, id: Uuid) -> Value {
     .unwrap()
 }
 
-/// (action, entity, entity_id, summary, details) of every activity entry, oldest first.
-async fn activity(app: &TestApp) -> Vec<(String, String, String, String, Value)> {
+/// (action, entity, entity_id, summary, details) of every activity entry of one of `actions`,
+/// oldest first (an entry about no one row has an empty entity_id).
+async fn activity_of(
+    app: &TestApp,
+    actions: &[&str],
+) -> Vec<(String, String, String, String, Value)> {
     sqlx::query_as(
-        "select action, entity, entity_id, summary, details from public.admin_activity
-          where action in ('lead_update', 'spam', 'not_spam') order by id",
+        "select action, entity, coalesce(entity_id, ''), summary, details
+           from public.admin_activity where action = any($1) order by id",
     )
+    .bind(actions)
     .fetch_all(&app.db.pool)
     .await
     .unwrap()
+}
+
+/// [`activity_of`] the pipeline's own actions: lead updates and spam flags.
+async fn activity(app: &TestApp) -> Vec<(String, String, String, String, Value)> {
+    activity_of(app, &["lead_update", "spam", "not_spam"]).await
 }
 
 /// A PATCH of one lead that returns the pipeline's columns (`token`: the caller; none is anon).

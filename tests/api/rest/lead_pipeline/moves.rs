@@ -5,8 +5,7 @@ use super::*;
 async fn the_admin_moves_leads_of_both_tables_through_the_pipeline() {
     let app = pipeline_app().await;
     let admin = admin_jwt();
-    for (table, entity, id) in one_lead_each(&app).await {
-        let before = row(&app, table, id).await;
+    for (table, entity, id, before) in one_lead_each(&app).await {
         assert_eq!(before["status"], "new", "{table}: new leads start as new");
         assert_eq!(before["internal_note"], "");
         assert_eq!(before["assignee"], "");
@@ -171,17 +170,13 @@ async fn the_csv_export_is_logged_with_its_filters() {
     )
     .bearer(&admin_jwt()).await;
     assert_eq!(reply.status, 204, "{}", reply.text);
-    let (action, entity, summary, details): (String, String, String, Value) = sqlx::query_as(
-        "select action, entity, summary, details from public.admin_activity where action = 'export'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let exports = activity_of(&app, &["export"]).await;
+    let (action, entity, _, summary, details) = &exports[0];
     assert_eq!(
         (action.as_str(), entity.as_str(), summary.as_str()),
         ("export", "leads", "3 leads exported")
     );
-    assert_eq!(details, json!({"filters": filters}));
+    assert_eq!(details, &json!({"filters": filters}));
 
     post(
         &app,

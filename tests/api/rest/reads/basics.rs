@@ -10,15 +10,16 @@ async fn a_read_answers_postgrest_json_with_its_headers() {
         "/fx_users?select=username&status=eq.ONLINE&order=username.asc&limit=2",
     )
     .await;
-    assert_eq!(reply.status, 200);
-    assert_eq!(
-        reply.header("content-type"),
-        Some("application/json; charset=utf-8")
-    );
-    assert_eq!(reply.header("content-range"), Some("0-1/*"));
-    assert_eq!(
-        reply.header("content-location"),
-        Some("/fx_users?limit=2&order=username.asc&select=username&status=eq.ONLINE")
+    reply.assert_headers(
+        200,
+        &[
+            ("content-type", "application/json; charset=utf-8"),
+            ("content-range", "0-1/*"),
+            (
+                "content-location",
+                "/fx_users?limit=2&order=username.asc&select=username&status=eq.ONLINE",
+            ),
+        ],
     );
     // json_agg's own formatting, byte for byte.
     assert_eq!(
@@ -30,10 +31,9 @@ async fn a_read_answers_postgrest_json_with_its_headers() {
 #[tokio::test]
 async fn empty_results_are_an_empty_array_with_a_star_range() {
     let app = fixture_app().await;
-    let reply = get(&app, "/fx_users?username=eq.nobody").await;
-    assert_eq!(reply.status, 200);
-    assert_eq!(reply.text, "[]");
-    assert_eq!(reply.header("content-range"), Some("*/*"));
+    get(&app, "/fx_users?username=eq.nobody")
+        .await
+        .assert_text_range(200, "[]", "*/*");
 }
 
 #[tokio::test]
@@ -60,40 +60,32 @@ async fn select_shapes_columns_aliases_casts_and_json_paths() {
 #[tokio::test]
 async fn head_answers_headers_and_counts_without_a_body() {
     let app = fixture_app().await;
-    let reply = Call::new(&app, reqwest::Method::HEAD, "/fx_users?select=*")
+    Call::new(&app, reqwest::Method::HEAD, "/fx_users?select=*")
         .header("prefer", "count=exact")
-        .await;
-    assert_eq!(reply.status, 200);
-    assert_eq!(reply.header("content-range"), Some("0-4/5"));
-    assert_eq!(reply.text, "");
+        .await
+        .assert_text_range(200, "", "0-4/5");
 }
 
 #[tokio::test]
 async fn the_profile_header_is_echoed_as_content_profile() {
     let app = spawn_app().await;
-    let reply = get(&app, "/blog_posts?select=slug&limit=1")
+    get(&app, "/blog_posts?select=slug&limit=1")
         .header("accept-profile", "public")
-        .await;
-    assert_eq!(reply.status, 200);
-    assert_eq!(reply.header("content-profile"), Some("public"));
+        .await
+        .assert_headers(200, &[("content-profile", "public")]);
 }
 
 #[tokio::test]
 async fn options_lists_the_allowed_methods() {
     let app = fixture_app().await;
-    let table = Call::new(&app, reqwest::Method::OPTIONS, "/fx_users").await;
-    assert_eq!(table.status, 200);
-    assert_eq!(
-        table.header("allow"),
-        Some("OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE")
-    );
-    let no_pk = Call::new(&app, reqwest::Method::OPTIONS, "/fx_logs").await;
-    assert_eq!(
-        no_pk.header("allow"),
-        Some("OPTIONS,GET,HEAD,POST,PATCH,DELETE")
-    );
-    let volatile = Call::new(&app, reqwest::Method::OPTIONS, "/rpc/fx_void_func").await;
-    assert_eq!(volatile.header("allow"), Some("OPTIONS,POST"));
+    for (path, allow) in [
+        ("/fx_users", "OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE"),
+        ("/fx_logs", "OPTIONS,GET,HEAD,POST,PATCH,DELETE"), // no primary key: no PUT
+        ("/rpc/fx_void_func", "OPTIONS,POST"),              // volatile
+    ] {
+        let reply = Call::new(&app, reqwest::Method::OPTIONS, path).await;
+        reply.assert_headers(200, &[("allow", allow)]);
+    }
 }
 
 #[tokio::test]
@@ -156,14 +148,13 @@ async fn the_root_serves_the_openapi_description_of_what_the_role_can_reach() {
 async fn one_url_answers_each_caller_and_each_header_its_own() {
     let app = spawn_app().await;
     let url = "/blog_posts?select=slug&order=slug";
-    let slugs = |reply: &crate::rest::Reply| reply.json().as_array().expect("array").len();
     let anon = get(&app, url).await;
     let service = get(&app, url).bearer(cb_tests::DEMO_SERVICE_ROLE_KEY).await;
     let anon_again = get(&app, url).await;
     assert_eq!(service.status, 200, "{}", service.text);
     assert_eq!(
-        slugs(&service),
-        slugs(&anon) + 2,
+        service.rows(),
+        anon.rows() + 2,
         "the service role sees the two drafts"
     );
     assert_eq!(anon_again.json(), anon.json());
@@ -172,27 +163,26 @@ async fn one_url_answers_each_caller_and_each_header_its_own() {
     let one = format!("/blog_posts?select=slug&slug=eq.{first}");
     let as_array = get(&app, &one).await;
     assert_eq!(as_array.json(), json!([{ "slug": first }]));
-    let as_object = get(&app, &one)
-        .header("accept", "application/vnd.pgrst.object+json")
-        .await;
+    let as_object = get(&app, &one).single().await;
     assert_eq!(as_object.json(), json!({ "slug": first }));
     let as_csv = get(&app, &one).header("accept", "text/csv").await;
     assert_eq!(as_csv.text, format!("slug\n{first}"));
     let counted = get(&app, url).header("prefer", "count=exact").await;
-    assert_eq!(
-        counted.header("content-range"),
-        Some(format!("0-{}/{}", slugs(&anon) - 1, slugs(&anon)).as_str())
+    counted.assert_headers(
+        200,
+        &[
+            (
+                "content-range",
+                &format!("0-{}/{}", anon.rows() - 1, anon.rows()),
+            ),
+            ("preference-applied", "count=exact"),
+        ],
     );
-    assert_eq!(counted.header("preference-applied"), Some("count=exact"));
     let ranged = get(&app, url).header("range", "0-0").await;
     assert_eq!(ranged.json(), json!([{ "slug": first }]));
     let head = Call::new(&app, reqwest::Method::HEAD, url).await;
-    assert_eq!(head.status, 200);
-    assert_eq!(head.text, "");
+    head.assert_text(200, "");
     let plain = get(&app, url).await;
+    plain.assert_range(200, &format!("0-{}/*", anon.rows() - 1));
     assert_eq!(plain.json(), anon.json());
-    assert_eq!(
-        plain.header("content-range"),
-        Some(format!("0-{}/*", slugs(&anon) - 1).as_str())
-    );
 }

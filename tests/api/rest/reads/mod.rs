@@ -7,7 +7,7 @@ mod rendering;
 use cb_tests::{TestApp, spawn_app};
 use serde_json::json;
 
-use super::{Call, expect_errors, expect_reads, fixture_app, get};
+use super::{Call, expect_errors, expect_reads, expect_text_ranges, fixture_app, get};
 
 fn usernames(body: &serde_json::Value) -> Vec<String> {
     body.as_array()

@@ -5,18 +5,18 @@ use super::*;
 async fn singular_objects_need_exactly_one_row() {
     let app = fixture_app().await;
     let one = get(&app, "/fx_users?select=username,status&username=eq.supabot")
-        .header("accept", "application/vnd.pgrst.object+json")
+        .single()
         .await;
-    assert_eq!(one.status, 200);
-    assert_eq!(
-        one.header("content-type"),
-        Some("application/vnd.pgrst.object+json; charset=utf-8")
+    one.assert_headers(
+        200,
+        &[(
+            "content-type",
+            "application/vnd.pgrst.object+json; charset=utf-8",
+        )],
     );
     assert_eq!(one.text, "{\"username\":\"supabot\",\"status\":\"ONLINE\"}");
     for (query, n) in [("username=eq.nobody", 0), ("status=eq.ONLINE", 4)] {
-        let reply = get(&app, &format!("/fx_users?{query}"))
-            .header("accept", "application/vnd.pgrst.object+json")
-            .await;
+        let reply = get(&app, &format!("/fx_users?{query}")).single().await;
         reply.assert_error_with(
             406,
             "PGRST116",
@@ -57,18 +57,14 @@ async fn singular_objects_are_the_text_of_the_array_element() {
         ),
     ] {
         let nulls = if stripped { ";nulls=stripped" } else { "" };
-        let array = get(&app, path)
-            .header(
+        let asking_for = |shape: &str| {
+            get(&app, path).header(
                 "accept",
-                &format!("application/vnd.pgrst.array+json{nulls}"),
+                &format!("application/vnd.pgrst.{shape}+json{nulls}"),
             )
-            .await;
-        let one = get(&app, path)
-            .header(
-                "accept",
-                &format!("application/vnd.pgrst.object+json{nulls}"),
-            )
-            .await;
+        };
+        let array = asking_for("array").await;
+        let one = asking_for("object").await;
         assert_eq!(one.status, 200, "{path}: {}", one.text);
         let element = if array.text.starts_with('[') {
             assert_eq!(
@@ -88,26 +84,24 @@ async fn singular_objects_are_the_text_of_the_array_element() {
 #[tokio::test]
 async fn csv_and_stripped_nulls_are_rendered_by_postgres() {
     let app = fixture_app().await;
-    let csv = get(&app, "/fx_accounts?select=id,email,score&order=id")
-        .header("accept", "text/csv")
-        .await;
-    assert_eq!(csv.status, 200);
-    assert_eq!(csv.header("content-type"), Some("text/csv; charset=utf-8"));
-    assert_eq!(
-        csv.text,
-        "id,email,score\n1,ada@example.com,10\n2,grace@example.com,"
+    let accepting = |path: &str, media_type: &str| get(&app, path).header("accept", media_type);
+    let csv = accepting("/fx_accounts?select=id,email,score&order=id", "text/csv").await;
+    csv.assert_text(
+        200,
+        "id,email,score\n1,ada@example.com,10\n2,grace@example.com,",
     );
-    let stripped = get(&app, "/fx_accounts?select=email,score&id=eq.2")
-        .header("accept", "application/vnd.pgrst.array+json;nulls=stripped")
-        .await;
+    assert_eq!(csv.header("content-type"), Some("text/csv; charset=utf-8"));
+    let stripped = accepting(
+        "/fx_accounts?select=email,score&id=eq.2",
+        "application/vnd.pgrst.array+json;nulls=stripped",
+    )
+    .await;
     assert_eq!(stripped.json(), json!([{"email": "grace@example.com"}]));
-    let unacceptable = get(&app, "/fx_accounts")
-        .header("accept", "text/html")
-        .await;
-    unacceptable.assert_error_with(
+    let unacceptable = accepting("/fx_accounts", "text/html").await;
+    unacceptable.assert_error_message(
         406,
         "PGRST107",
-        &json!({"message": "None of these media types are available: text/html"}),
+        "None of these media types are available: text/html",
     );
 }
 

@@ -53,23 +53,33 @@ async fn upserts_answer_201_for_inserts_and_200_for_merges() {
 #[tokio::test]
 async fn updates_answer_204_or_the_rows_and_count_them() {
     let app = fixture_app().await;
-    let minimal = patch(
-        &app,
-        "/fx_messages?channel_id=eq.1",
-        &json!({"message": "edited"}),
-    )
+    let edited = json!({"message": "edited"});
+    expect_text_ranges(vec![
+        (
+            patch(&app, "/fx_messages?channel_id=eq.1", &edited),
+            204,
+            "",
+            "0-1/*",
+        ),
+        (
+            patch(&app, "/fx_messages?channel_id=eq.2", &edited).header("prefer", "count=exact"),
+            204,
+            "",
+            "0-1/2",
+        ),
+        (
+            patch(
+                &app,
+                "/fx_messages?id=eq.999&select=id",
+                &json!({"message": "x"}),
+            )
+            .header("prefer", "return=representation"),
+            200,
+            "[]",
+            "*/*",
+        ),
+    ])
     .await;
-    assert_eq!(minimal.status, 204);
-    assert_eq!(minimal.text, "");
-    assert_eq!(minimal.header("content-range"), Some("0-1/*"));
-    let counted = patch(
-        &app,
-        "/fx_messages?channel_id=eq.2",
-        &json!({"message": "edited"}),
-    )
-    .header("prefer", "count=exact")
-    .await;
-    assert_eq!(counted.header("content-range"), Some("0-1/2"));
     let full = patch(
         &app,
         "/fx_messages?id=eq.1&select=id,message",
@@ -77,18 +87,7 @@ async fn updates_answer_204_or_the_rows_and_count_them() {
     )
     .header("prefer", "return=representation")
     .await;
-    assert_eq!(full.status, 200);
-    assert_eq!(full.json(), json!([{"id": 1, "message": "one"}]));
-    let nothing = patch(
-        &app,
-        "/fx_messages?id=eq.999&select=id",
-        &json!({"message": "x"}),
-    )
-    .header("prefer", "return=representation")
-    .await;
-    assert_eq!(nothing.status, 200);
-    assert_eq!(nothing.text, "[]");
-    assert_eq!(nothing.header("content-range"), Some("*/*"));
+    full.assert_json(200, &json!([{"id": 1, "message": "one"}]));
     let empty = patch(&app, "/fx_messages?id=eq.1", &json!({})).await;
     assert_eq!(empty.status, 204);
 }
@@ -96,22 +95,19 @@ async fn updates_answer_204_or_the_rows_and_count_them() {
 #[tokio::test]
 async fn deletes_answer_204_or_the_deleted_rows() {
     let app = fixture_app().await;
-    let full = delete(&app, "/fx_logs?event=eq.none")
-        .header("prefer", "return=representation")
-        .await;
-    assert_eq!(full.status, 200);
-    assert_eq!(full.text, "[]");
-    let minimal = delete(&app, "/fx_accounts?email=eq.grace@example.com")
+    let returning = |path: &str| delete(&app, path).header("prefer", "return=representation");
+    returning("/fx_logs?event=eq.none")
+        .await
+        .assert_text(200, "[]");
+    delete(&app, "/fx_accounts?email=eq.grace@example.com")
         .header("prefer", "count=exact")
-        .await;
-    assert_eq!(minimal.status, 204);
-    assert_eq!(minimal.header("content-range"), Some("*/1"));
-    let single = delete(&app, "/fx_accounts?select=email")
-        .header("prefer", "return=representation")
-        .header("accept", "application/vnd.pgrst.object+json")
-        .await;
-    assert_eq!(single.status, 200, "one row left");
-    assert_eq!(single.json(), json!({"email": "ada@example.com"}));
+        .await
+        .assert_range(204, "*/1");
+    // One row is left: the singular answer is that row.
+    returning("/fx_accounts?select=email")
+        .single()
+        .await
+        .assert_json(200, &json!({"email": "ada@example.com"}));
 }
 
 #[tokio::test]
@@ -123,7 +119,7 @@ async fn singular_writes_of_several_rows_are_rolled_back() {
         &json!({"message": "gone"}),
     )
     .header("prefer", "return=representation")
-    .header("accept", "application/vnd.pgrst.object+json")
+    .single()
     .await;
     reply.assert_error_with(
         406,
@@ -178,19 +174,13 @@ async fn put_upserts_one_row_identified_by_its_primary_key() {
 #[tokio::test]
 async fn tx_rollback_answers_but_keeps_nothing() {
     let app = fixture_app().await;
-    let reply = post(
-        &app,
-        "/fx_accounts?select=email",
-        &json!({"email": "ghost@example.com"}),
-    )
-    .header("prefer", "return=representation, tx=rollback")
-    .await;
-    assert_eq!(reply.status, 201);
-    assert_eq!(reply.json(), json!([{"email": "ghost@example.com"}]));
-    assert_eq!(
-        reply.header("preference-applied"),
-        Some("return=representation, tx=rollback")
-    );
+    let prefer = "return=representation, tx=rollback";
+    let ghost = json!({"email": "ghost@example.com"});
+    let reply = post(&app, "/fx_accounts?select=email", &ghost)
+        .header("prefer", prefer)
+        .await;
+    reply.assert_headers(201, &[("preference-applied", prefer)]);
+    assert_eq!(reply.json(), json!([ghost]));
     let stored = get(&app, "/fx_accounts?email=eq.ghost@example.com").await;
     assert_eq!(stored.text, "[]");
 }
@@ -198,27 +188,22 @@ async fn tx_rollback_answers_but_keeps_nothing() {
 #[tokio::test]
 async fn max_affected_refuses_and_rolls_back_larger_changes() {
     let app = fixture_app().await;
-    let reply = delete(&app, "/fx_messages?channel_id=eq.1")
-        .header("prefer", "handling=strict, max-affected=1")
-        .await;
-    reply.assert_error_with(
-        400,
-        "PGRST124",
-        &json!({
-            "message": "Query result exceeds max-affected preference constraint",
-            "details": "The query affects 2 rows",
-        }),
-    );
+    let prefer = "handling=strict, max-affected=1";
+    let strict_delete = |path: &str| delete(&app, path).header("prefer", prefer);
+    strict_delete("/fx_messages?channel_id=eq.1")
+        .await
+        .assert_error_with(
+            400,
+            "PGRST124",
+            &json!({
+                "message": "Query result exceeds max-affected preference constraint",
+                "details": "The query affects 2 rows",
+            }),
+        );
     let kept = get(&app, "/fx_messages?channel_id=eq.1&select=id").await;
-    assert_eq!(kept.json().as_array().unwrap().len(), 2);
-    let within = delete(&app, "/fx_messages?id=eq.1")
-        .header("prefer", "handling=strict, max-affected=1")
-        .await;
-    assert_eq!(within.status, 204);
-    assert_eq!(
-        within.header("preference-applied"),
-        Some("handling=strict, max-affected=1")
-    );
+    assert_eq!(kept.rows(), 2);
+    let within = strict_delete("/fx_messages?id=eq.1").await;
+    within.assert_headers(204, &[("preference-applied", prefer)]);
 }
 
 #[tokio::test]

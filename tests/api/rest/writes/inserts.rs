@@ -7,9 +7,7 @@ async fn insert_defaults_to_minimal_201_with_an_empty_body() {
     let reply = post(&app, "/fx_accounts", &json!({"email": "new@example.com"}))
         .header("content-profile", "public")
         .await;
-    assert_eq!(reply.status, 201, "{}", reply.text);
-    assert_eq!(reply.text, "");
-    assert_eq!(reply.header("content-range"), Some("*/*"));
+    reply.assert_text_range(201, "", "*/*");
     assert_eq!(
         reply.header("content-profile"),
         None,
@@ -21,49 +19,35 @@ async fn insert_defaults_to_minimal_201_with_an_empty_body() {
         "/fx_accounts?select=email,plan&email=eq.new@example.com",
     )
     .await;
-    assert_eq!(
-        stored.json(),
-        json!([{"email": "new@example.com", "plan": "free"}])
-    );
+    stored.assert_json(200, &json!([{"email": "new@example.com", "plan": "free"}]));
 }
 
 #[tokio::test]
 async fn representation_and_headers_only_returns() {
     let app = fixture_app().await;
-    let full = post(
-        &app,
-        "/fx_accounts?select=email,plan",
-        &json!({"email": "rep@example.com", "plan": "pro"}),
-    )
-    .header("prefer", "return=representation, count=exact")
-    .await;
-    assert_eq!(full.status, 201);
-    assert_eq!(
-        full.json(),
-        json!([{"email": "rep@example.com", "plan": "pro"}])
+    let prefer = "return=representation, count=exact";
+    let account = json!({"email": "rep@example.com", "plan": "pro"});
+    let full = post(&app, "/fx_accounts?select=email,plan", &account)
+        .header("prefer", prefer)
+        .await;
+    full.assert_headers(
+        201,
+        &[("content-range", "*/1"), ("preference-applied", prefer)],
     );
-    assert_eq!(full.header("content-range"), Some("*/1"));
-    assert_eq!(
-        full.header("preference-applied"),
-        Some("return=representation, count=exact")
-    );
+    assert_eq!(full.json(), json!([account]));
 
     let headers_only = post(&app, "/fx_channels", &json!({"slug": "news"}))
         .header("prefer", "return=headers-only")
         .await;
-    assert_eq!(headers_only.status, 201);
+    headers_only.assert_headers(201, &[("location", "/fx_channels?id=eq.4")]);
     assert_eq!(headers_only.text, "");
-    assert_eq!(
-        headers_only.header("location"),
-        Some("/fx_channels?id=eq.4")
-    );
 
-    let single = post(&app, "/fx_channels?select=slug", &json!({"slug": "solo"}))
+    let solo = json!({"slug": "solo"});
+    post(&app, "/fx_channels?select=slug", &solo)
         .header("prefer", "return=representation")
-        .header("accept", "application/vnd.pgrst.object+json")
-        .await;
-    assert_eq!(single.status, 201);
-    assert_eq!(single.json(), json!({"slug": "solo"}));
+        .single()
+        .await
+        .assert_json(201, &solo);
 }
 
 #[tokio::test]
@@ -106,45 +90,31 @@ async fn bulk_inserts_follow_columns_and_missing_default() {
 #[tokio::test]
 async fn invalid_payloads_and_unknown_columns_are_400() {
     let app = fixture_app().await;
+    let insert = |row: Value| post(&app, "/fx_accounts", &row);
+    let raw = |content_type: &str, body: &str| {
+        Call::new(&app, Method::POST, "/fx_accounts").body(content_type, body)
+    };
     expect_errors(vec![
         (
-            Call::new(&app, Method::POST, "/fx_accounts").body("application/json", "{nope"),
+            raw("application/json", "{nope"),
             400,
             "PGRST102",
             json!({"message": "Empty or invalid json"}),
         ),
         (
-            post(
-                &app,
-                "/fx_accounts",
-                &json!({"email": "u@example.com", "nope": 1}),
-            ),
+            insert(json!({"email": "u@example.com", "nope": 1})),
             400,
             "PGRST204",
             json!({"message": "Could not find the 'nope' column of 'fx_accounts' in the schema cache"}),
         ),
         (
-            Call::new(&app, Method::POST, "/fx_accounts").body("text/html", "<p>"),
+            raw("text/html", "<p>"),
             400,
             "PGRST102",
             json!({"message": "Content-Type not acceptable: text/html"}),
         ),
-        (
-            post(
-                &app,
-                "/fx_accounts",
-                &json!({"email": "c@example.com", "plan": "gold"}),
-            ),
-            400,
-            "23514",
-            json!({}),
-        ),
-        (
-            post(&app, "/fx_accounts", &json!({"plan": "pro"})),
-            400,
-            "23502",
-            json!({}),
-        ),
+        (insert(json!({"email": "c@example.com", "plan": "gold"})), 400, "23514", json!({})),
+        (insert(json!({"plan": "pro"})), 400, "23502", json!({})),
     ])
     .await;
 }
@@ -196,20 +166,23 @@ async fn representation_after_a_write_can_embed() {
 #[tokio::test]
 async fn csv_and_form_payloads_insert_rows() {
     let app = fixture_app().await;
-    let csv = Call::new(&app, Method::POST, "/fx_accounts?select=email,score")
-        .body(
-            "text/csv",
-            "email,score\ncsv1@example.com,5\ncsv2@example.com,NULL",
-        )
-        .header("prefer", "return=representation")
-        .await;
+    let upload = |path: &str, content_type: &str, body: &str| {
+        Call::new(&app, Method::POST, path)
+            .body(content_type, body)
+            .header("prefer", "return=representation")
+    };
+    let csv = upload(
+        "/fx_accounts?select=email,score",
+        "text/csv",
+        "email,score\ncsv1@example.com,5\ncsv2@example.com,NULL",
+    )
+    .await;
     csv.assert_json(201, &json!([{"email": "csv1@example.com", "score": 5}, {"email": "csv2@example.com", "score": null}]));
-    let form = Call::new(&app, Method::POST, "/fx_accounts?select=email")
-        .body(
-            "application/x-www-form-urlencoded",
-            "email=form%40example.com",
-        )
-        .header("prefer", "return=representation")
-        .await;
+    let form = upload(
+        "/fx_accounts?select=email",
+        "application/x-www-form-urlencoded",
+        "email=form%40example.com",
+    )
+    .await;
     assert_eq!(form.json(), json!([{"email": "form@example.com"}]));
 }

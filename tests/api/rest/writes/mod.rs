@@ -8,4 +8,4 @@ use cb_tests::{DEMO_SERVICE_ROLE_KEY, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::{Call, delete, expect_errors, fixture_app, get, patch, post};
+use super::{Call, delete, expect_errors, expect_text_ranges, fixture_app, get, patch, post};
