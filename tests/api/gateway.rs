@@ -1,6 +1,7 @@
 //! The apikey check with Kong's semantics, and CORS as Kong's cors plugin answers it.
 use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, mint_jwt, spawn_app, spawn_app_with,
+    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, HeaderText as _, mint_jwt, spawn_app,
+    spawn_app_with,
 };
 use serde_json::{Value, json};
 
@@ -69,9 +70,8 @@ async fn storage_functions_and_open_auth_paths_need_no_key() {
         let response = app.get(path).answer().await;
         assert_ne!(response.status(), 401, "{path}");
         assert!(
-            response.headers()["content-type"]
-                .to_str()
-                .unwrap()
+            response
+                .header_text("content-type")
                 .starts_with("application/json"),
             "{path}"
         );
@@ -161,9 +161,8 @@ async fn responses_to_cross_origin_requests_allow_any_origin_and_expose_client_h
         "even errors carry CORS headers, so the browser can read them"
     );
     assert_eq!(response.headers()["access-control-allow-origin"], "*");
-    let exposed = response.headers()["access-control-expose-headers"]
-        .to_str()
-        .unwrap()
+    let exposed = response
+        .header_text("access-control-expose-headers")
         .to_ascii_lowercase();
     for header in [
         "content-range",

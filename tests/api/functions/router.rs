@@ -1,5 +1,5 @@
 //! The functions router: names, methods, CORS, and JSON errors with a JSON Content-Type.
-use cb_tests::{Answer as _, DEMO_ANON_KEY, spawn_app};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, HeaderText as _, spawn_app};
 use serde_json::{Value, json};
 
 #[tokio::test]
@@ -60,9 +60,8 @@ async fn preflights_are_answered_and_responses_carry_cors_headers() {
     assert_eq!(error.status(), 400);
     assert_eq!(error.headers()["access-control-allow-origin"], "*");
     assert!(
-        error.headers()["access-control-expose-headers"]
-            .to_str()
-            .unwrap()
+        error
+            .header_text("access-control-expose-headers")
             .contains("Retry-After")
     );
 }

@@ -1,7 +1,7 @@
 //! Stored variants: kept in the store and dropped with their source, answered from memory until any
 //! instance writes, one result for concurrent requests.
 use super::*;
-use cb_tests::{Answer as _, eventually};
+use cb_tests::{Answer as _, HeaderText as _, eventually};
 
 #[tokio::test]
 async fn variants_are_served_from_the_store_and_die_with_their_source() {
@@ -22,7 +22,7 @@ async fn variants_are_served_from_the_store_and_die_with_their_source() {
     let planted = encoded(&DynamicImage::ImageRgb8(picture(7, 7)), ImageFormat::Png);
     std::fs::write(&variant, &planted).unwrap();
     let response = get(app, path, None).await;
-    assert_eq!(header(&response, "content-type"), "image/png");
+    assert_eq!(response.header_text("content-type"), "image/png");
     assert_eq!(response.bytes().await.unwrap().to_vec(), planted);
     // Equivalent parameters share the variant (contain = cover with one side, quality 80 is
     // the default).
@@ -129,9 +129,9 @@ async fn hot_variants_are_answered_from_memory_until_any_instance_writes() {
     // Gone from the store, still answered: it comes from memory, with the same headers.
     std::fs::remove_file(&variant).unwrap();
     let response = get(app, path, None).await;
-    assert_eq!(header(&response, "content-type"), "image/png");
-    assert_eq!(header(&response, "cache-control"), "max-age=3600");
-    let etag = header(&response, "etag").to_string();
+    assert_eq!(response.header_text("content-type"), "image/png");
+    assert_eq!(response.header_text("cache-control"), "max-age=3600");
+    let etag = response.header_text("etag").to_string();
     assert_eq!(response.bytes().await.unwrap().to_vec(), in_memory);
     let cached = get_with(app, &url(app, path), "if-none-match", &etag).await;
     assert_eq!(cached.status(), 304);

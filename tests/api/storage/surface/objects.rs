@@ -7,15 +7,7 @@ async fn signed_url_expiry_may_be_a_numeric_string_and_info_metadata_defaults_to
     let app = spawn_app().await;
     put(&app, "whitepapers", "s.pdf").await;
     for (expires_in, status) in [(json!("60"), 200), (json!("sixty"), 400), (json!("0"), 400)] {
-        let (got, body) = call(
-            &app,
-            Method::POST,
-            "/object/sign/whitepapers/s.pdf",
-            service(),
-        )
-        .json(&json!({"expiresIn": expires_in}))
-        .status_json()
-        .await;
+        let (got, body) = sign_url(&app, "whitepapers/s.pdf", expires_in.clone(), service()).await;
         assert_eq!(got, status, "{expires_in}: {body}");
     }
     let (status, many) = call(&app, Method::POST, "/object/sign/whitepapers", service())
@@ -183,15 +175,7 @@ async fn signed_urls_serve_private_objects_to_their_holder_only() {
     .await;
     assert_eq!(owner.status(), 200);
 
-    let (status, signed) = call(
-        &app,
-        Method::POST,
-        "/object/sign/private/folder/secret file.pdf",
-        service(),
-    )
-    .json(&json!({"expiresIn": 60}))
-    .status_json()
-    .await;
+    let (status, signed) = sign_url(&app, "private/folder/secret file.pdf", 60, service()).await;
     assert_eq!(status, 200, "{signed}");
     let signed_url = signed["signedURL"].as_str().unwrap();
     assert!(
@@ -223,15 +207,7 @@ async fn signed_urls_serve_private_objects_to_their_holder_only() {
         .await;
     assert_error(&other, 400, "400", "InvalidSignature");
     // Users cannot sign what they cannot see.
-    let hidden = call(
-        &app,
-        Method::POST,
-        "/object/sign/private/folder/secret file.pdf",
-        &admin(),
-    )
-    .json(&json!({"expiresIn": 60}))
-    .status_json()
-    .await;
+    let hidden = sign_url(&app, "private/folder/secret file.pdf", 60, &admin()).await;
     assert_error(&hidden, 400, "404", "NoSuchKey");
 
     let (status, many) = call(&app, Method::POST, "/object/sign/private", service())
