@@ -121,15 +121,11 @@ async fn preflights_are_answered_without_a_key_and_echo_the_requested_headers() 
         "/auth/v1/token",
     ] {
         let response = app
-            .client
-            .request(reqwest::Method::OPTIONS, format!("{}{path}", app.url))
-            .header("origin", "https://www.example.com")
-            .header("access-control-request-method", "POST")
-            .header(
-                "access-control-request-headers",
+            .preflight(
+                path,
+                "https://www.example.com",
                 "authorization, x-client-info, apikey, content-type, x-upsert",
             )
-            .answer()
             .await;
         assert_eq!(response.status(), 200, "{path}");
         let headers = response.headers();

@@ -171,6 +171,16 @@ impl TestDatabase {
     /// The number a `select count(*) ...` gives, asked as the database owner (so row-level
     /// security hides nothing); a failing query fails the test.
     pub async fn count(&self, sql: &str) -> i64 {
+        self.scalar(sql).await
+    }
+
+    /// The one value `sql` selects (no parameters), asked as the database owner; a failing query
+    /// fails the test.
+    pub async fn scalar<T>(&self, sql: &str) -> T
+    where
+        T: Send + Unpin,
+        (T,): for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow>,
+    {
         sqlx::query_scalar(sql)
             .fetch_one(&self.pool)
             .await

@@ -4,22 +4,20 @@ use cb_tests::{Answer as _, spawn_app};
 use reqwest::Method;
 use serde_json::json;
 
-use crate::storage::{call, png, service, sign_url, url as storage_url};
+use crate::storage::{expect_stored, png, service, sign_url, url as storage_url};
 
 #[tokio::test]
 async fn a_url_signed_for_ever_serves_with_the_last_http_date() {
     let app = spawn_app().await;
-    let uploaded = call(
+    expect_stored(
         &app,
-        Method::POST,
-        "/object/blog-images/forever.png",
         service(),
+        "blog-images",
+        "forever.png",
+        png(64),
+        "image/png",
     )
-    .header("content-type", "image/png")
-    .body(png(64))
-    .answer()
     .await;
-    assert!(uploaded.status().is_success());
     for expires_in in [json!(1_000_000_000_000_i64), json!(i64::MAX / 2)] {
         let (_, signed) = sign_url(
             &app,

@@ -143,12 +143,7 @@ async fn a_scheduled_post_appears_everywhere_at_its_time_and_not_before() {
     let dist = dist();
     let app = spawn_site(&dist, &[]).await;
     let admin = admin_jwt();
-    let publish_at: String = sqlx::query_scalar(
-        "select to_char((now() + interval '3 seconds') at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let publish_at: String = app.db.scalar("select to_char((now() + interval '3 seconds') at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')").await;
     let created = app
         .with_token(reqwest::Method::POST, "/rest/v1/blog_posts", &admin)
         .json(&json!({"title": "Face-to-face encounter rules for 2027", "slug": "f2f-rules-2027",
@@ -197,12 +192,10 @@ async fn a_scheduled_post_appears_everywhere_at_its_time_and_not_before() {
     .await;
     assert_eq!(status, 200, "the post never appeared");
     assert!(title(&html).starts_with("Face-to-face encounter rules for 2027"));
-    let live: bool = sqlx::query_scalar(
-        "select now() >= publish_at from public.blog_posts where slug = 'f2f-rules-2027'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let live: bool = app
+        .db
+        .scalar("select now() >= publish_at from public.blog_posts where slug = 'f2f-rules-2027'")
+        .await;
     assert!(live, "shown before its time");
     assert_eq!(anon_rows().await, json!([{"slug": "f2f-rules-2027"}]));
     assert!(body("/sitemap.xml").await.contains("/blog/f2f-rules-2027"));

@@ -258,10 +258,9 @@ async fn signed_upload_urls_accept_one_upload_without_a_jwt() {
         signed["url"],
         format!("/object/upload/sign/whitepapers/up/load.pdf?token={token}")
     );
-    let put_url = url(
-        &app,
-        &format!("/object/upload/sign/whitepapers/up/load.pdf?token={token}"),
-    );
+    // The address of `path` with the upload token.
+    let with_token = |path: &str| url(&app, &format!("{path}?token={token}"));
+    let put_url = with_token("/object/upload/sign/whitepapers/up/load.pdf");
     let upload_signed = || {
         app.client
             .put(&put_url)
@@ -271,12 +270,10 @@ async fn signed_upload_urls_accept_one_upload_without_a_jwt() {
     };
     let uploaded = upload_signed().status_json().await;
     assert_eq!(uploaded, (200, json!({"Key": "whitepapers/up/load.pdf"})));
-    let owner: Option<String> = cb_db::sqlx::query_scalar(
-        "select owner_id from storage.objects where name = 'up/load.pdf'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let owner: Option<String> = app
+        .db
+        .scalar("select owner_id from storage.objects where name = 'up/load.pdf'")
+        .await;
     assert_eq!(
         owner.as_deref(),
         Some("00000000-0000-0000-0000-00000000ad01")
@@ -287,20 +284,14 @@ async fn signed_upload_urls_accept_one_upload_without_a_jwt() {
     // The token is for that path only, and for uploads only.
     let elsewhere = app
         .client
-        .put(url(
-            &app,
-            &format!("/object/upload/sign/whitepapers/other.pdf?token={token}"),
-        ))
+        .put(with_token("/object/upload/sign/whitepapers/other.pdf"))
         .body(pdf(3))
         .status_json()
         .await;
     assert_error(&elsewhere, 400, "400", "InvalidSignature");
     let as_download = app
         .client
-        .get(url(
-            &app,
-            &format!("/object/sign/whitepapers/up/load.pdf?token={token}"),
-        ))
+        .get(with_token("/object/sign/whitepapers/up/load.pdf"))
         .status_json()
         .await;
     assert_eq!(as_download.1["message"], "Token is not scoped for download");
