@@ -1,6 +1,7 @@
 //! The apikey check with Kong's semantics, and CORS as Kong's cors plugin answers it.
 use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, mint_jwt, spawn_app, spawn_app_with,
+    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, HeaderText as _, mint_jwt, spawn_app,
+    spawn_app_with,
 };
 use serde_json::{Value, json};
 
@@ -69,9 +70,8 @@ async fn storage_functions_and_open_auth_paths_need_no_key() {
         let response = app.get(path).answer().await;
         assert_ne!(response.status(), 401, "{path}");
         assert!(
-            response.headers()["content-type"]
-                .to_str()
-                .unwrap()
+            response
+                .header_text("content-type")
                 .starts_with("application/json"),
             "{path}"
         );
@@ -121,15 +121,11 @@ async fn preflights_are_answered_without_a_key_and_echo_the_requested_headers() 
         "/auth/v1/token",
     ] {
         let response = app
-            .client
-            .request(reqwest::Method::OPTIONS, format!("{}{path}", app.url))
-            .header("origin", "https://www.example.com")
-            .header("access-control-request-method", "POST")
-            .header(
-                "access-control-request-headers",
+            .preflight(
+                path,
+                "https://www.example.com",
                 "authorization, x-client-info, apikey, content-type, x-upsert",
             )
-            .answer()
             .await;
         assert_eq!(response.status(), 200, "{path}");
         let headers = response.headers();
@@ -161,9 +157,8 @@ async fn responses_to_cross_origin_requests_allow_any_origin_and_expose_client_h
         "even errors carry CORS headers, so the browser can read them"
     );
     assert_eq!(response.headers()["access-control-allow-origin"], "*");
-    let exposed = response.headers()["access-control-expose-headers"]
-        .to_str()
-        .unwrap()
+    let exposed = response
+        .header_text("access-control-expose-headers")
         .to_ascii_lowercase();
     for header in [
         "content-range",

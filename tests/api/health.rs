@@ -69,14 +69,12 @@ async fn sigterm_drains_readiness_first_and_keeps_serving_until_the_drain_ends()
     use nix::sys::signal::{Signal, kill};
     use nix::unistd::Pid;
 
-    use crate::server_process::{free_port, serve_command, wait_ready};
+    use crate::server_process::{free_port, serve_command_on, wait_ready};
 
     let db = cb_tests::fresh_database().await;
     let data_dir = tempfile::tempdir().unwrap();
     let port = free_port();
-    let mut child = serve_command(data_dir.path(), port)
-        .env("DATABASE_URL", db.url())
-        .env("CLAIMBRIDGE_REST_DATABASE_URL", db.url_as("authenticator"))
+    let mut child = serve_command_on(&db, data_dir.path(), port)
         .env("CLAIMBRIDGE_DRAIN_SECS", "2")
         .spawn()
         .unwrap();

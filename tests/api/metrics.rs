@@ -1,7 +1,7 @@
 //! Prometheus metrics on their own listen address: requests by service, class and status with
 //! latency histograms, the pools, the caches, the outbox, rate-limit refusals and captcha
 //! failures; nothing on the public port.
-use cb_tests::{Answer as _, DEMO_ANON_KEY, TestApp, spawn_app_with};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, HeaderText as _, TestApp, spawn_app_with};
 use serde_json::json;
 
 use crate::server_process::free_port;
@@ -12,9 +12,8 @@ async fn scrape(port: u16) -> String {
         .unwrap();
     assert_eq!(response.status(), 200);
     assert!(
-        response.headers()["content-type"]
-            .to_str()
-            .unwrap()
+        response
+            .header_text("content-type")
             .starts_with("text/plain; version=0.0.4")
     );
     response.text().await.unwrap()

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use cb_tests::{eventually, workspace_root};
+use cb_tests::{TestDatabase, eventually, workspace_root};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_claimbridge-under-test");
 
@@ -28,6 +28,16 @@ pub(crate) fn serve_command(data_dir: &Path, port: u16) -> Command {
         .env("CLAIMBRIDGE_PORT", port.to_string())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
+    command
+}
+
+/// [`serve_command`] over the test database `db`, the REST engine logging in as its own role, as
+/// a deployment configures it.
+pub(crate) fn serve_command_on(db: &TestDatabase, data_dir: &Path, port: u16) -> Command {
+    let mut command = serve_command(data_dir, port);
+    command
+        .env("DATABASE_URL", db.url())
+        .env("CLAIMBRIDGE_REST_DATABASE_URL", db.url_as("authenticator"));
     command
 }
 

@@ -78,6 +78,17 @@ impl TestApp {
         self.client.request(method, format!("{}{path}", self.url))
     }
 
+    /// A browser's CORS preflight: `OPTIONS path` from `origin`, for a POST that would send the
+    /// request headers `headers`.
+    pub async fn preflight(&self, path: &str, origin: &str, headers: &str) -> reqwest::Response {
+        self.request(reqwest::Method::OPTIONS, path)
+            .header("origin", origin)
+            .header("access-control-request-method", "POST")
+            .header("access-control-request-headers", headers)
+            .answer()
+            .await
+    }
+
     /// Signs in through simple-auth with the test passcode, as the admin app does, sending
     /// `headers` too (the caller's address and browser, which the activity log records); the
     /// admin token it issues.

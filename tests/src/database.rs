@@ -64,20 +64,24 @@ async fn build_template(cluster: &LocalPostgres) {
         .await
         .expect("connect to the test cluster");
     drop_stale_test_databases(&admin).await;
+    let template = template();
+    // Absent on the first run.
     admin
-        .execute(format!("alter database {} with is_template false", template()).as_str())
+        .execute(format!("alter database {template} with is_template false").as_str())
         .await
         .ok();
-    admin
-        .execute(format!("drop database if exists {} with (force)", template()).as_str())
-        .await
-        .expect("drop template");
-    admin
-        .execute(format!("create database {} template template0", template()).as_str())
-        .await
-        .expect("create template");
     admin.close().await;
-    let pool = cb_db::connect(cluster.connect_options(template()), 2)
+    on_the_cluster(
+        cluster,
+        &format!("drop database if exists {template} with (force)"),
+    )
+    .await;
+    on_the_cluster(
+        cluster,
+        &format!("create database {template} template template0"),
+    )
+    .await;
+    let pool = cb_db::connect(cluster.connect_options(template), 2)
         .await
         .expect("connect to the template");
     let report = cb_db::migrate(&pool).await.expect("migrate the template");
@@ -95,13 +99,23 @@ async fn build_template(cluster: &LocalPostgres) {
     .await
     .expect("record the passcode generation");
     pool.close().await;
+    on_the_cluster(
+        cluster,
+        &format!("alter database {template} with is_template true"),
+    )
+    .await;
+}
+
+/// Runs `sql` (a statement on databases, such as CREATE DATABASE) on the cluster's `postgres`
+/// database; a failing statement fails the test.
+async fn on_the_cluster(cluster: &LocalPostgres, sql: &str) {
     let admin = cb_db::connect(cluster.connect_options("postgres"), 1)
         .await
         .expect("connect");
     admin
-        .execute(format!("alter database {} with is_template true", template()).as_str())
+        .execute(sql)
         .await
-        .expect("mark template");
+        .unwrap_or_else(|e| panic!("{sql}: {e}"));
     admin.close().await;
 }
 
@@ -157,6 +171,16 @@ impl TestDatabase {
     /// The number a `select count(*) ...` gives, asked as the database owner (so row-level
     /// security hides nothing); a failing query fails the test.
     pub async fn count(&self, sql: &str) -> i64 {
+        self.scalar(sql).await
+    }
+
+    /// The one value `sql` selects (no parameters), asked as the database owner; a failing query
+    /// fails the test.
+    pub async fn scalar<T>(&self, sql: &str) -> T
+    where
+        T: Send + Unpin,
+        (T,): for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow>,
+    {
         sqlx::query_scalar(sql)
             .fetch_one(&self.pool)
             .await
@@ -186,14 +210,11 @@ impl TestDatabase {
 async fn create_database(template: &str) -> TestDatabase {
     let cluster = cluster();
     let name = format!("test_{}_{}", unix_now(), uuid::Uuid::new_v4().simple());
-    let admin = cb_db::connect(cluster.connect_options("postgres"), 1)
-        .await
-        .expect("connect");
-    admin
-        .execute(format!("create database {name} template {template}").as_str())
-        .await
-        .expect("create the test database");
-    admin.close().await;
+    on_the_cluster(
+        cluster,
+        &format!("create database {name} template {template}"),
+    )
+    .await;
     let pool = cb_db::connect(cluster.connect_options(&name), 5)
         .await
         .expect("connect to the test database");

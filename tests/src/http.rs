@@ -1,7 +1,8 @@
 //! One step from a request to what a test asserts on: the answer's status with its body read
-//! whole, as JSON or as text.
+//! whole, as JSON or as text, and its headers as text.
 use std::future::Future;
 
+use reqwest::header::HeaderMap;
 use reqwest::{RequestBuilder, Response};
 use serde_json::Value;
 
@@ -47,5 +48,26 @@ impl Exchange for Response {
     async fn status_text(self) -> (u16, String) {
         let status = self.status().as_u16();
         (status, self.text().await.expect("body"))
+    }
+}
+
+/// A header of an answer as text; a header that is missing or not text fails the test.
+pub trait HeaderText {
+    /// The value of the header `name`.
+    fn header_text(&self, name: &str) -> &str;
+}
+
+impl HeaderText for HeaderMap {
+    fn header_text(&self, name: &str) -> &str {
+        self.get(name)
+            .unwrap_or_else(|| panic!("no {name} header"))
+            .to_str()
+            .unwrap_or_else(|_| panic!("the {name} header is not text"))
+    }
+}
+
+impl HeaderText for Response {
+    fn header_text(&self, name: &str) -> &str {
+        self.headers().header_text(name)
     }
 }

@@ -21,7 +21,7 @@ pub use cb_gateway::{
     DOCKER_DEMO_SERVICE_ROLE_KEY,
 };
 pub use database::{TestDatabase, cluster, empty_database, fresh_database, reachable_tempdir};
-pub use http::{Answer, Exchange};
+pub use http::{Answer, Exchange, HeaderText};
 pub use poll::{at_least, eventually};
 pub use tokens::{ADMIN_SESSION_ID, admin_claims, admin_jwt, mint_jwt, now};
 

@@ -69,27 +69,20 @@ async fn anon_changes_no_content() {
         "update whitepapers set featured = true",
         "delete from whitepapers",
     ] {
-        assert_eq!(
-            run(&db, &anon(), sql).await,
-            Err(PERMISSION_DENIED.into()),
-            "{sql}"
-        );
+        assert_denied(&db, &anon(), sql).await;
     }
 }
 
 #[tokio::test]
 async fn a_non_admin_token_changes_nothing_either() {
     let db = fresh_database().await;
+    // RLS refuses each new row.
     for sql in [
         "insert into blog_posts (title, slug, description, category) values ('x', 'x-post', 'x', 'x')",
         "insert into page_seo_settings (page_route, page_name) values ('/x', 'X')",
         "insert into whitepapers (title, category) values ('x', 'x')",
     ] {
-        assert_eq!(
-            run(&db, &user(), sql).await,
-            Err(PERMISSION_DENIED.into()),
-            "{sql}: RLS refuses the new row"
-        );
+        assert_denied(&db, &user(), sql).await;
     }
     for sql in [
         "update blog_posts set title = 'defaced'",
@@ -160,11 +153,7 @@ async fn anon_reads_back_only_the_id_of_its_own_session_rows() {
         "*",
     ] {
         let sql = format!("select {column} from page_analytics");
-        assert_eq!(
-            rows(&db, &anon_in_session(SESSION), &sql).await,
-            Err(PERMISSION_DENIED.into()),
-            "{column}"
-        );
+        assert_denied(&db, &anon_in_session(SESSION), &sql).await;
     }
 }
 
@@ -193,11 +182,7 @@ async fn anon_updates_only_time_and_scroll_of_its_own_session() {
         "update page_analytics set session_id = 'session_1_x'",
         "delete from page_analytics",
     ] {
-        assert_eq!(
-            run(&db, &caller, sql).await,
-            Err(PERMISSION_DENIED.into()),
-            "{sql}"
-        );
+        assert_denied(&db, &caller, sql).await;
     }
 }
 
@@ -230,29 +215,14 @@ async fn anon_submits_whitepaper_leads_with_a_ticket_but_never_reads_them() {
                   values ('Summit Home Medical', 'Dana', 'Reyes', 'dana@summithome.example', '615-555-0134', '',
                     '11-25', '8 years', 'Oxygen denials')";
     // Without antispam-check's ticket, neither anon nor a signed-in non-admin may insert.
-    assert_eq!(
-        run(&db, &anon(), insert).await,
-        Err(PERMISSION_DENIED.into())
-    );
-    assert_eq!(
-        run(&db, &user(), insert).await,
-        Err(PERMISSION_DENIED.into())
-    );
+    assert_denied(&db, &anon(), insert).await;
+    assert_denied(&db, &user(), insert).await;
     let ticket = lead_ticket(&db, "dana@summithome.example").await;
     assert_eq!(run(&db, &with_ticket(anon(), &ticket), insert).await, Ok(1));
     assert_eq!(run(&db, &with_ticket(user(), &ticket), insert).await, Ok(1));
-    assert_eq!(
-        rows(&db, &anon(), "select id from whitepaper_submissions").await,
-        Err(PERMISSION_DENIED.into())
-    );
-    assert_eq!(
-        rows(&db, &anon(), "select email from whitepaper_submissions").await,
-        Err(PERMISSION_DENIED.into())
-    );
-    assert_eq!(
-        run(&db, &anon(), "delete from whitepaper_submissions").await,
-        Err(PERMISSION_DENIED.into())
-    );
+    assert_denied(&db, &anon(), "select id from whitepaper_submissions").await;
+    assert_denied(&db, &anon(), "select email from whitepaper_submissions").await;
+    assert_denied(&db, &anon(), "delete from whitepaper_submissions").await;
     let bad_email = insert.replace("dana@summithome.example", "not an email");
     let ticket = lead_ticket(&db, "not an email").await;
     assert_eq!(
@@ -272,19 +242,12 @@ async fn anon_never_reads_leads_deliveries_or_abuse_state() {
         "private.lead_tickets",
     ] {
         let sql = format!("select * from {table}");
-        assert_eq!(
-            rows(&db, &anon(), &sql).await,
-            Err(PERMISSION_DENIED.into()),
-            "{table}"
-        );
+        assert_denied(&db, &anon(), &sql).await;
     }
-    assert_eq!(
-        run(
-            &db,
-            &anon(),
-            "insert into leads (source, email, payload) values ('x', 'a@b.co', '{}')"
-        )
-        .await,
-        Err(PERMISSION_DENIED.into())
-    );
+    assert_denied(
+        &db,
+        &anon(),
+        "insert into leads (source, email, payload) values ('x', 'a@b.co', '{}')",
+    )
+    .await;
 }

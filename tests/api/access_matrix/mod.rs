@@ -43,6 +43,17 @@ async fn run(db: &TestDatabase, caller: &Caller, sql: &str) -> Result<u64, Strin
     caller.execute(&db.pool, sql).await
 }
 
+/// Asserts that `caller` may not run `sql`, a read or a write: PostgreSQL refuses it with 42501
+/// (permission denied).
+async fn assert_denied(db: &TestDatabase, caller: &Caller, sql: &str) {
+    assert_eq!(
+        run(db, caller, sql).await,
+        Err(PERMISSION_DENIED.into()),
+        "{} may not run {sql}",
+        caller.role
+    );
+}
+
 async fn count(db: &TestDatabase, caller: &Caller, sql: &str) -> usize {
     rows(db, caller, sql)
         .await

@@ -2,7 +2,8 @@
 //! X-Supabase-Api-Version header.
 use cb_server::app::cb_auth::{ADMIN_USER_ID, AdminTokens};
 use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, DEMO_JWT_SECRET, TestApp, mint_jwt, spawn_app, spawn_app_with,
+    Answer as _, DEMO_ANON_KEY, DEMO_JWT_SECRET, HeaderText as _, TestApp, mint_jwt, spawn_app,
+    spawn_app_with,
 };
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -26,9 +27,8 @@ async fn expect_error(response: reqwest::Response, status: u16, code: &str, mess
     );
     assert_eq!(response.headers()["x-sb-error-code"], code, "{what}");
     assert!(
-        response.headers()["content-type"]
-            .to_str()
-            .unwrap()
+        response
+            .header_text("content-type")
             .starts_with("application/json"),
         "{what}"
     );

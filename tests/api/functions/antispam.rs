@@ -1,6 +1,6 @@
 //! antispam-check: captcha (ALTCHA issued here, or a provider's verify URL), single use, and the
 //! per-IP and per-email windows.
-use cb_tests::{Answer as _, DEMO_ANON_KEY, TestApp, spawn_app_with};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, HeaderText as _, TestApp, spawn_app_with};
 use serde_json::{Value, json};
 
 use super::support::{FAST, Receiver, altcha_token, assert_captcha_refused, fast_with};
@@ -16,9 +16,8 @@ async fn check(app: &TestApp, email: &str, token: &str, ip: &str) -> (u16, Value
         .await;
     let status = response.status().as_u16();
     assert!(
-        response.headers()["content-type"]
-            .to_str()
-            .unwrap()
+        response
+            .header_text("content-type")
             .starts_with("application/json")
     );
     let retry_after = response
@@ -153,15 +152,22 @@ async fn the_ip_and_email_windows_limit_with_retry_after() {
     assert!(retry_after.unwrap().parse::<u64>().unwrap() <= 3600);
 }
 
+/// An app whose captcha is `provider`'s, verified at `verifier` with the secret
+/// `<provider>-secret`.
+async fn app_asking(provider: &str, verifier: &Receiver) -> TestApp {
+    let secret = format!("{provider}-secret");
+    spawn_app_with(&fast_with(&[
+        ("CAPTCHA_PROVIDER", provider),
+        ("CAPTCHA_SECRET_KEY", &secret),
+        ("CAPTCHA_VERIFY_URL", &verifier.url),
+    ]))
+    .await
+}
+
 #[tokio::test]
 async fn remote_providers_are_asked_at_their_verify_url() {
     let provider = Receiver::start(200, r#"{"success": true, "hostname": "localhost"}"#).await;
-    let app = spawn_app_with(&fast_with(&[
-        ("CAPTCHA_PROVIDER", "turnstile"),
-        ("CAPTCHA_SECRET_KEY", "turnstile-secret"),
-        ("CAPTCHA_VERIFY_URL", &provider.url),
-    ]))
-    .await;
+    let app = app_asking("turnstile", &provider).await;
     let (status, body, _) =
         check(&app, "dana@acme.test", "provider-token-1", "198.51.100.20").await;
     assert_allowed(status, &body);
@@ -182,12 +188,7 @@ async fn remote_providers_are_asked_at_their_verify_url() {
         r#"{"success": false, "error-codes": ["invalid-input-response"]}"#,
     )
     .await;
-    let app = spawn_app_with(&fast_with(&[
-        ("CAPTCHA_PROVIDER", "recaptcha"),
-        ("CAPTCHA_SECRET_KEY", "recaptcha-secret"),
-        ("CAPTCHA_VERIFY_URL", &rejecting.url),
-    ]))
-    .await;
+    let app = app_asking("recaptcha", &rejecting).await;
     let (status, body, _) = check(&app, "dana@acme.test", "bad-token", "198.51.100.21").await;
     assert_captcha_refused(
         "rejected by the provider",
@@ -196,12 +197,7 @@ async fn remote_providers_are_asked_at_their_verify_url() {
     );
 
     let low_score = Receiver::start(200, r#"{"success": true, "score": 0.1}"#).await;
-    let app = spawn_app_with(&fast_with(&[
-        ("CAPTCHA_PROVIDER", "recaptcha"),
-        ("CAPTCHA_SECRET_KEY", "recaptcha-secret"),
-        ("CAPTCHA_VERIFY_URL", &low_score.url),
-    ]))
-    .await;
+    let app = app_asking("recaptcha", &low_score).await;
     assert_eq!(
         check(&app, "dana@acme.test", "bot-token", "198.51.100.22")
             .await
@@ -211,12 +207,7 @@ async fn remote_providers_are_asked_at_their_verify_url() {
 
     let down = Receiver::start(200, "{}").await;
     down.go_down();
-    let app = spawn_app_with(&fast_with(&[
-        ("CAPTCHA_PROVIDER", "hcaptcha"),
-        ("CAPTCHA_SECRET_KEY", "hcaptcha-secret"),
-        ("CAPTCHA_VERIFY_URL", &down.url),
-    ]))
-    .await;
+    let app = app_asking("hcaptcha", &down).await;
     let (status, body, _) = check(&app, "dana@acme.test", "any-token", "198.51.100.23").await;
     assert_eq!(status, 503);
     assert_eq!(body["allowed"], false);

@@ -54,6 +54,12 @@ async fn delivery(app: &TestApp, lead: Uuid) -> (String, i32, Option<i32>, Optio
         .unwrap()
 }
 
+/// Waits until the delivery of `lead` is as `condition` (SQL over its lead_deliveries row) says.
+async fn wait_for_delivery(app: &TestApp, lead: Uuid, condition: &str, within: Duration) {
+    let sql = format!("select {condition} from public.lead_deliveries where lead_id = '{lead}'");
+    wait_until(&app.db.pool, &sql, within).await;
+}
+
 #[tokio::test]
 async fn a_lead_is_stored_then_delivered_signed() {
     let receiver = Receiver::start(200, "{}").await;
@@ -82,9 +88,10 @@ async fn a_lead_is_stored_then_delivered_signed() {
     assert_eq!(received[0].path, "/hook");
     assert_eq!(received[0].json(), payload);
     assert_signed(&received[0], id);
-    wait_until(
-        &app.db.pool,
-        &format!("select status = 'delivered' and delivered_at is not null from public.lead_deliveries where lead_id = '{id}'"),
+    wait_for_delivery(
+        &app,
+        id,
+        "status = 'delivered' and delivered_at is not null",
         Duration::from_secs(5),
     )
     .await;
@@ -108,12 +115,7 @@ async fn deliveries_are_retried_while_the_receiver_fails_or_is_down() {
     assert_eq!(last_error.as_deref(), Some("HTTP 500"));
 
     receiver.set_status(200);
-    wait_until(
-        &app.db.pool,
-        &format!("select status = 'delivered' from public.lead_deliveries where lead_id = '{id}'"),
-        Duration::from_secs(15),
-    )
-    .await;
+    wait_for_delivery(&app, id, "status = 'delivered'", Duration::from_secs(15)).await;
     let received = receiver.received();
     assert!(
         received
@@ -126,19 +128,19 @@ async fn deliveries_are_retried_while_the_receiver_fails_or_is_down() {
     receiver.go_down();
     let token = altcha_token(&app.client, &app.url).await;
     let second = relay(&app, &lead_payload("down@acme.test", &token)).await;
-    wait_until(
-        &app.db.pool,
-        &format!("select attempts >= 2 and last_error like 'could not connect%' from public.lead_deliveries where lead_id = '{second}'"),
+    wait_for_delivery(
+        &app,
+        second,
+        "attempts >= 2 and last_error like 'could not connect%'",
         Duration::from_secs(15),
     )
     .await;
     let before = receiver.received().len();
     receiver.resume().await;
-    wait_until(
-        &app.db.pool,
-        &format!(
-            "select status = 'delivered' from public.lead_deliveries where lead_id = '{second}'"
-        ),
+    wait_for_delivery(
+        &app,
+        second,
+        "status = 'delivered'",
         Duration::from_secs(15),
     )
     .await;
@@ -153,12 +155,7 @@ async fn refusals_and_old_leads_end_as_failed() {
     let app = spawn_app_with(&fast_with(&[("LEAD_WEBHOOK_URLS", &receiver.url)])).await;
     let token = altcha_token(&app.client, &app.url).await;
     let id = relay(&app, &lead_payload("refused@acme.test", &token)).await;
-    wait_until(
-        &app.db.pool,
-        &format!("select status = 'failed' from public.lead_deliveries where lead_id = '{id}'"),
-        Duration::from_secs(10),
-    )
-    .await;
+    wait_for_delivery(&app, id, "status = 'failed'", Duration::from_secs(10)).await;
     assert_eq!(
         delivery(&app, id).await,
         ("failed".into(), 1, Some(422), Some("HTTP 422".into()))
@@ -173,9 +170,10 @@ async fn refusals_and_old_leads_end_as_failed() {
         .execute(&app.db.pool)
         .await
         .unwrap();
-    wait_until(
-        &app.db.pool,
-        &format!("select status = 'failed' and last_status = 503 from public.lead_deliveries where lead_id = '{old}'"),
+    wait_for_delivery(
+        &app,
+        old,
+        "status = 'failed' and last_status = 503",
         Duration::from_secs(10),
     )
     .await;

@@ -25,10 +25,7 @@ async fn the_scheduled_call_posts_to_lead_outbox_with_the_vault_secrets() {
     db.pool.execute(SUPABASE_STAND_INS).await.unwrap();
 
     // Without the secrets the job does nothing.
-    let run: Option<i64> = sqlx::query_scalar("select private.request_lead_outbox_run()")
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
+    let run: Option<i64> = db.scalar("select private.request_lead_outbox_run()").await;
     assert_eq!(run, None);
     let calls: i64 = db.count("select count(*) from net.calls").await;
     assert_eq!(calls, 0);
@@ -41,10 +38,7 @@ async fn the_scheduled_call_posts_to_lead_outbox_with_the_vault_secrets() {
         )
         .await
         .unwrap();
-    let run: Option<i64> = sqlx::query_scalar("select private.request_lead_outbox_run()")
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
+    let run: Option<i64> = db.scalar("select private.request_lead_outbox_run()").await;
     let (url, headers, body): (String, serde_json::Value, serde_json::Value) =
         sqlx::query_as("select url, headers, body from net.calls where id = $1")
             .bind(run.expect("a request id"))
@@ -71,9 +65,6 @@ async fn api_roles_cannot_trigger_the_outbox_call() {
 #[tokio::test]
 async fn nothing_is_scheduled_without_pg_cron() {
     let db = fresh_database().await;
-    let cron: Option<String> = sqlx::query_scalar("select to_regnamespace('cron')::text")
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
+    let cron: Option<String> = db.scalar("select to_regnamespace('cron')::text").await;
     assert_eq!(cron, None);
 }

@@ -1,5 +1,5 @@
 //! The functions router: names, methods, CORS, and JSON errors with a JSON Content-Type.
-use cb_tests::{Answer as _, DEMO_ANON_KEY, spawn_app};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, HeaderText as _, spawn_app};
 use serde_json::{Value, json};
 
 #[tokio::test]
@@ -26,14 +26,11 @@ async fn unknown_and_missing_names_get_the_platform_answers() {
 async fn preflights_are_answered_and_responses_carry_cors_headers() {
     let app = spawn_app().await;
     let preflight = app
-        .request(reqwest::Method::OPTIONS, "/functions/v1/simple-auth")
-        .header("origin", "https://www.claimbridge.com")
-        .header("access-control-request-method", "POST")
-        .header(
-            "access-control-request-headers",
+        .preflight(
+            "/functions/v1/simple-auth",
+            "https://www.claimbridge.com",
             "authorization, x-client-info, apikey, content-type",
         )
-        .answer()
         .await;
     assert_eq!(preflight.status(), 200);
     assert_eq!(preflight.headers()["access-control-allow-origin"], "*");
@@ -60,9 +57,8 @@ async fn preflights_are_answered_and_responses_carry_cors_headers() {
     assert_eq!(error.status(), 400);
     assert_eq!(error.headers()["access-control-allow-origin"], "*");
     assert!(
-        error.headers()["access-control-expose-headers"]
-            .to_str()
-            .unwrap()
+        error
+            .header_text("access-control-expose-headers")
             .contains("Retry-After")
     );
 }

@@ -2,7 +2,8 @@
 //! new token's session id, a wrong one, a lockout; each with the client IP the function resolved
 //! and the caller's User-Agent. A log that cannot be written never turns a login into a 500.
 use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, DEMO_JWT_SECRET, TEST_PASSCODE, TestApp, spawn_app_with,
+    Answer as _, DEMO_ANON_KEY, DEMO_JWT_SECRET, HeaderText as _, TEST_PASSCODE, TestApp,
+    spawn_app_with,
 };
 use serde_json::{Value, json};
 
@@ -26,6 +27,14 @@ async fn login(
         request = request.header("x-forwarded-for", ip);
     }
     request.answer().await
+}
+
+/// An app that trusts the proxy on 127.0.0.1, so the X-Forwarded-For `login` sends is the
+/// client's address; with `settings`.
+async fn app_behind_a_proxy(settings: &[(&str, &str)]) -> TestApp {
+    let mut vars = vec![("TRUSTED_PROXIES", "127.0.0.1")];
+    vars.extend_from_slice(settings);
+    spawn_app_with(&vars).await
 }
 
 /// Every entry of the log, oldest first, as the database holds it.
@@ -54,7 +63,7 @@ fn session_id_of(token: &str) -> String {
 
 #[tokio::test]
 async fn a_correct_passcode_records_sign_in_with_the_tokens_session_ip_and_agent() {
-    let app = spawn_app_with(&[("TRUSTED_PROXIES", "127.0.0.1")]).await;
+    let app = app_behind_a_proxy(&[]).await;
     let response = login(&app, TEST_PASSCODE, Some("198.51.100.7"), AGENT).await;
     assert_eq!(response.status(), 200);
     let body: Value = response.json().await.unwrap();
@@ -94,7 +103,7 @@ async fn without_a_trusted_proxy_the_peer_is_recorded_not_what_the_client_claims
 
 #[tokio::test]
 async fn a_wrong_passcode_records_sign_in_failed_without_a_session() {
-    let app = spawn_app_with(&[("TRUSTED_PROXIES", "127.0.0.1")]).await;
+    let app = app_behind_a_proxy(&[]).await;
     // A user agent longer than the log keeps is cut, not refused.
     let long_agent = format!("{AGENT} {}", "x".repeat(3000));
     let response = login(&app, "not-the-passcode", Some("198.51.100.8"), &long_agent).await;
@@ -118,11 +127,7 @@ async fn a_wrong_passcode_records_sign_in_failed_without_a_session() {
 
 #[tokio::test]
 async fn a_lockout_records_sign_in_locked_once_a_minute_per_ip() {
-    let app = spawn_app_with(&[
-        ("TRUSTED_PROXIES", "127.0.0.1"),
-        ("LOGIN_FAILURE_LIMIT", "2/15m"),
-    ])
-    .await;
+    let app = app_behind_a_proxy(&[("LOGIN_FAILURE_LIMIT", "2/15m")]).await;
     let attacker = "198.51.100.66";
     for guess in ["guess-1", "guess-2"] {
         assert_eq!(
@@ -228,14 +233,13 @@ async fn break_the_log(app: &TestApp) {
 
 #[tokio::test]
 async fn a_sign_in_that_cannot_be_recorded_is_refused_with_503_and_no_token() {
-    let app = spawn_app_with(&[("TRUSTED_PROXIES", "127.0.0.1")]).await;
+    let app = app_behind_a_proxy(&[]).await;
     break_the_log(&app).await;
     let response = login(&app, TEST_PASSCODE, Some("198.51.100.9"), AGENT).await;
     assert_eq!(response.status(), 503);
     assert!(
-        response.headers()["content-type"]
-            .to_str()
-            .unwrap()
+        response
+            .header_text("content-type")
             .starts_with("application/json")
     );
     let text = response.text().await.unwrap();
@@ -248,11 +252,7 @@ async fn a_sign_in_that_cannot_be_recorded_is_refused_with_503_and_no_token() {
 
 #[tokio::test]
 async fn failed_attempts_that_cannot_be_recorded_are_still_answered_as_refused() {
-    let app = spawn_app_with(&[
-        ("TRUSTED_PROXIES", "127.0.0.1"),
-        ("LOGIN_FAILURE_LIMIT", "1/15m"),
-    ])
-    .await;
+    let app = app_behind_a_proxy(&[("LOGIN_FAILURE_LIMIT", "1/15m")]).await;
     break_the_log(&app).await;
     let wrong = login(&app, "not-the-passcode", Some("198.51.100.10"), AGENT).await;
     assert_eq!(wrong.status(), 200);

@@ -3,8 +3,8 @@ use std::time::{Duration, Instant};
 
 use cb_server::app::cb_auth::{ADMIN_USER_ID, AdminTokens};
 use cb_tests::{
-    Answer as _, Caller, DEMO_ANON_KEY, DEMO_JWT_SECRET, TEST_PASSCODE, TestApp, spawn_app,
-    spawn_app_with,
+    Answer as _, Caller, DEMO_ANON_KEY, DEMO_JWT_SECRET, HeaderText as _, TEST_PASSCODE, TestApp,
+    spawn_app, spawn_app_with,
 };
 use serde_json::{Value, json};
 
@@ -58,9 +58,8 @@ async fn the_right_passcode_gets_an_admin_token_the_database_accepts() {
     let response = login(&app, TEST_PASSCODE, None).await;
     assert_eq!(response.status(), 200);
     assert!(
-        response.headers()["content-type"]
-            .to_str()
-            .unwrap()
+        response
+            .header_text("content-type")
             .starts_with("application/json")
     );
     let body: Value = response.json().await.unwrap();
@@ -130,11 +129,7 @@ async fn ten_failures_lock_the_client_ip_out_without_checking_the_passcode() {
     let started = Instant::now();
     let locked = login(&app, TEST_PASSCODE, Some(attacker)).await;
     assert_eq!(locked.status(), 429);
-    let retry_after: u64 = locked.headers()["retry-after"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let retry_after: u64 = locked.header_text("retry-after").parse().unwrap();
     assert!((1..=900).contains(&retry_after), "{retry_after}");
     assert!(
         started.elapsed() < Duration::from_millis(300),
@@ -248,9 +243,8 @@ async fn bad_requests_get_json_errors_not_500s() {
             .await;
         assert_eq!(response.status(), status, "{body}");
         assert!(
-            response.headers()["content-type"]
-                .to_str()
-                .unwrap()
+            response
+                .header_text("content-type")
                 .starts_with("application/json")
         );
         assert_eq!(

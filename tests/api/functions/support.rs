@@ -1,7 +1,7 @@
 //! Helpers for the function tests: a tiny HTTP server that records what it receives and answers
 //! with a status the test chooses (a webhook receiver, a captcha provider's verify endpoint),
 //! ALTCHA solving, and lead payloads.
-use cb_tests::{Answer as _, at_least, eventually};
+use cb_tests::{Answer as _, Exchange as _, at_least, eventually};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -181,13 +181,10 @@ async fn serve(mut stream: TcpStream, shared: Arc<Mutex<Shared>>) -> std::io::Re
 
 /// A fresh ALTCHA challenge from the app, solved as the widget would.
 pub(crate) async fn altcha_token(client: &reqwest::Client, base_url: &str) -> String {
-    let challenge: Value = client
+    let (_, challenge) = client
         .get(format!("{base_url}/functions/v1/captcha-challenge"))
-        .answer()
-        .await
-        .json()
-        .await
-        .unwrap();
+        .status_json()
+        .await;
     cb_functions::solve_altcha(&challenge).expect("solvable challenge")
 }
 

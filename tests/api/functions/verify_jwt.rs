@@ -83,6 +83,14 @@ async fn a_verifying_function_refuses_missing_malformed_forged_and_expired_token
     }
 }
 
+/// A lead POSTed to the lead webhook with no token and only an email (an incomplete lead).
+async fn incomplete_lead(app: &TestApp) -> reqwest::Response {
+    app.post("/functions/v1/lead-relay")
+        .json(&json!({"email": "a@b.test"}))
+        .answer()
+        .await
+}
+
 #[tokio::test]
 async fn public_functions_and_preflights_need_no_token() {
     let app = spawn_app().await;
@@ -91,11 +99,7 @@ async fn public_functions_and_preflights_need_no_token() {
     let alias = app.get("/functions/v1/altcha-challenge").answer().await;
     assert_eq!(alias.status(), 200);
     // The lead webhook answers on its merits (here: an incomplete lead), not 401.
-    let relay = app
-        .post("/functions/v1/lead-relay")
-        .json(&json!({"email": "a@b.test"}))
-        .answer()
-        .await;
+    let relay = incomplete_lead(&app).await;
     assert_eq!(relay.status(), 400);
     let preflight = app
         .request(reqwest::Method::OPTIONS, "/functions/v1/antispam-check")
@@ -111,11 +115,7 @@ async fn the_environment_turns_verification_off_or_on_for_every_function() {
     assert_eq!(status, 200, "{body}");
 
     let on = spawn_app_with(&[("FUNCTIONS_VERIFY_JWT", "true")]).await;
-    let relay = on
-        .post("/functions/v1/lead-relay")
-        .json(&json!({"email": "a@b.test"}))
-        .answer()
-        .await;
+    let relay = incomplete_lead(&on).await;
     assert_eq!(relay.status(), 401);
     assert_eq!(
         relay.headers()["sb-error-code"],

@@ -1,7 +1,10 @@
 //! Tokens whose claims are well signed but wrong: time claims of the wrong type, admin claims
 //! that only look like the admin's.
-use cb_tests::{Answer as _, DEMO_ANON_KEY, TestApp, admin_claims, mint_jwt, spawn_app};
+use cb_tests::{
+    Answer as _, DEMO_ANON_KEY, HeaderText as _, TestApp, admin_claims, mint_jwt, spawn_app,
+};
 use jsonwebtoken::{EncodingKey, Header};
+use reqwest::header::HeaderMap;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -18,23 +21,30 @@ fn rest(app: &TestApp, method: Method, path: &str, token: &str) -> reqwest::Requ
     app.with_token(method, &format!("/rest/v1{path}"), token)
 }
 
+/// A read of /rest/v1/blog_posts with `token`, which PostgREST must refuse as a bad JWT: 401 and
+/// PGRST303 (`case` names it in a failure). The answer's headers and body, for the rest.
+async fn refused_read(app: &TestApp, token: &str, case: &str) -> (HeaderMap, Value) {
+    let response = rest(app, Method::GET, "/blog_posts?select=id", token)
+        .answer()
+        .await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{case}");
+    let headers = response.headers().clone();
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], "PGRST303", "{case}: {body}");
+    (headers, body)
+}
+
 #[tokio::test]
 async fn a_string_exp_is_refused_not_taken_as_no_expiry() {
     let app = spawn_app().await;
     // Long past as a number; jsonwebtoken skips a string it cannot parse as one.
     let token = sign(&json!({"role": "authenticated", "exp": "1000000000"}));
-    let response = rest(&app, Method::GET, "/blog_posts?select=id", &token)
-        .answer()
-        .await;
-    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let (headers, body) = refused_read(&app, &token, "a string exp").await;
     assert!(
-        response.headers()["www-authenticate"]
-            .to_str()
-            .unwrap()
+        headers
+            .header_text("www-authenticate")
             .starts_with("Bearer error=\"invalid_token\"")
     );
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(body["code"], "PGRST303");
     assert_eq!(body["message"], "The JWT 'exp' claim must be a number");
 
     let storage = app
@@ -58,12 +68,7 @@ async fn a_string_exp_is_refused_not_taken_as_no_expiry() {
         json!({"role": "anon", "exp": 1_000_000_000.5}),
         json!({"role": "anon", "iat": 99_999_999_999_i64}),
     ] {
-        let response = rest(&app, Method::GET, "/blog_posts?select=id", &sign(&claims))
-            .answer()
-            .await;
-        assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{claims}");
-        let body: Value = response.json().await.unwrap();
-        assert_eq!(body["code"], "PGRST303", "{claims}: {body}");
+        refused_read(&app, &sign(&claims), &claims.to_string()).await;
     }
 }
 
@@ -130,12 +135,7 @@ async fn only_json_true_with_the_current_passcode_generation_is_admin() {
 async fn claims_with_nul_characters_are_401_everywhere() {
     let app = spawn_app().await;
     let token = sign(&json!({"role": "anon", "sub": "\u{0}"}));
-    let response = rest(&app, Method::GET, "/blog_posts?select=id", &token)
-        .answer()
-        .await;
-    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(body["code"], "PGRST303");
+    let (_, body) = refused_read(&app, &token, "a NUL in sub").await;
     assert_eq!(body["message"], "Parsing claims failed");
     let storage = app
         .get("/storage/v1/bucket")

@@ -1,6 +1,9 @@
 //! Counts must not tell a caller how many rows it cannot see: the planner's estimate for a table
 //! under row-level security is taken from the whole table.
-use cb_tests::{Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, mint_jwt, spawn_app};
+use cb_tests::{
+    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, HeaderText as _, TestApp, mint_jwt,
+    spawn_app,
+};
 use serde_json::json;
 
 async fn content_range(app: &TestApp, path: &str, token: &str, count: &str) -> String {
@@ -17,10 +20,7 @@ async fn content_range(app: &TestApp, path: &str, token: &str, count: &str) -> S
         "{path}: {}",
         response.status()
     );
-    response.headers()["content-range"]
-        .to_str()
-        .unwrap()
-        .to_string()
+    response.header_text("content-range").to_string()
 }
 
 #[tokio::test]

@@ -1,7 +1,8 @@
 //! Security headers on every kind of response (Mozilla Observatory's criteria): the site's pages
 //! and assets, each API's answers and errors, Storage's downloads.
 use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, spawn_app, spawn_app_with,
+    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, HeaderText as _, TestApp, spawn_app,
+    spawn_app_with,
 };
 use reqwest::header::HeaderMap;
 use reqwest::{Method, RequestBuilder};
@@ -76,10 +77,7 @@ async fn every_service_answers_with_the_security_headers() {
     for path in ["/", "/blog", "/favicon.svg", "/no-such-page"] {
         let response = app.get(path).answer().await;
         check_common(path, response.headers());
-        let policy = response.headers()["content-security-policy"]
-            .to_str()
-            .unwrap()
-            .to_string();
+        let policy = response.header_text("content-security-policy").to_string();
         assert!(
             policy.starts_with("default-src 'none'; script-src 'self'"),
             "{path}: {policy}"
@@ -110,9 +108,7 @@ async fn production_adds_hsts_to_the_apis_too() {
         "/healthz",
     ] {
         let response = app.get(path).answer().await;
-        let hsts = response.headers()["strict-transport-security"]
-            .to_str()
-            .unwrap();
+        let hsts = response.header_text("strict-transport-security");
         assert_eq!(hsts, "max-age=63072000; includeSubDomains", "{path}");
     }
 }

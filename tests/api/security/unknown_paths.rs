@@ -1,6 +1,6 @@
 //! A path under an API that names nothing is that API's own JSON error, never the website's page
 //! (and never a 5xx), with or without a trailing slash.
-use cb_tests::{Answer as _, DEMO_ANON_KEY, spawn_app};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, HeaderText as _, spawn_app};
 
 #[tokio::test]
 async fn unknown_api_paths_answer_in_their_services_format() {
@@ -29,10 +29,7 @@ async fn unknown_api_paths_answer_in_their_services_format() {
             let status = response.status();
             assert!(status.is_client_error(), "{method} {path}: {status}");
             if method != reqwest::Method::HEAD {
-                let content_type = response.headers()["content-type"]
-                    .to_str()
-                    .unwrap()
-                    .to_owned();
+                let content_type = response.header_text("content-type").to_owned();
                 assert!(
                     content_type.starts_with("application/json"),
                     "{method} {path}: {content_type}"

@@ -169,12 +169,12 @@ async fn a_ticket_admits_one_row_for_its_own_email_only() {
 async fn an_expired_ticket_is_refused() {
     let app = app().await;
     let ticket = issue_ticket(&app, "late@summit.example", "203.0.113.40").await;
-    let expires: f64 = cb_db::sqlx::query_scalar(
-        "select extract(epoch from expires_at - issued_at)::float8 from private.lead_tickets",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let expires: f64 = app
+        .db
+        .scalar(
+            "select extract(epoch from expires_at - issued_at)::float8 from private.lead_tickets",
+        )
+        .await;
     assert_eq!(expires, 600.0, "tickets live ten minutes");
     app.db
         .execute("update private.lead_tickets set expires_at = now() - interval '1 second'")

@@ -1,7 +1,7 @@
 //! Fresh pages: admin writes, writes seen by another instance, and scheduled posts show within a
 //! second.
 use super::*;
-use cb_tests::{Answer as _, eventually};
+use cb_tests::{Answer as _, Exchange as _, eventually};
 
 #[tokio::test]
 async fn admin_writes_through_rest_show_within_a_second() {
@@ -14,52 +14,48 @@ async fn admin_writes_through_rest_show_within_a_second() {
     let sitemap_before = app.get("/sitemap.xml").answer().await.text().await.unwrap();
     assert!(!sitemap_before.contains("/blog/fresh-post"));
 
-    let rest = |method: reqwest::Method, path: &str| {
-        app.client
+    // An admin write through /rest/v1, which must succeed (its answer shown when not).
+    let write = async |method: reqwest::Method, path: &str, body: Value| {
+        let (status, text) = app
+            .client
             .request(method, format!("{}/rest/v1/{path}", app.url))
             .header("apikey", DEMO_ANON_KEY)
             .bearer_auth(admin_jwt())
+            .json(&body)
+            .status_text()
+            .await;
+        assert!((200..300).contains(&status), "{path}: {status} {text}");
     };
-    let updated = rest(
+    write(
         reqwest::Method::PATCH,
         "page_seo_settings?page_route=eq./about",
+        json!({"meta_title": "Renamed about page"}),
     )
-    .json(&json!({"meta_title": "Renamed about page"}))
-    .answer()
     .await;
-    assert!(
-        updated.status().is_success(),
-        "{}",
-        updated.text().await.unwrap()
-    );
     let (_, after) = poll_page(&app, "/about", Duration::from_secs(1), |_, html| {
         title(html) == "Renamed about page"
     })
     .await;
     assert_eq!(title(&after), "Renamed about page");
 
-    let created = rest(reqwest::Method::POST, "blog_posts")
-        .json(
-            &json!({"slug": "fresh-post", "title": "Fresh", "description": "Just published",
-                      "category": "News", "published": true}),
-        )
-        .answer()
-        .await;
-    assert!(
-        created.status().is_success(),
-        "{}",
-        created.text().await.unwrap()
-    );
+    write(
+        reqwest::Method::POST,
+        "blog_posts",
+        json!({"slug": "fresh-post", "title": "Fresh", "description": "Just published",
+               "category": "News", "published": true}),
+    )
+    .await;
     let html = served_page(&app, "/blog/fresh-post").await;
     assert_eq!(title(&html), "Fresh | ClaimBridge");
     let sitemap = app.get("/sitemap.xml").answer().await.text().await.unwrap();
     assert!(sitemap.contains("/blog/fresh-post"));
 
-    let unpublished = rest(reqwest::Method::PATCH, "blog_posts?slug=eq.fresh-post")
-        .json(&json!({"published": false}))
-        .answer()
-        .await;
-    assert!(unpublished.status().is_success());
+    write(
+        reqwest::Method::PATCH,
+        "blog_posts?slug=eq.fresh-post",
+        json!({"published": false}),
+    )
+    .await;
     let (status, _) = poll_page(
         &app,
         "/blog/fresh-post",
@@ -94,14 +90,11 @@ async fn another_instance_sees_writes_and_survives_a_lost_listener() {
     let app = spawn_site(&dist, &[]).await;
     let (other_url, _stop, _other_data) = second_instance(&app, &dist).await;
     let other_title = || async {
-        let html = app
+        let (_, html) = app
             .client
             .get(format!("{other_url}/about"))
-            .answer()
-            .await
-            .text()
-            .await
-            .unwrap();
+            .status_text()
+            .await;
         title(&html)
     };
     let other_title_becomes = async |wanted: &str, within: Duration| {
@@ -150,12 +143,7 @@ async fn a_scheduled_post_appears_everywhere_at_its_time_and_not_before() {
     let dist = dist();
     let app = spawn_site(&dist, &[]).await;
     let admin = admin_jwt();
-    let publish_at: String = sqlx::query_scalar(
-        "select to_char((now() + interval '3 seconds') at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let publish_at: String = app.db.scalar("select to_char((now() + interval '3 seconds') at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')").await;
     let created = app
         .with_token(reqwest::Method::POST, "/rest/v1/blog_posts", &admin)
         .json(&json!({"title": "Face-to-face encounter rules for 2027", "slug": "f2f-rules-2027",
@@ -204,12 +192,10 @@ async fn a_scheduled_post_appears_everywhere_at_its_time_and_not_before() {
     .await;
     assert_eq!(status, 200, "the post never appeared");
     assert!(title(&html).starts_with("Face-to-face encounter rules for 2027"));
-    let live: bool = sqlx::query_scalar(
-        "select now() >= publish_at from public.blog_posts where slug = 'f2f-rules-2027'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let live: bool = app
+        .db
+        .scalar("select now() >= publish_at from public.blog_posts where slug = 'f2f-rules-2027'")
+        .await;
     assert!(live, "shown before its time");
     assert_eq!(anon_rows().await, json!([{"slug": "f2f-rules-2027"}]));
     assert!(body("/sitemap.xml").await.contains("/blog/f2f-rules-2027"));

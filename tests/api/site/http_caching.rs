@@ -1,6 +1,6 @@
 //! The site's HTTP: security headers, ETag revalidation and compressed answers.
 use super::*;
-use cb_tests::Answer as _;
+use cb_tests::{Answer as _, HeaderText as _};
 
 #[tokio::test]
 async fn site_responses_carry_the_security_headers() {
@@ -15,7 +15,7 @@ async fn site_responses_carry_the_security_headers() {
     ] {
         let response = app.get(path).answer().await;
         let headers = response.headers();
-        let policy = headers["content-security-policy"].to_str().unwrap();
+        let policy = headers.header_text("content-security-policy");
         let script_src = policy
             .split(';')
             .map(str::trim)
@@ -40,9 +40,8 @@ async fn site_responses_carry_the_security_headers() {
             "strict-origin-when-cross-origin"
         );
         assert!(
-            headers["permissions-policy"]
-                .to_str()
-                .unwrap()
+            headers
+                .header_text("permissions-policy")
                 .contains("camera=()")
         );
         assert_eq!(headers["x-frame-options"], "DENY");
@@ -70,9 +69,7 @@ async fn site_responses_carry_the_security_headers() {
     )
     .await;
     let response = production.get("/").answer().await;
-    let hsts = response.headers()["strict-transport-security"]
-        .to_str()
-        .unwrap();
+    let hsts = response.header_text("strict-transport-security");
     let max_age: u64 = hsts
         .split(';')
         .find_map(|part| part.trim().strip_prefix("max-age="))
@@ -88,7 +85,7 @@ async fn pages_revalidate_with_etags_and_come_compressed() {
     let app = spawn_site(&dist, &[]).await;
     let first = app.get("/services").answer().await;
     assert_eq!(first.status(), 200);
-    let etag = first.headers()["etag"].to_str().unwrap().to_string();
+    let etag = first.header_text("etag").to_string();
     assert_eq!(first.headers()["vary"], "Accept-Encoding");
     let revalidated = app
         .get("/services")
@@ -133,18 +130,12 @@ async fn pages_revalidate_with_etags_and_come_compressed() {
         "public, max-age=31536000, immutable"
     );
     assert!(
-        asset.headers()["vary"]
-            .to_str()
-            .unwrap()
+        asset
+            .header_text("vary")
             .to_ascii_lowercase()
             .contains("accept-encoding")
     );
-    assert!(
-        asset.headers()["content-type"]
-            .to_str()
-            .unwrap()
-            .contains("javascript")
-    );
+    assert!(asset.header_text("content-type").contains("javascript"));
     assert_eq!(
         &asset.bytes().await.unwrap()[..],
         APP_JS_BR,

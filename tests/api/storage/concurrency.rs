@@ -1,7 +1,7 @@
 //! Concurrent writers of one key: every upsert succeeds and the object is always exactly one of
 //! them (bytes, size and ETag agree; the replaced versions are gone); without upsert exactly one
 //! wins and the others get KeyAlreadyExists; readers never see a mix.
-use cb_tests::{Answer as _, Exchange as _, TestApp, spawn_app_with};
+use cb_tests::{Answer as _, Exchange as _, HeaderText as _, TestApp, spawn_app_with};
 use reqwest::{Method, RequestBuilder};
 
 use super::{call, md5_etag, pdf, service, url};
@@ -39,7 +39,7 @@ async fn concurrent_upserts_of_one_key_leave_exactly_one_whole_version() {
     for _ in 0..20 {
         let response = app.client.get(&public).answer().await;
         if response.status() == 200 {
-            let etag = response.headers()["etag"].to_str().unwrap().to_string();
+            let etag = response.header_text("etag").to_string();
             let bytes = response.bytes().await.unwrap();
             assert_eq!(etag, md5_etag(&app, &bytes).await);
         }
@@ -48,7 +48,7 @@ async fn concurrent_upserts_of_one_key_leave_exactly_one_whole_version() {
         assert_eq!(task.await.unwrap(), 200);
     }
     let response = app.client.get(&public).answer().await;
-    let etag = response.headers()["etag"].to_str().unwrap().to_string();
+    let etag = response.header_text("etag").to_string();
     let bytes = response.bytes().await.unwrap().to_vec();
     let writer = (0..WRITERS).find(|w| body_for(*w) == bytes);
     assert!(writer.is_some(), "the object is one writer's body");

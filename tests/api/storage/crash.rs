@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::Child;
 use std::time::Duration;
 
-use cb_tests::{Answer as _, TestDatabase, empty_database, eventually, fresh_database};
+use cb_tests::{
+    Answer as _, HeaderText as _, TestDatabase, empty_database, eventually, fresh_database,
+};
 
 use super::{RawConnection, files_under, pdf, service};
 use crate::server_process::{free_port, serve_command, wait_ready};
@@ -136,10 +138,7 @@ pub(super) async fn download_a_seeded_whitepaper(
     .await
     .unwrap();
     assert_eq!(response.status(), 200, "{}", seeded.0);
-    let content_type = response.headers()["content-type"]
-        .to_str()
-        .unwrap()
-        .to_owned();
+    let content_type = response.header_text("content-type").to_owned();
     assert_eq!(response.bytes().await.unwrap().as_ref(), seeded.1);
     server.kill().unwrap();
     server.wait().unwrap();

@@ -15,7 +15,9 @@ mod wire;
 
 use std::time::Duration;
 
-use cb_tests::{DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, Exchange as _, TestApp, admin_jwt};
+use cb_tests::{
+    DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, Exchange as _, HeaderText as _, TestApp, admin_jwt,
+};
 use reqwest::header::HeaderMap;
 use reqwest::{Method, RequestBuilder, Response};
 use serde_json::Value;
@@ -74,7 +76,7 @@ pub(crate) async fn assert_downloads(
     let headers = response.headers().clone();
     let length = bytes.len().to_string();
     assert_eq!(headers["content-length"], length.as_str(), "{address}");
-    let etag = headers["etag"].to_str().unwrap().to_owned();
+    let etag = headers.header_text("etag").to_owned();
     let downloaded = response.bytes().await.unwrap();
     // Not assert_eq: a failure would print megabytes.
     assert!(
@@ -91,6 +93,20 @@ pub(crate) fn call(app: &TestApp, method: Method, path: &str, token: &str) -> Re
         .request(method, url(app, path))
         .header("apikey", DEMO_ANON_KEY)
         .bearer_auth(token)
+}
+
+/// createSignedUrl: a download URL for the object at `path` (`bucket/key`), valid for
+/// `expires_in`, asked for with `token`. The status and the answer.
+pub(crate) async fn sign_url(
+    app: &TestApp,
+    path: &str,
+    expires_in: impl Into<Value>,
+    token: &str,
+) -> (u16, Value) {
+    call(app, Method::POST, &format!("/object/sign/{path}"), token)
+        .json(&serde_json::json!({"expiresIn": expires_in.into()}))
+        .status_json()
+        .await
 }
 
 pub(crate) fn admin() -> String {

@@ -1,10 +1,9 @@
 //! Range and conditional requests on downloads: single ranges of every form, unsatisfiable
 //! ranges (416 with `bytes */size`), ranges ignored when malformed or multiple, If-Range,
 //! If-None-Match and If-Modified-Since, and HEAD.
-use cb_tests::{Answer as _, spawn_app};
-use reqwest::Method;
+use cb_tests::{Answer as _, HeaderText as _, spawn_app};
 
-use super::{call, get_with, pdf, service, url};
+use super::{expect_stored, get_with, pdf, service, url};
 
 #[tokio::test]
 async fn range_edge_cases() {
@@ -12,12 +11,15 @@ async fn range_edge_cases() {
     let bytes = pdf(990);
     let size = bytes.len();
     assert_eq!(size, 1005);
-    let stored = call(&app, Method::POST, "/object/whitepapers/r.pdf", service())
-        .header("content-type", "application/pdf")
-        .body(bytes.clone())
-        .answer()
-        .await;
-    assert_eq!(stored.status(), 200);
+    expect_stored(
+        &app,
+        service(),
+        "whitepapers",
+        "r.pdf",
+        bytes.clone(),
+        "application/pdf",
+    )
+    .await;
     let public = url(&app, "/object/public/whitepapers/r.pdf");
     let get = |range: &'static str| {
         let request = app.client.get(&public).header("range", range);
@@ -74,11 +76,8 @@ async fn range_edge_cases() {
     }
 
     let full = app.client.get(&public).answer().await;
-    let etag = full.headers()["etag"].to_str().unwrap().to_string();
-    let modified = full.headers()["last-modified"]
-        .to_str()
-        .unwrap()
-        .to_string();
+    let etag = full.header_text("etag").to_string();
+    let modified = full.header_text("last-modified").to_string();
     // If-Range: the range only while the entity is unchanged.
     let matching = app
         .client

@@ -10,7 +10,8 @@ use reqwest::Method;
 use serde_json::json;
 
 use super::{
-    admin, assert_downloads, call, expect_stored, fetch, get_with, pdf, png, service, upload, url,
+    admin, assert_downloads, call, expect_stored, fetch, get_with, pdf, png, service, sign_url,
+    upload, url,
 };
 
 /// The endpoint of the S3 test server, started once per test run (it stops when we exit).
@@ -141,15 +142,7 @@ async fn uploads_and_downloads_stream_through_s3() {
         let served = fetch(&app, &format!("/object/public/whitepapers/{key}")).await;
         assert_eq!(served.bytes().await.unwrap().to_vec(), small, "{key}");
     }
-    let (status, signed) = call(
-        &app,
-        Method::POST,
-        "/object/sign/whitepapers/copied.pdf",
-        service(),
-    )
-    .json(&json!({"expiresIn": 60}))
-    .status_json()
-    .await;
+    let (status, signed) = sign_url(&app, "whitepapers/copied.pdf", 60, service()).await;
     assert_eq!(status, 200);
     let fetched = app
         .client

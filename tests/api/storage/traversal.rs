@@ -3,11 +3,11 @@
 //! never found on reads; nothing is ever created outside the storage root.
 use std::time::Duration;
 
-use cb_tests::{Answer as _, Exchange as _, spawn_app_with};
+use cb_tests::{Exchange as _, spawn_app_with};
 use reqwest::Method;
 use serde_json::json;
 
-use super::{RawConnection, call, files_under, pdf, raw_json, raw_status, service};
+use super::{RawConnection, call, expect_stored, files_under, pdf, raw_json, raw_status, service};
 
 const HOSTILE: &[&str] = &[
     "..%2Fescape.pdf",
@@ -90,12 +90,15 @@ async fn hostile_keys_never_leave_the_storage_root() {
         );
     }
     // Move and copy validate the destination key too.
-    let stored = call(&app, Method::POST, "/object/whitepapers/ok.pdf", service())
-        .header("content-type", "application/pdf")
-        .body(body.clone())
-        .answer()
-        .await;
-    assert_eq!(stored.status(), 200);
+    expect_stored(
+        &app,
+        service(),
+        "whitepapers",
+        "ok.pdf",
+        body.clone(),
+        "application/pdf",
+    )
+    .await;
     for route in ["/object/move", "/object/copy"] {
         for destination in ["../escape.pdf", "/abs.pdf", "a/../../b.pdf", "a\u{0}b.pdf"] {
             let got = call(&app, Method::POST, route, service())

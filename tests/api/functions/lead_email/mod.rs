@@ -16,8 +16,8 @@ use std::time::Duration;
 
 use cb_db::sqlx;
 use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, TestApp, admin_jwt, at_least, eventually, second_instance,
-    spawn_app_with, workspace_root,
+    Answer as _, DEMO_ANON_KEY, Exchange as _, TestApp, admin_jwt, at_least, eventually,
+    second_instance, spawn_app_with, workspace_root,
 };
 use serde_json::{Value, json};
 use tokio::process::{Child, ChildStdin, Command};
@@ -198,16 +198,13 @@ async fn verified_lead(app: &TestApp, body: Value) -> Uuid {
 /// as anon with the ticket.
 async fn submit_whitepaper(app: &TestApp, row: &Value) {
     let token = altcha_token(&app.client, &app.url).await;
-    let check: Value = app
+    let (_, check) = app
         .post("/functions/v1/antispam-check")
         .bearer_auth(DEMO_ANON_KEY)
         .header("apikey", DEMO_ANON_KEY)
         .json(&json!({"email": row["email"], "ip": "unknown", "recaptchaToken": token}))
-        .answer()
-        .await
-        .json()
-        .await
-        .unwrap();
+        .status_json()
+        .await;
     let ticket = check["ticket"].as_str().expect("a lead ticket");
     let response = app
         .anon(reqwest::Method::POST, "/rest/v1/whitepaper_submissions")

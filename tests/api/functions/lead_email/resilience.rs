@@ -115,15 +115,13 @@ async fn another_instance_sends_what_a_stopped_one_left_and_two_never_send_one_l
 /// pooled SMTP client could not be built) emails a lead.
 #[tokio::test]
 async fn the_server_process_emails_a_lead() {
-    use crate::server_process::{free_port as server_port, serve_command, wait_ready};
+    use crate::server_process::{free_port as server_port, serve_command_on, wait_ready};
 
     let sink = Sink::start().await;
     let db = cb_tests::fresh_database().await;
     let data_dir = tempfile::tempdir().unwrap();
     let port = server_port();
-    let mut child = serve_command(data_dir.path(), port)
-        .env("DATABASE_URL", db.url())
-        .env("CLAIMBRIDGE_REST_DATABASE_URL", db.url_as("authenticator"))
+    let mut child = serve_command_on(&db, data_dir.path(), port)
         .env("LEAD_EMAIL_TO", RECIPIENTS)
         .env("LEAD_EMAIL_FROM", "leads@claimbridge.test")
         .env("SMTP_HOST", "127.0.0.1")

@@ -77,6 +77,24 @@ impl Fixture {
         Self { app, data }
     }
 
+    /// A fixture with a policy letting the authenticated caller `reader-1` (and only them) read
+    /// the `vault` bucket; and that reader's token.
+    async fn with_a_vault_reader() -> (Self, String) {
+        let fixture = Self::start().await;
+        fixture
+            .app
+            .db
+            .execute(
+                "create policy \"reader sees the vault\" on storage.objects for select to authenticated
+               using (bucket_id = 'vault' and auth.jwt() ->> 'sub' = 'reader-1')",
+            )
+            .await;
+        (
+            fixture,
+            mint_jwt("authenticated", json!({"sub": "reader-1"})),
+        )
+    }
+
     /// The folder of the variants of the current version of `bucket/key`.
     async fn variant_dir(&self, bucket: &str, key: &str) -> PathBuf {
         let version = version(&self.app, bucket, key).await;
@@ -141,26 +159,7 @@ async fn dimensions(app: &TestApp, path: &str) -> (u32, u32) {
     picture_of(get(app, path, None).await).await.1.dimensions()
 }
 
-fn header<'a>(response: &'a Response, name: &str) -> &'a str {
-    response
-        .headers()
-        .get(name)
-        .unwrap_or_else(|| panic!("no {name} header"))
-        .to_str()
-        .unwrap()
-}
-
 /// The GET's status and JSON body (an error's, in these tests).
 async fn get_json(app: &TestApp, path: &str) -> (u16, Value) {
     json(get(app, path, None).await).await
-}
-
-/// A policy letting the authenticated caller `reader-1` (and only them) read the `vault` bucket.
-async fn let_the_reader_see_the_vault(app: &TestApp) {
-    app.db
-        .execute(
-            "create policy \"reader sees the vault\" on storage.objects for select to authenticated
-           using (bucket_id = 'vault' and auth.jwt() ->> 'sub' = 'reader-1')",
-        )
-        .await;
 }

@@ -1,6 +1,6 @@
 //! Variants on the S3 backend: cached in the bucket too.
 use super::*;
-use cb_tests::Answer as _;
+use cb_tests::{Answer as _, HeaderText as _};
 
 /// Raw access to the test server's S3 bucket: the object under exactly `key`.
 struct RawS3(cb_storage::S3Store);
@@ -68,7 +68,7 @@ async fn variants_are_cached_in_s3_too() {
     let planted = encoded(&DynamicImage::ImageRgb8(picture(7, 7)), ImageFormat::Png);
     s3.put(&variant_key, planted.clone()).await;
     let response = get(&app, path, None).await;
-    assert_eq!(header(&response, "content-type"), "image/png");
+    assert_eq!(response.header_text("content-type"), "image/png");
     assert_eq!(response.bytes().await.unwrap().to_vec(), planted);
 
     // Replaced: the variant is deleted, the next answer comes from the new source.

@@ -1,6 +1,6 @@
 //! What each transformation parameter does to the output.
 use super::*;
-use cb_tests::Answer as _;
+use cb_tests::{Answer as _, HeaderText as _};
 
 #[tokio::test]
 async fn every_parameter_shapes_the_output() {
@@ -10,19 +10,19 @@ async fn every_parameter_shapes_the_output() {
 
     // One side keeps the aspect ratio; without Accept the source's format stays.
     let response = get(app, &format!("{cat}?width=200"), None).await;
-    assert_eq!(header(&response, "content-type"), "image/jpeg");
+    assert_eq!(response.header_text("content-type"), "image/jpeg");
     assert_eq!(
-        header(&response, "x-transformations"),
+        response.header_text("x-transformations"),
         "width:200,resizing_type:fill"
     );
-    assert_eq!(header(&response, "vary"), "Accept");
-    assert_eq!(header(&response, "cache-control"), "max-age=3600");
-    assert_eq!(header(&response, "x-content-type-options"), "nosniff");
-    assert_eq!(header(&response, "x-robots-tag"), "none");
-    assert_eq!(header(&response, "accept-ranges"), "bytes");
+    assert_eq!(response.header_text("vary"), "Accept");
+    assert_eq!(response.header_text("cache-control"), "max-age=3600");
+    assert_eq!(response.header_text("x-content-type-options"), "nosniff");
+    assert_eq!(response.header_text("x-robots-tag"), "none");
+    assert_eq!(response.header_text("accept-ranges"), "bytes");
     assert!(response.headers().contains_key("last-modified"));
-    let etag = header(&response, "etag").to_string();
-    let length: usize = header(&response, "content-length").parse().unwrap();
+    let etag = response.header_text("etag").to_string();
+    let length: usize = response.header_text("content-length").parse().unwrap();
     let (format, image, bytes) = picture_of(response).await;
     assert_eq!(
         (format, image.dimensions()),
@@ -47,7 +47,7 @@ async fn every_parameter_shapes_the_output() {
         )
         .await;
         assert_eq!(
-            header(&response, "x-transformations"),
+            response.header_text("x-transformations"),
             format!("height:100,width:100,resizing_type:{applied}")
         );
         assert_eq!(
@@ -77,7 +77,7 @@ async fn every_parameter_shapes_the_output() {
     for format in ["webp", "origin"] {
         let low = get(app, &format!("{cat}?quality=20&format={format}"), None).await;
         assert_eq!(
-            header(&low, "x-transformations"),
+            low.header_text("x-transformations"),
             if format == "webp" {
                 "quality:20,format:webp"
             } else {
@@ -99,7 +99,7 @@ async fn every_parameter_shapes_the_output() {
 
     // format: webp always, origin always, and WebP when Accept allows it (Supabase's default).
     let webp = get(app, &format!("{cat}?width=100&format=webp"), None).await;
-    assert_eq!(header(&webp, "content-type"), "image/webp");
+    assert_eq!(webp.header_text("content-type"), "image/webp");
     assert!(!webp.headers().contains_key("vary"));
     assert_eq!(picture_of(webp).await.0, ImageFormat::WebP);
     let origin = get(
@@ -108,17 +108,17 @@ async fn every_parameter_shapes_the_output() {
         Some(CHROME_ACCEPT),
     )
     .await;
-    assert_eq!(header(&origin, "content-type"), "image/jpeg");
+    assert_eq!(origin.header_text("content-type"), "image/jpeg");
     assert!(!origin.headers().contains_key("vary"));
     let browser = get(app, &format!("{cat}?width=100"), Some(CHROME_ACCEPT)).await;
-    assert_eq!(header(&browser, "content-type"), "image/webp");
-    assert_eq!(header(&browser, "vary"), "Accept");
-    let browser_etag = header(&browser, "etag").to_string();
+    assert_eq!(browser.header_text("content-type"), "image/webp");
+    assert_eq!(browser.header_text("vary"), "Accept");
+    let browser_etag = browser.header_text("etag").to_string();
     assert_eq!(picture_of(browser).await.1.dimensions(), (100, 75));
     let curl = get(app, &format!("{cat}?width=100"), Some("*/*")).await;
-    assert_eq!(header(&curl, "content-type"), "image/jpeg");
+    assert_eq!(curl.header_text("content-type"), "image/jpeg");
     assert_ne!(
-        header(&curl, "etag"),
+        curl.header_text("etag"),
         browser_etag,
         "each variant has its own ETag"
     );
@@ -149,18 +149,18 @@ async fn every_parameter_shapes_the_output() {
     )
     .await;
     assert_eq!(
-        header(&named, "content-disposition"),
+        named.header_text("content-disposition"),
         "attachment; filename=small%20cat.jpg; filename*=UTF-8''small%20cat.jpg"
     );
     let at_200 = url(app, &format!("{cat}?width=200"));
     let head = app.client.head(&at_200).answer().await;
     assert_eq!(head.status(), 200);
-    assert_eq!(header(&head, "content-length"), length.to_string());
-    assert_eq!(header(&head, "etag"), etag);
+    assert_eq!(head.header_text("content-length"), length.to_string());
+    assert_eq!(head.header_text("etag"), etag);
     assert!(head.bytes().await.unwrap().is_empty());
     let cached = get_with(app, &at_200, "if-none-match", &etag).await;
     assert_eq!(cached.status(), 304);
-    assert_eq!(header(&cached, "etag"), etag);
+    assert_eq!(cached.header_text("etag"), etag);
     assert!(cached.bytes().await.unwrap().is_empty());
     let at_201 = url(app, &format!("{cat}?width=201"));
     let other_size = get_with(app, &at_201, "if-none-match", &etag).await;
@@ -168,7 +168,7 @@ async fn every_parameter_shapes_the_output() {
     let ranged = get_with(app, &at_200, "range", "bytes=10-19").await;
     assert_eq!(ranged.status(), 206);
     assert_eq!(
-        header(&ranged, "content-range"),
+        ranged.header_text("content-range"),
         format!("bytes 10-19/{length}")
     );
     assert_eq!(

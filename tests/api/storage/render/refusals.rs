@@ -1,7 +1,7 @@
 //! What render refuses: decompression bombs, large sources, non-images, bad parameters, and callers
 //! without the right to download.
 use super::*;
-use cb_tests::Answer as _;
+use cb_tests::{Answer as _, HeaderText as _};
 
 #[tokio::test]
 async fn limits_refuse_bombs_large_sources_and_non_images() {
@@ -49,7 +49,7 @@ async fn limits_refuse_bombs_large_sources_and_non_images() {
     // Sizes are capped at 2500 (as Supabase clamps them), and a source is never enlarged.
     let capped = get(app, "/render/image/public/pics/wide.jpg?width=9000", None).await;
     assert_eq!(
-        header(&capped, "x-transformations"),
+        capped.header_text("x-transformations"),
         "width:2500,resizing_type:fill"
     );
     assert_eq!(picture_of(capped).await.1.dimensions(), (2500, 50));
@@ -136,10 +136,8 @@ async fn bad_parameters_answer_400_in_storage_s_format() {
 
 #[tokio::test]
 async fn access_follows_the_download_rules() {
-    let fixture = Fixture::start().await;
+    let (fixture, reader) = Fixture::with_a_vault_reader().await;
     let app = &fixture.app;
-    let_the_reader_see_the_vault(app).await;
-    let reader = mint_jwt("authenticated", json!({"sub": "reader-1"}));
     let stranger = mint_jwt("authenticated", json!({"sub": "reader-2"}));
     let secret = "/render/image/authenticated/vault/secret.jpg?width=50";
 

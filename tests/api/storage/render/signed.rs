@@ -1,6 +1,6 @@
 //! Signed render URLs: their transformations, their expiry and their scope.
 use super::*;
-use cb_tests::Answer as _;
+use cb_tests::HeaderText as _;
 
 fn token_of(signed_url: &str) -> &str {
     signed_url.split("token=").nth(1).unwrap()
@@ -16,21 +16,17 @@ fn payload(token: &str) -> Value {
 
 #[tokio::test]
 async fn signed_urls_carry_their_transformations() {
-    let fixture = Fixture::start().await;
+    let (fixture, reader) = Fixture::with_a_vault_reader().await;
     let app = &fixture.app;
-    let_the_reader_see_the_vault(app).await;
-    let reader = mint_jwt("authenticated", json!({"sub": "reader-1"}));
     let sign = |body: Value| {
         call(app, Method::POST, "/object/sign/vault/secret.jpg", &reader)
             .json(&body)
-            .send()
+            .status_json()
     };
 
     // createSignedUrl(path, 60, { transform: { width: 100, height: 100, resize: 'contain' } })
-    let (status, signed) = json(
-        sign(json!({"expiresIn": 60, "transform": {"width": 100, "height": 100, "resize": "contain"}}))
-            .await
-            .unwrap(),
+    let (status, signed) = sign(
+        json!({"expiresIn": 60, "transform": {"width": 100, "height": 100, "resize": "contain"}}),
     )
     .await;
     assert_eq!(status, 200, "{signed}");
@@ -46,56 +42,28 @@ async fn signed_urls_carry_their_transformations() {
     );
     assert_eq!(claims["url"], "vault/secret.jpg");
     assert_eq!(claims["scope"], "download");
-    let full = format!("{}/storage/v1{signed_url}", app.url);
-    let response = app
-        .client
-        .get(&full)
-        .header("accept", CHROME_ACCEPT)
-        .answer()
-        .await;
+    let response = get(app, &signed_url, Some(CHROME_ACCEPT)).await;
     assert!(response.headers().contains_key("expires"));
     assert!(!response.headers().contains_key("cache-control"));
     assert_eq!(
-        header(&response, "x-transformations"),
+        response.header_text("x-transformations"),
         "height:100,width:100,resizing_type:fit"
     );
     let (format, image, _) = picture_of(response).await;
     assert_eq!((format, image.dimensions()), (ImageFormat::WebP, (100, 75)));
     // The query cannot change what was signed.
-    let overridden = app
-        .client
-        .get(format!("{full}&width=10&height=10&resize=fill"))
-        .answer()
-        .await;
-    assert_eq!(picture_of(overridden).await.1.dimensions(), (100, 75));
+    let overridden = format!("{signed_url}&width=10&height=10&resize=fill");
+    assert_eq!(dimensions(app, &overridden).await, (100, 75));
     // format: 'origin' is kept.
-    let (_, origin) = json(
-        sign(json!({"expiresIn": 60, "transform": {"width": 40, "format": "origin"}}))
-            .await
-            .unwrap(),
-    )
-    .await;
-    let origin_url = format!(
-        "{}/storage/v1{}",
-        app.url,
-        origin["signedURL"].as_str().unwrap()
-    );
-    let response = app
-        .client
-        .get(&origin_url)
-        .header("accept", CHROME_ACCEPT)
-        .answer()
-        .await;
+    let (_, origin) =
+        sign(json!({"expiresIn": 60, "transform": {"width": 40, "format": "origin"}})).await;
+    let origin_url = origin["signedURL"].as_str().unwrap();
+    let response = get(app, origin_url, Some(CHROME_ACCEPT)).await;
     let (format, image, _) = picture_of(response).await;
     assert_eq!((format, image.dimensions()), (ImageFormat::Jpeg, (40, 30)));
 
     // A transform that changes nothing gives a plain download URL, as Storage does.
-    let (_, plain) = json(
-        sign(json!({"expiresIn": 60, "transform": {"format": "origin"}}))
-            .await
-            .unwrap(),
-    )
-    .await;
+    let (_, plain) = sign(json!({"expiresIn": 60, "transform": {"format": "origin"}})).await;
     assert!(
         plain["signedURL"]
             .as_str()
@@ -104,21 +72,11 @@ async fn signed_urls_carry_their_transformations() {
     );
     // A plain download token opens the render route too, with no transformation.
     let plain_token = token_of(plain["signedURL"].as_str().unwrap()).to_string();
-    let response = get(
-        app,
-        &format!("/render/image/sign/vault/secret.jpg?token={plain_token}"),
-        None,
-    )
-    .await;
-    assert_eq!(picture_of(response).await.1.dimensions(), (400, 300));
+    let plain_render = format!("/render/image/sign/vault/secret.jpg?token={plain_token}");
+    assert_eq!(dimensions(app, &plain_render).await, (400, 300));
 
     // Bad transforms are refused at signing, with the body's path.
-    let refused = json(
-        sign(json!({"expiresIn": 60, "transform": {"width": "wide"}}))
-            .await
-            .unwrap(),
-    )
-    .await;
+    let refused = sign(json!({"expiresIn": 60, "transform": {"width": "wide"}})).await;
     assert_error(&refused, 400, "400", "InvalidRequest");
     assert_eq!(refused.1["message"], "body/transform/width must be integer");
 

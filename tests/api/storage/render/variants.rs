@@ -1,7 +1,7 @@
 //! Stored variants: kept in the store and dropped with their source, answered from memory until any
 //! instance writes, one result for concurrent requests.
 use super::*;
-use cb_tests::{Answer as _, eventually};
+use cb_tests::{Answer as _, HeaderText as _, eventually};
 
 #[tokio::test]
 async fn variants_are_served_from_the_store_and_die_with_their_source() {
@@ -22,7 +22,7 @@ async fn variants_are_served_from_the_store_and_die_with_their_source() {
     let planted = encoded(&DynamicImage::ImageRgb8(picture(7, 7)), ImageFormat::Png);
     std::fs::write(&variant, &planted).unwrap();
     let response = get(app, path, None).await;
-    assert_eq!(header(&response, "content-type"), "image/png");
+    assert_eq!(response.header_text("content-type"), "image/png");
     assert_eq!(response.bytes().await.unwrap().to_vec(), planted);
     // Equivalent parameters share the variant (contain = cover with one side, quality 80 is
     // the default).
@@ -121,17 +121,22 @@ async fn hot_variants_are_answered_from_memory_until_any_instance_writes() {
     let app = &fixture.app;
     let path = "/render/image/public/pics/photos/cat.jpg?width=90";
     assert_eq!(dimensions(app, path).await, (90, 68));
-    let variant = fixture
-        .variant_dir("pics", "photos/cat.jpg")
-        .await
-        .join("90x0-cover-q80.origin");
-    let in_memory = wait_for_memory(app, path, &variant).await;
+    // The current variant's file, once `path` is answered from memory; and the bytes answered.
+    let answered_from_memory = async || {
+        let variant = fixture
+            .variant_dir("pics", "photos/cat.jpg")
+            .await
+            .join("90x0-cover-q80.origin");
+        let bytes = wait_for_memory(app, path, &variant).await;
+        (variant, bytes)
+    };
+    let (variant, in_memory) = answered_from_memory().await;
     // Gone from the store, still answered: it comes from memory, with the same headers.
     std::fs::remove_file(&variant).unwrap();
     let response = get(app, path, None).await;
-    assert_eq!(header(&response, "content-type"), "image/png");
-    assert_eq!(header(&response, "cache-control"), "max-age=3600");
-    let etag = header(&response, "etag").to_string();
+    assert_eq!(response.header_text("content-type"), "image/png");
+    assert_eq!(response.header_text("cache-control"), "max-age=3600");
+    let etag = response.header_text("etag").to_string();
     assert_eq!(response.bytes().await.unwrap().to_vec(), in_memory);
     let cached = get_with(app, &url(app, path), "if-none-match", &etag).await;
     assert_eq!(cached.status(), 304);
@@ -146,16 +151,15 @@ async fn hot_variants_are_answered_from_memory_until_any_instance_writes() {
     assert_eq!(dimensions(app, path).await, (90, 90));
 
     // A write through another instance reaches this one's memory too (LISTEN/NOTIFY).
-    let variant = fixture
-        .variant_dir("pics", "photos/cat.jpg")
-        .await
-        .join("90x0-cover-q80.origin");
-    let in_memory = wait_for_memory(app, path, &variant).await;
+    let (_, in_memory) = answered_from_memory().await;
     let (other, _stop) = second_instance(&fixture).await;
-    let replaced = app
-        .client
-        .put(format!("{other}/storage/v1/object/pics/photos/cat.jpg"))
-        .bearer_auth(service())
+    // A PUT to /storage/v1`path` of the other instance, as the service role.
+    let put_on_other = |path: &str| {
+        app.client
+            .put(format!("{other}/storage/v1{path}"))
+            .bearer_auth(service())
+    };
+    let replaced = put_on_other("/object/pics/photos/cat.jpg")
         .header("content-type", "image/jpeg")
         .body(jpeg(180, 360))
         .answer()
@@ -177,15 +181,8 @@ async fn hot_variants_are_answered_from_memory_until_any_instance_writes() {
     .await;
 
     // So does a bucket made private elsewhere: /public stops answering.
-    let variant = fixture
-        .variant_dir("pics", "photos/cat.jpg")
-        .await
-        .join("90x0-cover-q80.origin");
-    wait_for_memory(app, path, &variant).await;
-    let private = app
-        .client
-        .put(format!("{other}/storage/v1/bucket/pics"))
-        .bearer_auth(service())
+    answered_from_memory().await;
+    let private = put_on_other("/bucket/pics")
         .json(&json!({"public": false}))
         .answer()
         .await;

@@ -93,21 +93,20 @@ async fn buckets_are_created_read_updated_emptied_and_deleted() {
 #[tokio::test]
 async fn list_v1_is_a_one_level_listing_with_folders_search_sort_and_paging() {
     let app = spawn_app().await;
-    for key in [
-        "b.pdf",
-        "A.pdf",
-        "docs/one.pdf",
-        "docs/two.pdf",
-        "docs/deep/three.pdf",
-        "Docs2/x.pdf",
-        "c_d.pdf",
-    ] {
-        put(&app, "whitepapers", key).await;
-    }
-    let list = |body: Value| {
-        let request = call(&app, Method::POST, "/object/list/whitepapers", anon()).json(&body);
-        async move { request.status_json().await }
-    };
+    put_whitepapers(
+        &app,
+        &[
+            "b.pdf",
+            "A.pdf",
+            "docs/one.pdf",
+            "docs/two.pdf",
+            "docs/deep/three.pdf",
+            "Docs2/x.pdf",
+            "c_d.pdf",
+        ],
+    )
+    .await;
+    let list = async |body: Value| list_whitepapers(&app, "list", &body).await;
     let (status, root) = list(json!({"prefix": "", "limit": 100, "offset": 0, "sortBy": {"column": "name", "order": "asc"}})).await;
     assert_eq!(status, 200);
     assert_eq!(
@@ -166,20 +165,19 @@ async fn list_v1_is_a_one_level_listing_with_folders_search_sort_and_paging() {
 #[tokio::test]
 async fn list_v2_pages_with_a_cursor_and_groups_folders() {
     let app = spawn_app().await;
-    for key in [
-        "a.pdf",
-        "b.pdf",
-        "photos/2024/x.pdf",
-        "photos/2024/y.pdf",
-        "photos/z.pdf",
-        "q.pdf",
-    ] {
-        put(&app, "whitepapers", key).await;
-    }
-    let list = |body: Value| {
-        let request = call(&app, Method::POST, "/object/list-v2/whitepapers", anon()).json(&body);
-        async move { request.status_json().await }
-    };
+    put_whitepapers(
+        &app,
+        &[
+            "a.pdf",
+            "b.pdf",
+            "photos/2024/x.pdf",
+            "photos/2024/y.pdf",
+            "photos/z.pdf",
+            "q.pdf",
+        ],
+    )
+    .await;
+    let list = async |body: Value| list_whitepapers(&app, "list-v2", &body).await;
     let (status, page) = list(json!({"prefix": "", "with_delimiter": true, "limit": 2})).await;
     assert_eq!(status, 200, "{page}");
     assert_eq!(page["hasNext"], true);
@@ -215,9 +213,7 @@ async fn list_v2_pages_with_a_cursor_and_groups_folders() {
 #[tokio::test]
 async fn list_v2_time_cursors_keep_microseconds() {
     let app = spawn_app().await;
-    for key in ["m1.pdf", "m2.pdf", "m3.pdf", "m4.pdf"] {
-        put(&app, "whitepapers", key).await;
-    }
+    put_whitepapers(&app, &["m1.pdf", "m2.pdf", "m3.pdf", "m4.pdf"]).await;
     // Four objects created within one millisecond: a millisecond cursor repeats or skips them.
     app.db
         .execute(
@@ -235,10 +231,7 @@ async fn list_v2_time_cursors_keep_microseconds() {
             if !cursor.is_null() {
                 body["cursor"] = cursor.clone();
             }
-            let (status, page) = call(&app, Method::POST, "/object/list-v2/whitepapers", anon())
-                .json(&body)
-                .status_json()
-                .await;
+            let (status, page) = list_whitepapers(&app, "list-v2", &body).await;
             assert_eq!(status, 200, "{page}");
             seen.extend(names(&page["objects"]));
             if page["hasNext"] != true {

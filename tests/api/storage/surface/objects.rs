@@ -7,15 +7,7 @@ async fn signed_url_expiry_may_be_a_numeric_string_and_info_metadata_defaults_to
     let app = spawn_app().await;
     put(&app, "whitepapers", "s.pdf").await;
     for (expires_in, status) in [(json!("60"), 200), (json!("sixty"), 400), (json!("0"), 400)] {
-        let (got, body) = call(
-            &app,
-            Method::POST,
-            "/object/sign/whitepapers/s.pdf",
-            service(),
-        )
-        .json(&json!({"expiresIn": expires_in}))
-        .status_json()
-        .await;
+        let (got, body) = sign_url(&app, "whitepapers/s.pdf", expires_in.clone(), service()).await;
         assert_eq!(got, status, "{expires_in}: {body}");
     }
     let (status, many) = call(&app, Method::POST, "/object/sign/whitepapers", service())
@@ -183,15 +175,7 @@ async fn signed_urls_serve_private_objects_to_their_holder_only() {
     .await;
     assert_eq!(owner.status(), 200);
 
-    let (status, signed) = call(
-        &app,
-        Method::POST,
-        "/object/sign/private/folder/secret file.pdf",
-        service(),
-    )
-    .json(&json!({"expiresIn": 60}))
-    .status_json()
-    .await;
+    let (status, signed) = sign_url(&app, "private/folder/secret file.pdf", 60, service()).await;
     assert_eq!(status, 200, "{signed}");
     let signed_url = signed["signedURL"].as_str().unwrap();
     assert!(
@@ -223,15 +207,7 @@ async fn signed_urls_serve_private_objects_to_their_holder_only() {
         .await;
     assert_error(&other, 400, "400", "InvalidSignature");
     // Users cannot sign what they cannot see.
-    let hidden = call(
-        &app,
-        Method::POST,
-        "/object/sign/private/folder/secret file.pdf",
-        &admin(),
-    )
-    .json(&json!({"expiresIn": 60}))
-    .status_json()
-    .await;
+    let hidden = sign_url(&app, "private/folder/secret file.pdf", 60, &admin()).await;
     assert_error(&hidden, 400, "404", "NoSuchKey");
 
     let (status, many) = call(&app, Method::POST, "/object/sign/private", service())
@@ -282,10 +258,9 @@ async fn signed_upload_urls_accept_one_upload_without_a_jwt() {
         signed["url"],
         format!("/object/upload/sign/whitepapers/up/load.pdf?token={token}")
     );
-    let put_url = url(
-        &app,
-        &format!("/object/upload/sign/whitepapers/up/load.pdf?token={token}"),
-    );
+    // The address of `path` with the upload token.
+    let with_token = |path: &str| url(&app, &format!("{path}?token={token}"));
+    let put_url = with_token("/object/upload/sign/whitepapers/up/load.pdf");
     let upload_signed = || {
         app.client
             .put(&put_url)
@@ -295,12 +270,10 @@ async fn signed_upload_urls_accept_one_upload_without_a_jwt() {
     };
     let uploaded = upload_signed().status_json().await;
     assert_eq!(uploaded, (200, json!({"Key": "whitepapers/up/load.pdf"})));
-    let owner: Option<String> = cb_db::sqlx::query_scalar(
-        "select owner_id from storage.objects where name = 'up/load.pdf'",
-    )
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let owner: Option<String> = app
+        .db
+        .scalar("select owner_id from storage.objects where name = 'up/load.pdf'")
+        .await;
     assert_eq!(
         owner.as_deref(),
         Some("00000000-0000-0000-0000-00000000ad01")
@@ -311,20 +284,14 @@ async fn signed_upload_urls_accept_one_upload_without_a_jwt() {
     // The token is for that path only, and for uploads only.
     let elsewhere = app
         .client
-        .put(url(
-            &app,
-            &format!("/object/upload/sign/whitepapers/other.pdf?token={token}"),
-        ))
+        .put(with_token("/object/upload/sign/whitepapers/other.pdf"))
         .body(pdf(3))
         .status_json()
         .await;
     assert_error(&elsewhere, 400, "400", "InvalidSignature");
     let as_download = app
         .client
-        .get(url(
-            &app,
-            &format!("/object/sign/whitepapers/up/load.pdf?token={token}"),
-        ))
+        .get(with_token("/object/sign/whitepapers/up/load.pdf"))
         .status_json()
         .await;
     assert_eq!(as_download.1["message"], "Token is not scoped for download");
