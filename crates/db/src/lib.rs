@@ -12,7 +12,7 @@ pub use login::{AUTHENTICATOR, give_role_password, scram_sha256_verifier};
 pub use migrate::{
     MigrateError, Migration, MigrationReport, migrate, migrations, pending_count, seed_files,
 };
-pub use pool::{ConnectError, connect, is_unavailable, listen_on};
+pub use pool::{ConnectError, Heard, connect, is_unavailable, listen_on, listen_until_closed};
 pub use quote::{quote_ident, quote_literal};
 pub use scope::{
     RequestContext, ScopeOptions, SessionDefaults, begin_scoped, begin_scoped_inline,

@@ -96,3 +96,66 @@ pub async fn listen_on(pool: &PgPool, channel: &str, what: &str) -> Option<PgLis
         }
     }
 }
+
+/// What [`listen_until_closed`] tells its listener.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heard<'a> {
+    /// LISTENing (again): whatever was notified while not listening was missed.
+    Listening,
+    /// One notification, by its payload.
+    Notified(&'a str),
+    /// Not listening: the connection was lost (or the pool closed), or none could be had.
+    /// Nothing is heard until the next `Listening`.
+    NotListening,
+}
+
+/// The first pause before LISTEN is tried again; it doubles up to [`MAX_LISTEN_BACKOFF`], and
+/// starts over once listening.
+const FIRST_LISTEN_BACKOFF: Duration = Duration::from_millis(250);
+const MAX_LISTEN_BACKOFF: Duration = Duration::from_secs(32);
+
+/// LISTENs on `channel` until the pool closes, on a dedicated connection ([`listen_on`]), and
+/// tells `hear` what it hears; a lost connection is made again after a pause that doubles while
+/// it fails. `what` names the listener in the warnings.
+pub async fn listen_until_closed(
+    pool: &PgPool,
+    channel: &str,
+    what: &str,
+    mut hear: impl FnMut(Heard<'_>),
+) {
+    let mut backoff = FIRST_LISTEN_BACKOFF;
+    loop {
+        if pool.is_closed() {
+            return;
+        }
+        if let Some(mut listener) = listen_on(pool, channel, what).await {
+            backoff = FIRST_LISTEN_BACKOFF;
+            hear(Heard::Listening);
+            loop {
+                // try_recv, not recv: recv reconnects by itself and hides the gap; try_recv
+                // says so (None), and the listener hears NotListening, then Listening once back.
+                match listener.try_recv().await {
+                    Ok(Some(notification)) => hear(Heard::Notified(notification.payload())),
+                    Ok(None) => {
+                        tracing::warn!("{what}: listener lost, reconnecting");
+                        break;
+                    }
+                    Err(sqlx::Error::PoolClosed) => {
+                        hear(Heard::NotListening);
+                        return;
+                    }
+                    Err(err) => {
+                        tracing::warn!(%err, "{what}: listener lost, reconnecting");
+                        break;
+                    }
+                }
+            }
+        }
+        hear(Heard::NotListening);
+        tokio::select! {
+            () = tokio::time::sleep(backoff) => {}
+            () = pool.close_event() => return,
+        }
+        backoff = (backoff * 2).min(MAX_LISTEN_BACKOFF);
+    }
+}

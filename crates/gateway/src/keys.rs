@@ -106,16 +106,26 @@ mod tests {
     use super::*;
     use crate::JwtVerifier;
 
+    /// The role claim of a key that `secret`'s verifier takes (a refused key fails the test).
+    fn verified_role(secret: &str, key: &str) -> Option<String> {
+        let claims = JwtVerifier::new(secret).verify(key).unwrap();
+        claims.role().map(str::to_owned)
+    }
+
+    /// Whether `secret`'s verifier refuses the key.
+    fn refused(secret: &str, key: &str) -> bool {
+        JwtVerifier::new(secret).verify(key).is_err()
+    }
+
     #[test]
     fn demo_secret_gives_the_supabase_demo_keys() {
         let keys = ApiKeys::for_secret(DEMO_JWT_SECRET);
-        let verifier = JwtVerifier::new(DEMO_JWT_SECRET);
-        assert_eq!(verifier.verify(&keys.anon).unwrap().role(), Some("anon"));
         assert_eq!(
-            verifier
-                .verify(keys.service_role.expose_secret())
-                .unwrap()
-                .role(),
+            verified_role(DEMO_JWT_SECRET, &keys.anon).as_deref(),
+            Some("anon")
+        );
+        assert_eq!(
+            verified_role(DEMO_JWT_SECRET, keys.service_role.expose_secret()).as_deref(),
             Some("service_role")
         );
     }
@@ -129,12 +139,8 @@ mod tests {
             Some(KeyRole::ServiceRole)
         );
         // Every verifier of the default secret takes them (Storage's and the functions' too).
-        let verifier = JwtVerifier::new(DEMO_JWT_SECRET);
         assert_eq!(
-            verifier
-                .verify(DOCKER_DEMO_SERVICE_ROLE_KEY)
-                .unwrap()
-                .role(),
+            verified_role(DEMO_JWT_SECRET, DOCKER_DEMO_SERVICE_ROLE_KEY).as_deref(),
             Some("service_role")
         );
         let other_docker_token = jsonwebtoken::encode(
@@ -144,14 +150,13 @@ mod tests {
         )
         .unwrap();
         assert!(
-            verifier.verify(&other_docker_token).is_err(),
+            refused(DEMO_JWT_SECRET, &other_docker_token),
             "only the two keys, not any token signed with the Docker secret"
         );
-        assert!(
-            JwtVerifier::new("a-production-secret-that-is-long-enough-0123456789")
-                .verify(DOCKER_DEMO_ANON_KEY)
-                .is_err()
-        );
+        assert!(refused(
+            "a-production-secret-that-is-long-enough-0123456789",
+            DOCKER_DEMO_ANON_KEY
+        ));
         let custom = ApiKeys::for_secret("a-production-secret-that-is-long-enough-0123456789");
         assert_eq!(custom.role_of(DOCKER_DEMO_ANON_KEY), None);
     }
@@ -163,17 +168,10 @@ mod tests {
         assert_eq!(keys.anon, ApiKeys::for_secret(secret).anon);
         assert_ne!(keys.anon, DEMO_ANON_KEY);
         assert_eq!(
-            JwtVerifier::new(secret)
-                .verify(keys.service_role.expose_secret())
-                .unwrap()
-                .role(),
+            verified_role(secret, keys.service_role.expose_secret()).as_deref(),
             Some("service_role")
         );
-        assert!(
-            JwtVerifier::new(DEMO_JWT_SECRET)
-                .verify(&keys.anon)
-                .is_err()
-        );
+        assert!(refused(DEMO_JWT_SECRET, &keys.anon));
     }
 
     #[test]

@@ -146,6 +146,27 @@ impl SelectItem {
         SelectItem::column("*")
     }
 
+    /// The item as a selected field; None for an embed.
+    pub fn field(&self) -> Option<SelectedField<'_>> {
+        let SelectItem::Field {
+            field,
+            aggregate,
+            aggregate_cast,
+            cast,
+            alias,
+        } = self
+        else {
+            return None;
+        };
+        Some(SelectedField {
+            field,
+            aggregate: *aggregate,
+            aggregate_cast: aggregate_cast.as_deref(),
+            cast: cast.as_deref(),
+            alias: alias.as_deref(),
+        })
+    }
+
     /// The item as an embed (a relation or a spread); None for a field.
     pub fn embed(&self) -> Option<Embed<'_>> {
         let (relation, alias, hint, join_type, children, spread) = match self {
@@ -183,6 +204,19 @@ impl SelectItem {
             }
         }
     }
+}
+
+/// A field of `select=`, `alias:field::cast.aggregate()::aggregate_cast`, seen whole
+/// ([`SelectItem::field`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SelectedField<'a> {
+    pub field: &'a Field,
+    pub aggregate: Option<AggregateFunction>,
+    /// Cast applied to the aggregate result.
+    pub aggregate_cast: Option<&'a str>,
+    /// Cast applied to the column.
+    pub cast: Option<&'a str>,
+    pub alias: Option<&'a str>,
 }
 
 /// An embedded relation or spread of `select=`, seen whole ([`SelectItem::embed`]).

@@ -188,7 +188,7 @@ mod urlencoded;
 pub use ast::{
     AggregateFunction, Embed, EmbedPath, Field, Filter, FtsOperator, IsValue, JoinType,
     JsonOperand, JsonOperation, LogicOperator, LogicTree, Operation, OrderDirection, OrderNulls,
-    OrderTerm, QuantOperator, Quantifier, SelectItem, SimpleOperator,
+    OrderTerm, QuantOperator, Quantifier, SelectItem, SelectedField, SimpleOperator,
 };
 pub use error::{ErrorCode, SyntaxError};
 pub use media::{

@@ -205,9 +205,7 @@ pub fn read_response(
     head: bool,
     rs: ResultSet,
 ) -> Result<Answer, ApiError> {
-    let (status, range) = range_status(&req.top_level_range, rs.page_total, rs.total);
-    let total = rs.total;
-    let (rs_body, gucs) = split(rs);
+    let (status, range, body, gucs) = ranged(req, rs);
     let mut answer = Answer::new(status);
     answer.header(header::CONTENT_RANGE, range);
     let location = if req.query.canonical.is_empty() {
@@ -216,19 +214,28 @@ pub fn read_response(
         format!("/{relation}?{}", req.query.canonical)
     };
     answer.header(header::CONTENT_LOCATION, location);
-    let body = if status == StatusCode::RANGE_NOT_SATISFIABLE {
-        Some(out_of_bounds(req, total))
-    } else if head {
-        None
-    } else {
-        Some(rs_body)
-    };
-    if let Some(body) = body {
+    // A HEAD request too gets the out-of-bounds error as its body.
+    if !head || status == StatusCode::RANGE_NOT_SATISFIABLE {
         set_body(&mut answer, body);
     }
     content_type_headers(&mut answer, media, req);
     pref_header(&mut answer, applied(req, None, false, false));
     overrides(answer, &gucs)
+}
+
+/// A read's or a call's status and `Content-Range` from its range and counts, the body it
+/// answers (the rows, or the offset-out-of-bounds error when the range cannot be satisfied) and
+/// its GUC overrides.
+fn ranged(req: &ApiRequest, rs: ResultSet) -> (StatusCode, String, String, Gucs) {
+    let (status, range) = range_status(&req.top_level_range, rs.page_total, rs.total);
+    let total = rs.total;
+    let (rows, gucs) = split(rs);
+    let body = if status == StatusCode::RANGE_NOT_SATISFIABLE {
+        out_of_bounds(req, total)
+    } else {
+        rows
+    };
+    (status, range, body, gucs)
 }
 
 fn out_of_bounds(req: &ApiRequest, total: Option<i64>) -> String {
@@ -253,6 +260,13 @@ pub fn mutation_response(
     let prefs = applied(req, Some(mutation), false, insert_has_target);
     let (page_total, inserted, location) = (rs.page_total, rs.inserted, rs.location.clone());
     let (body, gucs) = split(rs);
+    // `return=representation`: the rows, with their content type.
+    let representation = |answer: &mut Answer| {
+        if full {
+            set_body(answer, body);
+            content_type_headers(answer, media, req);
+        }
+    };
     let mut answer;
     match mutation {
         Mutation::Create => {
@@ -275,10 +289,7 @@ pub fn mutation_response(
             }
             answer.header(header::CONTENT_RANGE, content_range(1, 0, count));
             pref_header(&mut answer, prefs);
-            if full {
-                set_body(&mut answer, body.clone());
-                content_type_headers(&mut answer, media, req);
-            }
+            representation(&mut answer);
         }
         Mutation::Update => {
             answer = Answer::new(if full {
@@ -291,10 +302,7 @@ pub fn mutation_response(
                 content_range(0, i128::from(page_total) - 1, count),
             );
             pref_header(&mut answer, prefs);
-            if full {
-                set_body(&mut answer, body.clone());
-                content_type_headers(&mut answer, media, req);
-            }
+            representation(&mut answer);
         }
         Mutation::SingleUpsert => {
             let status = if !full {
@@ -305,10 +313,7 @@ pub fn mutation_response(
                 StatusCode::OK
             };
             answer = Answer::new(status);
-            if full {
-                set_body(&mut answer, body.clone());
-                content_type_headers(&mut answer, media, req);
-            }
+            representation(&mut answer);
             pref_header(&mut answer, prefs);
         }
         Mutation::Delete => {
@@ -319,10 +324,7 @@ pub fn mutation_response(
             });
             answer.header(header::CONTENT_RANGE, content_range(1, 0, count));
             pref_header(&mut answer, prefs);
-            if full {
-                set_body(&mut answer, body.clone());
-                content_type_headers(&mut answer, media, req);
-            }
+            representation(&mut answer);
         }
     }
     overrides(answer, &gucs)
@@ -336,24 +338,11 @@ pub fn call_response(
     void: bool,
     rs: ResultSet,
 ) -> Result<Answer, ApiError> {
-    let (status, range) = range_status(&req.top_level_range, rs.page_total, rs.total);
-    let total = rs.total;
-    let (rs_body, gucs) = split(rs);
-    let prefs = applied(req, None, true, false);
-    let mut answer;
-    if void {
-        answer = Answer::new(StatusCode::NO_CONTENT);
-        answer.header(header::CONTENT_RANGE, range);
-        pref_header(&mut answer, prefs);
-    } else {
-        answer = Answer::new(status);
-        answer.header(header::CONTENT_RANGE, range);
-        pref_header(&mut answer, prefs);
-        let body = if status == StatusCode::RANGE_NOT_SATISFIABLE {
-            out_of_bounds(req, total)
-        } else {
-            rs_body
-        };
+    let (status, range, body, gucs) = ranged(req, rs);
+    let mut answer = Answer::new(if void { StatusCode::NO_CONTENT } else { status });
+    answer.header(header::CONTENT_RANGE, range);
+    pref_header(&mut answer, applied(req, None, true, false));
+    if !void {
         if !head {
             set_body(&mut answer, body);
         }

@@ -8,7 +8,8 @@
 //!   that connection is down nothing is served from memory, and everything is forgotten when it
 //!   is back (notifications sent meanwhile are lost).
 use std::sync::Arc;
-use std::time::Duration;
+
+use cb_db::Heard;
 
 use crate::StorageState;
 use crate::error::StorageError;
@@ -18,7 +19,6 @@ pub(crate) const CHANNEL: &str = "claimbridge_storage";
 const MAX_PAYLOAD: usize = 7900;
 /// More keys than this in one statement announce their bucket instead.
 const MAX_KEYS: usize = 100;
-const MAX_BACKOFF: Duration = Duration::from_secs(32);
 
 /// What a write changed.
 #[derive(Debug, Clone, Copy)]
@@ -104,41 +104,18 @@ pub(crate) fn spawn_listener(state: Arc<StorageState>) {
 }
 
 async fn listen(state: &StorageState) {
-    let pool = state.pool.clone();
-    let mut backoff = Duration::from_millis(250);
-    loop {
-        if pool.is_closed() {
-            return;
-        }
-        if let Some(mut listener) = cb_db::listen_on(&pool, CHANNEL, "image variant cache").await {
-            backoff = Duration::from_millis(250);
-            state.renderer.hot().set_listening(true);
-            loop {
-                // try_recv, not recv: recv reconnects by itself and hides the gap.
-                match listener.try_recv().await {
-                    Ok(Some(notification)) => heard(state, notification.payload()),
-                    Ok(None) => {
-                        tracing::warn!("image variant cache: listener lost, reconnecting");
-                        break;
-                    }
-                    Err(cb_db::sqlx::Error::PoolClosed) => {
-                        state.renderer.hot().set_listening(false);
-                        return;
-                    }
-                    Err(err) => {
-                        tracing::warn!(%err, "image variant cache: listener failed, reconnecting");
-                        break;
-                    }
-                }
-            }
-            state.renderer.hot().set_listening(false);
-        }
-        tokio::select! {
-            () = tokio::time::sleep(backoff) => {}
-            () = pool.close_event() => return,
-        }
-        backoff = (backoff * 2).min(MAX_BACKOFF);
-    }
+    // Variants are kept in memory only while every change is heard.
+    cb_db::listen_until_closed(
+        &state.pool,
+        CHANNEL,
+        "image variant cache",
+        |event| match event {
+            Heard::Listening => state.renderer.hot().set_listening(true),
+            Heard::Notified(payload) => heard(state, payload),
+            Heard::NotListening => state.renderer.hot().set_listening(false),
+        },
+    )
+    .await;
 }
 
 #[cfg(test)]

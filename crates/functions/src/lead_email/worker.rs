@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use cb_db::Heard;
 use lettre::{AsyncSmtpTransport, AsyncTransport as _, Message, Tokio1Executor};
 use sqlx::PgPool;
 use tokio::sync::{Notify, watch};
@@ -21,7 +22,6 @@ use crate::outbox::schedule;
 const CHANNEL: &str = "claimbridge_lead_email";
 /// On a stop, sends in flight get this long before their rows are released for a retry.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
-const MAX_LISTEN_BACKOFF: Duration = Duration::from_secs(32);
 
 /// A running worker.
 #[derive(Debug)]
@@ -103,32 +103,11 @@ pub(crate) fn start(pool: PgPool, settings: &LeadEmailSettings) -> Option<LeadEm
 
 /// Wakes the worker on every NOTIFY, and on every (re)connect (one may have been missed).
 async fn listen(pool: PgPool, wake: Arc<Notify>) {
-    let mut backoff = Duration::from_millis(250);
-    loop {
-        if pool.is_closed() {
-            return;
-        }
-        if let Some(mut listener) = cb_db::listen_on(&pool, CHANNEL, "lead emails").await {
-            backoff = Duration::from_millis(250);
-            wake.notify_one();
-            loop {
-                match listener.try_recv().await {
-                    Ok(Some(_)) => wake.notify_one(),
-                    Ok(None) => break,
-                    Err(sqlx::Error::PoolClosed) => return,
-                    Err(err) => {
-                        tracing::warn!(%err, "lead emails: listener lost, reconnecting");
-                        break;
-                    }
-                }
-            }
-        }
-        tokio::select! {
-            () = tokio::time::sleep(backoff) => {}
-            () = pool.close_event() => return,
-        }
-        backoff = (backoff * 2).min(MAX_LISTEN_BACKOFF);
-    }
+    cb_db::listen_until_closed(&pool, CHANNEL, "lead emails", |event| match event {
+        Heard::Listening | Heard::Notified(_) => wake.notify_one(),
+        Heard::NotListening => {}
+    })
+    .await;
 }
 
 async fn run(worker: Worker, mut stopped: watch::Receiver<bool>) {

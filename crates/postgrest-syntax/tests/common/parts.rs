@@ -3,8 +3,8 @@
 //! (`proptests/render.rs`). Each renderer only decides how a piece is written.
 
 use cb_postgrest_syntax::{
-    AggregateFunction, Embed, Field, IsValue, JsonOperand, JsonOperation, LogicOperator, Operation,
-    OrderDirection, OrderNulls, OrderTerm, Quantifier, SelectItem,
+    Embed, Field, IsValue, JsonOperand, JsonOperation, LogicOperator, Operation, OrderDirection,
+    OrderNulls, OrderTerm, Quantifier, SelectItem, SelectedField,
 };
 
 /// Each step of a field's JSON path as its arrow and its operand.
@@ -17,36 +17,15 @@ pub(crate) fn json_steps(f: &Field) -> impl Iterator<Item = (&'static str, &Json
 
 /// A select item: a field or an embed.
 pub(crate) enum ItemParts<'a> {
-    Field(FieldParts<'a>),
+    Field(SelectedField<'a>),
     Embed(Embed<'a>),
 }
 
-/// A selected field: `alias:field::cast.aggregate()::aggregate_cast`.
-pub(crate) struct FieldParts<'a> {
-    pub(crate) field: &'a Field,
-    pub(crate) aggregate: Option<AggregateFunction>,
-    pub(crate) aggregate_cast: Option<&'a str>,
-    pub(crate) cast: Option<&'a str>,
-    pub(crate) alias: Option<&'a str>,
-}
-
-/// A select item's parts; an embed's are the crate's own view ([`SelectItem::embed`]).
+/// A select item's parts: the crate's own views ([`SelectItem::field`], [`SelectItem::embed`]).
 pub(crate) fn item_parts(item: &SelectItem) -> ItemParts<'_> {
-    match item {
-        SelectItem::Field {
-            field,
-            aggregate,
-            aggregate_cast,
-            cast,
-            alias,
-        } => ItemParts::Field(FieldParts {
-            field,
-            aggregate: *aggregate,
-            aggregate_cast: aggregate_cast.as_deref(),
-            cast: cast.as_deref(),
-            alias: alias.as_deref(),
-        }),
-        _ => ItemParts::Embed(item.embed().expect("an item that is no field is an embed")),
+    match item.field() {
+        Some(field) => ItemParts::Field(field),
+        None => ItemParts::Embed(item.embed().expect("an item that is no field is an embed")),
     }
 }
 

@@ -3,7 +3,7 @@
 use cb_postgrest_syntax::*;
 
 use crate::common::{
-    FieldParts, ItemParts, Operand, OperationParts, OrderParts, Qualifier, item_parts, json_steps,
+    ItemParts, Operand, OperationParts, OrderParts, Qualifier, item_parts, json_steps,
     logic_keyword, not_prefix, operation_parts, order_parts,
 };
 
@@ -87,7 +87,7 @@ fn render_select_item(item: &SelectItem) -> String {
     }
 }
 
-fn render_select_field(f: &FieldParts<'_>) -> String {
+fn render_select_field(f: &SelectedField<'_>) -> String {
     let mut s = f
         .alias
         .map_or_else(String::new, |a| format!("{}:", name(a)));

@@ -208,21 +208,13 @@ pub fn read_plan(ctx: &ReadContext<'_>, root: &Qi, req: &ApiRequest) -> Result<R
 fn stash_children(node: &mut ReadPlan, items: &[SelectItem]) {
     node.select = items
         .iter()
-        .filter_map(|item| match item {
-            SelectItem::Field {
-                field,
-                aggregate,
-                aggregate_cast,
-                cast,
-                alias,
-            } => Some(SelectField {
-                field: CoercibleField::unknown(&field.name, field.json_path.clone()),
-                aggregate: *aggregate,
-                aggregate_cast: aggregate_cast.clone(),
-                cast: cast.clone(),
-                alias: alias.clone(),
-            }),
-            _ => None,
+        .filter_map(SelectItem::field)
+        .map(|item| SelectField {
+            field: CoercibleField::unknown(&item.field.name, item.field.json_path.clone()),
+            aggregate: item.aggregate,
+            aggregate_cast: item.aggregate_cast.map(str::to_owned),
+            cast: item.cast.map(str::to_owned),
+            alias: item.alias.map(str::to_owned),
         })
         .collect();
     let schema = node.from.schema.clone();

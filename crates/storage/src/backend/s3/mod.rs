@@ -63,6 +63,26 @@ where
     }
 }
 
+/// What an S3 call about one key comes to when a missing key is an answer too: `found` when it
+/// succeeded, `missing` when the key was not there, the error otherwise.
+fn found_or_missing<O, E, R, T>(
+    answer: Result<O, SdkError<E, R>>,
+    found: T,
+    missing: T,
+) -> Result<T, StoreError>
+where
+    E: ProvideErrorMetadata + std::error::Error + 'static,
+    R: std::fmt::Debug,
+{
+    match answer {
+        Ok(_) => Ok(found),
+        Err(err) => match sdk_error(&err) {
+            StoreError::NotFound => Ok(missing),
+            other => Err(other),
+        },
+    }
+}
+
 /// A GetObject body as the store's stream (the SDK's errors as I/O errors).
 fn body_stream(body: SdkByteStream) -> ByteStream {
     Box::pin(futures_util::stream::unfold(body, |mut body| async move {
@@ -322,20 +342,19 @@ impl S3Store {
     }
 
     async fn remove(&self, location: &Location) -> Result<(), StoreError> {
-        match self
+        self.delete_key(&Self::object_key(location)).await
+    }
+
+    /// Deletes one S3 key; a key that is already gone is no error.
+    async fn delete_key(&self, key: &str) -> Result<(), StoreError> {
+        let answer = self
             .client
             .delete_object()
             .bucket(&self.bucket)
-            .key(Self::object_key(location))
+            .key(key)
             .send()
-            .await
-        {
-            Ok(_) => Ok(()),
-            Err(err) => match sdk_error(&err) {
-                StoreError::NotFound => Ok(()),
-                other => Err(other),
-            },
-        }
+            .await;
+        found_or_missing(answer, (), ())
     }
 
     async fn duplicate(&self, from: &Location, to: &Location) -> Result<(), StoreError> {
@@ -363,20 +382,14 @@ impl S3Store {
     }
 
     async fn stored(&self, location: &Location) -> Result<bool, StoreError> {
-        match self
+        let answer = self
             .client
             .head_object()
             .bucket(&self.bucket)
             .key(Self::object_key(location))
             .send()
-            .await
-        {
-            Ok(_) => Ok(true),
-            Err(err) => match sdk_error(&err) {
-                StoreError::NotFound => Ok(false),
-                other => Err(other),
-            },
-        }
+            .await;
+        found_or_missing(answer, true, false)
     }
 }
 

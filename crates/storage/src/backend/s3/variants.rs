@@ -72,20 +72,7 @@ impl S3Store {
             };
             for object in listed.contents() {
                 let Some(key) = object.key() else { continue };
-                match self
-                    .client
-                    .delete_object()
-                    .bucket(&self.bucket)
-                    .key(key)
-                    .send()
-                    .await
-                {
-                    Ok(_) => {}
-                    Err(err) => match sdk_error(&err) {
-                        StoreError::NotFound => {}
-                        other => return Err(other),
-                    },
-                }
+                self.delete_key(key).await?;
             }
             match listed.next_continuation_token() {
                 Some(token) if listed.is_truncated() == Some(true) => {

@@ -220,7 +220,8 @@ impl Transform {
 mod tests {
     use super::*;
 
-    fn query(text: &str) -> Result<Transform, String> {
+    /// A query string's transformations, or the error's text (also for `parse`'s tests).
+    pub(super) fn query(text: &str) -> Result<Transform, String> {
         Transform::from_query(Some(text), 2500).map_err(|err| err.to_string())
     }
 

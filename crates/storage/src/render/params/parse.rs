@@ -232,12 +232,9 @@ impl Transform {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::query;
     use super::*;
     use serde_json::json;
-
-    fn query(text: &str) -> Result<Transform, String> {
-        Transform::from_query(Some(text), 2500).map_err(|err| err.to_string())
-    }
 
     #[test]
     fn reads_every_parameter_storage_js_sends() {
