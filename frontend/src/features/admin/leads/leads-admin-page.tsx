@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { formatDate } from '@/features/admin/shared/format-date';
 import { AdminButton } from '@/features/admin/shared/admin-button';
+import { AdminTabs, adminTabId } from '@/features/admin/shared/admin-tabs';
 import { LeadFiltersBar } from './lead-filters-bar';
 import { LeadPipelineForm } from './lead-pipeline-form';
 import { LeadRow } from './lead-row';
@@ -114,7 +115,6 @@ export function LeadsAdminPage() {
   const [filters, setFilters] = useState<LeadFilters>(DEFAULT_FILTERS);
   const [search, setSearch] = useState('');
   const [openKey, setOpenKey] = useState<string | null>(null);
-  const tabRefs = useRef<Partial<Record<LeadView, HTMLButtonElement | null>>>({});
   const problem = filtersProblem(filters);
   const submissions = useQuery({ ...submissionsQuery(filters), enabled: problem === null });
   const leads = useQuery({ ...relayedLeadsQuery(filters), enabled: problem === null });
@@ -127,24 +127,6 @@ export function LeadsAdminPage() {
 
   const setView = (view: LeadView) => {
     setFilters((current) => ({ ...current, view }));
-  };
-
-  const onTabKeyDown = (event: KeyboardEvent) => {
-    const index = VIEWS.findIndex(([view]) => view === filters.view);
-    const next =
-      event.key === 'ArrowRight'
-        ? VIEWS[(index + 1) % VIEWS.length]
-        : event.key === 'ArrowLeft'
-          ? VIEWS[(index + VIEWS.length - 1) % VIEWS.length]
-          : event.key === 'Home'
-            ? VIEWS[0]
-            : event.key === 'End'
-              ? VIEWS[VIEWS.length - 1]
-              : undefined;
-    if (!next) return;
-    event.preventDefault();
-    setView(next[0]);
-    tabRefs.current[next[0]]?.focus();
   };
 
   const exportCsv = () => {
@@ -173,32 +155,18 @@ export function LeadsAdminPage() {
           Export CSV
         </AdminButton>
       </div>
-      <div role="tablist" aria-label="Lead views" className="admin-tabs" onKeyDown={onTabKeyDown}>
-        {VIEWS.map(([view, label]) => (
-          <button
-            key={view}
-            ref={(element) => {
-              tabRefs.current[view] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${view}`}
-            aria-selected={filters.view === view}
-            aria-controls={`${baseId}-panel`}
-            tabIndex={filters.view === view ? 0 : -1}
-            className="admin-tab"
-            onClick={() => {
-              setView(view);
-            }}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <AdminTabs
+        label="Lead views"
+        baseId={baseId}
+        tabs={VIEWS}
+        selected={filters.view}
+        onSelect={setView}
+        panelIdOf={() => `${baseId}-panel`}
+      />
       <div
         id={`${baseId}-panel`}
         role="tabpanel"
-        aria-labelledby={`${baseId}-tab-${filters.view}`}
+        aria-labelledby={adminTabId(baseId, filters.view)}
         className="admin-page"
       >
         <LeadFiltersBar filters={filters} problem={problem} onChange={setFilters} />

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { PAGE_SEO_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-editor';
 import { toast } from '@/components/ui/toast';
@@ -8,14 +8,16 @@ import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
 import { splitCommaList } from '@/features/admin/shared/split-list';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
 import { AdminButton } from '@/features/admin/shared/admin-button';
+import { AdminTabs, adminTabId } from '@/features/admin/shared/admin-tabs';
 import { formToPagePayload, OG_TYPES, PAGE_TWITTER_CARD_TYPES, type PageSeoForm } from './page-seo';
 import { useSavePageSeo } from './save-page-seo';
 import { pageSeoErrors, searchPreview, seoScore } from './seo-score';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { checksOf } from '@/features/admin/shared/admin-check';
 
-const TABS = ['Basic', 'Content', 'Image', 'Social', 'Advanced', 'Preview'] as const;
-type Tab = (typeof TABS)[number];
+const TAB_NAMES = ['Basic', 'Content', 'Image', 'Social', 'Advanced', 'Preview'] as const;
+type Tab = (typeof TAB_NAMES)[number];
+const TABS = TAB_NAMES.map((name) => [name, name] as const);
 
 type TextKey = {
   [K in keyof PageSeoForm]: PageSeoForm[K] extends string ? K : never;
@@ -33,7 +35,6 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
   const baseId = useId();
   const [form, setForm] = useState<PageSeoForm>(initial);
   const [tab, setTab] = useState<Tab>('Basic');
-  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const save = useSavePageSeo();
 
   const set = <K extends keyof PageSeoForm>(key: K, value: PageSeoForm[K]) => {
@@ -76,25 +77,11 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
     );
   };
 
-  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.indexOf(tab);
-    let next: number | null = null;
-    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length;
-    else if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = TABS.length - 1;
-    if (next === null) return;
-    event.preventDefault();
-    const target = TABS[next] ?? 'Basic';
-    setTab(target);
-    tabRefs.current[target]?.focus();
-  };
-
   const panel = (name: Tab, children: ReactNode) => (
     <div
       role="tabpanel"
       id={`${baseId}-panel-${name}`}
-      aria-labelledby={`${baseId}-tab-${name}`}
+      aria-labelledby={adminTabId(baseId, name)}
       hidden={tab !== name}
       className="admin-tabpanel"
     >
@@ -106,28 +93,14 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
 
   return (
     <Dialog open={open} onClose={onClose} title="Add or Edit Page SEO Settings" className="admin-dialog">
-      <div role="tablist" aria-label="Page SEO sections" className="admin-tabs" onKeyDown={onTabKeyDown}>
-        {TABS.map((name) => (
-          <button
-            key={name}
-            ref={(element) => {
-              tabRefs.current[name] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`${baseId}-panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            className="admin-tab"
-            onClick={() => {
-              setTab(name);
-            }}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
+      <AdminTabs
+        label="Page SEO sections"
+        baseId={baseId}
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+        panelIdOf={(name) => `${baseId}-panel-${name}`}
+      />
 
       {panel(
         'Basic',

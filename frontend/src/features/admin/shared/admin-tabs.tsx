@@ -1,0 +1,71 @@
+import { useRef, type KeyboardEvent } from 'react';
+
+/** The tab a key moves to from `index` of `count` tabs (arrows wrap; Home, End), or null. */
+function movedTo(key: string, index: number, count: number): number | null {
+  if (key === 'ArrowRight') return (index + 1) % count;
+  if (key === 'ArrowLeft') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}
+
+/** The id of the tab `value` of the tab list with this `baseId` (for a panel's aria-labelledby). */
+export const adminTabId = (baseId: string, value: string) => `${baseId}-tab-${value}`;
+
+interface AdminTabsProps<T extends string> {
+  /** The tab list's accessible name. */
+  label: string;
+  baseId: string;
+  /** Each tab's value and visible name, in order. */
+  tabs: ReadonlyArray<readonly [T, string]>;
+  selected: T;
+  onSelect: (value: T) => void;
+  /** The id of the panel a tab controls. */
+  panelIdOf: (value: T) => string;
+}
+
+/**
+ * An admin tab list (WAI-ARIA tabs, selection follows focus): the selected tab is the one in the
+ * tab order, the arrow keys move between tabs and wrap, Home and End go to the first and last.
+ */
+export function AdminTabs<T extends string>({ label, baseId, tabs, selected, onSelect, panelIdOf }: AdminTabsProps<T>) {
+  const buttons = useRef<Partial<Record<T, HTMLButtonElement | null>>>({});
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = movedTo(
+      event.key,
+      tabs.findIndex(([value]) => value === selected),
+      tabs.length,
+    );
+    const target = index === null ? undefined : tabs[index]?.[0];
+    if (target === undefined) return;
+    event.preventDefault();
+    onSelect(target);
+    buttons.current[target]?.focus();
+  };
+
+  return (
+    <div role="tablist" aria-label={label} className="admin-tabs" onKeyDown={onKeyDown}>
+      {tabs.map(([value, name]) => (
+        <button
+          key={value}
+          ref={(element) => {
+            buttons.current[value] = element;
+          }}
+          type="button"
+          role="tab"
+          id={adminTabId(baseId, value)}
+          aria-selected={selected === value}
+          aria-controls={panelIdOf(value)}
+          tabIndex={selected === value ? 0 : -1}
+          className="admin-tab"
+          onClick={() => {
+            onSelect(value);
+          }}
+        >
+          {name}
+        </button>
+      ))}
+    </div>
+  );
+}
