@@ -1,7 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { CaptchaField, type CaptchaFieldHandle } from './captcha-field';
+import { CaptchaField, type CaptchaFieldHandle, type CaptchaFieldProps } from './captcha-field';
 
 const altchaModule = vi.hoisted(() => ({ loads: 0 }));
 
@@ -9,6 +9,11 @@ vi.mock('altcha', () => {
   altchaModule.loads += 1;
   return {};
 });
+
+/** An altcha captcha with a relative challenge URL and a spy for the token, unless told otherwise. */
+function renderAltcha(props: Partial<CaptchaFieldProps> = {}) {
+  return render(<CaptchaField provider="altcha" challengeUrl="/c" onChange={vi.fn()} {...props} />);
+}
 
 function stateChange(widget: Element, state: string, payload?: string) {
   act(() => {
@@ -18,20 +23,14 @@ function stateChange(widget: Element, state: string, payload?: string) {
 
 describe('CaptchaField (altcha)', () => {
   it('renders the altcha widget with the challenge URL', () => {
-    const { container } = render(
-      <CaptchaField
-        provider="altcha"
-        challengeUrl="http://localhost:54321/functions/v1/captcha-challenge"
-        onChange={vi.fn()}
-      />,
-    );
+    const { container } = renderAltcha({ challengeUrl: 'http://localhost:54321/functions/v1/captcha-challenge' });
     const widget = container.querySelector('altcha-widget');
     expect(widget?.getAttribute('challenge')).toBe('http://localhost:54321/functions/v1/captcha-challenge');
   });
 
   it('reports the solution payload when verified and null otherwise', () => {
     const onChange = vi.fn();
-    const { container } = render(<CaptchaField provider="altcha" challengeUrl="/c" onChange={onChange} />);
+    const { container } = renderAltcha({ onChange });
     const widget = container.querySelector('altcha-widget') as Element;
 
     stateChange(widget, 'verifying');
@@ -45,7 +44,7 @@ describe('CaptchaField (altcha)', () => {
   it('reset() resets the widget and clears the token', () => {
     const onChange = vi.fn();
     const ref = createRef<CaptchaFieldHandle>();
-    const { container } = render(<CaptchaField provider="altcha" challengeUrl="/c" onChange={onChange} ref={ref} />);
+    const { container } = renderAltcha({ onChange, ref });
     const widget = container.querySelector('altcha-widget') as HTMLElement & { reset?: () => void };
     widget.reset = vi.fn();
 
@@ -58,7 +57,7 @@ describe('CaptchaField (altcha)', () => {
   });
 
   it('loads the altcha module when rendered', async () => {
-    render(<CaptchaField provider="altcha" challengeUrl="/c" onChange={vi.fn()} />);
+    renderAltcha();
     await waitFor(() => {
       expect(altchaModule.loads).toBe(1);
     });
@@ -67,7 +66,7 @@ describe('CaptchaField (altcha)', () => {
 
 describe('CaptchaField (not usable)', () => {
   it('explains that the form cannot be sent without a challenge URL', () => {
-    const { getByRole } = render(<CaptchaField provider="altcha" challengeUrl={undefined} onChange={vi.fn()} />);
+    const { getByRole } = renderAltcha({ challengeUrl: undefined });
     expect(getByRole('alert').textContent).toContain('Verification is not available');
   });
 });

@@ -19,49 +19,27 @@ describe('runLeadChecks', () => {
     expect(runLeadChecks(valid())).toEqual({ ok: true });
   });
 
-  it('rejects a filled honeypot with the exact toast', () => {
-    expect(runLeadChecks(valid({ honeypot: 'https://spam.example' }))).toEqual({
-      ok: false,
-      failed: 'honeypot',
-      toast: { title: 'Submission failed', description: 'Please try again later.' },
-    });
+  /** The exact toast each failed check shows. */
+  const toasts = {
+    honeypot: { title: 'Submission failed', description: 'Please try again later.' },
+    'too-fast': { title: 'Please slow down', description: 'Please take a moment to review your information.' },
+    email: { title: 'Invalid email', description: 'Please enter a valid email address.' },
+    captcha: { title: 'Please verify', description: 'Please complete the reCAPTCHA verification.' },
+  };
+
+  it.each([
+    ['a filled honeypot', { honeypot: 'https://spam.example' }, 'honeypot'],
+    ['a submit under 3000 ms after opening', { now: OPENED + MIN_FILL_TIME_MS - 1 }, 'too-fast'],
+    ['an email that does not match the pattern', { email: 'dana@summithomemedical' }, 'email'],
+    ['a null captcha solution', { captchaToken: null }, 'captcha'],
+    ['an empty captcha solution', { captchaToken: '' }, 'captcha'],
+  ] as const)('rejects %s with the exact toast', (_case, overrides, failed) => {
+    expect(runLeadChecks(valid(overrides))).toEqual({ ok: false, failed, toast: toasts[failed] });
   });
 
-  it('rejects a submit under 3000 ms after opening', () => {
-    expect(runLeadChecks(valid({ now: OPENED + MIN_FILL_TIME_MS - 1 }))).toEqual({
-      ok: false,
-      failed: 'too-fast',
-      toast: {
-        title: 'Please slow down',
-        description: 'Please take a moment to review your information.',
-      },
-    });
+  it('waits at least 3000 ms, and accepts a submit exactly 3000 ms after opening', () => {
     expect(MIN_FILL_TIME_MS).toBe(3000);
-  });
-
-  it('accepts a submit exactly 3000 ms after opening', () => {
     expect(runLeadChecks(valid({ now: OPENED + 3000 }))).toEqual({ ok: true });
-  });
-
-  it('rejects an email that does not match the pattern', () => {
-    expect(runLeadChecks(valid({ email: 'dana@summithomemedical' }))).toEqual({
-      ok: false,
-      failed: 'email',
-      toast: { title: 'Invalid email', description: 'Please enter a valid email address.' },
-    });
-  });
-
-  it('rejects a missing captcha solution', () => {
-    for (const captchaToken of [null, '']) {
-      expect(runLeadChecks(valid({ captchaToken }))).toEqual({
-        ok: false,
-        failed: 'captcha',
-        toast: {
-          title: 'Please verify',
-          description: 'Please complete the reCAPTCHA verification.',
-        },
-      });
-    }
   });
 
   it('runs the checks in order: honeypot, time, email, captcha', () => {

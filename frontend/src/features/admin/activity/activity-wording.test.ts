@@ -10,15 +10,20 @@ import {
 } from './activity-wording';
 
 describe('activity wording', () => {
-  it('names each known action and reads unknown ones as words', () => {
-    expect(actionWording('sign_in')).toBe('Signed in');
-    expect(actionWording('sign_in_failed')).toBe('Wrong passcode');
-    expect(actionWording('sign_in_locked')).toBe('Locked out (too many attempts)');
-    expect(actionWording('save')).toBe('Saved');
-    expect(actionWording('restore')).toBe('Restored');
-    expect(actionWording('schedule')).toBe('Scheduled');
-    expect(actionWording('preview_create')).toBe('Preview link created');
-    expect(actionWording('lead_update')).toBe('Lead updated');
+  it.each([
+    ['sign_in', 'Signed in'],
+    ['sign_in_failed', 'Wrong passcode'],
+    ['sign_in_locked', 'Locked out (too many attempts)'],
+    ['save', 'Saved'],
+    ['restore', 'Restored'],
+    ['schedule', 'Scheduled'],
+    ['preview_create', 'Preview link created'],
+    ['lead_update', 'Lead updated'],
+  ])('names the action %s "%s"', (action, wording) => {
+    expect(actionWording(action)).toBe(wording);
+  });
+
+  it('reads unknown actions as words', () => {
     expect(actionWording('webhook_retry')).toBe('Webhook retry');
     expect(humanize('__')).toBe('__');
   });

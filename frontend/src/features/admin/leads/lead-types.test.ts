@@ -85,19 +85,11 @@ describe('inboxItems', () => {
 });
 
 describe('filters', () => {
-  it('ask each table for the view and the status', () => {
-    expect(leadQueryParams(DEFAULT_FILTERS, 'contact')).toEqual({
-      spam: false,
-      status: null,
-      since: null,
-      before: null,
-    });
-    expect(leadQueryParams(filters({ view: 'spam', status: 'closed' }), 'whitepaper')).toEqual({
-      spam: true,
-      status: 'closed',
-      since: null,
-      before: null,
-    });
+  it.each([
+    ['the inbox in any status', DEFAULT_FILTERS, 'contact', false, null],
+    ['closed spam', filters({ view: 'spam', status: 'closed' }), 'whitepaper', true, 'closed'],
+  ] as const)('ask each table for the view and the status: %s', (_case, leadFilters, table, spam, status) => {
+    expect(leadQueryParams(leadFilters, table)).toEqual({ spam, status, since: null, before: null });
   });
 
   it('leave out the table the source filter excludes', () => {
@@ -148,12 +140,14 @@ describe('filters', () => {
 });
 
 describe('CSV export', () => {
-  it('quotes fields with commas, quotes and newlines', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('')).toBe('');
+  it.each([
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['', ''],
+  ])('quotes fields with commas, quotes and newlines: %j is written %j', (field, cell) => {
+    expect(csvField(field)).toBe(cell);
   });
 
   it('never lets a cell start a formula', () => {

@@ -35,23 +35,18 @@ describe('seoScore', () => {
   });
 
   it.each([
-    [1, 15],
-    [29, 15],
-    [30, 25],
-    [60, 25],
-    [61, 15],
-  ])('meta title of %i characters scores %i', (length, expected) => {
-    expect(seoScore({ ...empty, meta_title: chars(length) })).toBe(expected);
-  });
-
-  it.each([
-    [1, 15],
-    [119, 15],
-    [120, 25],
-    [160, 25],
-    [161, 15],
-  ])('meta description of %i characters scores %i', (length, expected) => {
-    expect(seoScore({ ...empty, meta_description: chars(length) })).toBe(expected);
+    ['meta_title', 1, 15],
+    ['meta_title', 29, 15],
+    ['meta_title', 30, 25],
+    ['meta_title', 60, 25],
+    ['meta_title', 61, 15],
+    ['meta_description', 1, 15],
+    ['meta_description', 119, 15],
+    ['meta_description', 120, 25],
+    ['meta_description', 160, 25],
+    ['meta_description', 161, 15],
+  ] as const)('%s of %i characters scores %i', (field, length, expected) => {
+    expect(seoScore({ ...empty, [field]: chars(length) })).toBe(expected);
   });
 
   it.each([
