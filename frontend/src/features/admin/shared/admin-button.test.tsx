@@ -20,7 +20,7 @@ describe('AdminButton', () => {
     expect(buttons.map((button) => [button.textContent, button.getAttribute('type'), button.className])).toEqual([
       ['Cancel', 'button', 'admin-button'],
       ['Save', 'submit', 'admin-button admin-button--primary'],
-      ['Delete', 'button', 'admin-button media-button--danger wp-file__clear'],
+      ['Delete', 'button', 'admin-button admin-button--danger wp-file__clear'],
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClick).toHaveBeenCalledTimes(1);

@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from 'react';
 const VARIANT_CLASS = {
   plain: 'admin-button',
   primary: 'admin-button admin-button--primary',
-  danger: 'admin-button media-button--danger',
+  danger: 'admin-button admin-button--danger',
 } as const;
 
 interface AdminButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
