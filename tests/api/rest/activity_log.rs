@@ -331,10 +331,9 @@ async fn log_admin_activity_takes_known_actions_and_bounded_details_from_an_admi
 }
 
 async fn revisions_kept(app: &TestApp) -> i32 {
-    cb_db::sqlx::query_scalar("select revisions_kept from private.cms_settings")
-        .fetch_one(&app.db.pool)
+    app.db
+        .scalar("select revisions_kept from private.cms_settings")
         .await
-        .unwrap()
 }
 
 #[tokio::test]

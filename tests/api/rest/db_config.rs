@@ -6,7 +6,9 @@
 use cb_tests::{TestApp, eventually, spawn_app_with};
 use serde_json::json;
 
-use super::{Call, FIXTURE, POLL_EVERY, SETTLED_WITHIN, fixture_app, get, wait_for_relation};
+use super::{
+    Call, FIXTURE, POLL_EVERY, SETTLED_WITHIN, fixture_app, get, wait_for_relation, wait_for_status,
+};
 
 const PERSONAL: &str = r#"
 create schema personal;
@@ -18,10 +20,7 @@ grant select on personal.notes to anon, authenticated, service_role;
 
 /// Sets `pgrst.<name>` for the test's database (None resets it) and reloads the config.
 async fn set_db_config(app: &TestApp, name: &str, value: Option<&str>) {
-    let database: String = cb_db::sqlx::query_scalar("select current_database()")
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap();
+    let database: String = app.db.scalar("select current_database()").await;
     let statement = match value {
         Some(value) => format!(
             "alter role authenticator in database \"{database}\" set pgrst.{name} = '{value}'"
@@ -36,21 +35,6 @@ async fn set_db_config(app: &TestApp, name: &str, value: Option<&str>) {
 /// A read of the `personal` schema (asked for with Accept-Profile).
 fn personal<'a>(app: &'a TestApp, path: &str) -> Call<'a> {
     get(app, path).header("accept-profile", "personal")
-}
-
-/// Polls a request (`call` makes it afresh each time) until it answers `status`.
-async fn wait_for_status<'a>(call: impl Fn() -> Call<'a>, status: u16) {
-    eventually(SETTLED_WITHIN, POLL_EVERY, async || {
-        let reply = call().await;
-        if reply.status == status {
-            return Ok(());
-        }
-        Err(format!(
-            "{} never answered {status}: {} {}",
-            reply.request, reply.status, reply.text
-        ))
-    })
-    .await
 }
 
 /// Polls until a read of every fixture user gives a number of rows that `applied` accepts;

@@ -286,14 +286,20 @@ pub(crate) async fn expect_errors(cases: Vec<(Call<'_>, u16, &str, Value)>) {
 
 /// Polls until the schema cache knows `relation` (it reloads on NOTIFY pgrst).
 pub(crate) async fn wait_for_relation(app: &TestApp, relation: &str) {
+    wait_for_status(|| get(app, &format!("/{relation}?limit=0")), 200).await;
+}
+
+/// Polls a request (`call` makes it afresh each time) until it answers `status`; fails after
+/// [`SETTLED_WITHIN`] with the last answer.
+pub(crate) async fn wait_for_status<'a>(call: impl Fn() -> Call<'a>, status: u16) {
     eventually(SETTLED_WITHIN, POLL_EVERY, async || {
-        let reply = get(app, &format!("/{relation}?limit=0")).send().await;
-        if reply.status == 200 {
+        let reply = call().await;
+        if reply.status == status {
             return Ok(());
         }
         Err(format!(
-            "the schema cache never showed {relation}: {} {}",
-            reply.status, reply.text
+            "{} never answered {status}: {} {}",
+            reply.request, reply.status, reply.text
         ))
     })
     .await
