@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::{
     RawConnection, admin, assert_case_error, assert_error, call, expect_stored, fetch, files_under,
-    pdf, png, raw_json, raw_status, service, upload,
+    object_rows, pdf, png, raw_json, raw_status, service, upload,
 };
 
 async fn small_bucket(app: &cb_tests::TestApp, limit: u64) {
@@ -17,14 +17,6 @@ async fn small_bucket(app: &cb_tests::TestApp, limit: u64) {
         .answer()
         .await;
     assert_eq!(created.status(), 200);
-}
-
-async fn object_rows(app: &cb_tests::TestApp, bucket: &str) -> i64 {
-    cb_db::sqlx::query_scalar("select count(*) from storage.objects where bucket_id = $1")
-        .bind(bucket)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap()
 }
 
 #[tokio::test]

@@ -211,6 +211,15 @@ pub(crate) fn png(len: usize) -> Vec<u8> {
     bytes
 }
 
+/// How many objects `bucket` holds (its rows in storage.objects).
+pub(crate) async fn object_rows(app: &TestApp, bucket: &str) -> i64 {
+    cb_db::sqlx::query_scalar("select count(*) from storage.objects where bucket_id = $1")
+        .bind(bucket)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+}
+
 /// The quoted MD5 of `bytes` (computed by PostgreSQL: the test crate has no hash crate).
 pub(crate) async fn md5_etag(app: &TestApp, bytes: &[u8]) -> String {
     let hex: String = cb_db::sqlx::query_scalar("select md5($1)")

@@ -10,8 +10,8 @@ use reqwest::Method;
 use serde_json::json;
 
 use super::{
-    admin, assert_downloads, call, expect_stored, fetch, get_with, pdf, png, service, sign_url,
-    upload, url,
+    admin, assert_downloads, call, expect_stored, fetch, get_with, object_rows, pdf, png, service,
+    sign_url, upload, url,
 };
 
 /// The endpoint of the S3 test server, started once per test run (it stops when we exit).
@@ -184,11 +184,7 @@ async fn limits_and_types_hold_on_s3() {
         .status_json()
         .await;
     assert_eq!(big.1["code"], "EntityTooLarge");
-    let rows: i64 = app
-        .db
-        .count("select count(*) from storage.objects where bucket_id = 'blog-images'")
-        .await;
-    assert_eq!(rows, 1);
+    assert_eq!(object_rows(&app, images).await, 1);
 }
 
 #[tokio::test]

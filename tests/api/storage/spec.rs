@@ -6,8 +6,8 @@ use reqwest::Method;
 use serde_json::json;
 
 use super::{
-    admin, anon, assert_downloads, assert_error, call, expect_stored, fetch, get_with, pdf, png,
-    upload, url,
+    admin, anon, assert_downloads, assert_error, call, expect_stored, fetch, get_with, object_rows,
+    pdf, png, upload, url,
 };
 
 #[tokio::test]
@@ -174,11 +174,11 @@ async fn anon_and_plain_users_cannot_write_the_site_buckets() {
         .status_json()
         .await;
     assert_eq!((status, removed), (200, json!([])));
-    let rows: i64 = app
-        .db
-        .count("select count(*) from storage.objects where bucket_id = 'blog-images'")
-        .await;
-    assert_eq!(rows, 1, "only the admin's object exists");
+    assert_eq!(
+        object_rows(&app, "blog-images").await,
+        1,
+        "only the admin's object exists"
+    );
     let kept = fetch(&app, "/object/public/blog-images/kept.png").await;
     assert_eq!(kept.status(), 200);
 }
