@@ -121,23 +121,22 @@ pub(crate) fn anon() -> &'static str {
     DEMO_ANON_KEY
 }
 
-/// A raw upload (`POST`, or `PUT` to overwrite).
+/// A raw upload (`POST`, no upsert) of `bytes` declared as `content_type` to `path`
+/// (`bucket/key`): the status and the answer.
 pub(crate) async fn upload(
     app: &TestApp,
     token: &str,
-    bucket: &str,
-    key: &str,
+    path: &str,
     bytes: Vec<u8>,
     content_type: &str,
-) -> Response {
-    call(app, Method::POST, &format!("/object/{bucket}/{key}"), token)
+) -> (u16, Value) {
+    call(app, Method::POST, &format!("/object/{path}"), token)
         .header("content-type", content_type)
         .header("x-upsert", "false")
         .header("cache-control", "max-age=3600")
         .body(bytes)
-        .send()
+        .status_json()
         .await
-        .expect("upload request")
 }
 
 /// An [`upload`] that must store the object (200; the path and the answer shown when not).
@@ -149,9 +148,9 @@ pub(crate) async fn expect_stored(
     bytes: Vec<u8>,
     content_type: &str,
 ) {
-    let response = upload(app, token, bucket, key, bytes, content_type).await;
-    let (status, text) = response.status_text().await;
-    assert_eq!(status, 200, "{bucket}/{key}: {text}");
+    let path = format!("{bucket}/{key}");
+    let (status, body) = upload(app, token, &path, bytes, content_type).await;
+    assert_eq!(status, 200, "{path}: {body}");
 }
 
 /// The status and the JSON body of an answer already received.

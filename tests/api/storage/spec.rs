@@ -17,13 +17,10 @@ async fn a_whitepaper_is_found_by_search_and_downloaded_publicly_with_range_and_
     let (status, body) = upload(
         &app,
         &admin(),
-        "whitepapers",
-        "guides/dme-guide.pdf",
+        "whitepapers/guides/dme-guide.pdf",
         bytes.clone(),
         "application/pdf",
     )
-    .await
-    .status_json()
     .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["Key"], "whitepapers/guides/dme-guide.pdf");
@@ -124,17 +121,7 @@ async fn anon_and_plain_users_cannot_write_the_site_buckets() {
         json!({"sub": "00000000-0000-0000-0000-0000000000aa"}),
     );
     for token in [anon().to_string(), user] {
-        let refused = upload(
-            &app,
-            &token,
-            "blog-images",
-            "evil.png",
-            png(10),
-            "image/png",
-        )
-        .await
-        .status_json()
-        .await;
+        let refused = upload(&app, &token, "blog-images/evil.png", png(10), "image/png").await;
         assert_error(&refused, 400, "403", "AccessDenied");
         assert_eq!(refused.1["error"], "Unauthorized");
         assert_eq!(
