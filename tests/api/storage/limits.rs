@@ -208,8 +208,8 @@ async fn empty_bodies_and_oversized_metadata_are_refused() {
     let marker = "application/octet-stream";
     let folder = "dir/.emptyFolderPlaceholder";
     expect_stored(&app, service(), "whitepapers", folder, Vec::new(), marker).await;
-    let folder = "whitepapers/dir2/.emptyFolderPlaceholder";
-    let big = upload(&app, service(), folder, vec![1], marker).await;
+    let marker_path = "whitepapers/dir2/.emptyFolderPlaceholder";
+    let big = upload(&app, service(), marker_path, vec![1], marker).await;
     assert_error(&big, 400, "413", "EntityTooLarge");
     // Multipart without a file part.
     let boundary = "b0undary";
