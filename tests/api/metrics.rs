@@ -1,6 +1,7 @@
 //! Prometheus metrics on their own listen address: requests by service, class and status with
 //! latency histograms, the pools, the caches, the outbox, rate-limit refusals and captcha
 //! failures; nothing on the public port.
+use cb_tests::answers::anon_get;
 use cb_tests::{Answer as _, DEMO_ANON_KEY, HeaderText as _, TestApp, spawn_app_with};
 use serde_json::json;
 
@@ -29,13 +30,7 @@ fn sample(text: &str, metric: &str, labels: &[&str]) -> Option<f64> {
 
 async fn traffic(app: &TestApp) {
     for _ in 0..3 {
-        let read = app
-            .anon(
-                reqwest::Method::GET,
-                "/rest/v1/blog_posts?select=id&limit=1",
-            )
-            .answer()
-            .await;
+        let read = anon_get(app, "/rest/v1/blog_posts?select=id&limit=1").await;
         assert_eq!(read.status(), 200);
         assert_eq!(app.get("/blog").answer().await.status(), 200);
     }

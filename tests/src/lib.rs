@@ -2,6 +2,7 @@
 //! the same code as the server's embedded database), a migrated and seeded template database,
 //! a fresh copy of it per test (`CREATE DATABASE ... TEMPLATE`, fast), the app on a random port,
 //! and JWTs for every role.
+pub mod answers;
 mod app;
 mod as_role;
 mod database;

@@ -9,13 +9,7 @@
 #   tests/tools/s3-server.sh with CMD...     run CMD with a fresh server and the STORAGE_BACKEND=s3
 #                                            variables exported (how the contract tests use it)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-venv="$root/target/s3-server/venv"
-moto="moto[server]==5.2.5"
-
-. "$root/tests/tools/venv.sh"
-
-install() { venv_install "$venv" "$moto" moto_server "the S3 test server"; }
+. "$(dirname "$0")/pinned-tool.sh" s3-server "moto[server]==5.2.5" moto_server "the S3 test server"
 
 wait_port() {
   local port=$1

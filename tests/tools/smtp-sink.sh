@@ -7,13 +7,7 @@
 #   tests/tools/smtp-sink.sh serve PORT DIR     run it until its standard input closes — how the
 #                                               Rust tests start it (tests/api/functions/lead_email/)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-venv="$root/target/smtp-sink/venv"
-package="aiosmtpd==1.4.6"
-
-. "$root/tests/tools/venv.sh"
-
-install() { venv_install "$venv" "$package" python "the SMTP test sink"; }
+. "$(dirname "$0")/pinned-tool.sh" smtp-sink "aiosmtpd==1.4.6" python "the SMTP test sink"
 
 case "${1:-}" in
   install)

@@ -3,7 +3,9 @@
 use cb_tests::{Answer as _, DEMO_ANON_KEY, HeaderText as _, TestApp, spawn_app_with};
 use serde_json::{Value, json};
 
-use super::support::{FAST, Receiver, altcha_token, assert_captcha_refused, fast_with};
+use super::support::{
+    FAST, Receiver, altcha_token, assert_captcha_refused, assert_error_starts_with, fast_with,
+};
 
 async fn check(app: &TestApp, email: &str, token: &str, ip: &str) -> (u16, Value, Option<String>) {
     let response = app
@@ -120,13 +122,7 @@ async fn the_ip_and_email_windows_limit_with_retry_after() {
     let (status, body, retry_after) = check(&app, "lead5@acme.test", &token, "203.0.113.50").await;
     assert_eq!(status, 429);
     assert_eq!(body["allowed"], false);
-    assert!(
-        body["error"]
-            .as_str()
-            .unwrap()
-            .starts_with("Too many requests"),
-        "{body}"
-    );
+    assert_error_starts_with(&body, "Too many requests");
     let retry_after: u64 = retry_after.unwrap().parse().unwrap();
     assert!((1..=600).contains(&retry_after), "{retry_after}");
     // The refused request did not burn its captcha: it still works from elsewhere.

@@ -11,8 +11,8 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::support::{
-    Received, Receiver, WEBHOOK_SECRET, altcha_token, fast_with, lead_payload, post_lead, relay,
-    wait_until,
+    Received, Receiver, Recorder as _, WEBHOOK_SECRET, altcha_token, fast_with, lead_payload,
+    post_lead, relay, wait_until,
 };
 
 fn assert_signed(received: &Received, lead: Uuid) {

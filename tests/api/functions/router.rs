@@ -1,4 +1,5 @@
 //! The functions router: names, methods, CORS, and JSON errors with a JSON Content-Type.
+use cb_tests::answers::assert_status_and_headers;
 use cb_tests::{Answer as _, DEMO_ANON_KEY, HeaderText as _, spawn_app};
 use serde_json::{Value, json};
 
@@ -6,8 +7,7 @@ use serde_json::{Value, json};
 async fn unknown_and_missing_names_get_the_platform_answers() {
     let app = spawn_app().await;
     let unknown = app.get("/functions/v1/nope/sub/path?x=1").answer().await;
-    assert_eq!(unknown.status(), 404);
-    assert_eq!(unknown.headers()["content-type"], "application/json");
+    assert_status_and_headers(&unknown, 404, &[("content-type", "application/json")]);
     assert_eq!(
         unknown.json::<Value>().await.unwrap(),
         json!({"code": "NOT_FOUND", "message": "Requested function was not found"})
@@ -25,26 +25,28 @@ async fn unknown_and_missing_names_get_the_platform_answers() {
 #[tokio::test]
 async fn preflights_are_answered_and_responses_carry_cors_headers() {
     let app = spawn_app().await;
+    let requested = "authorization, x-client-info, apikey, content-type";
     let preflight = app
         .preflight(
             "/functions/v1/simple-auth",
             "https://www.claimbridge.com",
-            "authorization, x-client-info, apikey, content-type",
+            requested,
         )
         .await;
-    assert_eq!(preflight.status(), 200);
-    assert_eq!(preflight.headers()["access-control-allow-origin"], "*");
-    assert_eq!(
-        preflight.headers()["access-control-allow-headers"],
-        "authorization, x-client-info, apikey, content-type"
+    assert_status_and_headers(
+        &preflight,
+        200,
+        &[
+            ("access-control-allow-origin", "*"),
+            ("access-control-allow-headers", requested),
+        ],
     );
     // A bare OPTIONS reaches the function, which answers as hosted Supabase functions do.
     let bare = app
         .request(reqwest::Method::OPTIONS, "/functions/v1/antispam-check")
         .answer()
         .await;
-    assert_eq!(bare.status(), 200);
-    assert_eq!(bare.headers()["access-control-allow-origin"], "*");
+    assert_status_and_headers(&bare, 200, &[("access-control-allow-origin", "*")]);
     assert_eq!(bare.text().await.unwrap(), "ok");
 
     let error = app
@@ -54,8 +56,7 @@ async fn preflights_are_answered_and_responses_carry_cors_headers() {
         .body("{")
         .answer()
         .await;
-    assert_eq!(error.status(), 400);
-    assert_eq!(error.headers()["access-control-allow-origin"], "*");
+    assert_status_and_headers(&error, 400, &[("access-control-allow-origin", "*")]);
     assert!(
         error
             .header_text("access-control-expose-headers")
@@ -67,8 +68,7 @@ async fn preflights_are_answered_and_responses_carry_cors_headers() {
 async fn captcha_challenges_are_fresh_signed_and_uncached() {
     let app = spawn_app().await;
     let first = app.get("/functions/v1/captcha-challenge").answer().await;
-    assert_eq!(first.status(), 200);
-    assert_eq!(first.headers()["cache-control"], "no-store");
+    assert_status_and_headers(&first, 200, &[("cache-control", "no-store")]);
     let first: Value = first.json().await.unwrap();
     assert_eq!(first["algorithm"], "SHA-256");
     for field in ["challenge", "salt", "signature"] {

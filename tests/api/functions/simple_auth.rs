@@ -8,6 +8,8 @@ use cb_tests::{
 };
 use serde_json::{Value, json};
 
+use super::support::assert_error_starts_with;
+
 async fn invoke(app: &TestApp, body: Value, forwarded_for: Option<&str>) -> reqwest::Response {
     let mut request = app
         .post("/functions/v1/simple-auth")
@@ -137,13 +139,7 @@ async fn ten_failures_lock_the_client_ip_out_without_checking_the_passcode() {
     );
     let body: Value = locked.json().await.unwrap();
     assert_eq!(body["success"], false);
-    assert!(
-        body["error"]
-            .as_str()
-            .unwrap()
-            .starts_with("Too many failed attempts"),
-        "{body}"
-    );
+    assert_error_starts_with(&body, "Too many failed attempts");
 
     // Another address is not affected, and its success clears nothing of the attacker's.
     let other = login(&app, TEST_PASSCODE, Some("203.0.113.9")).await;

@@ -110,17 +110,29 @@ impl Receiver {
     pub(super) fn received(&self) -> Vec<Received> {
         self.shared.lock().unwrap().received.clone()
     }
+}
 
-    /// Waits until `count` requests have arrived.
-    pub(super) async fn wait_for(&self, count: usize, within: Duration) -> Vec<Received> {
-        at_least(
-            count,
-            within,
-            Duration::from_millis(20),
-            "requests to the receiver",
-            || self.received(),
-        )
-        .await
+impl Recorder for Receiver {
+    type Item = Received;
+    const WHAT: &str = "requests to the receiver";
+    fn recorded(&self) -> Vec<Received> {
+        self.received()
+    }
+}
+
+/// A test server that records what reaches it (the receiver's requests, the SMTP sink's
+/// messages), for a test to wait for.
+pub(super) trait Recorder {
+    type Item;
+    /// What the items are, in a failure.
+    const WHAT: &str;
+    /// Everything recorded so far, in order.
+    fn recorded(&self) -> Vec<Self::Item>;
+
+    /// Waits until `count` items have arrived, and returns all of them.
+    async fn wait_for(&self, count: usize, within: Duration) -> Vec<Self::Item> {
+        let every = Duration::from_millis(10);
+        at_least(count, within, every, Self::WHAT, || self.recorded()).await
     }
 }
 
@@ -210,6 +222,12 @@ pub(crate) fn assert_captcha_refused(
             "{case}: {body}"
         ),
     }
+}
+
+/// Asserts that a refusal's `error` text starts with `prefix` (the body shown when not).
+pub(crate) fn assert_error_starts_with(body: &Value, prefix: &str) {
+    let error = body["error"].as_str().unwrap_or_default();
+    assert!(error.starts_with(prefix), "{body}");
 }
 
 /// The contact form's payload (product spec §7).

@@ -2,6 +2,7 @@
 //! in PostgreSQL, holding a backend and a core for minutes.
 use std::time::{Duration, Instant};
 
+use cb_tests::answers::anon_get;
 use cb_tests::{Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, spawn_app_with};
 use reqwest::StatusCode;
 
@@ -57,12 +58,6 @@ async fn a_timed_out_request_cancels_its_statement() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     // The engine still answers (its connection was replaced, not lost).
-    let after = app
-        .anon(
-            reqwest::Method::GET,
-            "/rest/v1/blog_posts?select=id&limit=1",
-        )
-        .answer()
-        .await;
+    let after = anon_get(&app, "/rest/v1/blog_posts?select=id&limit=1").await;
     assert_eq!(after.status(), StatusCode::OK);
 }

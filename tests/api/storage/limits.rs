@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::{
     RawConnection, admin, assert_case_error, assert_error, call, expect_stored, fetch, files_under,
-    pdf, png, raw_json, raw_status, service, upload,
+    object_rows, pdf, png, raw_json, raw_status, service, upload,
 };
 
 async fn small_bucket(app: &cb_tests::TestApp, limit: u64) {
@@ -17,14 +17,6 @@ async fn small_bucket(app: &cb_tests::TestApp, limit: u64) {
         .answer()
         .await;
     assert_eq!(created.status(), 200);
-}
-
-async fn object_rows(app: &cb_tests::TestApp, bucket: &str) -> i64 {
-    cb_db::sqlx::query_scalar("select count(*) from storage.objects where bucket_id = $1")
-        .bind(bucket)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap()
 }
 
 #[tokio::test]
@@ -89,23 +81,19 @@ async fn the_size_limit_answers_413_as_soon_as_it_is_passed() {
 #[tokio::test]
 async fn the_global_cap_applies_to_every_bucket() {
     let app = spawn_app_with(&[("STORAGE_FILE_SIZE_LIMIT", "1000")]).await;
-    let pdfs = "whitepapers";
     let refused = upload(
         &app,
         &admin(),
-        pdfs,
-        "big.pdf",
+        "whitepapers/big.pdf",
         pdf(2000),
         "application/pdf",
     )
-    .await
-    .status_json()
     .await;
     assert_error(&refused, 400, "413", "EntityTooLarge");
     expect_stored(
         &app,
         &admin(),
-        pdfs,
+        "whitepapers",
         "small.pdf",
         pdf(500),
         "application/pdf",
@@ -118,12 +106,11 @@ async fn types_are_judged_by_the_first_bytes() {
     let app = spawn_app().await;
     let token = admin();
     let svg = b"<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>".to_vec();
-    // (bucket, key, body, declared type, the message when the case pins it)
+    // (bucket/key, body, declared type, the message when the case pins it)
     let refusals = [
         // A text file named .png, declared image/png.
         (
-            "blog-images",
-            "fake.png",
+            "blog-images/fake.png",
             b"just some text\n".to_vec(),
             "image/png",
             Some(
@@ -132,19 +119,17 @@ async fn types_are_judged_by_the_first_bytes() {
         ),
         // SVG is refused in blog-images, whatever it claims to be.
         (
-            "blog-images",
-            "x.png",
+            "blog-images/x.png",
             svg.clone(),
             "image/png",
             Some(
                 "mime type image/svg+xml is not supported (detected from the file's content; declared image/png)",
             ),
         ),
-        ("blog-images", "x.svg", svg, "image/svg+xml", None),
+        ("blog-images/x.svg", svg, "image/svg+xml", None),
         // HTML dressed as a PDF in whitepapers.
         (
-            "whitepapers",
-            "x.pdf",
+            "whitepapers/x.pdf",
             b"<!DOCTYPE html><script>x</script>".to_vec(),
             "application/pdf",
             Some(
@@ -153,19 +138,15 @@ async fn types_are_judged_by_the_first_bytes() {
         ),
         // A declared type the bucket does not take is refused before the body is read.
         (
-            "whitepapers",
-            "x.gif",
+            "whitepapers/x.gif",
             b"GIF89a".to_vec(),
             "image/gif",
             Some("mime type image/gif is not supported"),
         ),
     ];
-    for (bucket, key, body, declared, message) in refusals {
-        let case = format!("{bucket}/{key} as {declared}:");
-        let refused = upload(&app, &token, bucket, key, body, declared)
-            .await
-            .status_json()
-            .await;
+    for (path, body, declared, message) in refusals {
+        let case = format!("{path} as {declared}:");
+        let refused = upload(&app, &token, path, body, declared).await;
         assert_case_error(&case, &refused, 400, "415", "InvalidMimeType");
         assert_eq!(refused.1["error"], "invalid_mime_type", "{case}");
         if let Some(message) = message {
@@ -216,13 +197,10 @@ async fn empty_bodies_and_oversized_metadata_are_refused() {
     let empty = upload(
         &app,
         service(),
-        "whitepapers",
-        "empty.pdf",
+        "whitepapers/empty.pdf",
         Vec::new(),
         "application/pdf",
     )
-    .await
-    .status_json()
     .await;
     assert_error(&empty, 400, "400", "InvalidRequest");
     assert_eq!(empty.1["message"], "No content provided");
@@ -230,11 +208,8 @@ async fn empty_bodies_and_oversized_metadata_are_refused() {
     let marker = "application/octet-stream";
     let folder = "dir/.emptyFolderPlaceholder";
     expect_stored(&app, service(), "whitepapers", folder, Vec::new(), marker).await;
-    let folder = "dir2/.emptyFolderPlaceholder";
-    let big = upload(&app, service(), "whitepapers", folder, vec![1], marker)
-        .await
-        .status_json()
-        .await;
+    let marker_path = "whitepapers/dir2/.emptyFolderPlaceholder";
+    let big = upload(&app, service(), marker_path, vec![1], marker).await;
     assert_error(&big, 400, "413", "EntityTooLarge");
     // Multipart without a file part.
     let boundary = "b0undary";

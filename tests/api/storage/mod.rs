@@ -121,23 +121,22 @@ pub(crate) fn anon() -> &'static str {
     DEMO_ANON_KEY
 }
 
-/// A raw upload (`POST`, or `PUT` to overwrite).
+/// A raw upload (`POST`, no upsert) of `bytes` declared as `content_type` to `path`
+/// (`bucket/key`): the status and the answer.
 pub(crate) async fn upload(
     app: &TestApp,
     token: &str,
-    bucket: &str,
-    key: &str,
+    path: &str,
     bytes: Vec<u8>,
     content_type: &str,
-) -> Response {
-    call(app, Method::POST, &format!("/object/{bucket}/{key}"), token)
+) -> (u16, Value) {
+    call(app, Method::POST, &format!("/object/{path}"), token)
         .header("content-type", content_type)
         .header("x-upsert", "false")
         .header("cache-control", "max-age=3600")
         .body(bytes)
-        .send()
+        .status_json()
         .await
-        .expect("upload request")
 }
 
 /// An [`upload`] that must store the object (200; the path and the answer shown when not).
@@ -149,9 +148,9 @@ pub(crate) async fn expect_stored(
     bytes: Vec<u8>,
     content_type: &str,
 ) {
-    let response = upload(app, token, bucket, key, bytes, content_type).await;
-    let (status, text) = response.status_text().await;
-    assert_eq!(status, 200, "{bucket}/{key}: {text}");
+    let path = format!("{bucket}/{key}");
+    let (status, body) = upload(app, token, &path, bytes, content_type).await;
+    assert_eq!(status, 200, "{path}: {body}");
 }
 
 /// The status and the JSON body of an answer already received.
@@ -209,6 +208,15 @@ pub(crate) fn png(len: usize) -> Vec<u8> {
     let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
     bytes.extend((0..len).map(|i| (i * 7 % 256) as u8));
     bytes
+}
+
+/// How many objects `bucket` holds (its rows in storage.objects).
+pub(crate) async fn object_rows(app: &TestApp, bucket: &str) -> i64 {
+    cb_db::sqlx::query_scalar("select count(*) from storage.objects where bucket_id = $1")
+        .bind(bucket)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
 }
 
 /// The quoted MD5 of `bytes` (computed by PostgreSQL: the test crate has no hash crate).

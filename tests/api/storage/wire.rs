@@ -10,38 +10,28 @@ use super::{admin, anon, assert_error, call, service, url};
 #[tokio::test]
 async fn missing_things_answer_http_400_with_the_logical_404() {
     let app = spawn_app().await;
-    let missing = app
-        .client
-        .get(url(&app, "/object/public/whitepapers/nope.pdf"))
-        .status_json()
-        .await;
-    assert_eq!(
-        missing,
+    // (a GET with no credentials, its status, its whole body)
+    let cases = [
         (
+            "/object/public/whitepapers/nope.pdf",
             400,
-            json!({"statusCode": "404", "error": "not_found", "message": "Object not found", "code": "NoSuchKey"})
-        )
-    );
-    let bucket = app
-        .client
-        .get(url(&app, "/object/public/no-such-bucket/a.pdf"))
-        .status_json()
-        .await;
-    assert_eq!(
-        bucket,
+            json!({"statusCode": "404", "error": "not_found", "message": "Object not found", "code": "NoSuchKey"}),
+        ),
         (
+            "/object/public/no-such-bucket/a.pdf",
             400,
-            json!({"statusCode": "404", "error": "Bucket not found", "message": "Bucket not found", "code": "NoSuchBucket"})
-        )
-    );
-    let route = app.client.get(url(&app, "/nope?x=1")).status_json().await;
-    assert_eq!(
-        route,
+            json!({"statusCode": "404", "error": "Bucket not found", "message": "Bucket not found", "code": "NoSuchBucket"}),
+        ),
         (
+            "/nope?x=1",
             404,
-            json!({"statusCode": "404", "error": "Not Found", "message": "Route GET:/nope?x=1 not found", "code": "InvalidRequest"})
-        )
-    );
+            json!({"statusCode": "404", "error": "Not Found", "message": "Route GET:/nope?x=1 not found", "code": "InvalidRequest"}),
+        ),
+    ];
+    for (path, status, body) in cases {
+        let got = app.client.get(url(&app, path)).status_json().await;
+        assert_eq!(got, (status, body), "{path}");
+    }
     let method = app.client.patch(url(&app, "/bucket")).status_json().await;
     assert_error(&method, 404, "404", "InvalidRequest");
 }
@@ -105,104 +95,76 @@ async fn emptying_a_bucket_is_for_the_service_role_only_with_a_real_403() {
 async fn bad_input_is_a_4xx_in_storage_format_never_a_500() {
     let app = spawn_app().await;
     let token = service();
-    let cases: Vec<(Method, &str, Option<&str>)> = vec![
-        (Method::POST, "/object/list/whitepapers", Some("{not json")),
-        (Method::POST, "/object/list/whitepapers", Some("[]")),
+    // Each endpoint with the JSON bodies it must refuse, then the requests that carry no body.
+    let refused_bodies: [(Method, &str, &[&str]); 10] = [
         (
             Method::POST,
             "/object/list/whitepapers",
-            Some(r#"{"prefix": 5}"#),
-        ),
-        (
-            Method::POST,
-            "/object/list/whitepapers",
-            Some(r#"{"prefix": "", "limit": 0}"#),
-        ),
-        (
-            Method::POST,
-            "/object/list/whitepapers",
-            Some(r#"{"prefix": "", "limit": 1e400}"#),
-        ),
-        (
-            Method::POST,
-            "/object/list/whitepapers",
-            Some(r#"{"prefix": "", "sortBy": {"column": "1; drop table x"}}"#),
+            &[
+                "{not json",
+                "[]",
+                r#"{"prefix": 5}"#,
+                r#"{"prefix": "", "limit": 0}"#,
+                r#"{"prefix": "", "limit": 1e400}"#,
+                r#"{"prefix": "", "sortBy": {"column": "1; drop table x"}}"#,
+            ],
         ),
         (
             Method::POST,
             "/object/list-v2/whitepapers",
-            Some(r#"{"cursor": "%%%"}"#),
-        ),
-        (
-            Method::POST,
-            "/object/list-v2/whitepapers",
-            Some(r#"{"limit": -1}"#),
+            &[r#"{"cursor": "%%%"}"#, r#"{"limit": -1}"#],
         ),
         (
             Method::DELETE,
             "/object/whitepapers",
-            Some(r#"{"prefixes": []}"#),
-        ),
-        (
-            Method::DELETE,
-            "/object/whitepapers",
-            Some(r#"{"prefixes": "a"}"#),
+            &[r#"{"prefixes": []}"#, r#"{"prefixes": "a"}"#],
         ),
         (
             Method::POST,
             "/object/move",
-            Some(r#"{"bucketId": "whitepapers"}"#),
+            &[r#"{"bucketId": "whitepapers"}"#],
         ),
         (
             Method::POST,
             "/object/copy",
-            Some(r#"{"bucketId": 1, "sourceKey": [], "destinationKey": {}}"#),
+            &[r#"{"bucketId": 1, "sourceKey": [], "destinationKey": {}}"#],
         ),
         (
             Method::POST,
             "/object/sign/whitepapers/a.pdf",
-            Some(r#"{"expiresIn": 0}"#),
-        ),
-        (
-            Method::POST,
-            "/object/sign/whitepapers/a.pdf",
-            Some(r#"{"expiresIn": "soon"}"#),
+            &[r#"{"expiresIn": 0}"#, r#"{"expiresIn": "soon"}"#],
         ),
         (
             Method::POST,
             "/object/sign/whitepapers",
-            Some(r#"{"expiresIn": 60}"#),
+            &[r#"{"expiresIn": 60}"#],
         ),
-        (Method::GET, "/object/sign/whitepapers/a.pdf", None),
         (
-            Method::GET,
-            "/object/sign/whitepapers/a.pdf?token=abc",
-            None,
+            Method::POST,
+            "/bucket",
+            &[
+                r#"{"name": "a/b"}"#,
+                r#"{"name": "ok-name", "file_size_limit": "lots"}"#,
+                r#"{"name": "ok-name", "allowed_mime_types": "x"}"#,
+                r#"{"id": "", "name": ""}"#,
+            ],
         ),
+        (Method::PUT, "/bucket/whitepapers", &["{}"]),
+        (Method::POST, "/object/whitepapers/%FF%FE.pdf", &["x"]),
+    ];
+    let without_body = [
+        (Method::GET, "/object/sign/whitepapers/a.pdf"),
+        (Method::GET, "/object/sign/whitepapers/a.pdf?token=abc"),
         (
             Method::PUT,
             "/object/upload/sign/whitepapers/a.pdf?token=a.b.c",
-            None,
         ),
-        (Method::POST, "/bucket", Some(r#"{"name": "a/b"}"#)),
-        (
-            Method::POST,
-            "/bucket",
-            Some(r#"{"name": "ok-name", "file_size_limit": "lots"}"#),
-        ),
-        (
-            Method::POST,
-            "/bucket",
-            Some(r#"{"name": "ok-name", "allowed_mime_types": "x"}"#),
-        ),
-        (Method::POST, "/bucket", Some(r#"{"id": "", "name": ""}"#)),
-        (Method::PUT, "/bucket/whitepapers", Some(r#"{}"#)),
-        (Method::GET, "/bucket?limit=-3", None),
-        (Method::GET, "/bucket?sortColumn=owner;drop", None),
-        (Method::POST, "/object/whitepapers/a.pdf", None),
-        (Method::POST, "/object/whitepapers/%FF%FE.pdf", Some("x")),
+        (Method::GET, "/bucket?limit=-3"),
+        (Method::GET, "/bucket?sortColumn=owner;drop"),
+        (Method::POST, "/object/whitepapers/a.pdf"),
     ];
-    for (method, path, body) in cases {
+    // A 4xx with Storage's error body, whatever is wrong with the request.
+    let expect_refused = async |method: &Method, path: &str, body: Option<&str>| {
         let mut request =
             call(&app, method.clone(), path, token).header("content-type", "application/json");
         if let Some(body) = body {
@@ -221,5 +183,13 @@ async fn bad_input_is_a_4xx_in_storage_format_never_a_500() {
             value["statusCode"].is_string() && value["code"].is_string(),
             "{method} {path}: {text}"
         );
+    };
+    for (method, path, bodies) in &refused_bodies {
+        for body in *bodies {
+            expect_refused(method, path, Some(body)).await;
+        }
+    }
+    for (method, path) in &without_body {
+        expect_refused(method, path, None).await;
     }
 }

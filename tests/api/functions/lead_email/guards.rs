@@ -35,21 +35,14 @@ async fn visitor_text_cannot_add_headers_or_recipients() {
             1
         );
     }
-    let subjects: Vec<&str> = messages
-        .iter()
-        .map(|mail| mail.header("subject").unwrap())
-        .collect();
+    let subjects = each_header(&messages, "subject");
     assert!(
         subjects.contains(&"New contact inquiry: Acme Bcc: evil@attacker.test X-Injected: yes"),
         "{subjects:?}"
     );
     assert!(subjects.contains(&"New whitepaper download: Summit Bcc: evil3@attacker.test"));
     // The text is there, as text, in the body.
-    assert!(
-        messages
-            .iter()
-            .any(|mail| mail.text().contains("Bcc: evil@attacker.test"))
-    );
+    assert!(any_text_contains(&messages, "Bcc: evil@attacker.test"));
 }
 
 #[tokio::test]

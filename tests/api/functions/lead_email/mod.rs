@@ -16,14 +16,14 @@ use std::time::Duration;
 
 use cb_db::sqlx;
 use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, Exchange as _, TestApp, admin_jwt, at_least, eventually,
-    second_instance, spawn_app_with, workspace_root,
+    Answer as _, DEMO_ANON_KEY, Exchange as _, TestApp, admin_jwt, eventually, second_instance,
+    spawn_app_with, workspace_root,
 };
 use serde_json::{Value, json};
 use tokio::process::{Child, ChildStdin, Command};
 use uuid::Uuid;
 
-use super::support::{altcha_token, fast_with, lead_payload, relay, wait_until};
+use super::support::{Recorder, altcha_token, fast_with, lead_payload, relay, wait_until};
 
 /// One message the sink received.
 #[derive(Debug, Clone)]
@@ -115,20 +115,30 @@ impl Sink {
         read_messages(self.dir.path())
     }
 
-    async fn wait_for(&self, count: usize, within: Duration) -> Vec<Mail> {
-        at_least(
-            count,
-            within,
-            Duration::from_millis(10),
-            "messages to the sink",
-            || self.messages(),
-        )
-        .await
-    }
-
     async fn stop(mut self) {
         self.child.kill().await.unwrap();
     }
+}
+
+impl Recorder for Sink {
+    type Item = Mail;
+    const WHAT: &str = "messages to the sink";
+    fn recorded(&self) -> Vec<Mail> {
+        self.messages()
+    }
+}
+
+/// The header `name` of each of `messages`, in order (each must have it).
+fn each_header<'a>(messages: &'a [Mail], name: &str) -> Vec<&'a str> {
+    messages
+        .iter()
+        .map(|mail| mail.header(name).unwrap())
+        .collect()
+}
+
+/// Whether any of `messages` has `needle` in its plain-text part.
+fn any_text_contains(messages: &[Mail], needle: &str) -> bool {
+    messages.iter().any(|mail| mail.text().contains(needle))
 }
 
 fn read_messages(dir: &Path) -> Vec<Mail> {

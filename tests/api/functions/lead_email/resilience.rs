@@ -93,10 +93,7 @@ async fn another_instance_sends_what_a_stopped_one_left_and_two_never_send_one_l
     .await;
     tokio::time::sleep(Duration::from_millis(700)).await;
     let messages = sink.messages();
-    let mut ids: Vec<&str> = messages
-        .iter()
-        .map(|mail| mail.header("message-id").unwrap())
-        .collect();
+    let mut ids = each_header(&messages, "message-id");
     ids.sort_unstable();
     ids.dedup();
     assert_eq!(
@@ -104,11 +101,7 @@ async fn another_instance_sends_what_a_stopped_one_left_and_two_never_send_one_l
         (9, 9),
         "each lead emailed once"
     );
-    assert!(
-        messages
-            .iter()
-            .any(|mail| mail.text().contains("Email: early@acme.test"))
-    );
+    assert!(any_text_contains(&messages, "Email: early@acme.test"));
 }
 
 /// The server as a process (its configuration is read before its runtime starts, where the

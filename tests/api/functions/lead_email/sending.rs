@@ -2,6 +2,7 @@
 //! nothing with the feature off.
 use super::*;
 use cb_tests::Answer as _;
+use cb_tests::answers::anon_get;
 
 #[tokio::test]
 async fn a_contact_lead_is_emailed_once_with_both_parts_and_its_fields_escaped() {
@@ -97,13 +98,7 @@ async fn a_contact_lead_is_emailed_once_with_both_parts_and_its_fields_escaped()
     );
 
     // The outbox is the admin's to read, nobody else's.
-    let anon = app
-        .anon(
-            reqwest::Method::GET,
-            "/rest/v1/lead_notifications?select=id",
-        )
-        .answer()
-        .await;
+    let anon = anon_get(&app, "/rest/v1/lead_notifications?select=id").await;
     assert_eq!(anon.status(), 401);
     let admin: Value = app
         .with_token(

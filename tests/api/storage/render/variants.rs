@@ -106,6 +106,27 @@ async fn wait_for_memory(app: &TestApp, path: &str, variant: &std::path::Path) -
     .await
 }
 
+/// Polls `path` on `app` (for up to 3 s) until `arrived` says the answer shows a write made
+/// through another instance, asserting on that answer; `what` names the write in the failure.
+async fn until_seen(
+    app: &TestApp,
+    path: &str,
+    what: &str,
+    arrived: impl AsyncFn(Response) -> bool,
+) {
+    eventually(
+        Duration::from_secs(3),
+        Duration::from_millis(20),
+        async || {
+            if arrived(get(app, path, None).await).await {
+                return Ok(());
+            }
+            Err(format!("{what} never arrived"))
+        },
+    )
+    .await;
+}
+
 /// Another instance of the app on the same database and the same object store.
 async fn second_instance(fixture: &Fixture) -> (String, tokio::sync::oneshot::Sender<()>) {
     let config = cb_tests::app_config(&fixture.app.db, fixture.data.path(), &[]);
@@ -165,19 +186,15 @@ async fn hot_variants_are_answered_from_memory_until_any_instance_writes() {
         .answer()
         .await;
     assert_eq!(replaced.status(), 200);
-    eventually(
-        Duration::from_secs(3),
-        Duration::from_millis(20),
-        async || {
-            let bytes = get(app, path, None).await.bytes().await.unwrap().to_vec();
-            if bytes != in_memory {
-                let image = image::load_from_memory(&bytes).unwrap();
-                assert_eq!(image.dimensions(), (90, 180));
-                return Ok(());
-            }
-            Err("the other instance's write never arrived".to_string())
-        },
-    )
+    until_seen(app, path, "the other instance's write", async |response| {
+        let bytes = response.bytes().await.unwrap().to_vec();
+        if bytes == in_memory {
+            return false;
+        }
+        let image = image::load_from_memory(&bytes).unwrap();
+        assert_eq!(image.dimensions(), (90, 180));
+        true
+    })
     .await;
 
     // So does a bucket made private elsewhere: /public stops answering.
@@ -187,18 +204,13 @@ async fn hot_variants_are_answered_from_memory_until_any_instance_writes() {
         .answer()
         .await;
     assert_eq!(private.status(), 200);
-    eventually(
-        Duration::from_secs(3),
-        Duration::from_millis(20),
-        async || {
-            let response = get(app, path, None).await;
-            if response.status() != 200 {
-                assert_error(&json(response).await, 400, "404", "NoSuchBucket");
-                return Ok(());
-            }
-            Err("the bucket's change never arrived".to_string())
-        },
-    )
+    until_seen(app, path, "the bucket's change", async |response| {
+        if response.status() == 200 {
+            return false;
+        }
+        assert_error(&json(response).await, 400, "404", "NoSuchBucket");
+        true
+    })
     .await;
 }
 
