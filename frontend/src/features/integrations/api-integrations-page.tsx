@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
 import { CtaBand } from '@/components/marketing/cta-band';
+import { ChipList } from '@/components/ui/chip-list';
 import type { IconProps } from '@/components/ui/icons';
 import {
   CodeIcon,
@@ -137,13 +138,7 @@ export function ApiIntegrationsPage() {
                 <h3 className="card__title">{title}</h3>
               </div>
               <p className="card__text">{description}</p>
-              <ul className="integration__systems" aria-label={`${title} systems`}>
-                {systems.map((system) => (
-                  <li key={system} className="integration__system">
-                    {system}
-                  </li>
-                ))}
-              </ul>
+              <ChipList label={`${title} systems`} items={systems} chipClassName="integration__system" />
             </li>
           ))}
         </ul>
