@@ -84,11 +84,7 @@ export function RcmServicesPage() {
         id="rcm-consultation"
         title="Find out where your claims are waiting"
         text="We review 50 of your recent claims from order to payment and show you which denials, delays and underpayments cost the most. It takes one call and costs nothing."
-        actions={
-          <Link to="/contact" className="button button--accent button--large">
-            Book Your Free Consultation
-          </Link>
-        }
+        actions={[{ label: 'Book Your Free Consultation', to: '/contact' }]}
       />
     </>
   );
