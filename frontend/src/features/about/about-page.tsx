@@ -95,7 +95,7 @@ export function AboutPage() {
               title="How we work"
               lead="Three habits that explain most of what our clients notice in the first 90 days."
             />
-            <TitledTextList items={PRINCIPLES} className="about-principles" />
+            <TitledTextList items={PRINCIPLES} className="plain-list about-principles" />
           </div>
 
           <article className="recognition-card" aria-labelledby="about-recognition-title">

@@ -112,7 +112,7 @@ export function Toaster({ store = toastStore }: { store?: ToastStore }) {
       tabIndex={-1}
       data-inert-exempt=""
     >
-      <ol className="toaster__list" aria-live="polite" aria-relevant="additions text">
+      <ol className="plain-list toaster__list" aria-live="polite" aria-relevant="additions text">
         {toasts.map((item) => (
           <ToastItem key={item.id} item={item} onDismiss={store.dismiss} />
         ))}
