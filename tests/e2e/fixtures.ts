@@ -43,7 +43,7 @@ export const test = base.extend({
 /** Lists the product spec fixes word for word, shared with the unit tests that pin them. */
 export const specLists = JSON.parse(
   readFileSync(new URL('../../frontend/src/testing/spec-lists.json', import.meta.url), 'utf8'),
-) as { primaryNavigation: [string, string][]; webhookPayloadKeys: string[] };
+) as { primaryNavigation: [string, string][]; webhookPayloadKeys: string[]; privacySectionTitles: string[] };
 
 /** The admin passcode with-server.sh configured the server with. */
 export const ADMIN_PASSCODE = process.env.E2E_ADMIN_PASSCODE ?? 'e2e-admin-passcode-2026';

@@ -1,4 +1,4 @@
-import { expect, h1, h2, h3, test, type Locator, type Page, withConsent } from './fixtures';
+import { expect, h1, h2, h3, specLists, test, type Locator, type Page, withConsent } from './fixtures';
 
 /**
  * The static public pages of issue 6 against the real server: every route's key texts (spec
@@ -213,21 +213,10 @@ test.describe('public pages', () => {
     await expect(h1(page, 'Privacy Policy')).toBeVisible();
     await expect(page.getByText(`Last updated: ${today}`)).toBeVisible();
 
-    const titles = [
-      'Information We Collect',
-      'How We Use Your Information',
-      'How We Share Your Information',
-      'Data Security',
-      'Data Retention',
-      'Your Privacy Rights',
-      'Cookies and Tracking Technologies',
-      "Children's Privacy",
-      'International Users',
-      'Changes to This Policy',
-      'Contact Us',
-    ];
     const body = page.locator('.legal__body');
-    await expect(body.getByRole('heading', { level: 2 })).toHaveText(titles.map((t, i) => `${i + 1}. ${t}`));
+    await expect(body.getByRole('heading', { level: 2 })).toHaveText(
+      specLists.privacySectionTitles.map((t, i) => `${i + 1}. ${t}`),
+    );
     for (const sub of ['1.1 Information you provide', '1.2 Information collected automatically', '1.3 Information from third parties']) {
       await expect(h3(page, sub)).toBeVisible();
     }

@@ -54,22 +54,32 @@ test.describe('cookie banner', () => {
     await expect(banner(page)).toBeVisible();
   });
 
-  test('Accept All stores accepted and the banner stays away', async ({ page }) => {
-    await page.goto('/');
-    await answer(page, 'Accept All', 'accepted');
-    await staysAnsweredOnReload(page, 'Get paid for every piece of equipment you deliver.');
-  });
+  /** Each way to answer the banner: where, which control, what is stored, and the page's h1 when a reload is checked. */
+  const ANSWERS = [
+    {
+      title: 'Accept All stores accepted and the banner stays away',
+      path: '/',
+      control: 'Accept All',
+      value: 'accepted',
+      reloadHeading: 'Get paid for every piece of equipment you deliver.',
+    },
+    { title: 'Decline stores declined', path: '/about', control: 'Decline', value: 'declined' },
+    {
+      title: 'the close icon stores declined',
+      path: '/about',
+      control: 'Close cookie banner',
+      value: 'declined',
+      reloadHeading: 'About ClaimBridge',
+    },
+  ];
 
-  test('Decline stores declined', async ({ page }) => {
-    await page.goto('/about');
-    await answer(page, 'Decline', 'declined');
-  });
-
-  test('the close icon stores declined', async ({ page }) => {
-    await page.goto('/about');
-    await answer(page, 'Close cookie banner', 'declined');
-    await staysAnsweredOnReload(page, 'About ClaimBridge');
-  });
+  for (const { title, path, control, value, reloadHeading } of ANSWERS) {
+    test(title, async ({ page }) => {
+      await page.goto(path);
+      await answer(page, control, value);
+      if (reloadHeading) await staysAnsweredOnReload(page, reloadHeading);
+    });
+  }
 
   test('the page can scroll its last line clear of the banner', async ({ page }) => {
     await page.goto('/about');

@@ -34,7 +34,7 @@ function FooterLinkList({ title, links }: { title: string; links: FooterLink[] }
       <h2 id={headingId} className="site-footer__heading">
         {title}
       </h2>
-      <ul className="site-footer__links">
+      <ul className="plain-list site-footer__links">
         {links.map((link) => (
           <li key={link.label}>
             {link.to ? (
@@ -78,7 +78,7 @@ export function SiteFooter() {
             built for equipment suppliers.
           </p>
 
-          <ul className="site-footer__contact">
+          <ul className="plain-list site-footer__contact">
             {company.email && (
               <li>
                 <MailIcon size={18} />
@@ -104,7 +104,7 @@ export function SiteFooter() {
           </ul>
 
           {socialLinks.length > 0 && (
-            <ul className="site-footer__social" aria-label={`${company.name} on social media`}>
+            <ul className="plain-list site-footer__social" aria-label={`${company.name} on social media`}>
               {socialLinks.map(({ network, label, href }) => {
                 const SocialIcon = SOCIAL_ICONS[network];
                 return (

@@ -48,7 +48,7 @@ export function SiteHeader() {
         </button>
 
         <nav id={PRIMARY_NAV_ID} className={open ? 'site-nav site-nav--open' : 'site-nav'} aria-label="Primary">
-          <ul className="site-nav__list">
+          <ul className="plain-list site-nav__list">
             {PRIMARY_NAV.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'} className="site-nav__link" onClick={close}>

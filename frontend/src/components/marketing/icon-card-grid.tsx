@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { IconProps } from '@/components/ui/icons';
+import { PageSection, type PageSectionProps } from './page-section';
 
 interface IconCardItemProps {
   title: string;
@@ -41,5 +42,17 @@ export function IconCardGrid({ cards }: { cards: readonly IconCard[] }) {
         </IconCardItem>
       ))}
     </ul>
+  );
+}
+
+/** A PageSection whose content is an IconCardGrid. */
+export function IconCardSection({
+  cards,
+  ...section
+}: Omit<PageSectionProps, 'children'> & { cards: readonly IconCard[] }) {
+  return (
+    <PageSection {...section}>
+      <IconCardGrid cards={cards} />
+    </PageSection>
   );
 }

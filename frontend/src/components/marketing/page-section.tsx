@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SectionHeader } from './section-header';
 
-interface PageSectionProps {
+export interface PageSectionProps {
   /** The section title's id (the section is labelled by it). */
   titleId: string;
   eyebrow?: string;

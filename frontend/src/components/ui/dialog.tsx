@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { CloseIcon } from './icons';
+import { CloseButton } from './close-button';
 
 const FOCUSABLE = [
   'a[href]',
@@ -131,10 +131,7 @@ export function Dialog({ open, onClose, title, description, children, initialFoc
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
-          <button type="button" className="dialog__close" onClick={onClose}>
-            <CloseIcon size={20} />
-            <span className="visually-hidden">Close</span>
-          </button>
+          <CloseButton className="dialog__close" label="Close" onClick={onClose} size={20} />
         </div>
         {description && (
           <div id={descriptionId} className="dialog__description">

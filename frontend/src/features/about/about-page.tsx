@@ -1,9 +1,7 @@
-import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
-import { CtaBand } from '@/components/marketing/cta-band';
+import { CtaBand, GET_STARTED } from '@/components/marketing/cta-band';
 import { AwardIcon, TargetIcon } from '@/components/ui/marketing-icons';
 import { company } from '@/config/company';
-import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import { SectionHeader } from '@/components/marketing/section-header';
 import { HiddenTitleSection } from '@/components/marketing/hidden-title-section';
 import { StatList } from '@/components/marketing/stat-list';
@@ -97,7 +95,7 @@ export function AboutPage() {
               title="How we work"
               lead="Three habits that explain most of what our clients notice in the first 90 days."
             />
-            <TitledTextList items={PRINCIPLES} className="about-principles" />
+            <TitledTextList items={PRINCIPLES} className="plain-list about-principles" />
           </div>
 
           <article className="recognition-card" aria-labelledby="about-recognition-title">
@@ -130,14 +128,7 @@ export function AboutPage() {
         id="about-cta"
         title="Talk to people who only do equipment billing"
         text="Tell us what you supply and how you bill today. We reply within 24 hours."
-        actions={
-          <>
-            <ContactDialogButton className="button button--accent button--large">Get Started</ContactDialogButton>
-            <Link to="/careers" className="button button--on-dark button--large">
-              Join the team
-            </Link>
-          </>
-        }
+        actions={[GET_STARTED, { label: 'Join the team', to: '/careers' }]}
       />
     </>
   );

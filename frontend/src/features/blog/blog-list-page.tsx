@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '@/components/layouts/page-header';
+import { ListingPage } from '@/components/layouts/listing-page';
 import { ArrowRightIcon, ClockIcon } from '@/components/ui/icons';
 import { QueryProvider } from '@/lib/query-client';
 import { useInitialResource } from '@/lib/render-context';
@@ -76,34 +76,31 @@ function BlogList() {
   const posts = isError ? SAMPLE_POSTS : data;
 
   return (
-    <>
-      <PageHeader
-        eyebrow="Blog"
-        title="Insights for HME/DME billing teams"
-        subtitle="Claims, compliance, prior authorization and revenue-cycle practice from the people who work DME claims every day."
-      />
-      <section className="section" aria-label="Blog posts">
-        <div className="container">
-          {isPending ? (
-            <ul className="card-grid card-grid--3 blog-grid" aria-busy="true">
-              <li className="visually-hidden" role="status">
-                Loading posts…
-              </li>
-              {Array.from({ length: BLOG_SKELETON_COUNT }, (_, index) => (
-                <SkeletonCard key={index} />
-              ))}
-            </ul>
-          ) : posts && posts.length > 0 ? (
-            <ul className="card-grid card-grid--3 blog-grid">
-              {posts.map((post) => (
-                <PostCard key={post.id} post={post} />
-              ))}
-            </ul>
-          ) : (
-            <p className="blog-empty">No posts yet. Check back soon.</p>
-          )}
-        </div>
-      </section>
-    </>
+    <ListingPage
+      eyebrow="Blog"
+      title="Insights for HME/DME billing teams"
+      subtitle="Claims, compliance, prior authorization and revenue-cycle practice from the people who work DME claims every day."
+      label="Blog posts"
+      items={posts}
+      isPending={isPending}
+      loading={
+        <ul className="card-grid card-grid--3 blog-grid" aria-busy="true">
+          <li className="visually-hidden" role="status">
+            Loading posts…
+          </li>
+          {Array.from({ length: BLOG_SKELETON_COUNT }, (_, index) => (
+            <SkeletonCard key={index} />
+          ))}
+        </ul>
+      }
+      list={(items) => (
+        <ul className="card-grid card-grid--3 blog-grid">
+          {items.map((post) => (
+            <PostCard key={post.id} post={post} />
+          ))}
+        </ul>
+      )}
+      empty={<p className="blog-empty">No posts yet. Check back soon.</p>}
+    />
   );
 }

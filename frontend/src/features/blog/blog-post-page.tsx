@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { HeaderPlaceholder } from '@/components/layouts/page-header';
 import { CalendarIcon } from '@/components/ui/marketing-icons';
+import { ChipList } from '@/components/ui/chip-list';
 import { company } from '@/config/company';
 import { applyHead } from '@/lib/head';
 import { QueryProvider } from '@/lib/query-client';
@@ -73,13 +74,7 @@ export function PostView({ post }: { post: BlogPostRow }) {
           </p>
         </div>
         {tags.length > 0 && (
-          <ul className="blog-post__tags" aria-label="Tags">
-            {tags.map((tag) => (
-              <li key={tag} className="badge badge--quiet">
-                {tag}
-              </li>
-            ))}
-          </ul>
+          <ChipList label="Tags" items={tags} className="blog-post__tags" chipClassName="badge badge--quiet" />
         )}
       </ArticleHeader>
 

@@ -10,8 +10,7 @@ import {
   UsersIcon,
 } from '@/components/ui/marketing-icons';
 import { company } from '@/config/company';
-import { IconCardGrid, type IconCard } from '@/components/marketing/icon-card-grid';
-import { PageSection } from '@/components/marketing/page-section';
+import { IconCardSection, type IconCard } from '@/components/marketing/icon-card-grid';
 import './careers.css';
 
 export const NO_OPENINGS_TITLE = 'No Open Positions at This Time';
@@ -63,13 +62,12 @@ export function CareersPage() {
         subtitle={`${company.name} hires billing specialists, compliance analysts and engineers who like solving problems that have a right answer.`}
       />
 
-      <PageSection
+      <IconCardSection
         titleId="careers-benefits-title"
         title="Benefits"
         lead="What every full-time team member gets, whatever the role."
-      >
-        <IconCardGrid cards={BENEFITS} />
-      </PageSection>
+        cards={BENEFITS}
+      />
 
       <section className="section section--surface" aria-labelledby="careers-openings-title">
         <div className="container">

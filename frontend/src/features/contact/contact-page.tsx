@@ -105,7 +105,7 @@ export function ContactPage() {
             <h2 className="contact-next__title">What happens next</h2>
             <TitledTextList
               items={NEXT_STEPS}
-              className="contact-next"
+              className="plain-list contact-next"
               ordered
               itemClassName="contact-next__item"
               titleClassName="contact-next__step"

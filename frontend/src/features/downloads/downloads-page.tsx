@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { PageHeader } from '@/components/layouts/page-header';
+import { ListingPage } from '@/components/layouts/listing-page';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { WhitepaperCardGrid } from '@/components/whitepapers/whitepaper-card';
 import { toast } from '@/components/ui/toast';
@@ -114,40 +114,39 @@ function Downloads() {
   }, [isError, error]);
 
   return (
-    <>
-      <PageHeader
-        eyebrow="Resources"
-        title="Your downloads"
-        subtitle="Every ClaimBridge whitepaper, ready to save as a PDF."
-      />
-      <section className="section" aria-label="Downloads">
-        <div className="container">
-          <div className="downloads-banner" role="status">
-            <CheckCircleIcon size={28} />
-            <div>
-              <h2 className="downloads-banner__title">Thank you for your interest!</h2>
-              <p className="downloads-banner__text">
-                Your information was received. Download any whitepaper below; a ClaimBridge specialist will follow up
-                within 24 hours.
-              </p>
-            </div>
+    <ListingPage
+      eyebrow="Resources"
+      title="Your downloads"
+      subtitle="Every ClaimBridge whitepaper, ready to save as a PDF."
+      label="Downloads"
+      intro={
+        <div className="downloads-banner" role="status">
+          <CheckCircleIcon size={28} />
+          <div>
+            <h2 className="downloads-banner__title">Thank you for your interest!</h2>
+            <p className="downloads-banner__text">
+              Your information was received. Download any whitepaper below; a ClaimBridge specialist will follow up
+              within 24 hours.
+            </p>
           </div>
-          {isPending ? (
-            <LoadingBlock label="Loading whitepapers…" />
-          ) : papers && papers.length > 0 ? (
-            <WhitepaperCardGrid
-              papers={papers}
-              idPrefix="download"
-              action={(paper, titleId) => <DownloadButton paper={paper} titleId={titleId} />}
-            />
-          ) : (
-            <div className="downloads-empty">
-              <h2 className="downloads-empty__title">No Whitepapers Available</h2>
-              <p>New whitepapers are on the way. Please check back soon.</p>
-            </div>
-          )}
         </div>
-      </section>
-    </>
+      }
+      items={papers}
+      isPending={isPending}
+      loading={<LoadingBlock label="Loading whitepapers…" />}
+      list={(items) => (
+        <WhitepaperCardGrid
+          papers={items}
+          idPrefix="download"
+          action={(paper, titleId) => <DownloadButton paper={paper} titleId={titleId} />}
+        />
+      )}
+      empty={
+        <div className="downloads-empty">
+          <h2 className="downloads-empty__title">No Whitepapers Available</h2>
+          <p>New whitepapers are on the way. Please check back soon.</p>
+        </div>
+      }
+    />
   );
 }

@@ -4,14 +4,19 @@ export interface CustomerLogo {
   src: string;
 }
 
+/** A customer's wordmark, drawn in public/images/customers/<file>.svg. */
+function customerLogo(name: string, file: string): CustomerLogo {
+  return { name, src: `/images/customers/${file}.svg` };
+}
+
 export const CUSTOMER_LOGOS: readonly CustomerLogo[] = [
-  { name: 'Summit Home Medical', src: '/images/customers/summit-home-medical.svg' },
-  { name: 'CareLine Mobility', src: '/images/customers/careline-mobility.svg' },
-  { name: 'Oxygen Plus Supply', src: '/images/customers/oxygen-plus-supply.svg' },
-  { name: 'Riverbend Respiratory', src: '/images/customers/riverbend-respiratory.svg' },
-  { name: 'Heartland HME Services', src: '/images/customers/heartland-hme.svg' },
-  { name: 'Keystone O&P Clinics', src: '/images/customers/keystone-op.svg' },
-  { name: 'Coastal Sleep Solutions', src: '/images/customers/coastal-sleep-solutions.svg' },
+  customerLogo('Summit Home Medical', 'summit-home-medical'),
+  customerLogo('CareLine Mobility', 'careline-mobility'),
+  customerLogo('Oxygen Plus Supply', 'oxygen-plus-supply'),
+  customerLogo('Riverbend Respiratory', 'riverbend-respiratory'),
+  customerLogo('Heartland HME Services', 'heartland-hme'),
+  customerLogo('Keystone O&P Clinics', 'keystone-op'),
+  customerLogo('Coastal Sleep Solutions', 'coastal-sleep-solutions'),
 ];
 
 export const LOGO_WIDTH = 200;

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
 import { CtaBand } from '@/components/marketing/cta-band';
+import { ChipList } from '@/components/ui/chip-list';
 import type { IconProps } from '@/components/ui/icons';
 import {
   CodeIcon,
@@ -17,7 +17,7 @@ import {
 } from '@/components/ui/marketing-icons';
 import { company } from '@/config/company';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
-import { IconCardGrid, type IconCard } from '@/components/marketing/icon-card-grid';
+import { IconCardSection, type IconCard } from '@/components/marketing/icon-card-grid';
 import { PageSection } from '@/components/marketing/page-section';
 import './api-integrations.css';
 
@@ -113,13 +113,12 @@ export function ApiIntegrationsPage() {
         </div>
       </PageHeader>
 
-      <PageSection
+      <IconCardSection
         titleId="api-features-title"
         title="Built for developers and billing teams"
         lead="The same API our own apps use, with the standards equipment billing runs on."
-      >
-        <IconCardGrid cards={API_FEATURES} />
-      </PageSection>
+        cards={API_FEATURES}
+      />
 
       <PageSection
         titleId="api-categories-title"
@@ -137,13 +136,7 @@ export function ApiIntegrationsPage() {
                 <h3 className="card__title">{title}</h3>
               </div>
               <p className="card__text">{description}</p>
-              <ul className="integration__systems" aria-label={`${title} systems`}>
-                {systems.map((system) => (
-                  <li key={system} className="integration__system">
-                    {system}
-                  </li>
-                ))}
-              </ul>
+              <ChipList label={`${title} systems`} items={systems} chipClassName="integration__system" />
             </li>
           ))}
         </ul>
@@ -157,16 +150,10 @@ export function ApiIntegrationsPage() {
         id="api-cta"
         title="Plan your integration"
         text="Tell us which systems you run. An integration engineer will map the data flows and give you a go-live date."
-        actions={
-          <>
-            <ContactDialogButton className="button button--accent button--large">
-              Request API Access
-            </ContactDialogButton>
-            <Link to="/contact" className="button button--on-dark button--large">
-              Talk to an Integration Engineer
-            </Link>
-          </>
-        }
+        actions={[
+          { label: 'Request API Access', contact: true },
+          { label: 'Talk to an Integration Engineer', to: '/contact' },
+        ]}
       />
     </>
   );

@@ -74,7 +74,7 @@ export function LegalDocument({ title, subtitle, lastUpdated, intro, sections }:
             <h2 id="legal-toc-title" className="legal__toc-title">
               Contents
             </h2>
-            <ol className="legal__toc-list">
+            <ol className="plain-list legal__toc-list">
               {sections.map((section, index) => (
                 <li key={section.id}>
                   <Link to={`#${section.id}`}>

@@ -27,7 +27,7 @@ export function RcmServicesPage() {
         title="Every step between the order and the payment"
         lead="Take the whole revenue cycle off your team, or only the steps where claims stall today."
       >
-        <ol className="rcm-steps">
+        <ol className="plain-list rcm-steps">
           {RCM_STEPS.map((step, index) => (
             <li key={step.title} className="rcm-steps__item">
               <span className="rcm-steps__number" aria-hidden="true">
@@ -46,7 +46,7 @@ export function RcmServicesPage() {
         lead="A ten-person startup and a twelve-branch chain lose money in different places. Here is where each usually does, and what we change."
         surface
       >
-        <ul className="segment-list">
+        <ul className="plain-list segment-list">
           {CUSTOMER_SEGMENTS.map((segment) => (
             <li key={segment.id} id={segment.id} className="segment-card">
               <div className="segment-card__media">
@@ -84,11 +84,7 @@ export function RcmServicesPage() {
         id="rcm-consultation"
         title="Find out where your claims are waiting"
         text="We review 50 of your recent claims from order to payment and show you which denials, delays and underpayments cost the most. It takes one call and costs nothing."
-        actions={
-          <Link to="/contact" className="button button--accent button--large">
-            Book Your Free Consultation
-          </Link>
-        }
+        actions={[{ label: 'Book Your Free Consultation', to: '/contact' }]}
       />
     </>
   );

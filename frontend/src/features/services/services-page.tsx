@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { Checklist } from '@/components/marketing/checklist';
-import { CtaBand } from '@/components/marketing/cta-band';
+import { CtaBand, GET_STARTED } from '@/components/marketing/cta-band';
 import { PageHeader } from '@/components/layouts/page-header';
 import { ArrowRightIcon, type IconProps } from '@/components/ui/icons';
 import {
@@ -14,7 +14,6 @@ import {
   TruckIcon,
   WheelchairIcon,
 } from '@/components/ui/marketing-icons';
-import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import { IconCardItem } from '@/components/marketing/icon-card-grid';
 import { PageSection } from '@/components/marketing/page-section';
 import { TitledTextList } from '@/components/marketing/titled-text-list';
@@ -186,14 +185,7 @@ export function ServicesPage() {
         id="services-demo"
         title="See it with your own claims"
         text="In 30 minutes we walk through intake, delivery and billing with orders like yours, and show where your claims wait today."
-        actions={
-          <>
-            <Link to="/contact" className="button button--accent button--large">
-              Schedule Demo
-            </Link>
-            <ContactDialogButton className="button button--on-dark button--large">Get Started</ContactDialogButton>
-          </>
-        }
+        actions={[{ label: 'Schedule Demo', to: '/contact' }, GET_STARTED]}
       />
     </>
   );

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { PageHeader } from '@/components/layouts/page-header';
+import { useEffect } from 'react';
+import { ListingPage } from '@/components/layouts/listing-page';
+import { lazyLeadDialog, useLeadDialog } from '@/components/lead-form/lazy-lead-dialog';
 import { toast } from '@/components/ui/toast';
 import { WhitepaperCardGrid } from '@/components/whitepapers/whitepaper-card';
 import type { Whitepaper } from '@/data/whitepapers/types';
@@ -11,14 +12,10 @@ import '@/styles/whitepapers.css';
 
 export const WHITEPAPERS_ERROR_TOAST = { title: 'Error', description: 'Failed to load whitepapers.' };
 
-const loadLeadDialog = () => import('./whitepaper-lead-dialog');
-const WhitepaperLeadDialog = lazy(async () => ({ default: (await loadLeadDialog()).WhitepaperLeadDialog }));
-
-function preloadLeadDialog() {
-  loadLeadDialog().catch((error: unknown) => {
-    console.error('Whitepaper form failed to load:', error);
-  });
-}
+const leadDialog = lazyLeadDialog(
+  async () => (await import('./whitepaper-lead-dialog')).WhitepaperLeadDialog,
+  'Whitepaper form',
+);
 
 function WhitepaperDownloadButton({ paper, titleId, onDownload }: DownloadButtonProps) {
   return paper.file_path ? (
@@ -26,8 +23,8 @@ function WhitepaperDownloadButton({ paper, titleId, onDownload }: DownloadButton
       type="button"
       className="button button--primary"
       onClick={onDownload}
-      onMouseEnter={preloadLeadDialog}
-      onFocus={preloadLeadDialog}
+      onMouseEnter={leadDialog.preload}
+      onFocus={leadDialog.preload}
       aria-describedby={titleId}
     >
       Download PDF
@@ -45,63 +42,15 @@ interface DownloadButtonProps {
   onDownload: () => void;
 }
 
-interface FormState {
-  open: boolean;
-  openedAt: number;
-  mounted: boolean;
-}
-
 /** /whitepapers: the grid; Download PDF and Request Custom Research open the lead form. */
 export function WhitepapersPage() {
-  return (
-    <QueryProvider>
-      <Whitepapers />
-    </QueryProvider>
-  );
-}
-
-function Whitepapers() {
-  const { data: papers, isPending, isError, error } = useWhitepapers();
-  const [form, setForm] = useState<FormState>({ open: false, openedAt: 0, mounted: false });
-
-  useEffect(() => {
-    if (!isError) return;
-    console.error('Whitepapers failed to load:', error);
-    toast({ ...WHITEPAPERS_ERROR_TOAST, variant: 'destructive' });
-  }, [isError, error]);
-
-  const openForm = () => {
-    setForm({ open: true, openedAt: Date.now(), mounted: true });
-  };
+  const dialog = useLeadDialog(leadDialog, {});
 
   return (
     <>
-      <PageHeader
-        eyebrow="Resources"
-        title="Whitepapers"
-        subtitle="Practical guides for HME/DME billing, prior authorization and compliance teams, free to download."
-      />
-      <section className="section" aria-label="Whitepapers">
-        <div className="container">
-          {isPending ? (
-            <LoadingBlock label="Loading whitepapers…" />
-          ) : papers && papers.length > 0 ? (
-            <>
-              <LeadFormNoscriptNote form="download form" />
-              <WhitepaperCardGrid
-                papers={papers}
-                idPrefix="whitepaper"
-                showFeatured
-                action={(paper, titleId) => (
-                  <WhitepaperDownloadButton paper={paper} titleId={titleId} onDownload={openForm} />
-                )}
-              />
-            </>
-          ) : (
-            !isError && <p className="whitepapers-empty">No whitepapers yet. Check back soon.</p>
-          )}
-        </div>
-      </section>
+      <QueryProvider>
+        <Whitepapers onDownload={dialog.open} />
+      </QueryProvider>
       <section className="section section--surface" aria-labelledby="custom-research-title">
         <div className="container custom-research">
           <h2 id="custom-research-title" className="section__title">
@@ -114,26 +63,53 @@ function Whitepapers() {
           <button
             type="button"
             className="button button--primary button--large"
-            onClick={openForm}
-            onMouseEnter={preloadLeadDialog}
-            onFocus={preloadLeadDialog}
+            onClick={dialog.open}
+            onMouseEnter={leadDialog.preload}
+            onFocus={leadDialog.preload}
           >
             Request Custom Research
           </button>
           <LeadFormNoscriptNote form="research request form" />
         </div>
       </section>
-      {form.mounted && (
-        <Suspense fallback={null}>
-          <WhitepaperLeadDialog
-            open={form.open}
-            openedAt={form.openedAt}
-            onClose={() => {
-              setForm((current) => ({ ...current, open: false }));
-            }}
-          />
-        </Suspense>
-      )}
+      {dialog.element}
     </>
+  );
+}
+
+/** The header and the whitepaper grid (the part that loads data). */
+function Whitepapers({ onDownload }: { onDownload: () => void }) {
+  const { data: papers, isPending, isError, error } = useWhitepapers();
+
+  useEffect(() => {
+    if (!isError) return;
+    console.error('Whitepapers failed to load:', error);
+    toast({ ...WHITEPAPERS_ERROR_TOAST, variant: 'destructive' });
+  }, [isError, error]);
+
+  return (
+    <ListingPage
+      eyebrow="Resources"
+      title="Whitepapers"
+      subtitle="Practical guides for HME/DME billing, prior authorization and compliance teams, free to download."
+      label="Whitepapers"
+      items={papers}
+      isPending={isPending}
+      loading={<LoadingBlock label="Loading whitepapers…" />}
+      list={(items) => (
+        <>
+          <LeadFormNoscriptNote form="download form" />
+          <WhitepaperCardGrid
+            papers={items}
+            idPrefix="whitepaper"
+            showFeatured
+            action={(paper, titleId) => (
+              <WhitepaperDownloadButton paper={paper} titleId={titleId} onDownload={onDownload} />
+            )}
+          />
+        </>
+      )}
+      empty={!isError && <p className="whitepapers-empty">No whitepapers yet. Check back soon.</p>}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { CloseIcon } from '@/components/ui/icons';
+import { CloseButton } from '@/components/ui/close-button';
 import { useHydrated } from '@/lib/render-context';
 import { toastStore, type Toast, type ToastStore } from './toast-store';
 
@@ -26,6 +26,10 @@ function ToastItem({ item, onDismiss }: { item: Toast; onDismiss: (id: number) =
     };
   }, [item.id, onDismiss]);
 
+  const dismiss = () => {
+    onDismiss(item.id);
+  };
+
   const pause = () => {
     if (timer.current === undefined) return;
     window.clearTimeout(timer.current);
@@ -36,15 +40,13 @@ function ToastItem({ item, onDismiss }: { item: Toast; onDismiss: (id: number) =
   const resume = () => {
     if (timer.current !== undefined) return;
     startedAt.current = Date.now();
-    timer.current = window.setTimeout(() => {
-      onDismiss(item.id);
-    }, remaining.current);
+    timer.current = window.setTimeout(dismiss, remaining.current);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      onDismiss(item.id);
+      dismiss();
     }
   };
 
@@ -66,23 +68,14 @@ function ToastItem({ item, onDismiss }: { item: Toast; onDismiss: (id: number) =
             className="toast__action"
             onClick={() => {
               item.action?.onClick();
-              onDismiss(item.id);
+              dismiss();
             }}
           >
             {item.action.label}
           </button>
         )}
       </div>
-      <button
-        type="button"
-        className="toast__close"
-        onClick={() => {
-          onDismiss(item.id);
-        }}
-      >
-        <CloseIcon size={18} />
-        <span className="visually-hidden">Dismiss notification</span>
-      </button>
+      <CloseButton className="toast__close" label="Dismiss notification" onClick={dismiss} />
     </li>
   );
 }
@@ -119,7 +112,7 @@ export function Toaster({ store = toastStore }: { store?: ToastStore }) {
       tabIndex={-1}
       data-inert-exempt=""
     >
-      <ol className="toaster__list" aria-live="polite" aria-relevant="additions text">
+      <ol className="plain-list toaster__list" aria-live="polite" aria-relevant="additions text">
         {toasts.map((item) => (
           <ToastItem key={item.id} item={item} onDismiss={store.dismiss} />
         ))}

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { CloseIcon } from '@/components/ui/icons';
+import { CloseButton } from '@/components/ui/close-button';
 import {
   COOKIE_CONSENT_EVENT,
   readConsent,
@@ -67,6 +67,13 @@ export function CookieBanner() {
       window.dispatchEvent(new CustomEvent<CookieConsent>(COOKIE_CONSENT_EVENT, { detail: choice }));
     }
   };
+  const accept = () => {
+    choose('accepted');
+  };
+  // Closing the banner declines.
+  const decline = () => {
+    choose('declined');
+  };
 
   return (
     <section ref={setElement} className="cookie-banner" aria-labelledby={HEADING_ID}>
@@ -81,35 +88,14 @@ export function CookieBanner() {
           </Link>
         </p>
         <div className="cookie-banner__actions">
-          <button
-            type="button"
-            className="button button--secondary cookie-banner__button"
-            onClick={() => {
-              choose('declined');
-            }}
-          >
+          <button type="button" className="button button--secondary cookie-banner__button" onClick={decline}>
             Decline
           </button>
-          <button
-            type="button"
-            className="button button--primary cookie-banner__button"
-            onClick={() => {
-              choose('accepted');
-            }}
-          >
+          <button type="button" className="button button--primary cookie-banner__button" onClick={accept}>
             Accept All
           </button>
         </div>
-        <button
-          type="button"
-          className="cookie-banner__close"
-          onClick={() => {
-            choose('declined');
-          }}
-        >
-          <CloseIcon size={18} />
-          <span className="visually-hidden">Close cookie banner</span>
-        </button>
+        <CloseButton className="cookie-banner__close" label="Close cookie banner" onClick={decline} />
       </div>
     </section>
   );

@@ -24,7 +24,7 @@ export function HomeHero() {
             ClaimBridge pairs billing specialists with cloud software built for equipment suppliers. We run intake,
             prior authorization, claims, denials and A/R, so your team can focus on patients and deliveries.
           </p>
-          <ul className="hero__points">
+          <ul className="plain-list hero__points">
             {VALUE_POINTS.map((point) => (
               <li key={point}>
                 <CheckCircleIcon size={22} className="hero__point-icon" />

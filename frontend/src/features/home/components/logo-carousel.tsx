@@ -81,7 +81,7 @@ export function LogoCarousel({ logos = CUSTOMER_LOGOS }: LogoCarouselProps) {
 
       <div className="carousel__viewport">
         <div
-          className="carousel__track"
+          className="plain-list carousel__track"
           style={{
             transform: `translateX(calc(${-carousel.position} * 100% / var(--carousel-visible)))`,
             transition: carousel.animate ? `transform ${CAROUSEL_TRANSITION_MS}ms ease` : 'none',
