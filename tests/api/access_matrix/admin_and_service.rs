@@ -2,6 +2,46 @@
 //! may not.
 use super::*;
 
+/// Asserts that `caller` (the admin, service_role) reads every session's page views (the two of
+/// [`with_analytics`]) with the columns anon may not read.
+async fn assert_sees_every_session(db: &TestDatabase, caller: &Caller) {
+    assert_eq!(
+        count(
+            db,
+            caller,
+            "select user_agent, time_on_page, scroll_depth from page_analytics"
+        )
+        .await,
+        2,
+        "{} sees every session",
+        caller.role
+    );
+}
+
+/// Asserts that `caller` (the admin, service_role) inserts whitepaper submissions without
+/// antispam-check's lead ticket, and reads them.
+async fn assert_submits_leads_without_a_ticket(db: &TestDatabase, caller: &Caller) {
+    assert_eq!(
+        run(
+            db,
+            caller,
+            "insert into whitepaper_submissions (company_name, first_name, email, phone)
+             values ('Trusted Co', 'Ada', 'ada@trusted.example', '555-0100'), ('Trusted Co', 'Bo', 'bo@trusted.example', '555-0101')"
+        )
+        .await,
+        Ok(2),
+        "{} needs no lead ticket",
+        caller.role
+    );
+    assert!(
+        rows(db, caller, "select * from whitepaper_submissions")
+            .await
+            .is_ok(),
+        "{} reads the submissions",
+        caller.role
+    );
+}
+
 #[tokio::test]
 async fn the_admin_token_does_what_the_admin_screens_need() {
     let db = fresh_database().await;
@@ -53,38 +93,14 @@ async fn the_admin_token_does_what_the_admin_screens_need() {
         .unwrap()
             >= 3
     );
-    // The admin needs no lead ticket.
-    assert_eq!(
-        run(
-            &db,
-            &admin,
-            "insert into whitepaper_submissions (company_name, first_name, email, phone)
-             values ('Admin Co', 'Ada', 'ada@admin.example', '555-0100'), ('Admin Co', 'Bo', 'bo@admin.example', '555-0101')"
-        )
-        .await,
-        Ok(2)
-    );
-    assert!(
-        rows(&db, &admin, "select * from whitepaper_submissions")
-            .await
-            .is_ok()
-    );
+    assert_submits_leads_without_a_ticket(&db, &admin).await;
     assert!(rows(&db, &admin, "select * from leads").await.is_ok());
     assert!(
         rows(&db, &admin, "select * from lead_deliveries")
             .await
             .is_ok()
     );
-    assert_eq!(
-        count(
-            &db,
-            &admin,
-            "select user_agent, time_on_page, scroll_depth from page_analytics"
-        )
-        .await,
-        2,
-        "every session"
-    );
+    assert_sees_every_session(&db, &admin).await;
     // The admin token is still not a superuser: abuse state stays private.
     assert_denied(&db, &admin, "select * from private.rate_limit_hits").await;
 }
@@ -123,10 +139,7 @@ async fn service_role_bypasses_row_level_security() {
     let db = fresh_database().await;
     with_analytics(&db).await;
     let service = service();
-    assert_eq!(
-        count(&db, &service, "select user_agent from page_analytics").await,
-        2
-    );
+    assert_sees_every_session(&db, &service).await;
     assert!(
         count(
             &db,
@@ -145,22 +158,7 @@ async fn service_role_bypasses_row_level_security() {
         .await,
         Ok(1)
     );
-    assert_eq!(
-        run(
-            &db,
-            &service,
-            "insert into whitepaper_submissions (company_name, first_name, email, phone)
-             values ('Service Co', 'Sam', 'sam@service.example', '555-0100'), ('Service Co', 'Sy', 'sy@service.example', '555-0101')"
-        )
-        .await,
-        Ok(2),
-        "service_role needs no lead ticket"
-    );
-    assert!(
-        rows(&db, &service, "select * from whitepaper_submissions")
-            .await
-            .is_ok()
-    );
+    assert_submits_leads_without_a_ticket(&db, &service).await;
 }
 
 #[tokio::test]

@@ -3,7 +3,7 @@
 //! limits on embeds, null filters on embeds, related orders and spreads.
 use serde_json::json;
 
-use super::{expect_errors, expect_reads, fixture_app, get};
+use super::{expect_errors, expect_fixture_reads, expect_reads, fixture_app, get};
 
 #[tokio::test]
 async fn many_to_one_one_to_many_and_nested_embeds() {
@@ -39,8 +39,7 @@ async fn many_to_one_one_to_many_and_nested_embeds() {
 
 #[tokio::test]
 async fn one_to_one_and_many_to_many() {
-    let app = fixture_app().await;
-    let cases = [
+    expect_fixture_reads(&[
         (
             "/fx_channels?select=slug,fx_channel_details(details)&order=id",
             json!([
@@ -61,8 +60,8 @@ async fn one_to_one_and_many_to_many() {
             "/fx_categories?select=name,fx_products(name)&id=eq.3",
             json!([{"name": "Audio", "fx_products": [{"name": "Headphones"}]}]),
         ),
-    ];
-    expect_reads(&app, &cases).await;
+    ])
+    .await;
 }
 
 #[tokio::test]
@@ -81,8 +80,7 @@ async fn inner_joins_filter_parents_and_counts() {
 
 #[tokio::test]
 async fn embedded_filters_order_limit_and_logic() {
-    let app = fixture_app().await;
-    let cases = [
+    expect_fixture_reads(&[
         (
             "/fx_users?select=username,fx_messages(id)&username=eq.supabot&fx_messages.order=id.desc&fx_messages.limit=2&fx_messages.id=gt.1",
             json!([{"username": "supabot", "fx_messages": [{"id": 3}, {"id": 2}]}]),
@@ -95,8 +93,8 @@ async fn embedded_filters_order_limit_and_logic() {
             "/fx_users?select=username,fx_messages(id)&username=eq.supabot&fx_messages.order=id&fx_messages.offset=1&fx_messages.limit=1",
             json!([{"username": "supabot", "fx_messages": [{"id": 2}]}]),
         ),
-    ];
-    expect_reads(&app, &cases).await;
+    ])
+    .await;
 }
 
 #[tokio::test]
@@ -120,8 +118,7 @@ async fn null_filters_on_embeds_are_anti_and_semi_joins() {
 
 #[tokio::test]
 async fn aliases_hints_and_self_references() {
-    let app = fixture_app().await;
-    let cases = [
+    expect_fixture_reads(&[
         (
             "/fx_best_friends?select=id,first:fx_users!fx_best_friends_first_user_fkey(username),second:fx_users!second_user(username)&order=id",
             json!([
@@ -141,8 +138,8 @@ async fn aliases_hints_and_self_references() {
             "/fx_collections?select=name,parent_id(name)&id=eq.6",
             json!([{"name": "Grandchild A1a", "parent_id": {"name": "Child A1"}}]),
         ),
-    ];
-    expect_reads(&app, &cases).await;
+    ])
+    .await;
 }
 
 #[tokio::test]
@@ -234,8 +231,7 @@ async fn related_orders_need_a_to_one_embed() {
 
 #[tokio::test]
 async fn spreads_lift_embedded_columns() {
-    let app = fixture_app().await;
-    let cases = [
+    expect_fixture_reads(&[
         (
             "/fx_messages?select=id,...fx_users(username,status)&id=eq.4",
             json!([{"id": 4, "username": "awailas", "status": "ONLINE"}]),
@@ -244,8 +240,8 @@ async fn spreads_lift_embedded_columns() {
             "/fx_channels?select=slug,...fx_messages(id)&id=eq.1&fx_messages.order=id.desc",
             json!([{"slug": "public", "id": [3, 1]}]),
         ),
-    ];
-    expect_reads(&app, &cases).await;
+    ])
+    .await;
 }
 
 #[tokio::test]

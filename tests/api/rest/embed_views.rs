@@ -3,12 +3,11 @@
 //! views get the primary keys they show, and a view that hides a key has no relationship.
 use serde_json::{Value, json};
 
-use super::{expect_reads, fixture_app, get, post, wait_for_relation};
+use super::{expect_fixture_reads, expect_reads, fixture_app, get, post, wait_for_relation};
 
 #[tokio::test]
 async fn views_embed_tables_and_views_through_the_keys_they_show() {
-    let app = fixture_app().await;
-    let cases = [
+    expect_fixture_reads(&[
         // view -> table (the view renames the foreign key column)
         (
             "/fx_chat?select=message_id,fx_users(username,status)&message_id=eq.1",
@@ -55,8 +54,8 @@ async fn views_embed_tables_and_views_through_the_keys_they_show() {
             "/fx_categories?select=name,fx_catalog(name)&id=eq.3",
             json!([{"name": "Audio", "fx_catalog": [{"name": "Headphones"}]}]),
         ),
-    ];
-    expect_reads(&app, &cases).await;
+    ])
+    .await;
 }
 
 #[tokio::test]

@@ -254,6 +254,12 @@ pub(crate) async fn expect_reads(app: &TestApp, cases: &[(&str, Value)]) {
     }
 }
 
+/// On a fresh [`fixture_app`], GETs each path and expects 200 with exactly that JSON: a test of
+/// reads alone.
+pub(crate) async fn expect_fixture_reads(cases: &[(&str, Value)]) {
+    expect_reads(&fixture_app().await, cases).await;
+}
+
 /// Sends each request in turn and expects its status with exactly that JSON.
 pub(crate) async fn expect_json(cases: Vec<(Call<'_>, u16, Value)>) {
     for (call, status, expected) in cases {

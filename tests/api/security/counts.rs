@@ -8,10 +8,7 @@ use serde_json::json;
 
 async fn content_range(app: &TestApp, path: &str, token: &str, count: &str) -> String {
     let response = app
-        .client
-        .get(format!("{}/rest/v1{path}", app.url))
-        .header("apikey", DEMO_ANON_KEY)
-        .bearer_auth(token)
+        .with_token(reqwest::Method::GET, &format!("/rest/v1{path}"), token)
         .header("Prefer", format!("count={count}"))
         .answer()
         .await;

@@ -150,17 +150,24 @@ async fn a_duplicate_key_is_409_with_postgres_texts() {
 #[tokio::test]
 async fn representation_after_a_write_can_embed() {
     let app = fixture_app().await;
-    let reply = post(
-        &app,
-        "/fx_messages?select=message,fx_users(username,status)",
-        &json!({"message": "hi", "username": "awailas", "channel_id": 2}),
-    )
-    .header("prefer", "return=representation")
-    .await;
-    reply.assert_json(
-        201,
-        &json!([{"message": "hi", "fx_users": {"username": "awailas", "status": "ONLINE"}}]),
-    );
+    // Through a foreign key, and through a computed relationship (see embed_computed.rs).
+    for (path, row, expected) in [
+        (
+            "/fx_messages?select=message,fx_users(username,status)",
+            json!({"message": "hi", "username": "awailas", "channel_id": 2}),
+            json!([{"message": "hi", "fx_users": {"username": "awailas", "status": "ONLINE"}}]),
+        ),
+        (
+            "/fx_messages?select=message,fx_author(username)",
+            json!({"message": "Computed hello", "username": "kiwicopple", "channel_id": 3}),
+            json!([{"message": "Computed hello", "fx_author": {"username": "kiwicopple"}}]),
+        ),
+    ] {
+        post(&app, path, &row)
+            .header("prefer", "return=representation")
+            .await
+            .assert_json(201, &expected);
+    }
 }
 
 #[tokio::test]
