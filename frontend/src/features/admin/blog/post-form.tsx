@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { formatDate } from '@/features/admin/shared/format-date';
 import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
-import { selectFieldsOf } from '@/features/admin/shared/admin-select-field';
+import { selectFieldsOf, valueOptions } from '@/features/admin/shared/admin-select-field';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import {
@@ -143,12 +143,12 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
           {text('og_title', 'Open Graph Title')}
           {text('og_description', 'Open Graph Description', { multiline: true })}
           {text('og_image', 'Open Graph Image URL', { type: 'url' })}
-          {select('twitter_card_type', 'Twitter Card Type', TWITTER_CARD_TYPES)}
+          {select('twitter_card_type', 'Twitter Card Type', valueOptions(TWITTER_CARD_TYPES))}
         </Section>
 
         <Section title="Advanced Settings">
           {text('author_name', 'Author Name')}
-          {select('schema_type', 'Schema Type', SCHEMA_TYPES)}
+          {select('schema_type', 'Schema Type', valueOptions(SCHEMA_TYPES))}
           {check('noindex', 'NoIndex')}
           {check('nofollow', 'NoFollow')}
         </Section>

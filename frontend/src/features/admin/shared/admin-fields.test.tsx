@@ -48,7 +48,7 @@ describe('AdminSelectField', () => {
   it('selectFieldsOf binds selects to one form by key, the id from the prefix', () => {
     const onChange = vi.fn();
     const select = selectFieldsOf('page', { og_type: 'website', card: 'summary' }, onChange);
-    render(select('card', 'Card Type', ['summary', 'summary_large_image']));
+    render(select('card', 'Card Type', valueOptions(['summary', 'summary_large_image'])));
     const card = screen.getByLabelText('Card Type');
     expect([card.getAttribute('id'), (card as HTMLSelectElement).value]).toEqual(['page-card', 'summary']);
     fireEvent.change(card, { target: { value: 'summary_large_image' } });
