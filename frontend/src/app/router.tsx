@@ -1,17 +1,10 @@
-import type { ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from '@/app/layouts/public-layout';
 import { RootLayout } from '@/app/layouts/root-layout';
-import { lazyComponent } from '@/lib/lazy-component';
+import { lazyComponent, lazyPage } from '@/lib/lazy-component';
 import { SiteDataLayout } from '@/app/layouts/site-data-layout';
 import { dataPublicPages } from './routes/data-public-pages';
 import { adminRoutes } from './routes/admin/admin-routes';
-
-/** A page whose module is its own chunk, loaded when first shown (see lazyComponent). */
-export function page(path: string, load: () => Promise<ComponentType>): RouteObject {
-  const Page = lazyComponent(load);
-  return { path, element: <Page /> };
-}
 
 /**
  * The static public pages. The five fixed article paths are plain static segments, so the
@@ -19,40 +12,40 @@ export function page(path: string, load: () => Promise<ComponentType>): RouteObj
  * dynamic ones) and those slugs keep their hand-made pages.
  */
 export const staticPublicPages: RouteObject[] = [
-  page('services', async () => (await import('@/features/services/services-page')).ServicesPage),
-  page('rcm-services', async () => (await import('@/features/rcm/rcm-services-page')).RcmServicesPage),
-  page('about', async () => (await import('@/features/about/about-page')).AboutPage),
-  page('contact', async () => (await import('@/features/contact/contact-page')).ContactPage),
-  page('careers', async () => (await import('@/features/careers/careers-page')).CareersPage),
-  page(
+  lazyPage('services', async () => (await import('@/features/services/services-page')).ServicesPage),
+  lazyPage('rcm-services', async () => (await import('@/features/rcm/rcm-services-page')).RcmServicesPage),
+  lazyPage('about', async () => (await import('@/features/about/about-page')).AboutPage),
+  lazyPage('contact', async () => (await import('@/features/contact/contact-page')).ContactPage),
+  lazyPage('careers', async () => (await import('@/features/careers/careers-page')).CareersPage),
+  lazyPage(
     'api-integrations',
     async () => (await import('@/features/integrations/api-integrations-page')).ApiIntegrationsPage,
   ),
-  page('privacy-policy', async () => (await import('@/features/legal/privacy-policy-page')).PrivacyPolicyPage),
-  page('cookie-policy', async () => (await import('@/features/legal/cookie-policy-page')).CookiePolicyPage),
-  page(
+  lazyPage('privacy-policy', async () => (await import('@/features/legal/privacy-policy-page')).PrivacyPolicyPage),
+  lazyPage('cookie-policy', async () => (await import('@/features/legal/cookie-policy-page')).CookiePolicyPage),
+  lazyPage(
     'blog/streamlining-dme-claims-processing',
     async () =>
       (await import('@/features/articles/pages/streamlining-dme-claims-processing'))
         .StreamliningDmeClaimsProcessingArticle,
   ),
-  page(
+  lazyPage(
     'blog/compliance-best-practices-dme-providers',
     async () =>
       (await import('@/features/articles/pages/compliance-best-practices-dme-providers'))
         .ComplianceBestPracticesArticle,
   ),
-  page(
+  lazyPage(
     'blog/mobile-delivery-management',
     async () => (await import('@/features/articles/pages/mobile-delivery-management')).MobileDeliveryManagementArticle,
   ),
-  page(
+  lazyPage(
     'blog/maximizing-revenue-real-time-reporting',
     async () =>
       (await import('@/features/articles/pages/maximizing-revenue-real-time-reporting'))
         .MaximizingRevenueRealTimeReportingArticle,
   ),
-  page(
+  lazyPage(
     'blog/dme-billing-coding-guide',
     async () => (await import('@/features/articles/pages/dme-billing-coding-guide')).DmeBillingCodingGuideArticle,
   ),

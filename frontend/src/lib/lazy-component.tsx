@@ -1,4 +1,5 @@
 import { createElement, lazy, useSyncExternalStore, type ComponentType } from 'react';
+import type { NonIndexRouteObject } from 'react-router';
 import { useReportModule } from './render-context';
 
 /**
@@ -67,6 +68,12 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   everyLoader.push(preload);
   if (moduleId) loadersByModule.set(moduleId, preload);
   return Object.assign(LazyLoaded, { preload, moduleId });
+}
+
+/** A route whose page module is its own chunk, loaded when first shown (see lazyComponent). */
+export function lazyPage(path: string, load: () => Promise<ComponentType>): NonIndexRouteObject {
+  const Page = lazyComponent(load);
+  return { path, element: <Page /> };
 }
 
 /** Server renderer: loads every lazy component, so renders never suspend. */

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -32,4 +32,15 @@ export function browserQueryClient(): QueryClient {
 export function QueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(() => (import.meta.env.SSR ? createQueryClient() : browserQueryClient()));
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/** `Screen` inside its own QueryProvider: a route's screen that uses react-query. */
+export function withQueryProvider<Props extends object>(Screen: ComponentType<Props>): ComponentType<Props> {
+  return function WithQueryProvider(props: Props) {
+    return (
+      <QueryProvider>
+        <Screen {...props} />
+      </QueryProvider>
+    );
+  };
 }

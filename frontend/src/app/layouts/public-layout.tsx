@@ -5,6 +5,7 @@ import { ContactDialogProvider } from '@/features/leads/contact-dialog-provider'
 import { SiteFooter } from '@/components/layouts/site-footer';
 import { RouteErrorBoundary } from '@/components/layouts/route-error';
 import { SiteHeader } from '@/components/layouts/site-header';
+import { LoadingFallback } from './loading-fallback';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -17,15 +18,6 @@ function useFocusMainOnNavigate(main: RefObject<HTMLElement | null>) {
     previous.current = pathname;
     main.current?.focus({ preventScroll: true });
   }, [pathname, main]);
-}
-
-/** Only seen when a page's code is still loading on a first visit rendered by the browser. */
-function PageLoading() {
-  return (
-    <div className="boot-fallback" role="status">
-      <span className="visually-hidden">Loading…</span>
-    </div>
-  );
 }
 
 export function PublicLayout() {
@@ -50,7 +42,7 @@ export function PublicLayout() {
         <div className={loading ? 'route-progress route-progress--active' : 'route-progress'} aria-hidden="true" />
         <main id={MAIN_CONTENT_ID} ref={mainRef} className="site-main" tabIndex={-1} aria-busy={loading || undefined}>
           <RouteErrorBoundary resetKey={pathname}>
-            <Suspense fallback={<PageLoading />}>
+            <Suspense fallback={<LoadingFallback />}>
               <Outlet />
             </Suspense>
           </RouteErrorBoundary>

@@ -4,15 +4,7 @@ import { Toaster } from '@/components/ui/toast';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { RouteErrorBoundary } from '@/components/layouts/route-error';
 import { ScrollManager } from '@/components/layouts/scroll-manager';
-
-/** Shown while the first screen's code loads (admin screens; public pages come rendered). */
-function BootFallback() {
-  return (
-    <div className="boot-fallback" role="status">
-      <span className="visually-hidden">Loading…</span>
-    </div>
-  );
-}
+import { LoadingFallback } from './loading-fallback';
 
 /**
  * Wraps every screen (public and admin): the global widgets (notifications and the
@@ -24,7 +16,7 @@ export function RootLayout() {
     <>
       <ScrollManager />
       <RouteErrorBoundary resetKey={pathname}>
-        <Suspense fallback={<BootFallback />}>
+        <Suspense fallback={<LoadingFallback />}>
           <Outlet />
         </Suspense>
       </RouteErrorBoundary>

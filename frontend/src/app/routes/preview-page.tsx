@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { HeaderPlaceholder } from '@/components/layouts/page-header';
 import { company } from '@/config/company';
-import { QueryProvider } from '@/lib/query-client';
+import { withQueryProvider } from '@/lib/query-client';
 import { useInitialResource } from '@/lib/render-context';
 import { PostView } from '@/features/blog/blog-post-page';
 import { formatPostDate } from '@/features/blog/dates';
@@ -109,10 +109,4 @@ function PreviewScreen({ renderPage }: { renderPage: RenderPublicPage }) {
  * /preview/{token}: a draft post or an unsaved page change, for someone without the passcode.
  * Never indexed (the server also says so in X-Robots-Tag), never cached.
  */
-export function PreviewPage({ renderPage }: { renderPage: RenderPublicPage }) {
-  return (
-    <QueryProvider>
-      <PreviewScreen renderPage={renderPage} />
-    </QueryProvider>
-  );
-}
+export const PreviewPage = withQueryProvider(PreviewScreen);

@@ -48,34 +48,23 @@ describe('session id', () => {
   });
 });
 
-describe('device type', () => {
+describe('user agent', () => {
   it.each([
-    [UA.chrome, 'desktop'],
-    [UA.safariMac, 'desktop'],
-    [UA.iphone, 'mobile'],
-    [UA.androidPhone, 'mobile'],
-    [UA.ipad, 'tablet'],
-    [UA.androidTablet, 'tablet'],
-    ['', 'desktop'],
-  ])('%s → %s', (ua, expected) => {
-    expect(detectDeviceType(ua)).toBe(expected);
-  });
-});
-
-describe('browser', () => {
-  it.each([
-    [UA.chrome, 'Chrome'],
-    [UA.androidPhone, 'Chrome'],
-    [UA.chrome.replace('Chrome/', 'HeadlessChrome/'), 'Chrome'],
-    [UA.edge, 'Edge'],
-    [UA.opera, 'Opera'],
-    [UA.firefox, 'Firefox'],
-    [UA.safariMac, 'Safari'],
-    [UA.iphone, 'Safari'],
-    [UA.curl, 'Unknown'],
-    ['', 'Unknown'],
-  ])('%s → %s', (ua, expected) => {
-    expect(detectBrowser(ua)).toBe(expected);
+    [UA.chrome, 'desktop', 'Chrome'],
+    [UA.chrome.replace('Chrome/', 'HeadlessChrome/'), 'desktop', 'Chrome'],
+    [UA.edge, 'desktop', 'Edge'],
+    [UA.opera, 'desktop', 'Opera'],
+    [UA.firefox, 'desktop', 'Firefox'],
+    [UA.safariMac, 'desktop', 'Safari'],
+    [UA.iphone, 'mobile', 'Safari'],
+    [UA.ipad, 'tablet', 'Safari'],
+    [UA.androidPhone, 'mobile', 'Chrome'],
+    [UA.androidTablet, 'tablet', 'Chrome'],
+    [UA.curl, 'desktop', 'Unknown'],
+    ['', 'desktop', 'Unknown'],
+  ])('%s: a %s device, browser %s', (ua, device, browser) => {
+    expect(detectDeviceType(ua)).toBe(device);
+    expect(detectBrowser(ua)).toBe(browser);
   });
 });
 

@@ -6,7 +6,7 @@ import { logSignOut } from '@/features/admin/activity/log-sign-out';
 import { getAdminToken, removeAdminToken } from '@/features/admin/shared/admin-token';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import '@/features/admin/shared/admin.css';
-import { QueryProvider } from '@/lib/query-client';
+import { withQueryProvider } from '@/lib/query-client';
 
 const LINKS: ReadonlyArray<readonly [string, string]> = [
   ['Blog Posts', '/admin/blog'],
@@ -18,19 +18,6 @@ const LINKS: ReadonlyArray<readonly [string, string]> = [
   ['Analytics', '/admin/analytics'],
   ['Activity', '/admin/activity'],
 ];
-
-/**
- * Every admin screen: validates the stored token through simple-auth on each route entry
- * ('Loading' while checking, nothing when signed out) and shows the admin navigation.
- */
-/** Admin screens query the backend through the app's one query cache. */
-export function AdminLayout() {
-  return (
-    <QueryProvider>
-      <AdminLayoutScreen />
-    </QueryProvider>
-  );
-}
 
 function AdminLayoutScreen() {
   const navigate = useNavigate();
@@ -88,3 +75,10 @@ function AdminLayoutScreen() {
     </div>
   );
 }
+
+/**
+ * Every admin screen: validates the stored token through simple-auth on each route entry
+ * ('Loading' while checking, nothing when signed out) and shows the admin navigation. Admin
+ * screens query the backend through the app's one query cache.
+ */
+export const AdminLayout = withQueryProvider(AdminLayoutScreen);

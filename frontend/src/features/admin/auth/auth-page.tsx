@@ -6,16 +6,7 @@ import { AdminButton } from '@/features/admin/shared/admin-button';
 import { useLogin } from './login';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import '@/features/admin/shared/admin.css';
-import { QueryProvider } from '@/lib/query-client';
-
-/** Admin screens query the backend through the app's one query cache. */
-export function AuthPage() {
-  return (
-    <QueryProvider>
-      <AuthPageScreen />
-    </QueryProvider>
-  );
-}
+import { withQueryProvider } from '@/lib/query-client';
 
 function AuthPageScreen() {
   const navigate = useNavigate();
@@ -76,3 +67,6 @@ function AuthPageScreen() {
     </main>
   );
 }
+
+/** /auth. Admin screens query the backend through the app's one query cache. */
+export const AuthPage = withQueryProvider(AuthPageScreen);

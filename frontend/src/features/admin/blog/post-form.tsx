@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { formatDate } from '@/features/admin/shared/format-date';
 import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
-import { AdminSelectField, valueOptions } from '@/features/admin/shared/admin-select-field';
+import { selectFieldsOf, valueOptions } from '@/features/admin/shared/admin-select-field';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import {
@@ -61,6 +61,7 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
 
   const text = textFieldsOf<TextField>('post', form, set);
   const check = checksOf<'noindex' | 'nofollow' | 'published'>(form, set);
+  const select = selectFieldsOf<Pick<BlogFormValues, 'twitter_card_type' | 'schema_type'>>('post', form, set);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -142,28 +143,12 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
           {text('og_title', 'Open Graph Title')}
           {text('og_description', 'Open Graph Description', { multiline: true })}
           {text('og_image', 'Open Graph Image URL', { type: 'url' })}
-          <AdminSelectField
-            id="post-twitter_card_type"
-            label="Twitter Card Type"
-            value={form.twitter_card_type}
-            options={valueOptions(TWITTER_CARD_TYPES)}
-            onChange={(value) => {
-              set('twitter_card_type', value);
-            }}
-          />
+          {select('twitter_card_type', 'Twitter Card Type', valueOptions(TWITTER_CARD_TYPES))}
         </Section>
 
         <Section title="Advanced Settings">
           {text('author_name', 'Author Name')}
-          <AdminSelectField
-            id="post-schema_type"
-            label="Schema Type"
-            value={form.schema_type}
-            options={valueOptions(SCHEMA_TYPES)}
-            onChange={(value) => {
-              set('schema_type', value);
-            }}
-          />
+          {select('schema_type', 'Schema Type', valueOptions(SCHEMA_TYPES))}
           {check('noindex', 'NoIndex')}
           {check('nofollow', 'NoFollow')}
         </Section>

@@ -1,4 +1,11 @@
-import type { LeadQueryParams, LeadStatus } from './lead-types';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import {
+  leadQueryParams,
+  type LeadFilters,
+  type LeadQueryParams,
+  type LeadSource,
+  type LeadStatus,
+} from './lead-types';
 
 /** The filters both lead tables take: they share the pipeline columns, and differ in their time column. */
 interface LeadFilterable<Query> {
@@ -23,4 +30,21 @@ export function filterLeadQuery<Query extends LeadFilterable<Query>>(
   if (params.since) filtered = filtered.gte(timeColumn, params.since);
   if (params.before) filtered = filtered.lt(timeColumn, params.before);
   return filtered;
+}
+
+/**
+ * The list query of one lead table under the filters, keyed by the parameters it sends: an
+ * empty list, with no request, when the source filter leaves that table out.
+ */
+export function leadListQuery<Row>(
+  filters: LeadFilters,
+  source: LeadSource,
+  keyPrefix: QueryKey,
+  fetchRows: (params: LeadQueryParams) => Promise<Row[]>,
+) {
+  const params = leadQueryParams(filters, source);
+  return queryOptions({
+    queryKey: [...keyPrefix, params],
+    queryFn: async (): Promise<Row[]> => (params ? fetchRows(params) : []),
+  });
 }

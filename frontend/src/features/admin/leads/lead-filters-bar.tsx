@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { AdminSelectField, type SelectOption } from '@/features/admin/shared/admin-select-field';
+import { selectFieldsOf, type SelectOption } from '@/features/admin/shared/admin-select-field';
 import { AdminDateRange } from '@/features/admin/shared/admin-date-range';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import {
@@ -34,29 +34,14 @@ export function LeadFiltersBar({
   const set = <K extends keyof LeadFilters>(key: K, value: LeadFilters[K]) => {
     onChange({ ...filters, [key]: value });
   };
+  const select = selectFieldsOf<Pick<LeadFilters, 'status' | 'source'>>(id, filters, set);
   const narrowed = isNarrowed(filters, '');
 
   return (
     <fieldset className="leads-filters" aria-describedby={problem ? `${id}-problem` : undefined}>
       <legend className="visually-hidden">Filter leads</legend>
-      <AdminSelectField
-        id={`${id}-status`}
-        label="Status"
-        value={filters.status}
-        options={STATUS_FILTER_OPTIONS}
-        onChange={(status) => {
-          set('status', status);
-        }}
-      />
-      <AdminSelectField
-        id={`${id}-source`}
-        label="Source"
-        value={filters.source}
-        options={SOURCES}
-        onChange={(source) => {
-          set('source', source);
-        }}
-      />
+      {select('status', 'Status', STATUS_FILTER_OPTIONS)}
+      {select('source', 'Source', SOURCES)}
       <AdminDateRange id={id} labels={{ from: 'Received from', to: 'Received to' }} range={filters} onChange={set} />
       <div className="leads-filters__clear">
         <AdminButton

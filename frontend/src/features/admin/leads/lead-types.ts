@@ -100,12 +100,27 @@ function pipelineOf(row: Pick<Tables<'leads'>, PipelineColumns>) {
   } as const;
 }
 
+/** How each table's rows show in the inbox: their key prefix (ids of the two tables may meet) and kind. */
+const SOURCE_ITEMS = {
+  whitepaper: { keyPrefix: 'w', kind: 'Whitepaper' },
+  contact: { keyPrefix: 'l', kind: 'Contact' },
+} as const satisfies Record<LeadSource, { keyPrefix: string; kind: InboxItem['kind'] }>;
+
+/** What an inbox row takes from its table's own columns (the rest is its source and pipeline). */
+type ItemContent = Pick<InboxItem, 'receivedAt' | 'name' | 'company' | 'email' | 'phone' | 'details' | 'deliveries'>;
+
+/** The inbox row of a row of either lead table. */
+function inboxItem(
+  source: LeadSource,
+  row: Pick<Tables<'leads'>, 'id' | PipelineColumns>,
+  content: ItemContent,
+): InboxItem {
+  const { keyPrefix, kind } = SOURCE_ITEMS[source];
+  return { key: `${keyPrefix}-${row.id}`, id: row.id, source, kind, ...content, ...pipelineOf(row) };
+}
+
 export function submissionToItem(row: WhitepaperSubmission): InboxItem {
-  return {
-    key: `w-${row.id}`,
-    id: row.id,
-    source: 'whitepaper',
-    kind: 'Whitepaper',
+  return inboxItem('whitepaper', row, {
     receivedAt: row.created_at,
     name: `${row.first_name} ${row.last_name}`.trim(),
     company: row.company_name,
@@ -117,19 +132,14 @@ export function submissionToItem(row: WhitepaperSubmission): InboxItem {
       ['Current challenges', row.current_challenges],
     ],
     deliveries: [],
-    ...pipelineOf(row),
-  };
+  });
 }
 
 export function leadToItem(row: RelayedLead): InboxItem {
   // The relay stores the posted JSON object as it came.
   const payload: Record<string, unknown> =
     typeof row.payload === 'object' && row.payload !== null && !Array.isArray(row.payload) ? row.payload : {};
-  return {
-    key: `l-${row.id}`,
-    id: row.id,
-    source: 'contact',
-    kind: 'Contact',
+  return inboxItem('contact', row, {
     receivedAt: row.received_at,
     name: row.full_name || text(payload.yourName),
     company: row.company_name || text(payload.companyName),
@@ -139,8 +149,7 @@ export function leadToItem(row: RelayedLead): InboxItem {
       .filter(([key]) => !['recaptchaToken', 'captchaToken', 'website', 'honeypot'].includes(key))
       .map(([key, value]) => [key, text(value)] as const),
     deliveries: row.lead_deliveries ?? [],
-    ...pipelineOf(row),
-  };
+  });
 }
 
 /** Newest first, then filtered by a case-insensitive search over name, company, email, phone, assignee. */

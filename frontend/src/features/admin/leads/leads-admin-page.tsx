@@ -28,6 +28,7 @@ import { submissionsQuery } from './submissions-query';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import { AdminTable } from '@/features/admin/shared/admin-table';
+import { AdminTextField } from '@/features/admin/shared/admin-text-field';
 import './leads-admin.css';
 
 function downloadCsv(items: readonly InboxItem[], fileName: string) {
@@ -170,18 +171,14 @@ export function LeadsAdminPage() {
         className="admin-page"
       >
         <LeadFiltersBar filters={filters} problem={problem} onChange={setFilters} />
-        <div className="admin-field">
-          <label htmlFor="leads-search">Search leads</label>
-          <input
-            id="leads-search"
-            type="search"
-            placeholder="Name, company, email, phone or assignee"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-            }}
-          />
-        </div>
+        <AdminTextField
+          id="leads-search"
+          label="Search leads"
+          type="search"
+          placeholder="Name, company, email, phone or assignee"
+          value={search}
+          onChange={setSearch}
+        />
         {(submissions.isError || leads.isError) && (
           <p className="admin-error" role="alert">
             {submissions.isError && `Whitepaper submissions could not be loaded: ${errorMessage(submissions.error)}. `}

@@ -1,19 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
 import { adminClient } from '@/features/admin/shared/admin-client';
-import { leadQueryParams, type LeadFilters, type RelayedLead } from './lead-types';
+import type { LeadFilters, RelayedLead } from './lead-types';
 import { leadKeys } from '@/data/leads/keys';
-import { filterLeadQuery } from './filter-lead-query';
+import { filterLeadQuery, leadListQuery } from './filter-lead-query';
 import { dataOrThrow } from '@/lib/data-or-throw';
 
 /** Contact inquiries under the filters (filtered in the database), with their webhook deliveries, newest first. */
-export const relayedLeadsQuery = (filters: LeadFilters) => {
-  const params = leadQueryParams(filters, 'contact');
-  return queryOptions({
-    queryKey: [...leadKeys.relayed, params],
-    queryFn: async (): Promise<RelayedLead[]> => {
-      if (!params) return [];
-      const query = filterLeadQuery(adminClient().from('leads').select('*, lead_deliveries(*)'), params, 'received_at');
-      return dataOrThrow(query.order('received_at', { ascending: false }));
-    },
+export const relayedLeadsQuery = (filters: LeadFilters) =>
+  leadListQuery(filters, 'contact', leadKeys.relayed, (params): Promise<RelayedLead[]> => {
+    const query = filterLeadQuery(adminClient().from('leads').select('*, lead_deliveries(*)'), params, 'received_at');
+    return dataOrThrow(query.order('received_at', { ascending: false }));
   });
-};

@@ -3,7 +3,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { PAGE_SEO_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-editor';
 import { toast } from '@/components/ui/toast';
 import { company } from '@/config/company';
-import { AdminSelectField, valueOptions } from '@/features/admin/shared/admin-select-field';
+import { selectFieldsOf, valueOptions } from '@/features/admin/shared/admin-select-field';
 import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
 import { splitCommaList } from '@/features/admin/shared/split-list';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
@@ -43,17 +43,7 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
 
   const field = textFieldsOf<TextKey>(baseId, form, set);
 
-  const select = (key: 'og_type' | 'twitter_card_type', label: string, values: readonly string[]) => (
-    <AdminSelectField
-      id={`${baseId}-${key}`}
-      label={label}
-      value={form[key]}
-      options={valueOptions(values)}
-      onChange={(value) => {
-        set(key, value);
-      }}
-    />
-  );
+  const select = selectFieldsOf<Pick<PageSeoForm, 'og_type' | 'twitter_card_type'>>(baseId, form, set);
 
   const keywords = splitCommaList(form.keywords);
   const score = seoScore({ ...form, keywords });
@@ -154,13 +144,13 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
               {field('og_title', 'OG Title')}
               {field('og_description', 'OG Description', { multiline: true })}
               {field('og_image', 'OG Image URL')}
-              {select('og_type', 'OG Type', OG_TYPES)}
+              {select('og_type', 'OG Type', valueOptions(OG_TYPES))}
             </div>
           </details>
           <details className="admin-section">
             <summary>Twitter Card</summary>
             <div className="admin-section__body">
-              {select('twitter_card_type', 'Card Type', PAGE_TWITTER_CARD_TYPES)}
+              {select('twitter_card_type', 'Card Type', valueOptions(PAGE_TWITTER_CARD_TYPES))}
               {field('twitter_title', 'Twitter Title')}
               {field('twitter_description', 'Twitter Description', { multiline: true })}
               {field('twitter_image', 'Twitter Image URL')}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminCheck, checksOf } from './admin-check';
 import { AdminDateRange, type DayRange } from './admin-date-range';
-import { AdminSelectField, valueOptions } from './admin-select-field';
+import { AdminSelectField, selectFieldsOf, valueOptions } from './admin-select-field';
 import { AdminTextField, textFieldsOf } from './admin-text-field';
 
 describe('AdminSelectField', () => {
@@ -43,6 +43,16 @@ describe('AdminSelectField', () => {
       ['website', 'website'],
       ['article', 'article'],
     ]);
+  });
+
+  it('selectFieldsOf binds selects to one form by key, the id from the prefix', () => {
+    const onChange = vi.fn();
+    const select = selectFieldsOf('page', { og_type: 'website', card: 'summary' }, onChange);
+    render(select('card', 'Card Type', valueOptions(['summary', 'summary_large_image'])));
+    const card = screen.getByLabelText('Card Type');
+    expect([card.getAttribute('id'), (card as HTMLSelectElement).value]).toEqual(['page-card', 'summary']);
+    fireEvent.change(card, { target: { value: 'summary_large_image' } });
+    expect(onChange).toHaveBeenCalledWith('card', 'summary_large_image');
   });
 });
 

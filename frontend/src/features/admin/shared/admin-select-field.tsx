@@ -43,3 +43,31 @@ export function AdminSelectField<Value extends string | number>({
     </div>
   );
 }
+
+/**
+ * The selects of one form (as textFieldsOf binds its text fields): `select(key, label, options)`
+ * is an AdminSelectField with the id `${idPrefix}-${key}`, showing `values[key]` and sending each
+ * choice to `onChange(key, value)`. `Values` names the form's select fields, each typed as
+ * narrowly as the form types it.
+ */
+export function selectFieldsOf<Values extends Record<string, string>>(
+  idPrefix: string,
+  values: Values,
+  onChange: (key: keyof Values & string, value: Values[keyof Values]) => void,
+) {
+  return <Key extends keyof Values & string>(
+    key: Key,
+    label: string,
+    options: readonly SelectOption<Values[Key]>[],
+  ) => (
+    <AdminSelectField
+      id={`${idPrefix}-${key}`}
+      label={label}
+      value={values[key]}
+      options={options}
+      onChange={(value) => {
+        onChange(key, value);
+      }}
+    />
+  );
+}

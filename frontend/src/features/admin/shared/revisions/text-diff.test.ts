@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { diffWords, htmlToText } from './text-diff';
+import { diffWords, htmlToText, type DiffPart } from './text-diff';
+
+/** The parts in git's word-diff notation: `[-removed-]`, `{+added+}`, shared text as it is. */
+const wordDiff = (parts: DiffPart[]) =>
+  parts
+    .map(({ kind, text }) => (kind === 'removed' ? `[-${text}-]` : kind === 'added' ? `{+${text}+}` : text))
+    .join('');
 
 describe('diffWords', () => {
   it('marks the words added and removed, and joins back to either text', () => {
     const parts = diffWords('Submit the CMN with the claim', 'Submit the DIF with every claim');
-    expect(parts).toEqual([
-      { kind: 'same', text: 'Submit the ' },
-      { kind: 'removed', text: 'CMN' },
-      { kind: 'added', text: 'DIF' },
-      { kind: 'same', text: ' with ' },
-      { kind: 'removed', text: 'the' },
-      { kind: 'added', text: 'every' },
-      { kind: 'same', text: ' claim' },
-    ]);
+    expect(parts.map((part) => part.kind)).toEqual(['same', 'removed', 'added', 'same', 'removed', 'added', 'same']);
+    expect(wordDiff(parts)).toBe('Submit the [-CMN-]{+DIF+} with [-the-]{+every+} claim');
     const join = (kinds: string[]) =>
       parts
         .filter((part) => kinds.includes(part.kind))
