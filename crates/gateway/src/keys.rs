@@ -117,6 +117,13 @@ mod tests {
         JwtVerifier::new(secret).verify(key).is_err()
     }
 
+    /// `keys` take `anon` as the anon key and `service_role` as the service role's.
+    #[track_caller]
+    fn assert_recognised(keys: &ApiKeys, anon: &str, service_role: &str) {
+        assert_eq!(keys.role_of(anon), Some(KeyRole::Anon));
+        assert_eq!(keys.role_of(service_role), Some(KeyRole::ServiceRole));
+    }
+
     #[test]
     fn demo_secret_gives_the_supabase_demo_keys() {
         let keys = ApiKeys::for_secret(DEMO_JWT_SECRET);
@@ -133,11 +140,7 @@ mod tests {
     #[test]
     fn the_docker_demo_keys_are_aliases_of_the_local_ones() {
         let keys = ApiKeys::for_secret(DEMO_JWT_SECRET);
-        assert_eq!(keys.role_of(DOCKER_DEMO_ANON_KEY), Some(KeyRole::Anon));
-        assert_eq!(
-            keys.role_of(DOCKER_DEMO_SERVICE_ROLE_KEY),
-            Some(KeyRole::ServiceRole)
-        );
+        assert_recognised(&keys, DOCKER_DEMO_ANON_KEY, DOCKER_DEMO_SERVICE_ROLE_KEY);
         // Every verifier of the default secret takes them (Storage's and the functions' too).
         assert_eq!(
             verified_role(DEMO_JWT_SECRET, DOCKER_DEMO_SERVICE_ROLE_KEY).as_deref(),
@@ -177,11 +180,7 @@ mod tests {
     #[test]
     fn role_of_recognises_only_the_exact_keys() {
         let keys = ApiKeys::for_secret(DEMO_JWT_SECRET);
-        assert_eq!(keys.role_of(DEMO_ANON_KEY), Some(KeyRole::Anon));
-        assert_eq!(
-            keys.role_of(DEMO_SERVICE_ROLE_KEY),
-            Some(KeyRole::ServiceRole)
-        );
+        assert_recognised(&keys, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY);
         assert_eq!(
             keys.role_of(&DEMO_ANON_KEY[..DEMO_ANON_KEY.len() - 1]),
             None

@@ -287,18 +287,26 @@ mod tests {
 
     #[test]
     fn shows_like_haskell() {
-        assert_eq!(show_char('x'), "'x'");
-        assert_eq!(show_char('\''), "'\\''");
-        assert_eq!(show_char('"'), "'\"'");
-        assert_eq!(show_char('é'), "'\\233'");
-        assert_eq!(show_char('\n'), "'\\n'");
-        assert_eq!(show_char('\u{1}'), "'\\SOH'");
-        assert_eq!(show_string("->>"), "\"->>\"");
-        assert_eq!(show_string("\""), "\"\\\"\"");
-        assert_eq!(show_string("\\"), "\"\\\\\"");
-        assert_eq!(show_string("é1"), "\"\\233\\&1\"");
-        assert_eq!(show_string("\u{E}H"), "\"\\SO\\&H\"");
-        assert_eq!(show_string("\u{7f}"), "\"\\DEL\"");
+        for (c, shown) in [
+            ('x', "'x'"),
+            ('\'', "'\\''"),
+            ('"', "'\"'"),
+            ('é', "'\\233'"),
+            ('\n', "'\\n'"),
+            ('\u{1}', "'\\SOH'"),
+        ] {
+            assert_eq!(show_char(c), shown, "show_char({c:?})");
+        }
+        for (text, shown) in [
+            ("->>", "\"->>\""),
+            ("\"", "\"\\\"\""),
+            ("\\", "\"\\\\\""),
+            ("é1", "\"\\233\\&1\""),
+            ("\u{E}H", "\"\\SO\\&H\""),
+            ("\u{7f}", "\"\\DEL\""),
+        ] {
+            assert_eq!(show_string(text), shown, "show_string({text:?})");
+        }
     }
 
     #[test]

@@ -151,6 +151,19 @@ mod tests {
     const ONE: Option<IpAddr> = Some(IpAddr::V4(std::net::Ipv4Addr::new(198, 51, 100, 1)));
     const TWO: Option<IpAddr> = Some(IpAddr::V4(std::net::Ipv4Addr::new(198, 51, 100, 2)));
 
+    /// A request from `ONE` that waits for its turn in the background (given a moment to start
+    /// waiting): whether it got one.
+    async fn waiting_for_turn(
+        limits: &Arc<ClientLimits>,
+    ) -> tokio::task::JoinHandle<Result<bool, TooBusy>> {
+        let waiting = {
+            let limits = Arc::clone(limits);
+            tokio::spawn(async move { limits.turn(ONE).await.map(|turn| turn.is_some()) })
+        };
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        waiting
+    }
+
     #[tokio::test]
     async fn a_client_past_its_limit_waits_then_is_refused_others_are_not() {
         let limits = limits(2, 1);
@@ -173,11 +186,7 @@ mod tests {
     async fn a_waiting_request_gets_the_next_free_turn() {
         let limits = Arc::new(limits(1, 1));
         let first = limits.turn(ONE).await.unwrap();
-        let waiting = {
-            let limits = Arc::clone(&limits);
-            tokio::spawn(async move { limits.turn(ONE).await.map(|turn| turn.is_some()) })
-        };
-        tokio::time::sleep(Duration::from_millis(10)).await;
+        let waiting = waiting_for_turn(&limits).await;
         drop(first);
         assert_eq!(waiting.await.unwrap(), Ok(true));
     }
@@ -186,17 +195,13 @@ mod tests {
     async fn the_queue_is_bounded_and_clients_are_forgotten_when_idle() {
         let limits = Arc::new(limits(1, 1));
         let running = limits.turn(ONE).await.unwrap();
-        let queued = {
-            let limits = Arc::clone(&limits);
-            tokio::spawn(async move { limits.turn(ONE).await.is_ok() })
-        };
-        tokio::time::sleep(Duration::from_millis(5)).await;
+        let queued = waiting_for_turn(&limits).await;
         // One running, one waiting: the third is refused without waiting.
         let started = std::time::Instant::now();
         assert!(limits.turn(ONE).await.is_err());
         assert!(started.elapsed() < Duration::from_millis(40));
         drop(running);
-        assert!(queued.await.unwrap());
+        assert!(queued.await.unwrap().is_ok());
         assert_eq!(limits.tracked(), 0);
         assert!(
             limits.turn(None).await.unwrap().is_none(),

@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
 use cb_postgrest_syntax::{
     Field, Filter, JsonOperand, LogicTree, NonnegRange, OrderTerm, ParsedQuery, QueryOptions,
@@ -68,7 +68,8 @@ pub(crate) fn field(f: &Field) -> String {
     s
 }
 
-fn opt(label: &str, v: Option<&str>) -> String {
+/// ` label=value` (the value as `{:?}` writes it), or nothing when absent.
+fn opt(label: &str, v: Option<impl fmt::Debug>) -> String {
     v.map_or_else(String::new, |v| format!(" {label}={v:?}"))
 }
 
@@ -76,14 +77,12 @@ pub(crate) fn select_item(out: &mut String, indent: usize, item: &SelectItem) {
     let pad = "  ".repeat(indent);
     match item_parts(item) {
         ItemParts::Field(f) => {
-            let agg = f
-                .aggregate
-                .map_or_else(String::new, |a| format!(" agg={a:?}"));
             let _ = writeln!(
                 out,
-                "{pad}- field {}{}{agg}{}{}",
+                "{pad}- field {}{}{}{}{}",
                 field(f.field),
                 opt("cast", f.cast),
+                opt("agg", f.aggregate),
                 opt("aggcast", f.aggregate_cast),
                 opt("alias", f.alias)
             );

@@ -3,10 +3,10 @@
 //! folders at `/`, cursor pages). Both read the index range `>= prefix and < bound` in the
 //! "C" collation, so a listing costs what it returns, not the bucket's size.
 use chrono::{DateTime, Utc};
-use serde_json::Value;
+use serde_json::{Map, Value, json};
 use sqlx::PgConnection;
 
-use super::{direction, prefix_upper_bound};
+use super::{direction, prefix_upper_bound, timestamp};
 use crate::error::StorageError;
 
 /// The columns listings sort by (the SQL text comes only from here).
@@ -44,15 +44,33 @@ pub(crate) struct FolderPage<'a> {
     pub(crate) offset: i64,
 }
 
-/// One list v1 entry; a folder has only its name.
+/// What both listings show of an object; all null for a folder.
 #[derive(Debug, sqlx::FromRow)]
-pub(crate) struct FolderEntry {
-    pub(crate) name: String,
+pub(crate) struct ListedObject {
     pub(crate) id: Option<uuid::Uuid>,
     pub(crate) updated_at: Option<DateTime<Utc>>,
     pub(crate) created_at: Option<DateTime<Utc>>,
     pub(crate) last_accessed_at: Option<DateTime<Utc>>,
     pub(crate) metadata: Option<Value>,
+}
+
+impl ListedObject {
+    /// These fields as the listings answer them, added to an entry's JSON object.
+    pub(crate) fn add_to(self, entry: &mut Map<String, Value>) {
+        entry.insert("id".into(), json!(self.id));
+        entry.insert("updated_at".into(), timestamp(self.updated_at));
+        entry.insert("created_at".into(), timestamp(self.created_at));
+        entry.insert("last_accessed_at".into(), timestamp(self.last_accessed_at));
+        entry.insert("metadata".into(), self.metadata.unwrap_or(Value::Null));
+    }
+}
+
+/// One list v1 entry; a folder has only its name.
+#[derive(Debug, sqlx::FromRow)]
+pub(crate) struct FolderEntry {
+    pub(crate) name: String,
+    #[sqlx(flatten)]
+    pub(crate) object: ListedObject,
 }
 
 /// List v1: the folders (first) and objects directly under the prefix.
@@ -129,11 +147,8 @@ pub(crate) struct KeyPage<'a> {
 pub(crate) struct KeyEntry {
     pub(crate) key: String,
     pub(crate) is_folder: bool,
-    pub(crate) id: Option<uuid::Uuid>,
-    pub(crate) updated_at: Option<DateTime<Utc>>,
-    pub(crate) created_at: Option<DateTime<Utc>>,
-    pub(crate) last_accessed_at: Option<DateTime<Utc>>,
-    pub(crate) metadata: Option<Value>,
+    #[sqlx(flatten)]
+    pub(crate) object: ListedObject,
 }
 
 /// List v2: up to `limit` entries after the cursor.

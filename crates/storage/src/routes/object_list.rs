@@ -4,10 +4,10 @@
 use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::{Map, Value};
 
 use super::Shared;
-use crate::db::{self, FolderPage, SortColumn, timestamp};
+use crate::db::{self, FolderPage, SortColumn};
 use crate::error::StorageError;
 use crate::request::{BucketPath, CallerJson, required};
 
@@ -99,14 +99,10 @@ pub(super) async fn handler(
         entries
             .into_iter()
             .map(|entry| {
-                json!({
-                    "name": entry.name,
-                    "id": entry.id,
-                    "updated_at": timestamp(entry.updated_at),
-                    "created_at": timestamp(entry.created_at),
-                    "last_accessed_at": timestamp(entry.last_accessed_at),
-                    "metadata": entry.metadata,
-                })
+                let mut answer = Map::new();
+                answer.insert("name".into(), Value::String(entry.name));
+                entry.object.add_to(&mut answer);
+                Value::Object(answer)
             })
             .collect(),
     )))

@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 
 use super::Shared;
 use super::object_list::SortBy;
-use crate::db::{self, KeyEntry, KeyPage, SortColumn, timestamp};
+use crate::db::{self, KeyEntry, KeyPage, SortColumn};
 use crate::error::StorageError;
 use crate::request::{BucketPath, CallerJson};
 
@@ -143,8 +143,8 @@ pub(super) async fn handler(
 /// The cursor of the page after the one ending at `last`.
 fn next_cursor(last: &KeyEntry, column: SortColumn, order: String) -> Cursor {
     let sort_column_after = match column {
-        SortColumn::UpdatedAt => last.updated_at,
-        SortColumn::CreatedAt => last.created_at,
+        SortColumn::UpdatedAt => last.object.updated_at,
+        SortColumn::CreatedAt => last.object.created_at,
         _ => None,
     }
     // Microseconds, as stored: a millisecond cursor would repeat or skip rows that share
@@ -183,20 +183,14 @@ fn shape(
             folder["key"] = segment(&entry.key);
             folders.push(folder);
         } else {
-            let key = delimited.then(|| segment(&entry.key));
-            let mut object = json!({
-                "id": entry.id,
-                "name": entry.key,
-                "bucket_id": bucket,
-                "updated_at": timestamp(entry.updated_at),
-                "created_at": timestamp(entry.created_at),
-                "last_accessed_at": timestamp(entry.last_accessed_at),
-                "metadata": entry.metadata,
-            });
-            if let Some(key) = key {
-                object["key"] = key;
+            let mut object = Map::new();
+            if delimited {
+                object.insert("key".into(), segment(&entry.key));
             }
-            objects.push(object);
+            object.insert("name".into(), Value::String(entry.key));
+            object.insert("bucket_id".into(), Value::String(bucket.to_owned()));
+            entry.object.add_to(&mut object);
+            objects.push(Value::Object(object));
         }
     }
     (folders, objects)

@@ -241,6 +241,17 @@ pub(crate) struct ComputedRel {
     pub to_one: bool,
 }
 
+/// A many-to-one's constraint and (column, foreign column) pairs; None for the other kinds.
+fn many_to_one(rel: &Relationship) -> Option<(&str, &[(String, String)])> {
+    match &rel.cardinality {
+        Cardinality::M2O {
+            constraint,
+            columns,
+        } => Some((constraint, columns)),
+        _ => None,
+    }
+}
+
 /// Builds every relationship (M2O/O2O, through views too, M2M, then the inverses, then the
 /// computed ones), grouped by origin and sorted. A computed relationship named like a relation
 /// replaces the origin's relationships to that relation, as in PostgREST.
@@ -281,19 +292,11 @@ pub(crate) fn build(
     // column sets inside J's primary key.
     let mut m2m = Vec::new();
     for r1 in &rels {
-        let Cardinality::M2O {
-            constraint: cons1,
-            columns: cols,
-        } = &r1.cardinality
-        else {
+        let Some((cons1, cols)) = many_to_one(r1) else {
             continue;
         };
         for r2 in rels.iter().filter(|r| r.table == r1.table) {
-            let Cardinality::M2O {
-                constraint: cons2,
-                columns: fcols,
-            } = &r2.cardinality
-            else {
+            let Some((cons2, fcols)) = many_to_one(r2) else {
                 continue;
             };
             if cons1 == cons2 {
@@ -315,8 +318,8 @@ pub(crate) fn build(
                     is_self: r1.foreign_table == r2.foreign_table,
                     cardinality: Cardinality::M2M(Junction {
                         table: r1.table.clone(),
-                        constraint1: cons1.clone(),
-                        constraint2: cons2.clone(),
+                        constraint1: cons1.to_owned(),
+                        constraint2: cons2.to_owned(),
                         columns_source: cols.iter().map(|(a, b)| (b.clone(), a.clone())).collect(),
                         columns_target: fcols.iter().map(|(a, b)| (b.clone(), a.clone())).collect(),
                     }),

@@ -15,6 +15,15 @@ pub(super) fn temp_files(root: &Path) -> usize {
     std::fs::read_dir(root.join(TEMP_DIR)).unwrap().count()
 }
 
+/// A store rooted at `root` inside a temp folder (`outer`), so that a test can plant things
+/// outside the root and see that the store never reaches them: (outer, root, store).
+pub(super) fn store_inside_a_folder() -> (tempfile::TempDir, PathBuf, FsStore) {
+    let outer = tempfile::tempdir().unwrap();
+    let root = outer.path().join("root");
+    let store = FsStore::new(&root).unwrap();
+    (outer, root, store)
+}
+
 pub(super) async fn collect(stream: ByteStream) -> Vec<u8> {
     let chunks: Vec<io::Result<Bytes>> = stream.collect().await;
     chunks
@@ -83,9 +92,7 @@ async fn a_failed_stream_leaves_nothing_behind() {
 
 #[tokio::test]
 async fn never_leaves_the_root() {
-    let outer = tempfile::tempdir().unwrap();
-    let root = outer.path().join("root");
-    let store = FsStore::new(&root).unwrap();
+    let (outer, root, store) = store_inside_a_folder();
     for (bucket, key) in [
         ("b", "../escape.txt"),
         ("..", "escape.txt"),

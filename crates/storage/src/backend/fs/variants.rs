@@ -71,7 +71,7 @@ impl FsStore {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{body, collect, temp_files};
+    use super::super::tests::{body, collect, store_inside_a_folder, temp_files};
     use super::*;
     use crate::backend::ObjectStore as _;
     use bytes::Bytes;
@@ -144,9 +144,7 @@ mod tests {
 
     #[tokio::test]
     async fn variant_deletion_never_follows_a_symlink() {
-        let outer = tempfile::tempdir().unwrap();
-        let root = outer.path().join("root");
-        let store = FsStore::new(&root).unwrap();
+        let (outer, root, store) = store_inside_a_folder();
         let kept = outer.path().join("kept");
         std::fs::create_dir_all(&kept).unwrap();
         std::fs::write(kept.join("file"), b"precious").unwrap();
