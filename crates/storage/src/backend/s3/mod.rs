@@ -63,21 +63,17 @@ where
     }
 }
 
-/// What an S3 call about one key comes to when a missing key is an answer too: `found` when it
-/// succeeded, `missing` when the key was not there, the error otherwise.
-fn found_or_missing<O, E, R, T>(
-    answer: Result<O, SdkError<E, R>>,
-    found: T,
-    missing: T,
-) -> Result<T, StoreError>
+/// Whether the key an S3 call was about is there: true when the call succeeded, false when S3
+/// answered that the key does not exist; any other failure is the error.
+fn key_present<O, E, R>(answer: Result<O, SdkError<E, R>>) -> Result<bool, StoreError>
 where
     E: ProvideErrorMetadata + std::error::Error + 'static,
     R: std::fmt::Debug,
 {
     match answer {
-        Ok(_) => Ok(found),
+        Ok(_) => Ok(true),
         Err(err) => match sdk_error(&err) {
-            StoreError::NotFound => Ok(missing),
+            StoreError::NotFound => Ok(false),
             other => Err(other),
         },
     }
@@ -354,7 +350,7 @@ impl S3Store {
             .key(key)
             .send()
             .await;
-        found_or_missing(answer, (), ())
+        key_present(answer).map(|_present| ())
     }
 
     async fn duplicate(&self, from: &Location, to: &Location) -> Result<(), StoreError> {
@@ -389,7 +385,7 @@ impl S3Store {
             .key(Self::object_key(location))
             .send()
             .await;
-        found_or_missing(answer, true, false)
+        key_present(answer)
     }
 }
 
