@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ListingPage } from '@/components/layouts/listing-page';
 import { ArrowRightIcon, ClockIcon } from '@/components/ui/icons';
-import { QueryProvider } from '@/lib/query-client';
+import { withQueryProvider } from '@/lib/query-client';
 import { useInitialResource } from '@/lib/render-context';
 import { BLOG_POSTS_RESOURCE, blogListQuery } from './blog-list-query';
 import type { BlogListItem } from '@/data/blog/types';
@@ -53,15 +53,6 @@ function SkeletonCard() {
   );
 }
 
-/** /blog: published posts; four skeleton cards while loading; sample posts if loading fails. */
-export function BlogListPage() {
-  return (
-    <QueryProvider>
-      <BlogList />
-    </QueryProvider>
-  );
-}
-
 function BlogList() {
   const embedded = useInitialResource(BLOG_POSTS_RESOURCE) as BlogListItem[] | undefined;
   const { data, isPending, isError, error } = useQuery({
@@ -104,3 +95,6 @@ function BlogList() {
     />
   );
 }
+
+/** /blog: published posts; four skeleton cards while loading; sample posts if loading fails. */
+export const BlogListPage = withQueryProvider(BlogList);

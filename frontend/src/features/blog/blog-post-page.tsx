@@ -6,7 +6,7 @@ import { CalendarIcon } from '@/components/ui/marketing-icons';
 import { ChipList } from '@/components/ui/chip-list';
 import { company } from '@/config/company';
 import { applyHead } from '@/lib/head';
-import { QueryProvider } from '@/lib/query-client';
+import { withQueryProvider } from '@/lib/query-client';
 import { usePreloadImage, useInitialResource } from '@/lib/render-context';
 import { ARTICLE_IMAGE_SIZES, responsiveContentImages, responsiveImage } from '@/lib/responsive-image';
 import { BLOG_POST_RESOURCE, blogPostQuery } from './blog-post-query';
@@ -106,15 +106,6 @@ export function PostView({ post }: { post: BlogPostRow }) {
   );
 }
 
-/** /blog/{slug}: a published post from the database, with the whole head rebuilt (spec §4). */
-export function BlogPostPage() {
-  return (
-    <QueryProvider>
-      <BlogPost />
-    </QueryProvider>
-  );
-}
-
 function BlogPost() {
   const { slug = '' } = useParams();
   const embedded = useInitialResource(BLOG_POST_RESOURCE) as BlogPostRow | null | undefined;
@@ -144,3 +135,6 @@ function BlogPost() {
   if (!post) return <PostNotFound />;
   return <PostView post={post} />;
 }
+
+/** /blog/{slug}: a published post from the database, with the whole head rebuilt (spec §4). */
+export const BlogPostPage = withQueryProvider(BlogPost);

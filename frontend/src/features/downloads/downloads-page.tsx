@@ -5,7 +5,7 @@ import { CheckCircleIcon } from '@/components/ui/icons';
 import { WhitepaperCardGrid } from '@/components/whitepapers/whitepaper-card';
 import { toast } from '@/components/ui/toast';
 import type { Whitepaper } from '@/data/whitepapers/types';
-import { QueryProvider } from '@/lib/query-client';
+import { withQueryProvider } from '@/lib/query-client';
 import { useInitialResource } from '@/lib/render-context';
 import { useWhitepapers } from '@/data/whitepapers/use-whitepapers';
 import { LoadingBlock } from '@/components/ui/loading-block';
@@ -97,15 +97,6 @@ function DownloadButton({ paper, titleId }: { paper: Whitepaper; titleId: string
   );
 }
 
-/** /downloads: the thank-you banner and every whitepaper with its download. */
-export function DownloadsPage() {
-  return (
-    <QueryProvider>
-      <Downloads />
-    </QueryProvider>
-  );
-}
-
 function Downloads() {
   const { data: papers, isPending, isError, error } = useWhitepapers();
 
@@ -150,3 +141,6 @@ function Downloads() {
     />
   );
 }
+
+/** /downloads: the thank-you banner and every whitepaper with its download. */
+export const DownloadsPage = withQueryProvider(Downloads);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { QueryProvider } from '@/lib/query-client';
+import { withQueryProvider } from '@/lib/query-client';
 import { pageSeoQuery } from './page-seo-query';
 import { PageSeo } from './page-seo-view';
 
@@ -16,10 +16,4 @@ function LoadedPageSeo({ route }: { route: string }) {
 }
 
 /** A route's SEO record from the backend (pages reached by navigating inside the app). */
-export function PageSeoLoader({ route }: { route: string }) {
-  return (
-    <QueryProvider>
-      <LoadedPageSeo route={route} />
-    </QueryProvider>
-  );
-}
+export const PageSeoLoader = withQueryProvider(LoadedPageSeo);
