@@ -1,8 +1,7 @@
 //! Prometheus metrics on their own listen address: requests by service, class and status with
 //! latency histograms, the pools, the caches, the outbox, rate-limit refusals and captcha
 //! failures; nothing on the public port.
-use cb_tests::answers::anon_get;
-use cb_tests::{Answer as _, DEMO_ANON_KEY, HeaderText as _, TestApp, spawn_app_with};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, HeaderText as _, TestApp, anon_get, spawn_app_with};
 use serde_json::json;
 
 use crate::server_process::free_port;

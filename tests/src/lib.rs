@@ -2,7 +2,7 @@
 //! the same code as the server's embedded database), a migrated and seeded template database,
 //! a fresh copy of it per test (`CREATE DATABASE ... TEMPLATE`, fast), the app on a random port,
 //! and JWTs for every role.
-pub mod answers;
+mod answers;
 mod app;
 mod as_role;
 mod database;
@@ -12,6 +12,7 @@ mod tokens;
 
 use std::path::{Path, PathBuf};
 
+pub use answers::{anon_get, assert_status_and_headers};
 pub use app::{
     TEST_PASSCODE, TestApp, app_config, app_config_on, second_instance, serve, spawn_app,
     spawn_app_with,

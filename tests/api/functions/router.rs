@@ -1,6 +1,5 @@
 //! The functions router: names, methods, CORS, and JSON errors with a JSON Content-Type.
-use cb_tests::answers::assert_status_and_headers;
-use cb_tests::{Answer as _, DEMO_ANON_KEY, HeaderText as _, spawn_app};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, HeaderText as _, assert_status_and_headers, spawn_app};
 use serde_json::{Value, json};
 
 #[tokio::test]

@@ -2,8 +2,7 @@
 //! in PostgreSQL, holding a backend and a core for minutes.
 use std::time::{Duration, Instant};
 
-use cb_tests::answers::anon_get;
-use cb_tests::{Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, spawn_app_with};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, anon_get, spawn_app_with};
 use reqwest::StatusCode;
 
 /// A filter whose backtracking takes far longer than any timeout on this content.

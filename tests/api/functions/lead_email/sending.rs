@@ -1,8 +1,7 @@
 //! What is emailed: each lead once with both parts, a whitepaper submission once, the daily digest;
 //! nothing with the feature off.
 use super::*;
-use cb_tests::Answer as _;
-use cb_tests::answers::anon_get;
+use cb_tests::{Answer as _, anon_get};
 
 #[tokio::test]
 async fn a_contact_lead_is_emailed_once_with_both_parts_and_its_fields_escaped() {

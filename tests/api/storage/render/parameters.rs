@@ -1,7 +1,6 @@
 //! What each transformation parameter does to the output.
 use super::*;
-use cb_tests::answers::assert_status_and_headers;
-use cb_tests::{Answer as _, HeaderText as _};
+use cb_tests::{Answer as _, HeaderText as _, assert_status_and_headers};
 
 #[tokio::test]
 async fn every_parameter_shapes_the_output() {
