@@ -1,22 +1,23 @@
-//! What the auth handlers share: the verifier of callers' tokens and the admin token issuer.
-use cb_gateway::JwtVerifier;
+//! What the auth handlers share.
+use std::sync::Arc;
 
-use crate::AdminTokens;
+use cb_gateway::JwtVerifier;
+use sqlx::PgPool;
+
+use crate::{AdminTokens, AuthSettings, Mailer, SigningKeys};
 
 /// What the auth handlers need.
 #[derive(Debug, Clone)]
 pub struct AuthState {
+    /// The database (as its owner: the auth tables are the auth server's alone).
+    pub pool: PgPool,
+    pub settings: Arc<AuthSettings>,
+    /// Signs access tokens; its public keys are the JWKS.
+    pub keys: SigningKeys,
+    /// Verifies callers' tokens (the project secret, a rotation's other secrets, the public
+    /// signing keys).
     pub verifier: JwtVerifier,
     /// Admin tokens of an older passcode are answered as sessions that no longer exist.
     pub admin_tokens: AdminTokens,
-}
-
-impl AuthState {
-    /// `verifier` checks callers' tokens (the project secret and any rotation's other one).
-    pub fn new(verifier: JwtVerifier, admin_tokens: AdminTokens) -> Self {
-        Self {
-            verifier,
-            admin_tokens,
-        }
-    }
+    pub mailer: Mailer,
 }

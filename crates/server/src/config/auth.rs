@@ -187,3 +187,14 @@ pub(super) fn admin_token_ttl(
     }
     Ok(ttl)
 }
+
+/// The auth server's settings.
+pub(super) fn settings(site_url: &str, jwt_expiry: Duration) -> cb_auth::AuthSettings {
+    cb_auth::AuthSettings {
+        site_url: site_url.to_string(),
+        external_url: format!("{}/auth/v1", site_url.trim_end_matches('/')),
+        jwt_expiry,
+        enable_signup: false,
+        ..cb_auth::AuthSettings::default()
+    }
+}

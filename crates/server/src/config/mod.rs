@@ -72,6 +72,8 @@ pub struct Config {
     pub rest: cb_rest::RestSettings,
     /// How long an admin session token is valid (`[auth] jwt_expiry`, JWT_EXPIRY).
     pub admin_token_ttl: Duration,
+    /// /auth/v1: sign-up, redirects, token lifetimes, rotation, MFA, limits, hooks, templates.
+    pub auth: cb_auth::AuthSettings,
     /// The config.toml the settings above were read from, if any.
     pub supabase_config: Option<PathBuf>,
     /// After SIGTERM: how long /readyz answers 503 while requests are still served, before the
@@ -130,6 +132,7 @@ impl Config {
         let rest = rest::settings(&get, functions.trusted_proxies.clone())?;
         let admin_token_ttl = auth::admin_token_ttl(&get)?;
         let revisions_kept = database::revisions_kept(&get)?;
+        let auth_settings = auth::settings(&site.url, admin_token_ttl);
         let storage =
             storage::settings(&get, secrets.jwt_secret.expose_secret(), secrets.verifier())?;
 
@@ -167,6 +170,7 @@ impl Config {
             render: site.render,
             rest,
             admin_token_ttl,
+            auth: auth_settings,
             supabase_config,
             metrics_addr: listen::metrics_addr(&get, port)?,
             drain: listen::drain(&get, production)?,
