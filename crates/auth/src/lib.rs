@@ -1,15 +1,24 @@
 //! `/auth/v1`: a GoTrue-compatible auth server (supabase/auth's wire contract as auth-js reads
 //! it) over GoTrue's own tables in the `auth` schema, and the admin session tokens the passcode
 //! sign-in (`simple-auth`) issues ([`AdminTokens`]).
+mod accounts;
 mod admin_token;
 mod error;
+mod flow;
 mod handlers;
 mod keys;
+mod limits;
+mod links;
 pub mod mail;
+mod model;
+mod password;
+mod request;
 mod router;
 mod session;
 mod settings;
 mod state;
+mod tokens;
+mod totp;
 mod user;
 
 pub use admin_token::{

@@ -1,9 +1,10 @@
 //! What the auth handlers share.
 use std::sync::Arc;
 
-use cb_gateway::JwtVerifier;
+use cb_gateway::{JwtVerifier, TrustedProxies};
 use sqlx::PgPool;
 
+use crate::limits::Limits;
 use crate::{AdminTokens, AuthSettings, Mailer, SigningKeys};
 
 /// What the auth handlers need.
@@ -15,9 +16,35 @@ pub struct AuthState {
     /// Signs access tokens; its public keys are the JWKS.
     pub keys: SigningKeys,
     /// Verifies callers' tokens (the project secret, a rotation's other secrets, the public
-    /// signing keys).
+    /// signing keys, the project's API keys).
     pub verifier: JwtVerifier,
     /// Admin tokens of an older passcode are answered as sessions that no longer exist.
     pub admin_tokens: AdminTokens,
     pub mailer: Mailer,
+    /// Whose `X-Forwarded-For` names the client (the per-IP limits count clients, not proxies).
+    pub trusted_proxies: TrustedProxies,
+    pub(crate) limits: Limits,
+}
+
+impl AuthState {
+    pub fn new(
+        pool: PgPool,
+        settings: AuthSettings,
+        keys: SigningKeys,
+        verifier: JwtVerifier,
+        admin_tokens: AdminTokens,
+        mailer: Mailer,
+        trusted_proxies: TrustedProxies,
+    ) -> Self {
+        Self {
+            pool,
+            settings: Arc::new(settings),
+            keys,
+            verifier,
+            admin_tokens,
+            mailer,
+            trusted_proxies,
+            limits: Limits::default(),
+        }
+    }
 }

@@ -308,14 +308,15 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         // instead of falling through to the website.
         .nest_service(
             "/auth/v1",
-            cb_auth::router(cb_auth::AuthState {
-                pool: state.pool.clone(),
-                settings: Arc::new(config.auth.clone()),
-                keys: cb_auth::SigningKeys::hs256(config.jwt_secret.expose_secret()),
-                verifier: config.secret_verifier(),
-                admin_tokens: state.functions.admin_tokens().clone(),
-                mailer: cb_auth::Mailer::logging(),
-            }),
+            cb_auth::router(cb_auth::AuthState::new(
+                state.pool.clone(),
+                config.auth.clone(),
+                cb_auth::SigningKeys::hs256(config.jwt_secret.expose_secret()),
+                config.jwt_verifier(),
+                state.functions.admin_tokens().clone(),
+                cb_auth::Mailer::logging(),
+                config.functions.trusted_proxies.clone(),
+            )),
         )
         .layer(option_layer(api_key_check(&config)))
         // nest_service, so that `/functions/v1/` reaches the registry too.

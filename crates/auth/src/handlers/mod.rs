@@ -1,15 +1,26 @@
 //! One handler per file.
+pub(crate) mod admin_factors;
+pub(crate) mod admin_user_create;
+pub(crate) mod admin_user_delete;
+pub(crate) mod admin_user_get;
+pub(crate) mod admin_user_list;
+pub(crate) mod admin_user_update;
+pub(crate) mod factor_challenge;
+pub(crate) mod factor_enroll;
+pub(crate) mod factor_unenroll;
+pub(crate) mod factor_verify;
+pub(crate) mod generate_link;
+pub(crate) mod health;
+pub(crate) mod invite;
 pub(crate) mod jwks;
 pub(crate) mod logout;
+pub(crate) mod otp;
+pub(crate) mod reauthenticate;
+pub(crate) mod recover;
+pub(crate) mod resend;
 pub(crate) mod settings;
 pub(crate) mod signup;
 pub(crate) mod token;
-pub(crate) mod user;
-
-/// The value of `name` in a query string (the values GoTrue reads here are plain words).
-pub(crate) fn query_param<'a>(query: Option<&'a str>, name: &str) -> Option<&'a str> {
-    query?.split('&').find_map(|pair| {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        (key == name).then_some(value)
-    })
-}
+pub(crate) mod user_get;
+pub(crate) mod user_update;
+pub(crate) mod verify;
