@@ -1,59 +1,11 @@
-//! settings, token errors, logout 204, user from the JWT, jwks; GoTrue's error shapes and the
-//! X-Supabase-Api-Version header.
+//! settings, token errors without users, logout 204, the admin passcode's tokens at /user, jwks;
+//! GoTrue's error shapes and the X-Supabase-Api-Version header.
 use cb_server::app::cb_auth::{ADMIN_USER_ID, AdminTokens};
-use cb_tests::{
-    Answer as _, DEMO_ANON_KEY, DEMO_JWT_SECRET, HeaderText as _, TestApp, mint_jwt, spawn_app,
-    spawn_app_with,
-};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, DEMO_JWT_SECRET, mint_jwt, spawn_app, spawn_app_with};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-fn auth(app: &TestApp, method: Method, path: &str) -> reqwest::RequestBuilder {
-    app.client
-        .request(method, format!("{}/auth/v1{path}", app.url))
-        .header("apikey", DEMO_ANON_KEY)
-        .header("x-supabase-api-version", "2024-01-01")
-}
-
-/// Asserts GoTrue's error answer: the status, the code in the header and the body, the message
-/// as `msg` and `message`, the API version header and JSON.
-async fn expect_error(response: reqwest::Response, status: u16, code: &str, message: &str) {
-    let what = format!("{} {code}", response.url().path());
-    assert_eq!(response.status(), status, "{what}");
-    assert_eq!(
-        response.headers()["x-supabase-api-version"],
-        "2024-01-01",
-        "{what}"
-    );
-    assert_eq!(response.headers()["x-sb-error-code"], code, "{what}");
-    assert!(
-        response
-            .header_text("content-type")
-            .starts_with("application/json"),
-        "{what}"
-    );
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(body["code"], code, "{what}");
-    assert_eq!(body["error_code"], code, "{what}");
-    assert_eq!(body["msg"], message, "{what}");
-    assert_eq!(body["message"], message, "{what}");
-}
-
-/// Asserts a GoTrue error answer's status and code only (see [`expect_error`] for the whole
-/// answer).
-async fn expect_code(response: reqwest::Response, status: u16, code: &str) {
-    let what = format!("{} {code}", response.url().path());
-    assert_eq!(response.status(), status, "{what}");
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(body["code"], code, "{what}");
-}
-
-/// Sends each request in turn and expects its GoTrue error (see [`expect_error`]).
-async fn expect_errors(cases: Vec<(reqwest::RequestBuilder, u16, &str, &str)>) {
-    for (request, status, code, message) in cases {
-        expect_error(request.answer().await, status, code, message).await;
-    }
-}
+use super::support::{auth, expect_code, expect_error, expect_errors};
 
 #[tokio::test]
 async fn settings_describe_a_server_without_signups() {
@@ -122,14 +74,14 @@ async fn token_grants_fail_as_gotrue_does_without_users() {
             "/token?grant_type=magic",
             json!({}),
             400,
-            "unsupported_grant_type",
+            "invalid_credentials",
             "unsupported_grant_type",
         ),
         (
             "/token",
             json!({}),
             400,
-            "unsupported_grant_type",
+            "invalid_credentials",
             "unsupported_grant_type",
         ),
     ];
@@ -205,14 +157,17 @@ async fn user_is_read_from_the_token_and_revoked_admin_tokens_are_gone_sessions(
         "authenticated",
         json!({"sub": "5b1f0c47-0000-4000-8000-000000000001", "email": "x@acme.test"}),
     );
-    let other: Value = auth(&app, Method::GET, "/user")
-        .bearer_auth(&someone)
-        .answer()
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(other["email"], "x@acme.test");
+    // A well-signed token for nobody stored is GoTrue's user_not_found.
+    expect_error(
+        auth(&app, Method::GET, "/user")
+            .bearer_auth(&someone)
+            .answer()
+            .await,
+        403,
+        "user_not_found",
+        "User from sub claim in JWT does not exist",
+    )
+    .await;
 
     let expired = mint_jwt(
         "authenticated",
@@ -265,7 +220,7 @@ async fn jwks_is_open_and_empty_and_unknown_paths_are_gotrue_404s() {
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["cache-control"], "public, max-age=600");
     assert_eq!(response.json::<Value>().await.unwrap(), json!({"keys": []}));
-    let unknown = auth(&app, Method::GET, "/factors").answer().await;
+    let unknown = auth(&app, Method::GET, "/no-such-endpoint").answer().await;
     expect_error(unknown, 404, "not_found", "Not Found").await;
     let wrong_method = auth(&app, Method::DELETE, "/settings").answer().await;
     assert_eq!(wrong_method.status(), 405);

@@ -1,2 +1,7 @@
-//! /auth/v1: the GoTrue subset supabase-js touches.
+//! /auth/v1: GoTrue's wire contract, flow by flow.
+mod admin;
 mod endpoints;
+mod links;
+mod mfa;
+mod sessions;
+mod support;
