@@ -3,6 +3,7 @@
 //! fails on code that lets the attack through.
 mod abandoned_statements;
 mod altcha_replay;
+mod auth_accounts;
 mod claims;
 mod client_flood;
 mod counts;
