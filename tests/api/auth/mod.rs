@@ -3,5 +3,6 @@ mod admin;
 mod endpoints;
 mod links;
 mod mfa;
+mod schema;
 mod sessions;
 mod support;
