@@ -311,7 +311,7 @@ fn router(state: AppState) -> anyhow::Result<Router> {
             cb_auth::router(cb_auth::AuthState {
                 pool: state.pool.clone(),
                 settings: Arc::new(config.auth.clone()),
-                keys: cb_auth::SigningKeys::hs256(config.jwt_secret.expose_secret()),
+                keys: config.signing_keys.clone(),
                 verifier: config.secret_verifier(),
                 admin_tokens: state.functions.admin_tokens().clone(),
                 mailer: cb_auth::Mailer::logging(),
