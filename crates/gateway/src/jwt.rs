@@ -218,7 +218,9 @@ impl JwtVerifier {
         {
             return self.verify_asymmetric(token, key);
         }
-        let claims = self.decode(token, keyed).map_err(|err| from_jsonwebtoken(&err))?;
+        let claims = self
+            .decode(token, keyed)
+            .map_err(|err| from_jsonwebtoken(&err))?;
         check_time_claims(&claims, unix_now())?;
         Ok(Claims(claims))
     }
