@@ -271,7 +271,7 @@ fn auth_state(
     cb_auth::AuthState::new(
         pool,
         config.auth.clone(),
-        cb_auth::SigningKeys::hs256(config.jwt_secret.expose_secret()),
+        config.signing_keys.clone(),
         config.jwt_verifier(),
         admin_tokens,
         cb_auth::Mailer::logging(),
