@@ -1,9 +1,9 @@
 //! What a lead email says: the lead's answers as a plain-text part and an HTML part (every
-//! value escaped by cb_site's escaping, the project's one place for it), a subject naming the
+//! value escaped by cb_escape, the project's one place for it), a subject naming the
 //! kind of lead and the company, and Reply-To the visitor. Whatever a visitor typed reaches a
 //! header only through lettre's header types (which encode it) and only after control
 //! characters (CR and LF above all) are replaced with spaces, so it can never add a header.
-use cb_site::escape::markup;
+use cb_escape::markup;
 use chrono::{DateTime, Utc};
 use lettre::Message;
 use lettre::message::{Mailbox, MultiPart};
