@@ -16,6 +16,7 @@ mod functions;
 mod lead_email;
 mod listen;
 mod lookup;
+mod mail;
 mod rest;
 mod site;
 mod storage;
@@ -127,7 +128,8 @@ impl Config {
             production,
             &captcha,
         )?;
-        functions.lead_email = lead_email::settings(&get, &site.url)?;
+        let smtp = mail::smtp_server(&get)?;
+        functions.lead_email = lead_email::settings(&get, &site.url, smtp)?;
         functions.verify_jwt = functions::verify_jwt(&env, &file.verify_jwt)?;
         let rest = rest::settings(&get, functions.trusted_proxies.clone())?;
         let admin_token_ttl = auth::admin_token_ttl(&get)?;
