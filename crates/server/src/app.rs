@@ -260,7 +260,7 @@ async fn prepare_database(
 }
 
 /// `claimbridge serve`.
-pub async fn serve(config: Config) -> anyhow::Result<()> {
+pub async fn serve(mut config: Config) -> anyhow::Result<()> {
     if let Some(path) = &config.supabase_config {
         tracing::info!(
             config = %path.display(),
@@ -268,6 +268,8 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
             "settings read from the Supabase config.toml (environment variables win over it)"
         );
     }
+    // Development's mail catcher, kept until the server stops.
+    let _mail_catcher = crate::mail_catcher::start(&mut config).await;
     let app = App::build(config).await?;
     tracing::info!(
         port = app.port(),
@@ -314,7 +316,9 @@ fn router(state: AppState) -> anyhow::Result<Router> {
                 keys: cb_auth::SigningKeys::hs256(config.jwt_secret.expose_secret()),
                 verifier: config.secret_verifier(),
                 admin_tokens: state.functions.admin_tokens().clone(),
-                mailer: cb_auth::Mailer::logging(),
+                mailer: config
+                    .auth_mailer()
+                    .context("the auth emails' SMTP client")?,
             }),
         )
         .layer(option_layer(api_key_check(&config)))

@@ -21,6 +21,7 @@ enum Kind {
     /// A size: a whole number of bytes or a string with a unit ("50MiB", "5MB", "512KB").
     Size,
     Bool,
+    Text,
 }
 
 /// config.toml `[section] key` -> the environment variable it is a default for.
@@ -30,12 +31,23 @@ const SETTINGS: &[(&str, &str, &str)] = &[
     ("api", "max_rows", "PGRST_DB_MAX_ROWS"),
     ("storage", "file_size_limit", "STORAGE_FILE_SIZE_LIMIT"),
     ("auth", "jwt_expiry", "JWT_EXPIRY"),
+    ("auth.email.smtp", "host", "GOTRUE_SMTP_HOST"),
+    ("auth.email.smtp", "port", "GOTRUE_SMTP_PORT"),
+    ("auth.email.smtp", "user", "GOTRUE_SMTP_USER"),
+    ("auth.email.smtp", "pass", "GOTRUE_SMTP_PASS"),
+    ("auth.email.smtp", "admin_email", "GOTRUE_SMTP_ADMIN_EMAIL"),
+    ("auth.email.smtp", "sender_name", "GOTRUE_SMTP_SENDER_NAME"),
+    ("inbucket", "enabled", "CLAIMBRIDGE_MAILBOX_ENABLED"),
+    ("inbucket", "port", "CLAIMBRIDGE_MAILBOX_PORT"),
+    ("inbucket", "smtp_port", "CLAIMBRIDGE_MAILBOX_SMTP_PORT"),
 ];
 
 fn kind_of(section: &str, key: &str) -> Kind {
     match (section, key) {
         ("api", "schemas" | "extra_search_path") => Kind::List,
         ("storage", "file_size_limit") => Kind::Size,
+        ("inbucket", "enabled") => Kind::Bool,
+        ("auth.email.smtp", "host" | "user" | "pass" | "admin_email" | "sender_name") => Kind::Text,
         _ => Kind::Count,
     }
 }
@@ -60,11 +72,7 @@ pub(super) fn parse(
         .map_err(|err: toml::de::Error| ConfigError(format!("{origin}: {}", one_line(&err))))?;
     let mut settings = FileSettings::default();
     for (section, key, variable) in SETTINGS {
-        let Some(value) = table
-            .get(*section)
-            .and_then(Value::as_table)
-            .and_then(|t| t.get(*key))
-        else {
+        let Some(value) = section_of(&table, section).and_then(|t| t.get(*key)) else {
             continue;
         };
         let place = format!("{origin}: [{section}] {key}");
@@ -85,6 +93,17 @@ pub(super) fn parse(
         }
     }
     Ok(settings)
+}
+
+/// The table `[a.b.c]` names; none for `[auth.email.smtp]` with `enabled = false`, the CLI's
+/// switch for its own SMTP server.
+fn section_of<'t>(table: &'t Table, section: &str) -> Option<&'t Table> {
+    let found = section
+        .split('.')
+        .try_fold(table, |table, name| table.get(name)?.as_table())?;
+    let off = section == "auth.email.smtp"
+        && found.get("enabled").and_then(Value::as_bool) == Some(false);
+    (!off).then_some(found)
 }
 
 /// One value in the syntax of the variable it stands for.
@@ -135,6 +154,7 @@ fn render(
             (_, Some(text @ ("true" | "false"))) => Ok(text.to_string()),
             _ => Err(wrong("true or false")),
         },
+        Kind::Text => string(value)?.ok_or_else(|| wrong("a string")),
     }
 }
 
@@ -214,6 +234,18 @@ mod tests {
             file_size_limit = "50MiB"
             [auth]
             jwt_expiry = 3600
+            [auth.email.smtp]
+            host = "smtp.example.test"
+            port = 465
+            user = "apikey"
+            pass = "secret"
+            admin_email = "no-reply@claimbridge.test"
+            sender_name = "ClaimBridge"
+            [inbucket]
+            enabled = false
+            port = 54324
+            smtp_port = 54325
+            pop3_port = 54326
             [functions.lead-relay]
             verify_jwt = false
             [functions.simple-auth]
@@ -232,6 +264,15 @@ mod tests {
         assert_eq!(
             pairs,
             [
+                ("CLAIMBRIDGE_MAILBOX_ENABLED", "false"),
+                ("CLAIMBRIDGE_MAILBOX_PORT", "54324"),
+                ("CLAIMBRIDGE_MAILBOX_SMTP_PORT", "54325"),
+                ("GOTRUE_SMTP_ADMIN_EMAIL", "no-reply@claimbridge.test"),
+                ("GOTRUE_SMTP_HOST", "smtp.example.test"),
+                ("GOTRUE_SMTP_PASS", "secret"),
+                ("GOTRUE_SMTP_PORT", "465"),
+                ("GOTRUE_SMTP_SENDER_NAME", "ClaimBridge"),
+                ("GOTRUE_SMTP_USER", "apikey"),
                 ("JWT_EXPIRY", "3600"),
                 ("PGRST_DB_EXTRA_SEARCH_PATH", "public,extensions"),
                 ("PGRST_DB_MAX_ROWS", "250"),
@@ -243,6 +284,24 @@ mod tests {
             parsed.verify_jwt.into_iter().collect::<Vec<_>>(),
             [("lead-relay".to_string(), false)]
         );
+    }
+
+    #[test]
+    fn a_switched_off_smtp_section_sets_nothing() {
+        let parsed = parse(
+            "c.toml",
+            "[auth.email.smtp]\nenabled = false\nhost = \"smtp.example.test\"",
+            no_env,
+        )
+        .unwrap();
+        assert_eq!(parsed, FileSettings::default());
+        let parsed = parse(
+            "c.toml",
+            "[auth.email.smtp]\nenabled = true\npass = \"env(SMTP_KEY)\"",
+            |name: &str| (name == "SMTP_KEY").then(|| "k".to_string()),
+        )
+        .unwrap();
+        assert_eq!(parsed.defaults["GOTRUE_SMTP_PASS"], "k");
     }
 
     #[test]
@@ -287,6 +346,14 @@ mod tests {
             (
                 "[storage]\nfile_size_limit = \"lots\"",
                 "c.toml: [storage] file_size_limit must be a size such as \"50MiB\", got \"lots\"",
+            ),
+            (
+                "[auth.email.smtp]\nhost = 25",
+                "c.toml: [auth.email.smtp] host must be a string, got 25",
+            ),
+            (
+                "[inbucket]\nport = \"web\"",
+                "c.toml: [inbucket] port must be a whole number of at least 0, got \"web\"",
             ),
             (
                 "[functions.x]\nverify_jwt = \"no\"",
