@@ -131,8 +131,24 @@ async fn a_message_sent_through_the_sender_is_read_back_through_mailpits_api() {
         .text()
         .await
         .unwrap();
-    assert!(view.contains(r#"sandbox="allow-popups allow-popups-to-escape-sandbox""#));
-    assert!(view.contains("srcdoc=\"&lt;base target=&quot;_blank&quot;&gt;&lt;p&gt;"));
+    assert!(view.contains(&format!(
+        r#"sandbox="allow-popups allow-popups-to-escape-sandbox" src="/view/{id}/html""#
+    )));
+    let framed = reqwest::get(format!("{}/view/{id}/html", catcher.url()))
+        .await
+        .unwrap();
+    let policy = framed.headers()["content-security-policy"]
+        .to_str()
+        .unwrap();
+    assert!(policy.starts_with("sandbox allow-popups"), "{policy}");
+    assert!(policy.contains("default-src 'none'"), "{policy}");
+    assert!(
+        framed
+            .text()
+            .await
+            .unwrap()
+            .starts_with(r#"<base target="_blank"><p><a href="https://claimbridge.test/"#)
+    );
 
     let client = reqwest::Client::new();
     let deleted = client

@@ -20,15 +20,20 @@ use super::store::{Address, Caught, Query as Search, Store};
 /// Mailpit's page size when a request names none.
 const DEFAULT_LIMIT: usize = 50;
 
-/// The pages only style themselves; a message's HTML runs no script and loads nothing from
-/// the network, and no page can be framed by another site.
-const PAGE_POLICY: &str =
-    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'";
+/// The pages only style themselves and frame a message's HTML from here; no page can be framed
+/// by another site.
+const PAGE_POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; \
+    frame-src 'self'; frame-ancestors 'none'";
+/// A message's HTML is a sandbox of its own: no script, nothing loaded from the network, only
+/// this catcher's page may frame it, and its links open in a new tab outside the sandbox.
+const MESSAGE_POLICY: &str = "sandbox allow-popups allow-popups-to-escape-sandbox; \
+    default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'";
 
 pub(super) fn router(store: Arc<Store>, loopback_only: bool) -> Router {
     let router = Router::new()
         .route("/", get(list_page))
         .route("/view/{id}", get(message_page))
+        .route("/view/{id}/html", get(message_html))
         .route("/api/v1/messages", get(list).delete(delete))
         .route("/api/v1/message/{id}", get(message))
         .route("/api/v1/message/{id}/raw", get(raw))
@@ -259,6 +264,38 @@ async fn list_page(State(store): State<Arc<Store>>) -> Response {
     page("Caught emails", true, &body)
 }
 
+/// The email's HTML as its own document (see [`MESSAGE_POLICY`]), for the page's frame.
+async fn message_html(State(store): State<Arc<Store>>, Path(id): Path<String>) -> Response {
+    let Some(message) = store.get(&id) else {
+        return not_found();
+    };
+    let mut response = Html(with_links_in_new_tabs(&message.html)).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(MESSAGE_POLICY),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
+}
+
+/// `html` with `<base target="_blank">` at the start of its head (before any doctype it would
+/// put the document in quirks mode), or at its start when it has no head.
+fn with_links_in_new_tabs(html: &str) -> String {
+    const BASE: &str = r#"<base target="_blank">"#;
+    let head_end = html
+        .to_ascii_lowercase()
+        .find("<head")
+        .and_then(|start| html[start..].find('>').map(|end| start + end + 1));
+    match head_end {
+        Some(at) => format!("{}{BASE}{}", &html[..at], &html[at..]),
+        None => format!("{BASE}{html}"),
+    }
+}
+
 async fn message_page(State(store): State<Arc<Store>>, Path(id): Path<String>) -> Response {
     let Some(message) = store.get(&id) else {
         return not_found();
@@ -288,12 +325,9 @@ async fn message_page(State(store): State<Arc<Store>>, Path(id): Path<String>) -
         shown_time(message.created)
     ));
     if !message.html.is_empty() {
-        // The email's HTML in a frame that runs no script and shares nothing with this page;
-        // its links open in a new tab, outside the sandbox, so they can be followed.
-        let document = format!(r#"<base target="_blank">{}"#, message.html);
         body.push_str(&format!(
-            r#"<h2>HTML</h2><iframe title="The email's HTML" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="{}"></iframe>"#,
-            markup(&document)
+            r#"<h2>HTML</h2><iframe title="The email's HTML" sandbox="allow-popups allow-popups-to-escape-sandbox" src="/view/{}/html"></iframe>"#,
+            markup(&message.id)
         ));
     }
     if !message.text.is_empty() {
@@ -307,4 +341,21 @@ async fn message_page(State(store): State<Arc<Store>>, Path(id): Path<String>) -
         id = markup(&message.id)
     ));
     page(subject, false, &body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_open_in_new_tabs_with_the_doctype_kept_first() {
+        assert_eq!(
+            with_links_in_new_tabs("<!doctype html><HTML><Head lang=x><title>t</title>"),
+            r#"<!doctype html><HTML><Head lang=x><base target="_blank"><title>t</title>"#
+        );
+        assert_eq!(
+            with_links_in_new_tabs("<p>hi</p>"),
+            r#"<base target="_blank"><p>hi</p>"#
+        );
+    }
 }
