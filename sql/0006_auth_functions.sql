@@ -1,5 +1,5 @@
--- The auth server's own state beside GoTrue's tables, and the statements on its hot paths as
--- functions, so a refresh or a `GET /user` is one round trip. Everything lives in the
+-- The auth server's own state beside GoTrue's tables, and its multi-statement steps as PL/pgSQL
+-- functions (whose plans are cached), so a refresh or a sign-in is one round trip. Everything lives in the
 -- `claimbridge` schema (never exposed through /rest/v1, nothing granted to the API roles).
 
 create schema if not exists claimbridge;
@@ -10,10 +10,13 @@ revoke all on schema claimbridge from public;
 create or replace function claimbridge.auth_audit(
   p_actor uuid, p_action text, p_traits jsonb default null, p_ip text default ''
 ) returns void
-language sql
+language plpgsql
 volatile
 set search_path = ''
 as $$
+begin
+  -- PL/pgSQL, not SQL: its statement's plan is cached per session (a SQL function's is made
+  -- again on every call, which the refresh grant's hot path would pay twice per request).
   insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
   select '00000000-0000-0000-0000-000000000000', gen_random_uuid(),
          jsonb_strip_nulls(jsonb_build_object(
@@ -33,41 +36,8 @@ as $$
          ))::json,
          now(), coalesce(p_ip, '')
     from (select 1) one
-    left join auth.users u on u.id = p_actor
-$$;
-
--- Everything a user's JSON and access token are built from, in one value: the user row (the
--- caller never renders `encrypted_password` or the token columns), its identities, its factors
--- (without secrets) and, when `p_session` is the user's, that session with its AMR claims.
-create or replace function claimbridge.auth_user(p_user uuid, p_session uuid default null)
-returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
-  select jsonb_build_object(
-    'user', to_jsonb(u),
-    'identities', coalesce((
-      select jsonb_agg(to_jsonb(i) order by i.created_at, i.id)
-        from auth.identities i where i.user_id = u.id), '[]'),
-    'factors', coalesce((
-      select jsonb_agg(to_jsonb(f) - 'secret' - 'web_authn_credential' order by f.created_at, f.id)
-        from auth.mfa_factors f where f.user_id = u.id), '[]'),
-    'session', (
-      select jsonb_build_object(
-        'id', s.id, 'aal', coalesce(s.aal::text, 'aal1'), 'not_after', s.not_after,
-        'created_at', s.created_at, 'factor_id', s.factor_id,
-        'amr', coalesce((
-          select jsonb_agg(jsonb_build_object(
-                   'method', c.authentication_method,
-                   'timestamp', floor(extract(epoch from c.updated_at))::bigint)
-                 order by c.updated_at desc)
-            from auth.mfa_amr_claims c where c.session_id = s.id), '[]'))
-        from auth.sessions s
-       where s.id = p_session and s.user_id = u.id)
-  )
-  from auth.users u
-  where u.id = p_user
+    left join auth.users u on u.id = p_actor;
+end
 $$;
 
 -- Starts a session for a user who just proved who they are: the session row, its AMR claim

@@ -221,6 +221,30 @@ impl SessionRow {
     }
 }
 
+/// Everything a user's JSON and access token are built from (see [`UserBundle::load`]).
+const USER_BUNDLE: &str = "
+  select jsonb_build_object(
+    'user', to_jsonb(u),
+    'identities', coalesce((
+      select jsonb_agg(to_jsonb(i) order by i.created_at, i.id)
+        from auth.identities i where i.user_id = u.id), '[]'),
+    'factors', coalesce((
+      select jsonb_agg(to_jsonb(f) - 'secret' - 'web_authn_credential' order by f.created_at, f.id)
+        from auth.mfa_factors f where f.user_id = u.id), '[]'),
+    'session', (
+      select jsonb_build_object(
+        'id', s.id, 'aal', coalesce(s.aal::text, 'aal1'), 'created_at', s.created_at,
+        'amr', coalesce((
+          select jsonb_agg(jsonb_build_object(
+                   'method', c.authentication_method,
+                   'timestamp', floor(extract(epoch from c.updated_at))::bigint)
+                 order by c.updated_at desc)
+            from auth.mfa_amr_claims c where c.session_id = s.id), '[]'))
+        from auth.sessions s
+       where s.id = $2 and s.user_id = u.id))
+  from auth.users u
+  where u.id = $1";
+
 /// A user with everything its JSON and tokens are built from.
 #[derive(Debug, Clone, Deserialize)]
 pub(crate) struct UserBundle {
@@ -234,15 +258,19 @@ pub(crate) struct UserBundle {
 
 impl UserBundle {
     /// The user and, if `session` is one of theirs, that session.
+    ///
+    /// One statement, sent as is (sqlx prepares it once per connection): the user row (its
+    /// `encrypted_password` and token columns are never rendered), identities, factors without
+    /// secrets, and the session with its AMR claims.
     pub(crate) async fn load(
         pool: &PgPool,
         user: Uuid,
         session: Option<Uuid>,
     ) -> Result<Option<Self>, AuthError> {
-        let value: Option<Value> = sqlx::query_scalar("select claimbridge.auth_user($1, $2)")
+        let value: Option<Value> = sqlx::query_scalar(USER_BUNDLE)
             .bind(user)
             .bind(session)
-            .fetch_one(pool)
+            .fetch_optional(pool)
             .await?;
         value
             .filter(|value| !value.is_null())
