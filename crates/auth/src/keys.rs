@@ -173,6 +173,59 @@ impl SigningKeys {
     pub fn verification_keys(&self) -> Vec<VerificationKey> {
         self.verification.clone()
     }
+
+    /// A new private JWK as `supabase gen signing-key --algorithm <ES256|RS256>` prints it: a
+    /// random UUID as `kid`, `use` "sig", `key_ops` ["sign", "verify"], `ext` true, and the
+    /// private parts (RSA: 2048 bits).
+    pub fn generate(algorithm: &str) -> Result<Value, String> {
+        let mut rng = rsa::rand_core::OsRng;
+        let common = Jwk {
+            kid: Some(uuid::Uuid::new_v4().to_string()),
+            use_: Some("sig".into()),
+            key_ops: Some(vec!["sign".into(), "verify".into()]),
+            ext: Some(true),
+            ..Jwk::default()
+        };
+        let jwk = match algorithm {
+            "RS256" => {
+                let key = RsaPrivateKey::new(&mut rng, MIN_RSA_BITS)
+                    .map_err(|err| format!("generating an RSA key failed: {err}"))?;
+                let part = |number: &BigUint| Some(b64(&number.to_bytes_be()));
+                let crt = |number: Option<&BigUint>| number.and_then(part);
+                Jwk {
+                    kty: "RSA".into(),
+                    alg: Some("RS256".into()),
+                    n: part(key.n()),
+                    e: part(key.e()),
+                    d: part(key.d()),
+                    p: part(&key.primes()[0]),
+                    q: part(&key.primes()[1]),
+                    dp: crt(key.dp()),
+                    dq: crt(key.dq()),
+                    qi: key.crt_coefficient().as_ref().and_then(part),
+                    ..common
+                }
+            }
+            "ES256" => {
+                let secret = p256::SecretKey::random(&mut rng);
+                let point = p256::elliptic_curve::sec1::ToEncodedPoint::to_encoded_point(
+                    &secret.public_key(),
+                    false,
+                );
+                Jwk {
+                    kty: "EC".into(),
+                    alg: Some("ES256".into()),
+                    crv: Some("P-256".into()),
+                    x: point.x().map(|x| b64(x)),
+                    y: point.y().map(|y| b64(y)),
+                    d: Some(b64(&secret.to_bytes())),
+                    ..common
+                }
+            }
+            other => return Err(format!("unsupported algorithm: {other} (ES256 or RS256)")),
+        };
+        Ok(serde_json::to_value(jwk).expect("a JWK serializes"))
+    }
 }
 
 /// Parses and checks one private JWK.
@@ -337,64 +390,6 @@ fn ec_key(jwk: &Jwk) -> Result<(EncodingKey, DecodingKey, String, String), Strin
     let decoding = DecodingKey::from_ec_components(&x, &y)
         .map_err(|err| format!("has an unusable public part ({err})"))?;
     Ok((EncodingKey::from_ec_der(der.as_bytes()), decoding, x, y))
-}
-
-/// The algorithms `generate` makes keys for (the CLI's `--algorithm` values).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KeyAlgorithm {
-    ES256,
-    RS256,
-}
-
-/// A new private JWK as `supabase gen signing-key` prints it: a random UUID as `kid`, `use`
-/// "sig", `key_ops` ["sign", "verify"], `ext` true, and the private parts (RSA: 2048 bits).
-pub fn generate(algorithm: KeyAlgorithm) -> Value {
-    let mut rng = rsa::rand_core::OsRng;
-    let common = Jwk {
-        kid: Some(uuid::Uuid::new_v4().to_string()),
-        use_: Some("sig".into()),
-        key_ops: Some(vec!["sign".into(), "verify".into()]),
-        ext: Some(true),
-        ..Jwk::default()
-    };
-    let jwk = match algorithm {
-        KeyAlgorithm::RS256 => {
-            let key = RsaPrivateKey::new(&mut rng, MIN_RSA_BITS)
-                .expect("generating a 2048-bit RSA key cannot fail");
-            let part = |number: &BigUint| Some(b64(&number.to_bytes_be()));
-            let crt = |number: Option<&BigUint>| number.and_then(part);
-            Jwk {
-                kty: "RSA".into(),
-                alg: Some("RS256".into()),
-                n: part(key.n()),
-                e: part(key.e()),
-                d: part(key.d()),
-                p: part(&key.primes()[0]),
-                q: part(&key.primes()[1]),
-                dp: crt(key.dp()),
-                dq: crt(key.dq()),
-                qi: key.crt_coefficient().as_ref().and_then(part),
-                ..common
-            }
-        }
-        KeyAlgorithm::ES256 => {
-            let secret = p256::SecretKey::random(&mut rng);
-            let point = p256::elliptic_curve::sec1::ToEncodedPoint::to_encoded_point(
-                &secret.public_key(),
-                false,
-            );
-            Jwk {
-                kty: "EC".into(),
-                alg: Some("ES256".into()),
-                crv: Some("P-256".into()),
-                x: point.x().map(|x| b64(x)),
-                y: point.y().map(|y| b64(y)),
-                d: Some(b64(&secret.to_bytes())),
-                ..common
-            }
-        }
-    };
-    serde_json::to_value(jwk).expect("a JWK serializes")
 }
 
 #[cfg(test)]
@@ -592,7 +587,7 @@ mod tests {
     fn generated_keys_are_the_clis_and_load() {
         for (algorithm, kty, alg, fields) in [
             (
-                KeyAlgorithm::ES256,
+                "ES256",
                 "EC",
                 Algorithm::ES256,
                 &[
@@ -600,7 +595,7 @@ mod tests {
                 ][..],
             ),
             (
-                KeyAlgorithm::RS256,
+                "RS256",
                 "RSA",
                 Algorithm::RS256,
                 &[
@@ -609,7 +604,7 @@ mod tests {
                 ][..],
             ),
         ] {
-            let jwk = generate(algorithm);
+            let jwk = SigningKeys::generate(algorithm).unwrap();
             let mut names: Vec<&str> = jwk
                 .as_object()
                 .unwrap()
@@ -631,8 +626,12 @@ mod tests {
             assert!(verifier(&keys).verify(&token).is_ok());
         }
         assert_ne!(
-            generate(KeyAlgorithm::ES256)["kid"],
-            generate(KeyAlgorithm::ES256)["kid"]
+            SigningKeys::generate("ES256").unwrap()["kid"],
+            SigningKeys::generate("ES256").unwrap()["kid"]
+        );
+        assert_eq!(
+            SigningKeys::generate("HS256").unwrap_err(),
+            "unsupported algorithm: HS256 (ES256 or RS256)"
         );
     }
 

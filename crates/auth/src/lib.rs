@@ -25,7 +25,7 @@ pub use admin_token::{
     ADMIN_TOKEN_TTL, ADMIN_USER_ID, AdminTokens, IssuedToken, TokenProblem, passcode_version,
 };
 pub use error::{API_VERSION, API_VERSION_HEADER, AuthError};
-pub use keys::{KeyAlgorithm, SigningKeys, generate as generate_signing_key};
+pub use keys::SigningKeys;
 pub use mail::Mailer;
 pub use router::router;
 pub use settings::{

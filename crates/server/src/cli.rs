@@ -163,10 +163,11 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Gen {
             what: Generate::SigningKey { algorithm, append },
         } => {
-            let jwk = cb_auth::generate_signing_key(match algorithm {
-                Algorithm::ES256 => cb_auth::KeyAlgorithm::ES256,
-                Algorithm::RS256 => cb_auth::KeyAlgorithm::RS256,
-            });
+            let jwk = cb_auth::SigningKeys::generate(match algorithm {
+                Algorithm::ES256 => "ES256",
+                Algorithm::RS256 => "RS256",
+            })
+            .map_err(anyhow::Error::msg)?;
             match append {
                 None => println!("{jwk}"),
                 Some(path) => append_signing_key(&path, jwk)?,

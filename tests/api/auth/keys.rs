@@ -1,7 +1,7 @@
 //! Asymmetric signing keys: a server configured with the CLI's signing keys file (ES256 first,
 //! RS256 second) publishes both public keys and nothing else, and every service takes a token
 //! of either key and refuses one of a key it does not have, even under a kid it knows.
-use cb_server::app::cb_auth::{KeyAlgorithm, SigningKeys, generate_signing_key};
+use cb_server::app::cb_auth::SigningKeys;
 use cb_tests::{Answer as _, TestApp, spawn_app_with, workspace_root};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -64,7 +64,7 @@ async fn every_service_takes_either_signing_key_and_refuses_an_impostor_under_it
         [StatusCode::OK; 3]
     );
     // A key of the attacker's, carrying the kid of the signing key.
-    let mut impostor = generate_signing_key(KeyAlgorithm::ES256);
+    let mut impostor = SigningKeys::generate("ES256").unwrap();
     impostor["kid"] = file[0]["kid"].clone();
     let forged = token(&[impostor]);
     let [rest, storage, functions] = statuses(&app, &forged).await;

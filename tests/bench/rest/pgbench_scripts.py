@@ -14,18 +14,20 @@ prepares and binds them as the engine does (-M prepared).
 import re
 import sys
 
-ENTRY = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d+ \S+ \[\d+\] ")
+ENTRY = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d+ \S+ \[(\d+)\] ")
 
 
 def entries(text):
+    """(backend pid, entry) in log order."""
     current = None
     for line in text.splitlines():
-        if ENTRY.match(line):
+        match = ENTRY.match(line)
+        if match:
             if current is not None:
                 yield current
-            current = ENTRY.sub("", line, count=1)
+            current = (match.group(1), line[match.end():])
         elif current is not None:
-            current += "\n" + line
+            current = (current[0], current[1] + "\n" + line)
     if current is not None:
         yield current
 
@@ -62,21 +64,20 @@ def parse_params(detail):
 
 
 def statements(text):
-    """(sql, params) in log order."""
+    """(backend pid, sql, params) in log order."""
     pending = None
-    for entry in entries(text):
+    for pid, entry in entries(text):
         if entry.startswith("LOG:  statement: "):
             if pending:
                 yield pending
-            pending = (entry[len("LOG:  statement: "):], {})
+            pending = (pid, entry[len("LOG:  statement: "):], {})
         elif entry.startswith("LOG:  execute "):
             if pending:
                 yield pending
-            sql = entry.split(": ", 2)[2] if entry.count(": ") >= 2 else entry
             sql = re.sub(r"^LOG:  execute [^:]+: ", "", entry)
-            pending = (sql, {})
+            pending = (pid, sql, {})
         elif entry.startswith("DETAIL:  parameters: ") and pending:
-            pending = (pending[0], parse_params(entry[len("DETAIL:  parameters: "):]))
+            pending = (pending[0], pending[1], parse_params(entry[len("DETAIL:  parameters: "):]))
             yield pending
             pending = None
     if pending:
@@ -110,13 +111,16 @@ def main():
     with open(log, encoding="utf-8", errors="replace") as f:
         f.seek(offset)
         text = f.read()
-    stmts = [s for s in statements(text) if not s[0].startswith(("alter system", "select pg_reload_conf"))]
-    transactions = []
-    for sql, params in stmts:
+    stmts = [s for s in statements(text) if not s[1].startswith(("alter system", "select pg_reload_conf"))]
+    # A request's statements are those of the connection that set its scope: the server's own
+    # queries on other connections (its readiness check, say) may be logged in between.
+    transactions, open_by_pid = [], {}
+    for pid, sql, params in stmts:
         if sql.lstrip().lower().startswith(("begin", "select set_config(")):
-            transactions.append([])
-        if transactions:
-            transactions[-1].append((sql, params))
+            open_by_pid[pid] = []
+            transactions.append(open_by_pid[pid])
+        if pid in open_by_pid:
+            open_by_pid[pid].append((sql, params))
     if len(transactions) < len(names):
         sys.exit(f"expected {len(names)} transactions in the log, found {len(transactions)}")
     for name, tx in zip(names, transactions[-len(names):]):

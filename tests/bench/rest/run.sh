@@ -9,7 +9,13 @@
 # median ratio is reported with the range of all rounds: one pair of 10 s runs on shared cores
 # swings by several percent either way (the baseline as much as the server).
 #
-# Needs wrk and pgbench (apt-get install wrk postgresql-client) and python3. Prints, per case,
+# TOKEN picks the caller's bearer token: `anon` (default) the anon key, which is an API key and
+# matched as such; `hs256` and `es256` a signed-in user's access token (role authenticated), HS256
+# with the JWT secret or ES256 with a signing key (the server then has a signing keys file either
+# way, so the two runs differ in the token alone and their ratios show what ES256 costs).
+#
+# Needs wrk and pgbench (apt-get install wrk postgresql-client) and python3 (with the
+# `cryptography` package for TOKEN=es256). Prints, per case,
 # req/s, p50/p99 latency, the pgbench TPS and the ratio, then the server's RSS after the runs
 # and the schema cache load time for 500 tables. Everything shares this machine's cores.
 set -euo pipefail
@@ -19,6 +25,11 @@ seconds=${1:-10}
 connections=${2:-64}
 threads=${THREADS:-2}
 rounds=${ROUNDS:-3}
+token_kind=${TOKEN:-anon}
+case $token_kind in anon | hs256 | es256) ;; *) echo "TOKEN is '$token_kind': use anon, hs256 or es256"; exit 1 ;; esac
+if [ "$token_kind" = es256 ]; then
+  python3 -c 'import cryptography' 2>/dev/null || { echo "TOKEN=es256 needs python3's cryptography (pip install cryptography)"; exit 1; }
+fi
 for tool in wrk pgbench psql python3; do
   command -v "$tool" >/dev/null || { echo "$tool is needed (apt-get install wrk postgresql-client python3)"; exit 1; }
 done
@@ -38,9 +49,13 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 # METRICS=1: the same run with the Prometheus endpoint on (its cost shows in the ratios against
 # a METRICS=0 run), and the time of a scrape after the runs.
 metrics_env=()
+if [ "$token_kind" != anon ]; then
+  "$binary" gen signing-key --append "$work/signing_keys.json" 2>/dev/null
+  metrics_env+=(AUTH_SIGNING_KEYS_PATH="$work/signing_keys.json")
+fi
 if [ "${METRICS:-0}" = 1 ]; then
   metrics_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
-  metrics_env=(CLAIMBRIDGE_METRICS_ADDR="127.0.0.1:$metrics_port")
+  metrics_env+=(CLAIMBRIDGE_METRICS_ADDR="127.0.0.1:$metrics_port")
 fi
 env "${metrics_env[@]}" REST_CLIENT_CONCURRENCY=0 CLAIMBRIDGE_DATA_DIR="$data_dir" CLAIMBRIDGE_PORT="$port" CLAIMBRIDGE_LOG=warn,cb_rest::schema_cache=info CLAIMBRIDGE_LOG_FORMAT=json "$binary" serve >"$work/server.log" 2>&1 &
 server=$!
@@ -65,7 +80,40 @@ psql_db() { psql -h "$data_dir/postgres" -U postgres -d postgres -qAt "$@"; }
 slug=$(curl -sf -H "apikey: $anon" "$base/blog_posts?select=slug&published=eq.true&limit=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["slug"])')
 list_query="select=id,title,slug,description,category,read_time,created_at&published=eq.true&order=created_at.desc"
 post_body='{"session_id":"session_1700000000000_bench0001","page_path":"/","page_title":"Home","referrer":"","user_agent":"Mozilla/5.0 bench","device_type":"desktop","browser":"Chrome","visited_at":"2026-11-22T00:00:00Z"}'
-common=(-H "apikey: $anon" -H "authorization: Bearer $anon" -H "x-client-info: supabase-js-web/2.119.0")
+# A signed-in user's access token as GoTrue issues one (TOKEN=hs256|es256), or the anon key.
+bearer=$anon
+if [ "$token_kind" != anon ]; then
+  bearer=$(TOKEN_KIND=$token_kind python3 - "$work/signing_keys.json" <<'PY'
+import base64, hashlib, hmac, json, os, sys, time, uuid
+def b64(data): return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+kind = os.environ["TOKEN_KIND"]
+key = json.load(open(sys.argv[1]))[0]
+now = int(time.time())
+claims = {"iss": "http://localhost/auth/v1", "sub": str(uuid.uuid4()), "aud": "authenticated",
+          "exp": now + 7200, "iat": now, "email": "bench@example.com", "phone": "",
+          "app_metadata": {"provider": "email", "providers": ["email"]}, "user_metadata": {},
+          "role": "authenticated", "aal": "aal1", "amr": [{"method": "password", "timestamp": now}],
+          "session_id": str(uuid.uuid4()), "is_anonymous": False}
+header = {"alg": "HS256", "typ": "JWT"} if kind == "hs256" else {"alg": "ES256", "kid": key["kid"], "typ": "JWT"}
+signing_input = (b64(json.dumps(header).encode()) + "." + b64(json.dumps(claims).encode())).encode()
+if kind == "hs256":
+    # The server's secret: JWT_SECRET, else its default (the Supabase CLI's local secret).
+    secret = os.environ.get("JWT_SECRET") or "super-secret-jwt-token-with-at-least-32-characters-long"
+    signature = hmac.new(secret.encode(), signing_input, hashlib.sha256).digest()
+else:
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
+    d = int.from_bytes(base64.urlsafe_b64decode(key["d"] + "=" * (-len(key["d"]) % 4)), "big")
+    r, s = decode_dss_signature(ec.derive_private_key(d, ec.SECP256R1()).sign(signing_input, ec.ECDSA(hashes.SHA256())))
+    signature = r.to_bytes(32, "big") + s.to_bytes(32, "big")
+print(signing_input.decode() + "." + b64(signature))
+PY
+)
+  code=$(curl -s -o /dev/null -w '%{http_code}' -H "apikey: $anon" -H "authorization: Bearer $bearer" "$base/blog_posts?select=id&limit=1")
+  [ "$code" = 200 ] || { echo "the $token_kind token was refused ($code)"; exit 1; }
+fi
+common=(-H "apikey: $anon" -H "authorization: Bearer $bearer" -H "x-client-info: supabase-js-web/2.119.0")
 
 # --- capture the SQL of one request of each case -----------------------------------------------
 log="$data_dir/postgres.log"
@@ -175,8 +223,8 @@ done
 load_ms=$(grep "schema cache loaded" "$work/server.log" | tail -1 | grep -o '"load_ms":[0-9]*' | cut -d: -f2)
 relations=$(grep "schema cache loaded" "$work/server.log" | tail -1 | grep -o '"relations":[0-9]*' | cut -d: -f2)
 
-printf '\n/rest/v1 benchmark: %ss per run, %s connections, %s wrk threads, %s cores, median of %s rounds\n' \
-  "$seconds" "$connections" "$threads" "$(nproc)" "$rounds"
+printf '\n/rest/v1 benchmark: %ss per run, %s connections, %s wrk threads, %s cores, median of %s rounds, %s token\n' \
+  "$seconds" "$connections" "$threads" "$(nproc)" "$rounds" "$token_kind"
 printf '%-34s %10s %9s %9s %8s %12s %7s %11s\n' case "req/s" p50 p99 non2xx "pgbench tps" ratio "all rounds"
 for case in a b c; do
   read -r rps p50 p99 errors tps low high <<<"${results[$case]}"
