@@ -8,6 +8,23 @@ use crate::{AuthError, AuthSettings, PasswordRequirements};
 /// bcrypt reads at most 72 bytes; GoTrue refuses longer passwords rather than ignoring the rest.
 const MAX_PASSWORD_LENGTH: usize = 72;
 
+/// How many bcrypt computations run at once: all cores but one (at least one), so a burst of
+/// sign-ins, each a deliberate ~50 ms of CPU, cannot take the cores every other request needs.
+/// The others wait their turn here, on no thread.
+fn hashing_slots() -> &'static tokio::sync::Semaphore {
+    static SLOTS: OnceLock<tokio::sync::Semaphore> = OnceLock::new();
+    SLOTS.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        tokio::sync::Semaphore::new(cores.saturating_sub(1).max(1))
+    })
+}
+
+/// Runs a bcrypt computation on the blocking pool when a slot is free.
+async fn hashing<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let _slot = hashing_slots().acquire().await.ok()?;
+    tokio::task::spawn_blocking(work).await.ok()
+}
+
 /// A hash to check against when there is no user, so an unknown email takes as long as a wrong
 /// password (no account enumeration by timing).
 fn decoy_hash(cost: u32) -> &'static str {
@@ -19,9 +36,9 @@ fn decoy_hash(cost: u32) -> &'static str {
 
 /// The bcrypt hash of `password` at `cost`.
 pub(crate) async fn hash(password: String, cost: u32) -> Result<String, AuthError> {
-    tokio::task::spawn_blocking(move || bcrypt::hash(password, cost))
+    hashing(move || bcrypt::hash(password, cost))
         .await
-        .map_err(|_| AuthError::internal("Error hashing password"))?
+        .ok_or_else(|| AuthError::internal("Error hashing password"))?
         .map_err(|err| {
             tracing::error!(error = %err, "auth: bcrypt failed");
             AuthError::internal("Error hashing password")
@@ -31,16 +48,17 @@ pub(crate) async fn hash(password: String, cost: u32) -> Result<String, AuthErro
 /// Whether `password` matches `stored` (a bcrypt hash; anything else never matches). With no
 /// stored hash, a decoy is checked so the answer takes the same time.
 pub(crate) async fn verify(password: String, stored: Option<String>, cost: u32) -> bool {
-    let (hash, real) = match stored {
-        Some(hash) if hash.starts_with("$2") => (hash, true),
-        _ => (decoy_hash(cost).to_string(), false),
-    };
-    let matched = tokio::task::spawn_blocking(move || bcrypt::verify(password, &hash))
-        .await
-        .ok()
-        .and_then(Result::ok)
-        .unwrap_or(false);
-    real && matched
+    let real = stored.filter(|hash| hash.starts_with("$2"));
+    let is_real = real.is_some();
+    let matched = hashing(move || {
+        // The decoy is made (once) here, on the blocking pool, like any other hash.
+        let hash = real.unwrap_or_else(|| decoy_hash(cost).to_string());
+        bcrypt::verify(password, &hash)
+    })
+    .await
+    .and_then(Result::ok)
+    .unwrap_or(false);
+    is_real && matched
 }
 
 /// GoTrue's checks: at most 72 characters (400 `validation_failed`), then the minimum length and

@@ -67,26 +67,36 @@ access=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["access_toke
 user_id=$(psql_db -c "select id from auth.users where email = 'bench@claimbridge.test'")
 session_id=$(python3 -c 'import json,sys,base64; p=json.loads(sys.argv[1])["access_token"].split(".")[1]; print(json.loads(base64.urlsafe_b64decode(p+"=="))["session_id"])' "$session")
 
-# Refresh tokens for every request of every round (wrk's and pgbench's), one session each, as
-# many browsers hold them: made in SQL, since making them by signing in would measure bcrypt.
+# Refresh tokens for every request of every round (wrk's and pgbench's), one session each, held
+# by 2,000 staff users as many browsers hold them: made in SQL, since making them by signing in
+# would measure bcrypt.
 per_run=$((seconds * 6000))
 total=$((per_run * (rounds + 1) * 2))
 psql_db <<SQL
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                        raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+       'staff' || g || '@claimbridge.test', '', now(), '{"provider":"email","providers":["email"]}',
+       '{}', now(), now()
+  from generate_series(1, 2000) g;
 create table public.bench_tokens (n bigserial primary key, token text not null);
-with made as (
-  select gen_random_uuid() as session, 'bench' || g || md5(random()::text) as token from generate_series(1, $total) g
+with holders as (
+  select id, row_number() over () as k from auth.users where email like 'staff%@claimbridge.test'
+), made as (
+  select gen_random_uuid() as session, h.id as holder, 'bench' || g || md5(random()::text) as token
+    from generate_series(1, $total) g join holders h on h.k = 1 + g % 2000
 ), sessions as (
   insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at)
-  select session, '$user_id', now(), now(), 'aal1', now() from made
+  select session, holder, now(), now(), 'aal1', now() from made
 ), tokens as (
   insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, session_id)
-  select '00000000-0000-0000-0000-000000000000', token, '$user_id', false, now(), now(), session from made
+  select '00000000-0000-0000-0000-000000000000', token, holder::text, false, now(), now(), session from made
 )
 insert into public.bench_tokens (token) select token from made;
 create sequence public.bench_pgbench_next;
-grant select on public.bench_tokens to public;
 vacuum analyze auth.refresh_tokens;
 vacuum analyze auth.sessions;
+vacuum analyze auth.users;
 SQL
 
 # wrk walks its own half of the tokens, pgbench the other half.
@@ -113,16 +123,35 @@ request = function()
   return wrk.format("POST", nil, nil, '{"refresh_token":"' .. token .. '"}')
 end
 LUA
-# pgbench: the two statements the refresh handler sends, each transaction its own token.
-cat >"$work/refresh.sql" <<SQL
-select outcome, user_id, session_id, refresh_token from claimbridge.auth_refresh(
-  (select token from public.bench_tokens where n = nextval('public.bench_pgbench_next') * 2 - 1),
-  md5(random()::text), 10, true, 'pgbench', '127.0.0.1'::inet);
-select claimbridge.auth_user('$user_id', '$session_id');
-SQL
-cat >"$work/user.sql" <<SQL
-select claimbridge.auth_user('$user_id', '$session_id');
-SQL
+# The statement the server sends to read a user, as PostgreSQL logged it (one GET /user with
+# log_statement = 'all'): pgbench replays exactly that SQL.
+log="$data_dir/postgres.log"
+offset=$(stat -c %s "$log")
+psql_db -c "alter system set log_statement = 'all'" -c "select pg_reload_conf()" >/dev/null
+sleep 0.5
+curl -sf "$base/user" -H "apikey: $ANON_KEY" -H "authorization: Bearer $access" >/dev/null
+sleep 0.5
+psql_db -c "alter system reset log_statement" -c "select pg_reload_conf()" >/dev/null
+tail -c +"$((offset + 1))" "$log" | python3 - "$work" "$user_id" "$session_id" <<'PY'
+# The logged user statement, and the refresh handler's two statements (the rotation, then the
+# user read of the session it answers), as pgbench scripts; each refresh its own token.
+import re, sys
+work, user_id, session_id = sys.argv[1:4]
+text = sys.stdin.read()
+match = re.search(r"(?:execute [^:]*|statement): (\s*select jsonb_build_object\(\s*'user', to_jsonb\(u\).*?where u\.id = \$1)", text, re.S)
+if not match:
+    sys.exit("the user statement was not logged")
+statement = re.sub(r"\s+", " ", match.group(1)).strip()
+with open(f"{work}/user.sql", "w") as out:
+    out.write(statement.replace("$1", f"'{user_id}'::uuid").replace("$2", f"'{session_id}'::uuid") + ";\n")
+with open(f"{work}/refresh.sql", "w") as out:
+    out.write(
+        "select outcome, user_id, session_id, refresh_token from claimbridge.auth_refresh(\n"
+        "  (select token from public.bench_tokens where n = nextval('public.bench_pgbench_next') * 2 - 1),\n"
+        "  md5(random()::text), 10, true, 'pgbench', '127.0.0.1'::inet) \\gset\n"
+    )
+    out.write(statement.replace("$1", ":user_id::uuid").replace("$2", ":session_id::uuid") + ";\n")
+PY
 cat >"$work/password.lua" <<'LUA'
 wrk.method = "POST"
 wrk.body = '{"email":"bench@claimbridge.test","password":"bench-password-1"}'
