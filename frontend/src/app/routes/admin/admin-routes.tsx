@@ -3,12 +3,18 @@ import { lazyPage } from '@/lib/lazy-component';
 
 /** The sign-in screen's path. */
 export const AUTH_PATH = 'auth';
+/** Where an invitation email's link lands (an invited staff member chooses a password). */
+export const WELCOME_PATH = 'auth/welcome';
+/** Where a password reset email's link lands. */
+export const RESET_PATH = 'auth/reset';
 /** The admin area's path; its screens are below it. */
 export const ADMIN_PATH = 'admin';
 
 function createAdminRoutes(): RouteObject[] {
   return [
     lazyPage(AUTH_PATH, async () => (await import('@/features/admin/auth/auth-page')).AuthPage),
+    lazyPage(WELCOME_PATH, async () => (await import('@/features/admin/auth/welcome-page')).WelcomePage),
+    lazyPage(RESET_PATH, async () => (await import('@/features/admin/auth/reset-page')).ResetPage),
     {
       ...lazyPage(ADMIN_PATH, async () => (await import('./admin-layout')).AdminLayout),
       children: [

@@ -1,0 +1,162 @@
+/**
+ * A stand-in for the app's supabase-js clients at their network boundary, for tests of the staff
+ * sign-in and the screens that use a staff session: `supabase.auth` (sessions, MFA, password),
+ * and the admin data client's `rpc` and `functions.invoke`. Tests mock '@/lib/supabase' with it
+ * (loaded in vi.hoisted, before the modules under test import the client):
+ *
+ *   const { fake, resetFake, supabaseModule } = await vi.hoisted(() => import('@/testing/fake-supabase'));
+ *   vi.mock('@/lib/supabase', () => supabaseModule());
+ *
+ * and set `fake.session`, `fake.factors`, or a method's answer (`fake.auth.signInWithPassword`,
+ * `fake.rpc`...) per test; `resetFake()` in beforeEach.
+ */
+import { vi } from 'vitest';
+
+const base64Url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** An unsigned access token with these claims (the app only reads them; the server verifies). */
+export function accessToken(claims: Record<string, unknown>): string {
+  return `${base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64Url(JSON.stringify(claims))}.signature`;
+}
+
+export interface FakeFactor {
+  id: string;
+  factor_type: 'totp';
+  status: 'verified' | 'unverified';
+  friendly_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FakeSession {
+  access_token: string;
+  refresh_token: string;
+  user: { id: string; email: string; user_metadata: Record<string, unknown>; factors: FakeFactor[] };
+}
+
+/** A staff session: `role` is the token's staff_role claim (null: an account without one). */
+export function staffSession({
+  role = 'editor',
+  email = 'dana@example.com',
+  displayName = 'Dana Ortiz',
+  aal = 'aal1',
+  id = 'user-dana',
+}: {
+  role?: string | null;
+  email?: string;
+  displayName?: string;
+  aal?: 'aal1' | 'aal2';
+  id?: string;
+} = {}): FakeSession {
+  return {
+    access_token: accessToken({
+      sub: id,
+      email,
+      role: 'authenticated',
+      aal,
+      session_id: 'session-1',
+      ...(role ? { staff_role: role } : {}),
+    }),
+    refresh_token: 'refresh',
+    user: { id, email, user_metadata: displayName ? { display_name: displayName } : {}, factors: [] },
+  };
+}
+
+/** An error as supabase-js's auth client returns it (AuthApiError: code, status, message). */
+export function authError(code: string, message: string, status = 400): Error {
+  return Object.assign(new Error(message), { name: 'AuthApiError', code, status, __isAuthError: true });
+}
+
+const ok = <T>(data: T) => Promise.resolve({ data, error: null });
+
+interface FakeState {
+  session: FakeSession | null;
+  factors: FakeFactor[];
+}
+
+/** The fake's methods over `state`, each a vi.fn with its default answer. */
+function createFakeOver(state: FakeState) {
+  const verified = () => state.factors.filter((factor) => factor.status === 'verified');
+  const aalOf = () => {
+    const token = state.session?.access_token.split('.')[1] ?? '';
+    if (!token) return null;
+    const claims = JSON.parse(atob(token.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: string };
+    return claims.aal ?? 'aal1';
+  };
+  const auth = {
+    getSession: vi.fn(() => ok({ session: state.session })),
+    getUser: vi.fn(() =>
+      state.session
+        ? ok({ user: state.session.user })
+        : Promise.resolve({ data: { user: null }, error: authError('session_not_found', 'Auth session missing!') }),
+    ),
+    signInWithPassword: vi.fn((_credentials: { email: string; password: string }) =>
+      ok({ session: state.session, user: state.session?.user ?? null }),
+    ),
+    signOut: vi.fn((_options?: { scope?: string }) => {
+      state.session = null;
+      return Promise.resolve({ error: null });
+    }),
+    resetPasswordForEmail: vi.fn((_email: string, _options?: { redirectTo?: string }) => ok({})),
+    updateUser: vi.fn((_attributes: Record<string, unknown>) => ok({ user: state.session?.user ?? null })),
+    reauthenticate: vi.fn(() => ok({ user: null, session: null })),
+    refreshSession: vi.fn(() => ok({ session: state.session, user: state.session?.user ?? null })),
+    onAuthStateChange: vi.fn(() => ({ data: { subscription: { unsubscribe: vi.fn() } } })),
+    mfa: {
+      getAuthenticatorAssuranceLevel: vi.fn(() => {
+        const currentLevel = aalOf();
+        return ok({
+          currentLevel,
+          nextLevel: currentLevel && verified().length > 0 ? 'aal2' : currentLevel,
+          currentAuthenticationMethods: [],
+        });
+      }),
+      listFactors: vi.fn(() => ok({ all: state.factors, totp: verified(), phone: [] })),
+      challengeAndVerify: vi.fn((_params: { factorId: string; code: string }) => ok({})),
+      enroll: vi.fn((_params: { factorType: string; friendlyName?: string }) =>
+        ok({
+          id: 'factor-new',
+          type: 'totp',
+          friendly_name: 'ClaimBridge admin',
+          totp: { qr_code: 'data:image/svg+xml;utf-8,<svg></svg>', secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://' },
+        }),
+      ),
+      unenroll: vi.fn((_params: { factorId: string }) => ok({ id: 'factor' })),
+    },
+  };
+  /** The admin data client's calls: rpc(name, args) and functions.invoke(name, {body}). */
+  const rpc = vi.fn((_name: string, _args?: Record<string, unknown>) => ok<unknown>(null));
+  const invoke = vi.fn((_name: string, _options?: { body?: unknown }) => ok<unknown>(null));
+  const adminClient = { rpc, functions: { invoke } };
+  return { state, auth, rpc, invoke, adminClient };
+}
+
+export const fake = createFakeOver({ session: null, factors: [] });
+
+/** The mocked '@/lib/supabase' module. */
+export function supabaseModule() {
+  return {
+    supabase: { auth: fake.auth, rpc: fake.rpc, functions: { invoke: fake.invoke } },
+    createAdminClient: () => fake.adminClient,
+  };
+}
+
+/** Each mock of `target` reset to the default answer of the same mock in `defaults`. */
+function resetMocks(target: object, defaults: object): void {
+  for (const [key, value] of Object.entries(defaults)) {
+    const current: unknown = (target as Record<string, unknown>)[key];
+    if (vi.isMockFunction(current) && vi.isMockFunction(value)) {
+      current.mockReset();
+      current.mockImplementation(value.getMockImplementation() ?? (() => undefined));
+    } else if (value && typeof value === 'object' && current && typeof current === 'object') {
+      resetMocks(current, value as object);
+    }
+  }
+}
+
+/** A clean slate: no session, no factors, every method back to its default answer. */
+export function resetFake(): void {
+  fake.state.session = null;
+  fake.state.factors = [];
+  resetMocks(fake, createFakeOver(fake.state));
+}
