@@ -12,7 +12,12 @@
  */
 import { vi } from 'vitest';
 
-const base64Url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** base64url of the UTF-8 bytes of `text`, as a JWT part is. */
+const base64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /** An unsigned access token with these claims (the app only reads them; the server verifies). */
 export function accessToken(claims: Record<string, unknown>): string {
@@ -80,7 +85,8 @@ function createFakeOver(state: FakeState) {
   const aalOf = () => {
     const token = state.session?.access_token.split('.')[1] ?? '';
     if (!token) return null;
-    const claims = JSON.parse(atob(token.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: string };
+    const bytes = Uint8Array.from(atob(token.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+    const claims = JSON.parse(new TextDecoder().decode(bytes)) as { aal?: string };
     return claims.aal ?? 'aal1';
   };
   const auth = {

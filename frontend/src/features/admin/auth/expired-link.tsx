@@ -37,11 +37,11 @@ export function ExpiredLink({ title, alternative }: ExpiredLinkProps) {
   };
 
   return (
-    <section className="admin-card admin-auth__card" aria-labelledby="expired-link-title">
+    <section className="admin-card admin-auth__card admin-auth__card--prose" aria-labelledby="expired-link-title">
       <h1 id="expired-link-title" className="admin-card__title">
         {title}
       </h1>
-      <p>Each link works once and expires after a set time. Ask for a new one below.</p>
+      <p>Each link works once and only for a limited time. We can email you a new one.</p>
       {alternative && <p className="admin-muted">{alternative}</p>}
       {sent ? (
         <p role="status" className="admin-auth__sent">

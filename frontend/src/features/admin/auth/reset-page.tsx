@@ -66,7 +66,7 @@ function ResetPageScreen() {
   if (landing.status === 'failed') {
     return (
       <main className="admin-auth">
-        <ExpiredLink title="This reset link no longer works" />
+        <ExpiredLink title="This reset link has expired or was already used" />
       </main>
     );
   }

@@ -105,7 +105,7 @@ function WelcomePageScreen() {
     return (
       <main className="admin-auth">
         <ExpiredLink
-          title="This invitation link no longer works"
+          title="This invitation link has expired or was already used"
           alternative="The owner who invited you can also send the invitation again from the Staff page."
         />
       </main>
