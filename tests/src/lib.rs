@@ -8,6 +8,7 @@ mod as_role;
 mod database;
 mod http;
 mod poll;
+mod staff;
 mod tokens;
 
 use std::path::{Path, PathBuf};
@@ -25,6 +26,7 @@ pub use cb_gateway::{
 pub use database::{TestDatabase, cluster, empty_database, fresh_database, reachable_tempdir};
 pub use http::{Answer, Exchange, HeaderText};
 pub use poll::{at_least, eventually};
+pub use staff::{Account, add_account, add_session, add_staff};
 pub use tokens::{ADMIN_SESSION_ID, admin_claims, admin_jwt, mint_jwt, now};
 
 pub fn workspace_root() -> PathBuf {

@@ -17,6 +17,9 @@ export type Database = {
       admin_activity: {
         Row: {
           action: string
+          actor_email: string | null
+          actor_id: string | null
+          actor_name: string | null
           client_ip: string | null
           details: Json
           entity: string | null
@@ -29,6 +32,9 @@ export type Database = {
         }
         Insert: {
           action: string
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_name?: string | null
           client_ip?: string | null
           details?: Json
           entity?: string | null
@@ -41,6 +47,9 @@ export type Database = {
         }
         Update: {
           action?: string
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_name?: string | null
           client_ip?: string | null
           details?: Json
           entity?: string | null
@@ -55,6 +64,7 @@ export type Database = {
       }
       blog_posts: {
         Row: {
+          author_id: string | null
           author_name: string | null
           canonical_url: string | null
           category: string
@@ -83,6 +93,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          author_id?: string | null
           author_name?: string | null
           canonical_url?: string | null
           category: string
@@ -111,6 +122,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          author_id?: string | null
           author_name?: string | null
           canonical_url?: string | null
           category?: string
@@ -143,6 +155,9 @@ export type Database = {
       content_revisions: {
         Row: {
           action: string
+          actor_email: string | null
+          actor_id: string | null
+          actor_name: string | null
           changed: string[]
           client_ip: string | null
           created_at: string
@@ -158,6 +173,9 @@ export type Database = {
         }
         Insert: {
           action: string
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_name?: string | null
           changed?: string[]
           client_ip?: string | null
           created_at?: string
@@ -173,6 +191,9 @@ export type Database = {
         }
         Update: {
           action?: string
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_name?: string | null
           changed?: string[]
           client_ip?: string | null
           created_at?: string
@@ -673,14 +694,26 @@ export type Database = {
         { Args: never; Returns: string[] }
       create_preview_link:
         { Args: { kind: string; post_id?: string; page_route?: string; content?: string; expires_in_days?: number }; Returns: Json }
+      custom_access_token_hook:
+        { Args: { event: Json }; Returns: Json }
       log_admin_activity:
         { Args: { action: string; entity?: string; entity_id?: string; summary?: string; details?: Json }; Returns: undefined }
       media_usage:
         { Args: { names?: string[] }; Returns: ({ object_name: string | null; uses: Json | null })[] }
+      my_sessions:
+        { Args: never; Returns: ({ aal: string | null; created_at: string | null; id: string | null; ip: string | null; is_current: boolean | null; refreshed_at: string | null; user_agent: string | null })[] }
       preview:
         { Args: { token: string }; Returns: Json }
       restore_revision:
         { Args: { revision_id: number }; Returns: string }
+      staff_list:
+        { Args: never; Returns: ({ display_name: string | null; email: string | null; invited_at: string | null; last_sign_in_at: string | null; mfa_enabled: boolean | null; role: string | null; status: string | null; user_id: string | null })[] }
+      staff_me:
+        { Args: never; Returns: ({ display_name: string | null; email: string | null; role: string | null; user_id: string | null })[] }
+      staff_set_active:
+        { Args: { target: string; active: boolean }; Returns: undefined }
+      staff_set_role:
+        { Args: { target: string; new_role: string }; Returns: undefined }
     }
     Enums: {
       [_ in never]: never

@@ -2,8 +2,10 @@
 //! the same per-request scope the services use (SET ROLE + request.jwt.claims + headers).
 mod admin_and_service;
 mod anon;
+mod staff;
+mod staff_accounts;
 
-use cb_tests::{Caller, TestDatabase, admin_claims, fresh_database};
+use cb_tests::{Account, Caller, TestDatabase, add_staff, admin_claims, fresh_database};
 use serde_json::{Value, json};
 
 const PERMISSION_DENIED: &str = "42501";
@@ -29,6 +31,35 @@ fn user() -> Caller {
 
 fn admin() -> Caller {
     Caller::new("authenticated", admin_claims())
+}
+
+/// Staff as the owner invites them: an owner, an editor and two authors.
+struct Team {
+    owner: Account,
+    editor: Account,
+    author: Account,
+    other_author: Account,
+}
+
+impl Team {
+    async fn new(db: &TestDatabase) -> Self {
+        Team {
+            owner: add_staff(db, "owner", "Olive Owner").await,
+            editor: add_staff(db, "editor", "Eden Editor").await,
+            author: add_staff(db, "author", "Avery Author").await,
+            other_author: add_staff(db, "author", "Blake Author").await,
+        }
+    }
+}
+
+/// A draft post by `author`, written as the database owner (so it stays); its id.
+async fn draft_by(db: &TestDatabase, author: &Account, slug: &str) -> String {
+    db.scalar(&format!(
+        "insert into blog_posts (title, slug, description, category, author_id)
+         values ('Draft {slug}', '{slug}', 'Work in progress', 'News', '{}') returning id::text",
+        author.id
+    ))
+    .await
 }
 
 fn service() -> Caller {

@@ -143,6 +143,9 @@ async fn an_admins_saves_deletes_restores_publishes_and_schedules_are_logged_wit
             "the resolved IP, not {FORGED}: {entry}"
         );
         assert_eq!(entry["user_agent"], AGENT, "{entry}");
+        // The passcode is nobody's account: it is named as such.
+        assert_eq!(entry["actor_name"], "passcode", "{entry}");
+        assert_eq!(entry["actor_id"], Value::Null, "{entry}");
     }
     for entry in &log[1..] {
         assert_eq!(entry["entity"], "blog_post", "{entry}");

@@ -189,7 +189,7 @@ async fn only_an_admin_reads_or_restores_revisions() {
             restore(&app, &user, &revision),
             403,
             "42501",
-            json!({"message": "Only an admin can restore a revision"}),
+            json!({"message": "Only staff can restore a revision"}),
         ),
         // Nobody writes revisions directly, not even an admin.
         (

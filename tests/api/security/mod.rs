@@ -16,6 +16,7 @@ mod request_size;
 mod rls_paths;
 mod secrets_in_bundle;
 mod signed_urls;
+mod staff_roles;
 mod storage_roles;
 mod storage_upload_early_errors;
 mod unknown_paths;

@@ -27,6 +27,7 @@ const post: BlogPost = {
   og_image: null,
   twitter_card_type: 'summary_large_image',
   canonical_url: null,
+  author_id: null,
   author_name: 'Maria Delgado',
   tags: ['oxygen', 'rental cap', ' '],
   schema_type: 'TechArticle',

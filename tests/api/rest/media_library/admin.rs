@@ -7,7 +7,7 @@ async fn only_the_admin_sees_usage_and_writes_image_details() {
     let app = spawn_app().await;
     store(&app, "hero.png").await;
 
-    // Usage: anon may not call it at all; a non-admin token is refused by the function.
+    // Usage: anon may not call it at all; a token of someone not staff is refused by the function.
     // media_assets: anon has no access, a non-admin token sees nothing and writes nothing.
     let row = json!({"object_name": "hero.png", "alt_text": "Denial trend by payer"});
     let denied = json!({});
@@ -22,7 +22,7 @@ async fn only_the_admin_sees_usage_and_writes_image_details() {
             post(&app, "/rpc/media_usage", &json!({})).bearer(&user_jwt()),
             403,
             "42501",
-            json!({"message": "Only an admin can see where images are used"}),
+            json!({"message": "Only staff can see where images are used"}),
         ),
         (get(&app, "/media_assets"), 401, "42501", denied.clone()),
         (post(&app, "/media_assets", &row), 401, "42501", denied),

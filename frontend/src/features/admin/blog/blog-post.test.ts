@@ -40,6 +40,7 @@ describe('blog form values', () => {
     const post = {
       ...formToPayload({ ...EMPTY_BLOG_FORM, title: 'T', tags: 'x, y' }),
       id: '1',
+      author_id: null,
       created_at: '',
       updated_at: '',
     } satisfies BlogPost;

@@ -112,7 +112,8 @@ export function postToForm(post: BlogPost): BlogFormValues {
   };
 }
 
-export type BlogPostPayload = Omit<BlogPost, 'id' | 'created_at' | 'updated_at'>;
+/** What a save writes. Not author_id: the database sets it to whoever creates the post. */
+export type BlogPostPayload = Omit<BlogPost, 'id' | 'created_at' | 'updated_at' | 'author_id'>;
 
 /** The row written on create or update: tags split on commas, blank optional fields as null. */
 export function formToPayload(form: BlogFormValues): BlogPostPayload {
