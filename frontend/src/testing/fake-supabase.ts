@@ -1,7 +1,7 @@
 /**
  * A stand-in for the app's supabase-js clients at their network boundary, for tests of the staff
  * sign-in and the screens that use a staff session: `supabase.auth` (sessions, MFA, password),
- * and the admin data client's `rpc` and `functions.invoke`. Tests mock '@/lib/supabase' with it
+ * and the admin data client's `rpc`, `from` (reads) and `functions.invoke`. Tests mock '@/lib/supabase' with it
  * (loaded in vi.hoisted, before the modules under test import the client):
  *
  *   const { fake, resetFake, supabaseModule } = await vi.hoisted(() => import('@/testing/fake-supabase'));
@@ -72,11 +72,32 @@ export function authError(code: string, message: string, status = 400): Error {
   return Object.assign(new Error(message), { name: 'AuthApiError', code, status, __isAuthError: true });
 }
 
-const ok = <T>(data: T) => Promise.resolve({ data, error: null });
+/** What a supabase-js call answers: data, or the error that stopped it (tests set either). */
+export interface Answer {
+  data: unknown;
+  error: unknown;
+}
+const ok = (data: unknown): Promise<Answer> => Promise.resolve({ data, error: null });
 
 interface FakeState {
   session: FakeSession | null;
   factors: FakeFactor[];
+  /** What a read of each table answers (`from(name)...`, whatever the filters): its rows. */
+  tables: Record<string, unknown[]>;
+}
+
+/** A PostgREST query builder that takes any filter or modifier and answers the table's rows. */
+function tableQuery(rows: unknown[]): unknown {
+  const query: unknown = new Proxy(
+    {},
+    {
+      get: (_target, property) =>
+        property === 'then'
+          ? (resolve: (answer: unknown) => unknown) => resolve({ data: rows, error: null })
+          : () => query,
+    },
+  );
+  return query;
 }
 
 /** The fake's methods over `state`, each a vi.fn with its default answer. */
@@ -94,17 +115,22 @@ function createFakeOver(state: FakeState) {
     getUser: vi.fn(() =>
       state.session
         ? ok({ user: state.session.user })
-        : Promise.resolve({ data: { user: null }, error: authError('session_not_found', 'Auth session missing!') }),
+        : Promise.resolve<Answer>({
+            data: { user: null },
+            error: authError('session_not_found', 'Auth session missing!'),
+          }),
     ),
-    signInWithPassword: vi.fn((_credentials: { email: string; password: string }) =>
+    signInWithPassword: vi.fn<(credentials: { email: string; password: string }) => Promise<Answer>>(() =>
       ok({ session: state.session, user: state.session?.user ?? null }),
     ),
-    signOut: vi.fn((_options?: { scope?: string }) => {
+    signOut: vi.fn<(options?: { scope?: string }) => Promise<{ error: unknown }>>(() => {
       state.session = null;
       return Promise.resolve({ error: null });
     }),
-    resetPasswordForEmail: vi.fn((_email: string, _options?: { redirectTo?: string }) => ok({})),
-    updateUser: vi.fn((_attributes: Record<string, unknown>) => ok({ user: state.session?.user ?? null })),
+    resetPasswordForEmail: vi.fn<(email: string, options?: { redirectTo?: string }) => Promise<Answer>>(() => ok({})),
+    updateUser: vi.fn<(attributes: Record<string, unknown>) => Promise<Answer>>(() =>
+      ok({ user: state.session?.user ?? null }),
+    ),
     reauthenticate: vi.fn(() => ok({ user: null, session: null })),
     refreshSession: vi.fn(() => ok({ session: state.session, user: state.session?.user ?? null })),
     onAuthStateChange: vi.fn(() => ({ data: { subscription: { unsubscribe: vi.fn() } } })),
@@ -118,8 +144,8 @@ function createFakeOver(state: FakeState) {
         });
       }),
       listFactors: vi.fn(() => ok({ all: state.factors, totp: verified(), phone: [] })),
-      challengeAndVerify: vi.fn((_params: { factorId: string; code: string }) => ok({})),
-      enroll: vi.fn((_params: { factorType: string; friendlyName?: string }) =>
+      challengeAndVerify: vi.fn<(params: { factorId: string; code: string }) => Promise<Answer>>(() => ok({})),
+      enroll: vi.fn<(params: { factorType: string; friendlyName?: string }) => Promise<Answer>>(() =>
         ok({
           id: 'factor-new',
           type: 'totp',
@@ -127,17 +153,18 @@ function createFakeOver(state: FakeState) {
           totp: { qr_code: 'data:image/svg+xml;utf-8,<svg></svg>', secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://' },
         }),
       ),
-      unenroll: vi.fn((_params: { factorId: string }) => ok({ id: 'factor' })),
+      unenroll: vi.fn<(params: { factorId: string }) => Promise<Answer>>(() => ok({ id: 'factor' })),
     },
   };
   /** The admin data client's calls: rpc(name, args) and functions.invoke(name, {body}). */
-  const rpc = vi.fn((_name: string, _args?: Record<string, unknown>) => ok<unknown>(null));
-  const invoke = vi.fn((_name: string, _options?: { body?: unknown }) => ok<unknown>(null));
-  const adminClient = { rpc, functions: { invoke } };
-  return { state, auth, rpc, invoke, adminClient };
+  const rpc = vi.fn<(name: string, args?: Record<string, unknown>) => Promise<Answer>>(() => ok(null));
+  const invoke = vi.fn<(name: string, options?: { body?: unknown }) => Promise<Answer>>(() => ok(null));
+  const from = vi.fn((table: string) => tableQuery(state.tables[table] ?? []));
+  const adminClient = { rpc, from, functions: { invoke } };
+  return { state, auth, rpc, invoke, from, adminClient };
 }
 
-export const fake = createFakeOver({ session: null, factors: [] });
+export const fake = createFakeOver({ session: null, factors: [], tables: {} });
 
 /** The mocked '@/lib/supabase' module. */
 export function supabaseModule() {
@@ -164,5 +191,6 @@ function resetMocks(target: object, defaults: object): void {
 export function resetFake(): void {
   fake.state.session = null;
   fake.state.factors = [];
+  fake.state.tables = {};
   resetMocks(fake, createFakeOver(fake.state));
 }
