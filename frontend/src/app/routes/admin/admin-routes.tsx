@@ -35,6 +35,8 @@ function createAdminRoutes(): RouteObject[] {
           async () => (await import('@/features/admin/activity/activity-admin-page')).ActivityAdminPage,
         ),
         lazyPage('media', async () => (await import('@/features/admin/media/media-admin-page')).MediaAdminPage),
+        lazyPage('staff', async () => (await import('@/features/admin/staff/staff-admin-page')).StaffAdminPage),
+        lazyPage('account', async () => (await import('@/features/admin/account/account-page')).AccountPage),
       ],
     },
   ];
