@@ -142,7 +142,7 @@ describe('/auth: sign in with a staff account', () => {
     fireEvent.change(await screen.findByLabelText(/6-digit code/), { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/That code did not match/);
-    expect((screen.getByLabelText(/6-digit code/) as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>(/6-digit code/).value).toBe('');
   });
 
   it('opens on the code step for a session that still owes its second factor', async () => {
