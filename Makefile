@@ -101,14 +101,16 @@ clean:
 	rm -rf frontend/dist frontend/node_modules tests/contract/node_modules tests/e2e/node_modules
 
 # ---- compat: the official Supabase client suites against the server (tests/compat) ----------
-# postgrest-js and storage-js (supabase-js monorepo tests, vendored at the pinned tag) and a
-# supabase-py check, each on its own fresh server; known failures in tests/compat/vendor/*/known-failures.txt.
+# postgrest-js, storage-js and auth-js (supabase-js monorepo tests, vendored at the pinned tag) and
+# a supabase-py check, each on its own fresh server, two suites at a time; auth-js and
+# supabase-py's auth checks deliver mail to the SMTP sink (smtp-sink). Known failures in
+# tests/compat/vendor/*/known-failures.txt and tests/compat/supabase-py/known-failures.txt.
 .PHONY: test-compat
 tests/compat/node_modules/.package-lock.json: tests/compat/package-lock.json
 	cd tests/compat && npm ci --no-audit --no-fund
 	@touch $@
 
-test-compat: target/debug/claimbridge tests/compat/node_modules/.package-lock.json
+test-compat: target/debug/claimbridge tests/compat/node_modules/.package-lock.json smtp-sink
 	tests/compat/ensure-postgis.sh
 	tests/compat/run.sh
 

@@ -134,3 +134,29 @@ fn passcode_hash_prints_an_argon2_hash_that_verifies() {
         .unwrap();
     assert!(!short.status.success());
 }
+
+#[test]
+fn a_bad_signing_keys_file_is_named_without_its_keys() {
+    let dir = reachable_tempdir();
+    let file = dir.path().join("signing_keys.json");
+    // An EC key whose public point is not its private key's.
+    let keys = r#"[{"kty":"EC","kid":"k1","key_ops":["sign","verify"],"alg":"ES256","crv":"P-256",
+        "d":"dIhR8wywJlqlua4y_yMq2SLhlFXDZJBCvFrY1DCHyVU",
+        "x":"GwbnH57MUhgL14dJfayyzuI6o2_mB_Pm8xIuauHXtQs","y":"cYqN0VAcv0BC9wrg3vNgHlKhGP8ZEedUC2A8jXpaGwA"}]"#;
+    std::fs::write(&file, keys).unwrap();
+    let (code, stderr) = serve_with(&[("AUTH_SIGNING_KEYS_PATH", file.to_str().unwrap())]);
+    assert_ne!(code, 0);
+    assert_one_line(
+        &stderr,
+        &[
+            "AUTH_SIGNING_KEYS_PATH",
+            "signing_keys.json",
+            "key 1 (kid 'k1')",
+            "not the public point",
+        ],
+    );
+    assert!(
+        !stderr.contains("dIhR8wywJlqlua4y"),
+        "the private key never reaches the output"
+    );
+}

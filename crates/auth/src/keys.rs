@@ -1,16 +1,38 @@
 //! The keys the auth server signs access tokens with, and the public half it publishes at
-//! `/.well-known/jwks.json`. Without asymmetric keys, tokens are HS256 with the project secret
-//! (which is never published).
-use jsonwebtoken::{Algorithm, EncodingKey, Header};
+//! `/.well-known/jwks.json`. Without a signing key set, tokens are HS256 with the project secret
+//! (which is never published). With one (the Supabase CLI's `[auth] signing_keys_path` file, or
+//! GoTrue's `GOTRUE_JWT_KEYS`): a JSON array of private JWKs, RSA (RS256), EC P-256 (ES256) or
+//! `oct` (an HMAC secret).
+//!
+//! Which key signs: GoTrue signs with the key whose `key_ops` holds `sign` and refuses a set with
+//! none or several; the CLI writes every key it generates with `["sign", "verify"]` and signs its
+//! own API keys with the first. Both read the same here: the first key that may sign signs, so a
+//! key appended after it (`gen signing-key --append`) is published and verifies tokens without
+//! signing any. Every asymmetric key's public part is published; `oct` keys verify tokens that
+//! name them by `kid` and are never published.
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use cb_gateway::VerificationKey;
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header};
+use p256::pkcs8::EncodePrivateKey as _;
+use rsa::pkcs1::EncodeRsaPrivateKey as _;
+use rsa::traits::{PrivateKeyParts as _, PublicKeyParts as _};
+use rsa::{BigUint, RsaPrivateKey};
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+
+/// The smallest RSA modulus ring signs and verifies with.
+const MIN_RSA_BITS: usize = 2048;
 
 /// The signing key in use and the public keys to publish.
 #[derive(Clone)]
 pub struct SigningKeys {
     header: Header,
     encoding: EncodingKey,
-    /// Public JWKs (no private parts), the signing key's first.
+    /// Public JWKs (no private parts), in the set's order.
     public: Vec<Value>,
+    /// Every key of the set, to verify the tokens that name it (parsed once, here).
+    verification: Vec<VerificationKey>,
 }
 
 impl std::fmt::Debug for SigningKeys {
@@ -22,6 +44,58 @@ impl std::fmt::Debug for SigningKeys {
     }
 }
 
+/// A JWK as the Supabase CLI writes it (`supabase gen signing-key`), in its field order.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Jwk {
+    kty: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kid: Option<String>,
+    #[serde(rename = "use", skip_serializing_if = "Option::is_none")]
+    use_: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    key_ops: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alg: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ext: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    n: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    e: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    d: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    p: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    q: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dp: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dq: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    qi: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    crv: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    x: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    y: Option<String>,
+    /// An `oct` key's secret.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    k: Option<String>,
+}
+
+/// One key of the set, parsed and checked.
+struct LoadedKey {
+    kid: String,
+    algorithm: Algorithm,
+    may_sign: bool,
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    /// None for an HMAC key, which is never published.
+    public: Option<Value>,
+}
+
 impl SigningKeys {
     /// HS256 with the project's JWT secret.
     pub fn hs256(secret: &str) -> Self {
@@ -29,7 +103,59 @@ impl SigningKeys {
             header: Header::new(Algorithm::HS256),
             encoding: EncodingKey::from_secret(secret.as_bytes()),
             public: Vec::new(),
+            verification: Vec::new(),
         }
+    }
+
+    /// The signing key set in `text`: a JSON array of private JWKs, the format of the CLI's
+    /// signing keys file and of `GOTRUE_JWT_KEYS`. The error is one line naming the key at fault
+    /// (never a key's value).
+    pub fn from_jwks(text: &str) -> Result<Self, String> {
+        let jwks: Vec<Jwk> = serde_json::from_str(text)
+            .map_err(|err| format!("not a JSON array of JWKs ({err})"))?;
+        if jwks.is_empty() {
+            return Err(
+                "holds no key: add one with `claimbridge gen signing-key --append <file>`".into(),
+            );
+        }
+        let mut keys: Vec<LoadedKey> = Vec::with_capacity(jwks.len());
+        for (index, jwk) in jwks.iter().enumerate() {
+            let kid = jwk.kid.as_deref().unwrap_or("");
+            let name = format!("key {} (kid '{kid}')", index + 1);
+            let key = load(jwk).map_err(|reason| format!("{name}: {reason}"))?;
+            if keys.iter().any(|other| other.kid == key.kid) {
+                return Err(format!("{name}: another key has the same kid"));
+            }
+            keys.push(key);
+        }
+        let signing = keys
+            .iter()
+            .find(|key| key.may_sign)
+            .ok_or("no key may sign: give the signing key \"key_ops\": [\"sign\", \"verify\"]")?;
+        let mut header = Header::new(signing.algorithm);
+        header.kid = Some(signing.kid.clone());
+        let signing_keys = Self {
+            header,
+            encoding: signing.encoding.clone(),
+            public: keys.iter().filter_map(|key| key.public.clone()).collect(),
+            verification: keys
+                .iter()
+                .map(|key| VerificationKey::new(&key.kid, key.algorithm, key.decoding.clone()))
+                .collect(),
+        };
+        // ring reads the private key only when it signs: sign once now, so a key it refuses
+        // stops the start instead of every sign-in.
+        let probe = jsonwebtoken::encode(&signing_keys.header, &json!({}), &signing.encoding)
+            .map_err(|err| format!("kid '{}' cannot sign ({err})", signing.kid))?;
+        let mut validation = jsonwebtoken::Validation::new(signing.algorithm);
+        validation.required_spec_claims.clear();
+        jsonwebtoken::decode::<Value>(&probe, &signing.decoding, &validation).map_err(|_| {
+            format!(
+                "kid '{}': its private part does not match its public part",
+                signing.kid
+            )
+        })?;
+        Ok(signing_keys)
     }
 
     /// A signed JWT of `claims`, with the signing key's `alg` and `kid` in its header.
@@ -41,5 +167,482 @@ impl SigningKeys {
     /// The JWKS document: `{"keys": [...]}` with every public key (empty for HS256 alone).
     pub fn jwks(&self) -> Value {
         json!({ "keys": self.public })
+    }
+
+    /// The keys that verify tokens naming them by `kid` (for `JwtVerifier::with_keys`).
+    pub fn verification_keys(&self) -> Vec<VerificationKey> {
+        self.verification.clone()
+    }
+}
+
+/// Parses and checks one private JWK.
+fn load(jwk: &Jwk) -> Result<LoadedKey, String> {
+    let kid = jwk
+        .kid
+        .clone()
+        .filter(|kid| !kid.is_empty())
+        .ok_or("has no kid: tokens name their key by it")?;
+    let may_sign = jwk
+        .key_ops
+        .as_ref()
+        .is_some_and(|ops| ops.iter().any(|op| op == "sign"));
+    let algorithm = |allowed: &[(&str, Algorithm)]| -> Result<Algorithm, String> {
+        let wanted = jwk.alg.as_deref().unwrap_or(allowed[0].0);
+        allowed
+            .iter()
+            .find(|(name, _)| *name == wanted)
+            .map(|(_, algorithm)| *algorithm)
+            .ok_or_else(|| format!("alg '{wanted}' does not go with kty '{}'", jwk.kty))
+    };
+    let (algorithm, encoding, decoding, public) = match jwk.kty.as_str() {
+        "RSA" => {
+            let algorithm = algorithm(&[("RS256", Algorithm::RS256)])?;
+            let (encoding, decoding, n, e) = rsa_key(jwk)?;
+            let public = Jwk {
+                n: Some(n),
+                e: Some(e),
+                ..public_fields(jwk, &kid, "RS256")
+            };
+            (algorithm, encoding, decoding, Some(public))
+        }
+        "EC" => {
+            let algorithm = algorithm(&[("ES256", Algorithm::ES256)])?;
+            let (encoding, decoding, x, y) = ec_key(jwk)?;
+            let public = Jwk {
+                crv: Some("P-256".into()),
+                x: Some(x),
+                y: Some(y),
+                ..public_fields(jwk, &kid, "ES256")
+            };
+            (algorithm, encoding, decoding, Some(public))
+        }
+        "oct" => {
+            let algorithm = algorithm(&[
+                ("HS256", Algorithm::HS256),
+                ("HS384", Algorithm::HS384),
+                ("HS512", Algorithm::HS512),
+            ])?;
+            let secret = decode_part(jwk.k.as_deref(), "k")?;
+            (
+                algorithm,
+                EncodingKey::from_secret(&secret),
+                DecodingKey::from_secret(&secret),
+                None,
+            )
+        }
+        other => {
+            return Err(format!(
+                "kty '{other}' is not supported: use RSA (RS256), EC P-256 (ES256) or oct"
+            ));
+        }
+    };
+    let public = public.map(|jwk| serde_json::to_value(jwk).expect("a JWK serializes"));
+    Ok(LoadedKey {
+        kid,
+        algorithm,
+        may_sign,
+        encoding,
+        decoding,
+        public,
+    })
+}
+
+/// The fields a published key carries besides its public numbers, as GoTrue publishes them:
+/// `use` "sig" and `key_ops` ["verify"] whatever the private key said.
+fn public_fields(jwk: &Jwk, kid: &str, alg: &str) -> Jwk {
+    Jwk {
+        kty: jwk.kty.clone(),
+        kid: Some(kid.to_string()),
+        use_: Some("sig".into()),
+        key_ops: Some(vec!["verify".into()]),
+        alg: Some(alg.into()),
+        ext: jwk.ext,
+        ..Jwk::default()
+    }
+}
+
+/// A base64url part of a JWK, which must be there.
+fn decode_part(part: Option<&str>, name: &str) -> Result<Vec<u8>, String> {
+    let text = part.ok_or_else(|| format!("has no '{name}'"))?;
+    URL_SAFE_NO_PAD
+        .decode(text.trim_end_matches('='))
+        .map_err(|_| format!("'{name}' is not base64url"))
+}
+
+fn biguint(jwk_part: Option<&str>, name: &str) -> Result<BigUint, String> {
+    decode_part(jwk_part, name).map(|bytes| BigUint::from_bytes_be(&bytes))
+}
+
+fn b64(bytes: &[u8]) -> String {
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// An RSA key: ring's PKCS#1 DER for signing, the public numbers (as given) for verifying.
+fn rsa_key(jwk: &Jwk) -> Result<(EncodingKey, DecodingKey, String, String), String> {
+    let n = biguint(jwk.n.as_deref(), "n")?;
+    let e = biguint(jwk.e.as_deref(), "e")?;
+    let d = biguint(jwk.d.as_deref(), "d")?;
+    let primes = match (jwk.p.as_deref(), jwk.q.as_deref()) {
+        (Some(p), Some(q)) => vec![biguint(Some(p), "p")?, biguint(Some(q), "q")?],
+        // Recovered from n, e and d.
+        _ => Vec::new(),
+    };
+    if n.bits() < MIN_RSA_BITS {
+        return Err(format!(
+            "an RSA modulus of {} bits is too small: use at least {MIN_RSA_BITS}",
+            n.bits()
+        ));
+    }
+    let private = RsaPrivateKey::from_components(n, e, d, primes)
+        .map_err(|err| format!("is not a consistent RSA private key ({err})"))?;
+    let der = private
+        .to_pkcs1_der()
+        .map_err(|err| format!("cannot be encoded ({err})"))?;
+    let n = b64(&private.n().to_bytes_be());
+    let e = b64(&private.e().to_bytes_be());
+    let decoding = DecodingKey::from_rsa_components(&n, &e)
+        .map_err(|err| format!("has an unusable public part ({err})"))?;
+    Ok((EncodingKey::from_rsa_der(der.as_bytes()), decoding, n, e))
+}
+
+/// An EC P-256 key: PKCS#8 DER for signing, and the public point computed from `d` (which `x`
+/// and `y` must be), full-length as WebCrypto wants it.
+fn ec_key(jwk: &Jwk) -> Result<(EncodingKey, DecodingKey, String, String), String> {
+    if jwk.crv.as_deref() != Some("P-256") {
+        return Err(format!(
+            "crv '{}' is not supported: ES256 keys are P-256",
+            jwk.crv.as_deref().unwrap_or("")
+        ));
+    }
+    let d = decode_part(jwk.d.as_deref(), "d")?;
+    let secret = p256::SecretKey::from_slice(&d).map_err(|_| "'d' is not a P-256 private key")?;
+    let point =
+        p256::elliptic_curve::sec1::ToEncodedPoint::to_encoded_point(&secret.public_key(), false);
+    let (x, y) = match (point.x(), point.y()) {
+        (Some(x), Some(y)) => (x.to_vec(), y.to_vec()),
+        _ => return Err("'d' gives no public point".into()),
+    };
+    // The CLI writes big-endian numbers without leading zeros; compare them as numbers.
+    let same = |given: Option<&str>, name: &str, computed: &[u8]| -> Result<bool, String> {
+        let given = decode_part(given, name)?;
+        Ok(BigUint::from_bytes_be(&given) == BigUint::from_bytes_be(computed))
+    };
+    if !(same(jwk.x.as_deref(), "x", &x)? && same(jwk.y.as_deref(), "y", &y)?) {
+        return Err("'x' and 'y' are not the public point of 'd'".into());
+    }
+    let der = secret
+        .to_pkcs8_der()
+        .map_err(|err| format!("cannot be encoded ({err})"))?;
+    let (x, y) = (b64(&x), b64(&y));
+    let decoding = DecodingKey::from_ec_components(&x, &y)
+        .map_err(|err| format!("has an unusable public part ({err})"))?;
+    Ok((EncodingKey::from_ec_der(der.as_bytes()), decoding, x, y))
+}
+
+/// The algorithms `generate` makes keys for (the CLI's `--algorithm` values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyAlgorithm {
+    ES256,
+    RS256,
+}
+
+/// A new private JWK as `supabase gen signing-key` prints it: a random UUID as `kid`, `use`
+/// "sig", `key_ops` ["sign", "verify"], `ext` true, and the private parts (RSA: 2048 bits).
+pub fn generate(algorithm: KeyAlgorithm) -> Value {
+    let mut rng = rsa::rand_core::OsRng;
+    let common = Jwk {
+        kid: Some(uuid::Uuid::new_v4().to_string()),
+        use_: Some("sig".into()),
+        key_ops: Some(vec!["sign".into(), "verify".into()]),
+        ext: Some(true),
+        ..Jwk::default()
+    };
+    let jwk = match algorithm {
+        KeyAlgorithm::RS256 => {
+            let key = RsaPrivateKey::new(&mut rng, MIN_RSA_BITS)
+                .expect("generating a 2048-bit RSA key cannot fail");
+            let part = |number: &BigUint| Some(b64(&number.to_bytes_be()));
+            let crt = |number: Option<&BigUint>| number.and_then(part);
+            Jwk {
+                kty: "RSA".into(),
+                alg: Some("RS256".into()),
+                n: part(key.n()),
+                e: part(key.e()),
+                d: part(key.d()),
+                p: part(&key.primes()[0]),
+                q: part(&key.primes()[1]),
+                dp: crt(key.dp()),
+                dq: crt(key.dq()),
+                qi: key.crt_coefficient().as_ref().and_then(part),
+                ..common
+            }
+        }
+        KeyAlgorithm::ES256 => {
+            let secret = p256::SecretKey::random(&mut rng);
+            let point = p256::elliptic_curve::sec1::ToEncodedPoint::to_encoded_point(
+                &secret.public_key(),
+                false,
+            );
+            Jwk {
+                kty: "EC".into(),
+                alg: Some("ES256".into()),
+                crv: Some("P-256".into()),
+                x: point.x().map(|x| b64(x)),
+                y: point.y().map(|y| b64(y)),
+                d: Some(b64(&secret.to_bytes())),
+                ..common
+            }
+        }
+    };
+    serde_json::to_value(jwk).expect("a JWK serializes")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cb_gateway::{JwtError, JwtVerifier};
+
+    /// An ES256 key then an RS256 key, as `gen signing-key` writes them (tests/fixtures).
+    const ES256_RS256: &str = include_str!("../../../tests/fixtures/signing-keys/es256-rs256.json");
+    const SECRET: &str = "the-project-secret-of-these-tests-0123456789";
+
+    fn fixture() -> Vec<Value> {
+        serde_json::from_str(ES256_RS256).unwrap()
+    }
+
+    fn load(keys: &[Value]) -> Result<SigningKeys, String> {
+        SigningKeys::from_jwks(&Value::from(keys.to_vec()).to_string())
+    }
+
+    fn verifier(keys: &SigningKeys) -> JwtVerifier {
+        JwtVerifier::new(SECRET).with_keys(keys.verification_keys())
+    }
+
+    fn header_of(token: &str) -> jsonwebtoken::Header {
+        jsonwebtoken::decode_header(token).unwrap()
+    }
+
+    const PRIVATE_PARTS: [&str; 7] = ["d", "p", "q", "dp", "dq", "qi", "k"];
+
+    #[test]
+    fn the_first_key_signs_and_every_public_key_is_published() {
+        let file = fixture();
+        let keys = SigningKeys::from_jwks(ES256_RS256).unwrap();
+        let token = keys.sign(&json!({"role": "authenticated", "sub": "u1"}));
+        let header = header_of(&token);
+        assert_eq!(header.alg, Algorithm::ES256);
+        assert_eq!(header.kid.as_deref(), file[0]["kid"].as_str());
+        let claims = verifier(&keys).verify(&token).unwrap();
+        assert_eq!(claims.0["sub"], "u1");
+
+        let jwks = keys.jwks();
+        let published = jwks["keys"].as_array().unwrap();
+        assert_eq!(published.len(), 2);
+        assert_eq!(
+            published[0],
+            json!({"kty": "EC", "kid": file[0]["kid"], "use": "sig", "key_ops": ["verify"],
+                   "alg": "ES256", "ext": true, "crv": "P-256", "x": file[0]["x"], "y": file[0]["y"]})
+        );
+        assert_eq!(
+            published[1],
+            json!({"kty": "RSA", "kid": file[1]["kid"], "use": "sig", "key_ops": ["verify"],
+                   "alg": "RS256", "ext": true, "n": file[1]["n"], "e": file[1]["e"]})
+        );
+        let text = jwks.to_string();
+        for key in &file {
+            for part in PRIVATE_PARTS {
+                if let Some(value) = key[part].as_str() {
+                    assert!(!text.contains(value), "{part} published");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rs256_signs_when_it_comes_first_and_the_other_key_still_verifies() {
+        let file = fixture();
+        let reversed = [file[1].clone(), file[0].clone()];
+        let keys = load(&reversed).unwrap();
+        let token = keys.sign(&json!({"role": "anon"}));
+        assert_eq!(header_of(&token).alg, Algorithm::RS256);
+        assert_eq!(header_of(&token).kid.as_deref(), file[1]["kid"].as_str());
+        let verifier = verifier(&keys);
+        assert!(verifier.verify(&token).is_ok());
+        let es_first = SigningKeys::from_jwks(ES256_RS256).unwrap();
+        let es_token = es_first.sign(&json!({"role": "anon"}));
+        assert!(verifier.verify(&es_token).is_ok(), "the ES256 key verifies");
+    }
+
+    #[test]
+    fn as_gotrue_the_key_whose_key_ops_hold_sign_signs() {
+        let mut file = fixture();
+        file[0]["key_ops"] = json!(["verify"]);
+        let keys = load(&file).unwrap();
+        let token = keys.sign(&json!({"role": "anon"}));
+        assert_eq!(header_of(&token).kid.as_deref(), file[1]["kid"].as_str());
+        assert_eq!(keys.jwks()["keys"].as_array().unwrap().len(), 2);
+        file[1]["key_ops"] = json!(["verify"]);
+        assert_eq!(
+            load(&file).err().unwrap(),
+            "no key may sign: give the signing key \"key_ops\": [\"sign\", \"verify\"]"
+        );
+        file[1].as_object_mut().unwrap().remove("key_ops");
+        assert!(load(&file).unwrap_err().starts_with("no key may sign"));
+    }
+
+    #[test]
+    fn hmac_keys_verify_by_kid_and_are_never_published() {
+        let oct = json!({"kty": "oct", "kid": "legacy", "alg": "HS256", "key_ops": ["verify"],
+                         "k": URL_SAFE_NO_PAD.encode("an-hmac-key-of-the-set-0123456789")});
+        let mut file = fixture();
+        file.push(oct.clone());
+        let keys = load(&file).unwrap();
+        assert_eq!(keys.jwks()["keys"].as_array().unwrap().len(), 2);
+        assert!(!keys.jwks().to_string().contains(oct["k"].as_str().unwrap()));
+        let hmac = SigningKeys::from_jwks(
+            &json!([{"kty": "oct", "kid": "legacy", "key_ops": ["sign", "verify"], "k": oct["k"]}])
+                .to_string(),
+        )
+        .unwrap();
+        let token = hmac.sign(&json!({"role": "anon"}));
+        assert_eq!(header_of(&token).alg, Algorithm::HS256);
+        assert_eq!(header_of(&token).kid.as_deref(), Some("legacy"));
+        assert_eq!(hmac.jwks(), json!({"keys": []}));
+        assert!(verifier(&keys).verify(&token).is_ok());
+        assert_eq!(
+            JwtVerifier::new(SECRET).verify(&token),
+            Err(JwtError::Invalid)
+        );
+    }
+
+    #[test]
+    fn bad_sets_are_refused_with_one_line_naming_the_key() {
+        let file = fixture();
+        let es = &file[0];
+        let rs = &file[1];
+        let with = |key: &Value, field: &str, value: Value| {
+            let mut key = key.clone();
+            match value {
+                Value::Null => key.as_object_mut().unwrap().remove(field),
+                value => key.as_object_mut().unwrap().insert(field.into(), value),
+            };
+            key
+        };
+        for (text, expected) in [
+            ("".to_string(), "not a JSON array of JWKs"),
+            ("{\"keys\": []}".into(), "not a JSON array of JWKs"),
+            ("[]".into(), "holds no key: add one with"),
+            (
+                json!([with(es, "kty", json!("OKP"))]).to_string(),
+                "key 1 (kid '",
+            ),
+            (
+                json!([with(es, "kid", Value::Null)]).to_string(),
+                "key 1 (kid ''): has no kid",
+            ),
+            (json!([es, es]).to_string(), "key 2 (kid '"),
+            (
+                json!([with(es, "crv", json!("P-384"))]).to_string(),
+                "crv 'P-384' is not supported",
+            ),
+            (
+                json!([with(es, "alg", json!("RS256"))]).to_string(),
+                "alg 'RS256' does not go with kty 'EC'",
+            ),
+            (
+                json!([with(es, "x", rs["e"].clone())]).to_string(),
+                "'x' and 'y' are not the public point of 'd'",
+            ),
+            (
+                json!([with(es, "d", json!("not base64!"))]).to_string(),
+                "'d' is not base64url",
+            ),
+            (
+                json!([es, with(rs, "d", Value::Null)]).to_string(),
+                "key 2 (kid '",
+            ),
+            (
+                json!([es, with(rs, "q", es["d"].clone())]).to_string(),
+                "is not a consistent RSA private key",
+            ),
+            (
+                json!([with(rs, "n", json!(URL_SAFE_NO_PAD.encode([0xff; 128])))]).to_string(),
+                "an RSA modulus of 1024 bits is too small: use at least 2048",
+            ),
+        ] {
+            let err = SigningKeys::from_jwks(&text).err().unwrap();
+            assert!(err.contains(expected), "{text}: {err}");
+            assert!(!err.contains('\n'), "{err}");
+            for key in [es, rs] {
+                for part in PRIVATE_PARTS {
+                    if let Some(value) = key[part].as_str() {
+                        assert!(!err.contains(value), "{part} in {err}");
+                    }
+                }
+            }
+        }
+        assert!(
+            SigningKeys::from_jwks(&json!([es, es]).to_string())
+                .unwrap_err()
+                .ends_with("another key has the same kid")
+        );
+    }
+
+    #[test]
+    fn generated_keys_are_the_clis_and_load() {
+        for (algorithm, kty, alg, fields) in [
+            (
+                KeyAlgorithm::ES256,
+                "EC",
+                Algorithm::ES256,
+                &[
+                    "kty", "kid", "use", "key_ops", "alg", "ext", "d", "crv", "x", "y",
+                ][..],
+            ),
+            (
+                KeyAlgorithm::RS256,
+                "RSA",
+                Algorithm::RS256,
+                &[
+                    "kty", "kid", "use", "key_ops", "alg", "ext", "n", "e", "d", "p", "q", "dp",
+                    "dq", "qi",
+                ][..],
+            ),
+        ] {
+            let jwk = generate(algorithm);
+            let mut names: Vec<&str> = jwk
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(String::as_str)
+                .collect();
+            let mut expected = fields.to_vec();
+            names.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(names, expected);
+            assert_eq!(jwk["kty"], kty);
+            assert_eq!(jwk["key_ops"], json!(["sign", "verify"]));
+            assert_eq!(jwk["use"], "sig");
+            assert_eq!(jwk["ext"], true);
+            assert!(uuid::Uuid::parse_str(jwk["kid"].as_str().unwrap()).is_ok());
+            let keys = load(std::slice::from_ref(&jwk)).unwrap();
+            let token = keys.sign(&json!({"role": "anon"}));
+            assert_eq!(header_of(&token).alg, alg);
+            assert!(verifier(&keys).verify(&token).is_ok());
+        }
+        assert_ne!(
+            generate(KeyAlgorithm::ES256)["kid"],
+            generate(KeyAlgorithm::ES256)["kid"]
+        );
+    }
+
+    #[test]
+    fn debug_shows_no_key() {
+        let keys = SigningKeys::from_jwks(ES256_RS256).unwrap();
+        let shown = format!("{keys:?}");
+        assert!(shown.contains("ES256"), "{shown}");
+        for key in fixture() {
+            assert!(!shown.contains(key["d"].as_str().unwrap()), "{shown}");
+        }
     }
 }

@@ -25,7 +25,7 @@ pub use admin_token::{
     ADMIN_TOKEN_TTL, ADMIN_USER_ID, AdminTokens, IssuedToken, TokenProblem, passcode_version,
 };
 pub use error::{API_VERSION, API_VERSION_HEADER, AuthError};
-pub use keys::SigningKeys;
+pub use keys::{KeyAlgorithm, SigningKeys, generate as generate_signing_key};
 pub use mail::Mailer;
 pub use router::router;
 pub use settings::{
@@ -34,3 +34,37 @@ pub use settings::{
 };
 pub use state::AuthState;
 pub use user::user_from_claims;
+
+/// Invites `email` as GoTrue's `POST /invite` does (a new unconfirmed account, or the existing
+/// one while unconfirmed, and the invitation email), for callers inside this server that have
+/// already decided the inviter may (the CMS's staff invitations). The user's JSON, or GoTrue's
+/// error (`email_exists` for a confirmed account).
+pub async fn invite(
+    state: &AuthState,
+    email: &str,
+    data: serde_json::Map<String, serde_json::Value>,
+    redirect_to: Option<&str>,
+) -> Result<serde_json::Value, AuthError> {
+    let email = accounts::validate_email(email)?;
+    let redirect = request::redirect_to(&state.settings, redirect_to);
+    let client = request::ClientInfo::default();
+    let user = handlers::invite::invite_user(state, &email, data, &redirect, &client).await?;
+    Ok(user.to_json())
+}
+
+/// Sends the invitation of an unconfirmed user again (a confirmed one answers `email_exists`,
+/// an unknown id `user_not_found`).
+pub async fn resend_invite(
+    state: &AuthState,
+    user: uuid::Uuid,
+    redirect_to: Option<&str>,
+) -> Result<serde_json::Value, AuthError> {
+    let bundle = model::UserBundle::load(&state.pool, user, None)
+        .await?
+        .ok_or_else(|| AuthError::not_found("user_not_found", "User not found"))?;
+    let data = match bundle.user.user_metadata() {
+        serde_json::Value::Object(data) => data,
+        _ => serde_json::Map::new(),
+    };
+    invite(state, bundle.user.email(), data, redirect_to).await
+}

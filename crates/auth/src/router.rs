@@ -20,6 +20,15 @@ pub fn router(state: AuthState) -> Router {
             "/user",
             get(handlers::user_get::handle).put(handlers::user_update::handle),
         )
+        .route(
+            "/user/identities/authorize",
+            get(handlers::disabled::identities),
+        )
+        .route(
+            "/user/identities/{identity_id}",
+            delete(handlers::disabled::identities),
+        )
+        .route("/sso", post(handlers::disabled::sso))
         .route("/recover", post(handlers::recover::handle))
         .route(
             "/verify",

@@ -22,6 +22,10 @@ pub enum FunctionError {
     /// `verify_jwt`: no valid JWT (the relay's answer, with its code in `sb-error-code`).
     Unauthorized(JwtRefusal),
     Forbidden(String),
+    /// The thing to create exists already.
+    Conflict(String),
+    /// Well-formed, but not something the function can do (a bad email, an unknown role).
+    Unprocessable(String),
     TooManyRequests {
         message: String,
         retry_after_secs: u64,
@@ -58,6 +62,8 @@ impl FunctionError {
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -85,9 +91,11 @@ impl FunctionError {
                 "message": refusal.message(),
                 "msg": refusal.message(),
             }),
-            Self::BadRequest(message) | Self::Forbidden(message) | Self::Unavailable(message) => {
-                json!({ "error": message })
-            }
+            Self::BadRequest(message)
+            | Self::Forbidden(message)
+            | Self::Conflict(message)
+            | Self::Unprocessable(message)
+            | Self::Unavailable(message) => json!({ "error": message }),
             Self::TooManyRequests {
                 message,
                 retry_after_secs,

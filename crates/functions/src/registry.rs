@@ -23,6 +23,7 @@ const FUNCTIONS: &[Function] = &[
     handlers::antispam_check::FUNCTION,
     handlers::captcha_challenge::FUNCTION,
     handlers::lead_relay::FUNCTION,
+    handlers::staff_invite::FUNCTION,
 ];
 
 /// `verify_jwt`: the request's `Authorization: Bearer` must be a valid JWT of the project.

@@ -21,6 +21,8 @@ struct Inner {
     pool: PgPool,
     settings: Settings,
     admin_tokens: AdminTokens,
+    /// The auth server, for the staff invitations.
+    auth: cb_auth::AuthState,
     passcode_hash: Arc<str>,
     captcha: Captcha,
     passcode_permits: Arc<Semaphore>,
@@ -41,6 +43,7 @@ impl FunctionsState {
         pool: PgPool,
         settings: Settings,
         admin_tokens: AdminTokens,
+        auth: cb_auth::AuthState,
         passcode_hash: Arc<str>,
     ) -> Self {
         let captcha = Captcha::new(settings.captcha.clone());
@@ -55,6 +58,7 @@ impl FunctionsState {
             pool,
             settings,
             admin_tokens,
+            auth,
             passcode_hash,
             captcha,
             passcode_permits: Arc::new(Semaphore::new(passcode::CONCURRENT_CHECKS)),
@@ -69,6 +73,10 @@ impl FunctionsState {
 
     pub fn settings(&self) -> &Settings {
         &self.0.settings
+    }
+
+    pub fn auth(&self) -> &cb_auth::AuthState {
+        &self.0.auth
     }
 
     pub fn admin_tokens(&self) -> &AdminTokens {

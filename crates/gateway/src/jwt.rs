@@ -1,10 +1,19 @@
-//! HS256/384/512 JWT verification with the project secret, as PostgREST and Storage do it.
+//! JWT verification as PostgREST and Storage do it: HS256/384/512 with the project secret, and
+//! the asymmetric signing keys (ES256, RS256) a token names by `kid`, as GoTrue picks them.
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use secrecy::ExposeSecret as _;
 use serde_json::Value;
 
 /// PostgREST allows this much clock skew on exp, nbf and iat.
 const LEEWAY_SECONDS: u64 = 30;
+
+/// Tokens whose asymmetric signature verified, kept so a session's token is checked once and not
+/// on every request (an ES256 verification costs tens of microseconds; a lookup, well under one).
+/// Past this many, the set starts over.
+const VERIFIED_TOKENS_KEPT: usize = 4096;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum JwtError {
@@ -47,12 +56,58 @@ impl Claims {
     }
 }
 
+/// A key of the signing key set, which verifies the tokens whose header names its `kid`.
+#[derive(Clone)]
+pub struct VerificationKey {
+    kid: String,
+    key: DecodingKey,
+    /// The key's own algorithm alone: a token naming this key with another `alg` is refused.
+    validation: Validation,
+}
+
+impl VerificationKey {
+    /// `key` (an RSA or EC public key, or an HMAC secret) verifying tokens of `algorithm` that
+    /// name `kid`.
+    pub fn new(kid: &str, algorithm: Algorithm, key: DecodingKey) -> Self {
+        let mut validation = validation();
+        validation.algorithms = vec![algorithm];
+        Self {
+            kid: kid.to_string(),
+            key,
+            validation,
+        }
+    }
+
+    fn is_asymmetric(&self) -> bool {
+        !matches!(
+            self.validation.algorithms.first(),
+            Some(Algorithm::HS256 | Algorithm::HS384 | Algorithm::HS512)
+        )
+    }
+}
+
+/// PostgREST's checks: HS256/384/512, 30 s of clock skew, `aud` unchecked, `exp` only when present.
+fn validation() -> Validation {
+    let mut validation = Validation::new(Algorithm::HS256);
+    validation.algorithms = vec![Algorithm::HS256, Algorithm::HS384, Algorithm::HS512];
+    validation.leeway = LEEWAY_SECONDS;
+    validation.validate_aud = false;
+    validation.validate_nbf = true;
+    // PostgREST accepts tokens without exp; when present it is checked.
+    validation.required_spec_claims.clear();
+    validation
+}
+
 #[derive(Clone)]
 pub struct JwtVerifier {
     key: DecodingKey,
     /// Secrets whose signatures verify too (JWT_SECRETS_ACCEPTED: a rotation's other secret).
     accepted: Vec<DecodingKey>,
     validation: Validation,
+    /// The signing key set's keys, chosen by the `kid` in a token's header (parsed once, here).
+    keyed: Vec<VerificationKey>,
+    /// Claims of tokens verified with an asymmetric key of `keyed`, by token (shared by clones).
+    verified: Arc<Mutex<HashMap<Box<str>, Arc<Value>>>>,
     /// The project's own API keys, accepted by exact match whatever their `exp` says: like
     /// Kong's key-auth consumers, an API key is valid until it is rotated. (Supabase's demo keys
     /// carry exp 2027-01-09, which must not break a local stack on that day.) Kept as the
@@ -69,17 +124,12 @@ impl std::fmt::Debug for JwtVerifier {
 
 impl JwtVerifier {
     pub fn new(secret: &str) -> Self {
-        let mut validation = Validation::new(Algorithm::HS256);
-        validation.algorithms = vec![Algorithm::HS256, Algorithm::HS384, Algorithm::HS512];
-        validation.leeway = LEEWAY_SECONDS;
-        validation.validate_aud = false;
-        validation.validate_nbf = true;
-        // PostgREST accepts tokens without exp; when present it is checked.
-        validation.required_spec_claims.clear();
         let verifier = Self {
             key: DecodingKey::from_secret(secret.as_bytes()),
             accepted: Vec::new(),
-            validation,
+            validation: validation(),
+            keyed: Vec::new(),
+            verified: Arc::default(),
             api_keys: Vec::new(),
         };
         // With the local default secret, every service also takes the Docker demo keys.
@@ -93,21 +143,27 @@ impl JwtVerifier {
     /// Also accepts these API keys by exact match, when their signature verifies (their expiry
     /// is not checked).
     pub fn with_api_keys(mut self, keys: &crate::ApiKeys) -> Self {
-        let mut lenient = self.validation.clone();
-        lenient.validate_exp = false;
-        let docker_demo = DecodingKey::from_secret(crate::keys::DOCKER_DEMO_JWT_SECRET.as_bytes());
-        let own =
-            [keys.anon.as_str(), keys.service_role.expose_secret()].map(|key| (key, &self.key));
+        let mut docker_demo = JwtVerifier::new(crate::keys::DOCKER_DEMO_JWT_SECRET);
+        docker_demo.validation.validate_exp = false;
+        let mut own = self.clone();
+        own.validation.validate_exp = false;
+        for key in &mut own.keyed {
+            key.validation.validate_exp = false;
+        }
+        let own_keys =
+            [keys.anon.as_str(), keys.service_role.expose_secret()].map(|key| (key, &own));
         // Aliases are the Docker demo keys, signed with that setup's secret.
         let aliases = keys
             .aliases
             .iter()
             .map(|(key, _)| (key.as_str(), &docker_demo));
-        for (key, secret) in own.into_iter().chain(aliases) {
-            if let Ok(data) = jsonwebtoken::decode::<Value>(key, secret, &lenient)
+        for (key, verifier) in own_keys.into_iter().chain(aliases) {
+            if let Ok(Ok(claims)) = verifier
+                .keyed_by_header(key)
+                .map(|keyed| verifier.decode(key, keyed))
                 && let Ok(caller) = crate::caller::caller_from_claims(
                     key,
-                    Claims(data.claims),
+                    Claims(claims),
                     crate::RoleClaim::Postgrest,
                 )
                 // The default secret's verifier has them already (see `new`).
@@ -129,6 +185,15 @@ impl JwtVerifier {
         self
     }
 
+    /// Also verifies tokens signed by these keys of the signing key set: a token whose header
+    /// names one of them by `kid` is checked with that key and its algorithm alone. Tokens with
+    /// an HMAC algorithm and no known `kid` are checked with the secrets as before; any other
+    /// token is refused.
+    pub fn with_keys(mut self, keys: Vec<VerificationKey>) -> Self {
+        self.keyed = keys;
+        self
+    }
+
     /// The caller an API key of the project resolves to, if `token` is one.
     pub fn api_key_caller(&self, token: &str) -> Option<&crate::Caller> {
         self.api_keys
@@ -147,29 +212,108 @@ impl JwtVerifier {
         if parts != 3 {
             return Err(JwtError::Parts(parts));
         }
-        let mut decoded = jsonwebtoken::decode::<Value>(token, &self.key, &self.validation);
-        for key in &self.accepted {
-            match &decoded {
-                Err(err) if *err.kind() == jsonwebtoken::errors::ErrorKind::InvalidSignature => {
-                    decoded = jsonwebtoken::decode::<Value>(token, key, &self.validation);
+        let keyed = self.keyed_by_header(token)?;
+        if let Some(key) = keyed
+            && key.is_asymmetric()
+        {
+            return self.verify_asymmetric(token, key);
+        }
+        let claims = self
+            .decode(token, keyed)
+            .map_err(|err| from_jsonwebtoken(&err))?;
+        check_time_claims(&claims, unix_now())?;
+        Ok(Claims(claims))
+    }
+
+    /// The key of the set a token's header names, if any; a token whose header cannot be read,
+    /// or that names no key of the set with an algorithm other than HMAC, is invalid.
+    fn keyed_by_header(&self, token: &str) -> Result<Option<&VerificationKey>, JwtError> {
+        if self.keyed.is_empty() {
+            // The secrets alone: the header is read (and checked) by jsonwebtoken's decode.
+            return Ok(None);
+        }
+        let header = jsonwebtoken::decode_header(token).map_err(|_| JwtError::Invalid)?;
+        let key = header
+            .kid
+            .as_deref()
+            .and_then(|kid| self.keyed.iter().find(|key| key.kid == kid));
+        match (key, header.alg) {
+            (Some(key), _) => Ok(Some(key)),
+            // As GoTrue: HMAC tokens that name no key of the set are checked with the secret.
+            (None, Algorithm::HS256 | Algorithm::HS384 | Algorithm::HS512) => Ok(None),
+            (None, _) => Err(JwtError::Invalid),
+        }
+    }
+
+    /// Verifies `token` with the asymmetric `key` it names, once: its claims are kept and a later
+    /// request with the same token only has its time claims checked again.
+    fn verify_asymmetric(&self, token: &str, key: &VerificationKey) -> Result<Claims, JwtError> {
+        let kept = self
+            .verified
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(token)
+            .cloned();
+        let claims = match kept {
+            Some(claims) => claims,
+            None => {
+                let data = jsonwebtoken::decode::<Value>(token, &key.key, &key.validation)
+                    .map_err(|err| from_jsonwebtoken(&err))?;
+                if !data.claims.is_object() {
+                    return Err(JwtError::Invalid);
                 }
-                _ => break,
+                let claims = Arc::new(data.claims);
+                let mut verified = self.verified.lock().unwrap_or_else(PoisonError::into_inner);
+                if verified.len() >= VERIFIED_TOKENS_KEPT {
+                    verified.clear();
+                }
+                verified.insert(token.into(), Arc::clone(&claims));
+                claims
+            }
+        };
+        check_time_claims(&claims, unix_now())?;
+        Ok(Claims(Value::clone(&claims)))
+    }
+
+    /// The claims of a token signed with `keyed` (the key its header names), or else with the
+    /// secret or one of the accepted secrets (time claims still to be checked).
+    fn decode(
+        &self,
+        token: &str,
+        keyed: Option<&VerificationKey>,
+    ) -> Result<Value, jsonwebtoken::errors::Error> {
+        let mut decoded = match keyed {
+            Some(key) => jsonwebtoken::decode::<Value>(token, &key.key, &key.validation),
+            None => jsonwebtoken::decode::<Value>(token, &self.key, &self.validation),
+        };
+        if keyed.is_none() {
+            for key in &self.accepted {
+                match &decoded {
+                    Err(err)
+                        if *err.kind() == jsonwebtoken::errors::ErrorKind::InvalidSignature =>
+                    {
+                        decoded = jsonwebtoken::decode::<Value>(token, key, &self.validation);
+                    }
+                    _ => break,
+                }
             }
         }
         match decoded {
-            Ok(data) if data.claims.is_object() => {
-                check_time_claims(&data.claims, unix_now())?;
-                Ok(Claims(data.claims))
-            }
-            Ok(_) => Err(JwtError::Invalid),
-            Err(err) => match err.kind() {
-                jsonwebtoken::errors::ErrorKind::ExpiredSignature => Err(JwtError::Expired),
-                jsonwebtoken::errors::ErrorKind::ImmatureSignature => {
-                    Err(JwtError::Claim(ClaimProblem::NotYetValid))
-                }
-                _ => Err(JwtError::Invalid),
-            },
+            Ok(data) if data.claims.is_object() => Ok(data.claims),
+            Ok(_) => Err(jsonwebtoken::errors::ErrorKind::InvalidToken.into()),
+            Err(err) => Err(err),
         }
+    }
+}
+
+/// The verifier's error for one of jsonwebtoken's.
+fn from_jsonwebtoken(err: &jsonwebtoken::errors::Error) -> JwtError {
+    match err.kind() {
+        jsonwebtoken::errors::ErrorKind::ExpiredSignature => JwtError::Expired,
+        jsonwebtoken::errors::ErrorKind::ImmatureSignature => {
+            JwtError::Claim(ClaimProblem::NotYetValid)
+        }
+        _ => JwtError::Invalid,
     }
 }
 
@@ -229,6 +373,8 @@ fn check_time_claims(claims: &Value, now: u64) -> Result<(), JwtError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use base64::Engine as _;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
     use jsonwebtoken::{EncodingKey, Header};
     use serde_json::json;
 
@@ -403,5 +549,202 @@ mod tests {
             rotating.verify(&token("a-third-secret-nobody-accepts-0123456789")),
             Err(JwtError::Invalid)
         );
+    }
+
+    /// Test keys of the signing key set (testdata/, made with OpenSSL for these tests only).
+    const ES256_PRIVATE: &str = include_str!("../testdata/es256.private.pem");
+    const ES256_PUBLIC: &str = include_str!("../testdata/es256.public.pem");
+    const RS256_PRIVATE: &str = include_str!("../testdata/rs256.private.pem");
+    const RS256_PUBLIC: &str = include_str!("../testdata/rs256.public.pem");
+    /// Another P-256 key, in no set: an attacker's.
+    const OTHER_ES256_PRIVATE: &str = include_str!("../testdata/es256-other.private.pem");
+    const ES_KID: &str = "es-key";
+    const RS_KID: &str = "rs-key";
+    const OCT_KID: &str = "oct-key";
+    const OCT_SECRET: &str = "an-hmac-key-of-the-signing-key-set-0123456789";
+
+    /// The secret, plus an ES256, an RS256 and an HMAC key named by kid.
+    fn keyed_verifier() -> JwtVerifier {
+        JwtVerifier::new(SECRET).with_keys(vec![
+            VerificationKey::new(
+                ES_KID,
+                Algorithm::ES256,
+                DecodingKey::from_ec_pem(ES256_PUBLIC.as_bytes()).unwrap(),
+            ),
+            VerificationKey::new(
+                RS_KID,
+                Algorithm::RS256,
+                DecodingKey::from_rsa_pem(RS256_PUBLIC.as_bytes()).unwrap(),
+            ),
+            VerificationKey::new(
+                OCT_KID,
+                Algorithm::HS256,
+                DecodingKey::from_secret(OCT_SECRET.as_bytes()),
+            ),
+        ])
+    }
+
+    /// `claims` signed with `key` under a header of `alg` and `kid`.
+    fn signed(claims: &Value, alg: Algorithm, kid: Option<&str>, key: &EncodingKey) -> String {
+        let mut header = Header::new(alg);
+        header.kid = kid.map(str::to_string);
+        jsonwebtoken::encode(&header, claims, key).unwrap()
+    }
+
+    fn es256_key() -> EncodingKey {
+        EncodingKey::from_ec_pem(ES256_PRIVATE.as_bytes()).unwrap()
+    }
+
+    fn rs256_key() -> EncodingKey {
+        EncodingKey::from_rsa_pem(RS256_PRIVATE.as_bytes()).unwrap()
+    }
+
+    fn user(exp_in: i64) -> Value {
+        json!({"role": "authenticated", "sub": "u1", "exp": now() + exp_in})
+    }
+
+    #[test]
+    fn tokens_of_each_key_of_the_set_verify_by_kid() {
+        let verifier = keyed_verifier();
+        let es = signed(&user(60), Algorithm::ES256, Some(ES_KID), &es256_key());
+        let rs = signed(&user(60), Algorithm::RS256, Some(RS_KID), &rs256_key());
+        for token in [&es, &rs, &es] {
+            let claims = verifier.verify(token).unwrap();
+            assert_eq!(claims.role(), Some("authenticated"));
+            assert_eq!(claims.0["sub"], "u1");
+        }
+        let oct = EncodingKey::from_secret(OCT_SECRET.as_bytes());
+        let hmac = signed(&user(60), Algorithm::HS256, Some(OCT_KID), &oct);
+        assert!(verifier.verify(&hmac).is_ok(), "an oct key by its kid");
+        let hmac_without_kid = signed(&user(60), Algorithm::HS256, None, &oct);
+        assert_eq!(
+            verifier.verify(&hmac_without_kid),
+            Err(JwtError::Invalid),
+            "without its kid an oct key's token is checked with the secret"
+        );
+    }
+
+    #[test]
+    fn secret_tokens_verify_as_before_with_a_key_set() {
+        let verifier = keyed_verifier();
+        assert!(verifier.verify(&hs256(&user(60))).is_ok());
+        let secret = EncodingKey::from_secret(SECRET.as_bytes());
+        // As GoTrue: an HMAC token naming no key of the set falls back to the secret.
+        let unknown_kid = signed(&user(60), Algorithm::HS256, Some("legacy"), &secret);
+        assert!(verifier.verify(&unknown_kid).is_ok());
+        assert_eq!(verifier.verify(&hs256(&user(-120))), Err(JwtError::Expired));
+    }
+
+    #[test]
+    fn tokens_naming_the_wrong_key_or_algorithm_are_refused() {
+        let verifier = keyed_verifier();
+        let secret = EncodingKey::from_secret(SECRET.as_bytes());
+        let other = EncodingKey::from_ec_pem(OTHER_ES256_PRIVATE.as_bytes()).unwrap();
+        for (why, token) in [
+            (
+                "ES256 signature naming the RS256 key",
+                signed(&user(60), Algorithm::ES256, Some(RS_KID), &es256_key()),
+            ),
+            (
+                "RS256 signature naming the ES256 key",
+                signed(&user(60), Algorithm::RS256, Some(ES_KID), &rs256_key()),
+            ),
+            (
+                "unknown kid with an asymmetric alg",
+                signed(&user(60), Algorithm::ES256, Some("unknown"), &es256_key()),
+            ),
+            (
+                "asymmetric alg without kid",
+                signed(&user(60), Algorithm::ES256, None, &es256_key()),
+            ),
+            (
+                "HS256 with the secret, naming the ES256 key (alg confusion)",
+                signed(&user(60), Algorithm::HS256, Some(ES_KID), &secret),
+            ),
+            (
+                "HS256 keyed with the ES256 public key PEM (alg confusion)",
+                signed(
+                    &user(60),
+                    Algorithm::HS256,
+                    Some(ES_KID),
+                    &EncodingKey::from_secret(ES256_PUBLIC.as_bytes()),
+                ),
+            ),
+            (
+                "another P-256 key reusing the kid (forged signature)",
+                signed(&user(60), Algorithm::ES256, Some(ES_KID), &other),
+            ),
+            (
+                "HS256 with the secret, naming the oct key",
+                signed(&user(60), Algorithm::HS256, Some(OCT_KID), &secret),
+            ),
+        ] {
+            assert_eq!(verifier.verify(&token), Err(JwtError::Invalid), "{why}");
+        }
+        // alg none, naming a key: the header is refused before any key is looked at.
+        let none = format!(
+            "{}.{}.",
+            URL_SAFE_NO_PAD.encode(format!(r#"{{"alg":"none","kid":"{ES_KID}"}}"#)),
+            URL_SAFE_NO_PAD.encode(user(60).to_string())
+        );
+        assert_eq!(verifier.verify(&none), Err(JwtError::Invalid));
+        // No key set: an asymmetric token is refused as before.
+        let es = signed(&user(60), Algorithm::ES256, Some(ES_KID), &es256_key());
+        assert_eq!(JwtVerifier::new(SECRET).verify(&es), Err(JwtError::Invalid));
+    }
+
+    #[test]
+    fn asymmetric_tokens_are_checked_for_time_and_tampering_even_when_kept() {
+        let verifier = keyed_verifier();
+        let expired = signed(&user(-120), Algorithm::ES256, Some(ES_KID), &es256_key());
+        assert_eq!(verifier.verify(&expired), Err(JwtError::Expired));
+        let within_leeway = signed(&user(-10), Algorithm::RS256, Some(RS_KID), &rs256_key());
+        assert!(verifier.verify(&within_leeway).is_ok());
+        let not_yet = json!({"role": "anon", "nbf": now() + 3600});
+        let not_yet = signed(&not_yet, Algorithm::ES256, Some(ES_KID), &es256_key());
+        assert_eq!(
+            verifier.verify(&not_yet),
+            Err(JwtError::Claim(ClaimProblem::NotYetValid))
+        );
+        let string_exp = json!({"role": "anon", "exp": "9999999999"});
+        let string_exp = signed(&string_exp, Algorithm::ES256, Some(ES_KID), &es256_key());
+        assert_eq!(
+            verifier.verify(&string_exp),
+            Err(JwtError::Claim(ClaimProblem::NotANumber("exp")))
+        );
+        // A kept token's claims with another signature, and its signature on other claims.
+        let good = signed(&user(60), Algorithm::ES256, Some(ES_KID), &es256_key());
+        assert!(verifier.verify(&good).is_ok());
+        let other = EncodingKey::from_ec_pem(OTHER_ES256_PRIVATE.as_bytes()).unwrap();
+        let forged = signed(&user(60), Algorithm::ES256, Some(ES_KID), &other);
+        let (head, _) = good.rsplit_once('.').unwrap();
+        let (_, forged_signature) = forged.rsplit_once('.').unwrap();
+        let resigned = format!("{head}.{forged_signature}");
+        assert_eq!(verifier.verify(&resigned), Err(JwtError::Invalid));
+        let mut parts: Vec<String> = good.split('.').map(String::from).collect();
+        parts[1] = URL_SAFE_NO_PAD.encode(json!({"role": "service_role"}).to_string());
+        assert_eq!(verifier.verify(&parts.join(".")), Err(JwtError::Invalid));
+        // Clones share what was verified; a verifier of other keys does not see it.
+        assert!(verifier.clone().verify(&good).is_ok());
+        let unkeyed = JwtVerifier::new(SECRET);
+        assert_eq!(unkeyed.verify(&good), Err(JwtError::Invalid));
+    }
+
+    #[test]
+    fn api_keys_signed_by_a_key_of_the_set_are_accepted_past_their_exp() {
+        let anon = signed(
+            &json!({"role": "anon", "exp": now() - 86_400}),
+            Algorithm::ES256,
+            Some(ES_KID),
+            &es256_key(),
+        );
+        let keys = crate::ApiKeys {
+            anon: anon.clone(),
+            service_role: "not-a-key".into(),
+            aliases: Vec::new(),
+        };
+        assert_eq!(keyed_verifier().verify(&anon), Err(JwtError::Expired));
+        let verifier = keyed_verifier().with_api_keys(&keys);
+        assert_eq!(verifier.verify(&anon).unwrap().role(), Some("anon"));
     }
 }

@@ -1,6 +1,7 @@
 //! The gateway layer every API route passes through, playing the part Kong plays in front of
 //! Supabase: API-key checks with Kong's exact answers, CORS as Kong's cors plugin does it, and
-//! verification of the HS256 JWTs that carry the caller's role.
+//! verification of the JWTs that carry the caller's role (HS256 with the project secret, ES256 and
+//! RS256 with the signing keys).
 mod apikey;
 mod caller;
 mod client_ip;
@@ -14,7 +15,9 @@ pub use caller::{
 };
 pub use client_ip::TrustedProxies;
 pub use cors::{Cors, CorsLayer, EXPOSED_HEADERS};
-pub use jwt::{ClaimProblem, Claims, JwtError, JwtVerifier, contains_nul, unix_now};
+pub use jwt::{
+    ClaimProblem, Claims, JwtError, JwtVerifier, VerificationKey, contains_nul, unix_now,
+};
 pub use keys::{
     ApiKeys, DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY, DOCKER_DEMO_ANON_KEY,
     DOCKER_DEMO_JWT_SECRET, DOCKER_DEMO_SERVICE_ROLE_KEY, KeyRole, PUBLIC_DEMO_SECRETS,

@@ -219,11 +219,14 @@ async fn prepare_database(
     admin_passcode_hash: Arc<str>,
 ) -> anyhow::Result<(cb_functions::FunctionsState, PgConnectOptions)> {
     database.migrate_and_seed(config).await?;
+    let admin_tokens =
+        cb_auth::AdminTokens::new(config.jwt_secret.expose_secret(), &admin_passcode_hash)
+            .with_ttl(config.admin_token_ttl);
     let functions = cb_functions::FunctionsState::new(
         database.pool.clone(),
         config.functions.clone(),
-        cb_auth::AdminTokens::new(config.jwt_secret.expose_secret(), &admin_passcode_hash)
-            .with_ttl(config.admin_token_ttl),
+        admin_tokens.clone(),
+        auth_state(config, database.pool.clone(), admin_tokens),
         admin_passcode_hash,
     );
     // The passcode generation RLS checks admin tokens against (private.is_admin()).
@@ -257,6 +260,23 @@ async fn prepare_database(
         })?;
     let rest_login = database.rest_connect_options(config).await?;
     Ok((functions, rest_login))
+}
+
+/// The auth server's state (shared by /auth/v1 and the functions that invite staff).
+fn auth_state(
+    config: &Config,
+    pool: PgPool,
+    admin_tokens: cb_auth::AdminTokens,
+) -> cb_auth::AuthState {
+    cb_auth::AuthState::new(
+        pool,
+        config.auth.clone(),
+        config.signing_keys.clone(),
+        config.jwt_verifier(),
+        admin_tokens,
+        cb_auth::Mailer::logging(),
+        config.functions.trusted_proxies.clone(),
+    )
 }
 
 /// `claimbridge serve`.
@@ -306,18 +326,7 @@ fn router(state: AppState) -> anyhow::Result<Router> {
     let apis = Router::new()
         // nest_service (here and below), so that `/auth/v1/` reaches the service's own 404
         // instead of falling through to the website.
-        .nest_service(
-            "/auth/v1",
-            cb_auth::router(cb_auth::AuthState::new(
-                state.pool.clone(),
-                config.auth.clone(),
-                cb_auth::SigningKeys::hs256(config.jwt_secret.expose_secret()),
-                config.jwt_verifier(),
-                state.functions.admin_tokens().clone(),
-                cb_auth::Mailer::logging(),
-                config.functions.trusted_proxies.clone(),
-            )),
-        )
+        .nest_service("/auth/v1", cb_auth::router(state.functions.auth().clone()))
         .layer(option_layer(api_key_check(&config)))
         // nest_service, so that `/functions/v1/` reaches the registry too.
         .nest_service(

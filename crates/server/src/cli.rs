@@ -1,9 +1,9 @@
-//! Command line: serve, migrate, keys, passcode-hash, stop-db, gen types. Every failure is one line on stderr and a
-//! non-zero exit: no panic, no backtrace.
+//! Command line: serve, migrate, keys, passcode-hash, stop-db, gen types, gen signing-key. Every
+//! failure is one line on stderr and a non-zero exit: no panic, no backtrace.
 use std::io::{BufRead, IsTerminal};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 use secrecy::ExposeSecret as _;
 
 use crate::config::Config;
@@ -50,6 +50,24 @@ enum Generate {
         #[arg(long = "schema")]
         schemas: Vec<String>,
     },
+    /// Print a new private JWT signing key (a JWK), as `supabase gen signing-key` does; with
+    /// --append, add it to a signing keys file instead (see README, rotating signing keys).
+    SigningKey {
+        #[arg(long, value_enum, default_value = "ES256")]
+        algorithm: Algorithm,
+        /// The signing keys file (`[auth] signing_keys_path`) to add the key to, last: it is
+        /// published and verifies tokens, and signs once moved first. Created when missing.
+        #[arg(long, value_name = "FILE")]
+        append: Option<std::path::PathBuf>,
+    },
+}
+
+/// The CLI's `--algorithm` values.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+#[value(rename_all = "verbatim")]
+enum Algorithm {
+    ES256,
+    RS256,
 }
 
 pub fn main() -> ExitCode {
@@ -142,11 +160,58 @@ fn run(command: Command) -> anyhow::Result<()> {
                 Ok(())
             })
         }
+        Command::Gen {
+            what: Generate::SigningKey { algorithm, append },
+        } => {
+            let jwk = cb_auth::generate_signing_key(match algorithm {
+                Algorithm::ES256 => cb_auth::KeyAlgorithm::ES256,
+                Algorithm::RS256 => cb_auth::KeyAlgorithm::RS256,
+            });
+            match append {
+                None => println!("{jwk}"),
+                Some(path) => append_signing_key(&path, jwk)?,
+            }
+            Ok(())
+        }
         Command::StopDb => {
             let config = Config::from_env()?;
             crate::database::stop_local(&config)
         }
     }
+}
+
+/// Adds `jwk` to the signing keys file at `path` (a JSON array; created, readable by its owner
+/// alone, when missing), written as the CLI writes it, after checking the result loads.
+fn append_signing_key(path: &std::path::Path, jwk: serde_json::Value) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    use std::os::unix::fs::OpenOptionsExt as _;
+
+    let mut keys: Vec<serde_json::Value> = match std::fs::read_to_string(path) {
+        Ok(text) => serde_json::from_str(&text).map_err(|err| {
+            anyhow::anyhow!("{} is not a JSON array of keys ({err})", path.display())
+        })?,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(err) => anyhow::bail!("cannot read {}: {err}", path.display()),
+    };
+    keys.push(jwk);
+    let mut text = serde_json::to_string_pretty(&keys)?;
+    text.push('\n');
+    cb_auth::SigningKeys::from_jwks(&text)
+        .map_err(|reason| anyhow::anyhow!("{} would not load: {reason}", path.display()))?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)
+        .map_err(|err| anyhow::anyhow!("cannot write {}: {err}", path.display()))?;
+    file.write_all(text.as_bytes())?;
+    eprintln!(
+        "JWT signing key appended to: {} (now contains {} keys)",
+        path.display(),
+        keys.len()
+    );
+    Ok(())
 }
 
 /// Threads for blocking work (the filesystem storage backend's file operations). Tokio's

@@ -6,6 +6,7 @@ import { handler as captchaChallenge } from '../captcha-challenge/index.ts'
 import { handler as leadOutbox } from '../lead-outbox/index.ts'
 import { handler as leadRelay } from '../lead-relay/index.ts'
 import { handler as simpleAuth } from '../simple-auth/index.ts'
+import { handler as staffInvite } from '../staff-invite/index.ts'
 import { deliverDue } from '../_shared/outbox.ts'
 
 type Handler = (request: Request, info?: Deno.ServeHandlerInfo) => Promise<Response>
@@ -15,6 +16,7 @@ const functions: Record<string, Handler> = {
   'captcha-challenge': captchaChallenge,
   'lead-relay': leadRelay,
   'lead-outbox': leadOutbox,
+  'staff-invite': staffInvite,
 }
 
 const port = Number(Deno.env.get('PORT') ?? 54329)

@@ -171,3 +171,131 @@ async fn a_rotations_other_secret_is_accepted_only_while_listed() {
         }
     }
 }
+
+/// With asymmetric signing keys: tokens that name a key of the set but were not signed by it
+/// with its algorithm. Among them, tokens signed with the real keys or the real secret under the
+/// wrong header, which only the kid-and-algorithm check refuses.
+#[tokio::test]
+async fn no_token_naming_a_signing_key_it_was_not_signed_with_gets_past_any_service() {
+    use cb_server::app::cb_auth::SigningKeys;
+
+    let keys_path = cb_tests::workspace_root().join("tests/fixtures/signing-keys/es256-rs256.json");
+    let file: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(&keys_path).unwrap()).unwrap();
+    let app =
+        cb_tests::spawn_app_with(&[("AUTH_SIGNING_KEYS_PATH", keys_path.to_str().unwrap())]).await;
+    let (es, rs) = (&file[0], &file[1]);
+    let (es_kid, rs_kid) = (es["kid"].as_str().unwrap(), rs["kid"].as_str().unwrap());
+    let service = json!({"role": "service_role", "iss": "supabase", "exp": cb_tests::now() + 600});
+    let with_header = |alg: Algorithm, kid: Option<&str>, key: &EncodingKey| {
+        let mut header = Header::new(alg);
+        header.kid = kid.map(str::to_string);
+        jsonwebtoken::encode(&header, &service, key).unwrap()
+    };
+    // The real keys' tokens, re-headed: signature and algorithm stay, the kid changes.
+    let signed_by = |key: &Value| {
+        SigningKeys::from_jwks(&json!([key]).to_string())
+            .unwrap()
+            .sign(&service)
+    };
+    let reheaded = |token: &str, header: Value| {
+        let (_, rest) = token.split_once('.').unwrap();
+        format!("{}.{rest}", b64(header.to_string().as_bytes()))
+    };
+    let es_token = signed_by(es);
+    let rs_token = signed_by(rs);
+    let secret = EncodingKey::from_secret(cb_tests::DEMO_JWT_SECRET.as_bytes());
+    // HMAC keyed with the public key as a client would fetch it (the JWKS entry's JSON, its x).
+    let public_as_secret = EncodingKey::from_secret(es["x"].as_str().unwrap().as_bytes());
+    let public_json_as_secret = EncodingKey::from_secret(
+        json!({"kty": "EC", "crv": "P-256", "x": es["x"], "y": es["y"]})
+            .to_string()
+            .as_bytes(),
+    );
+    let cases = vec![
+        (
+            "HS256 with the project secret, naming the ES256 key",
+            with_header(Algorithm::HS256, Some(es_kid), &secret),
+        ),
+        (
+            "HS256 keyed with the ES256 public x (alg confusion)",
+            with_header(Algorithm::HS256, Some(es_kid), &public_as_secret),
+        ),
+        (
+            "HS256 keyed with the ES256 public JWK (alg confusion)",
+            with_header(Algorithm::HS256, Some(es_kid), &public_json_as_secret),
+        ),
+        (
+            "ES256 signature, header naming the RS256 key",
+            reheaded(&es_token, json!({"alg": "ES256", "kid": rs_kid})),
+        ),
+        (
+            "RS256 signature, header naming the ES256 key",
+            reheaded(&rs_token, json!({"alg": "RS256", "kid": es_kid})),
+        ),
+        (
+            "ES256 signature, header saying RS256",
+            reheaded(&es_token, json!({"alg": "RS256", "kid": es_kid})),
+        ),
+        (
+            "ES256 signature without a kid",
+            reheaded(&es_token, json!({"alg": "ES256", "typ": "JWT"})),
+        ),
+        (
+            "ES256 signature under an unknown kid",
+            reheaded(&es_token, json!({"alg": "ES256", "kid": "a-kid-of-nobody"})),
+        ),
+        (
+            "alg none naming the ES256 key",
+            format!(
+                "{}.{}.",
+                b64(json!({"alg": "none", "kid": es_kid}).to_string().as_bytes()),
+                b64(service.to_string().as_bytes())
+            ),
+        ),
+    ];
+    for (why, token) in cases {
+        let (status, body) = status_and_body(app.with_token(
+            reqwest::Method::GET,
+            "/rest/v1/leads?select=id",
+            &token,
+        ))
+        .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "rest, {why}: {body}");
+        let (status, body) = status_and_body(
+            app.with_token(
+                reqwest::Method::POST,
+                "/storage/v1/object/list/whitepapers",
+                &token,
+            )
+            .json(&json!({"prefix": ""})),
+        )
+        .await;
+        assert!(
+            status == StatusCode::BAD_REQUEST || status == StatusCode::FORBIDDEN,
+            "storage, {why}: {status} {body}"
+        );
+        let (status, body) = status_and_body(
+            app.with_token(reqwest::Method::POST, "/functions/v1/simple-auth", &token)
+                .json(&json!({"action": "validate", "token": "x"})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "functions, {why}: {body}");
+        let (status, _) =
+            status_and_body(app.with_token(reqwest::Method::GET, "/auth/v1/user", &token)).await;
+        assert!(
+            status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN,
+            "auth, {why}: {status}"
+        );
+    }
+    // The same keys' honest tokens pass, so the refusals above are the header's doing.
+    for token in [es_token, rs_token] {
+        let (status, body) = status_and_body(app.with_token(
+            reqwest::Method::GET,
+            "/rest/v1/leads?select=id",
+            &token,
+        ))
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+}

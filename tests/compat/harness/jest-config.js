@@ -21,7 +21,7 @@ module.exports = function compatJestConfig({ suiteDir, pkg, ...rest }) {
     transform: {
       '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.json') }],
     },
-    transformIgnorePatterns: ['/node_modules/(?!@supabase/(postgrest|storage)-js/)'],
+    transformIgnorePatterns: ['/node_modules/(?!@supabase/(postgrest|storage|auth)-js/)'],
     ...rest,
   }
 }

@@ -1,13 +1,16 @@
-//! `GET /.well-known/jwks.json`: the public signing keys. Sessions are HS256, and HMAC keys are
-//! never published, so the set is empty (auth-js then checks tokens with `GET /user`).
+//! `GET /.well-known/jwks.json`: the public parts of the signing keys, as GoTrue serves them (HMAC
+//! keys, the project secret among them, are never published; with HS256 alone the set is empty
+//! and auth-js checks tokens with `GET /user` instead).
 use axum::Json;
+use axum::extract::State;
 use axum::response::IntoResponse;
 use http::header;
-use serde_json::json;
 
-pub(crate) async fn handle() -> impl IntoResponse {
+use crate::AuthState;
+
+pub(crate) async fn handle(State(state): State<AuthState>) -> impl IntoResponse {
     (
         [(header::CACHE_CONTROL, "public, max-age=600")],
-        Json(json!({ "keys": [] })),
+        Json(state.keys.jwks()),
     )
 }

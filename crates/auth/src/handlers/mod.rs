@@ -5,6 +5,7 @@ pub(crate) mod admin_user_delete;
 pub(crate) mod admin_user_get;
 pub(crate) mod admin_user_list;
 pub(crate) mod admin_user_update;
+pub(crate) mod disabled;
 pub(crate) mod factor_challenge;
 pub(crate) mod factor_enroll;
 pub(crate) mod factor_unenroll;

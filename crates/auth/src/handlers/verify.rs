@@ -150,10 +150,18 @@ pub(crate) async fn handle_post(
         }
         verify_token_hash(&state, &kind, &hash, &client).await?
     } else if !phone.is_empty() && email.is_empty() {
-        if matches!(kind.as_str(), "sms" | "phone_change") {
-            return Err(AuthError::otp_expired("Token has expired or is invalid"));
+        // No user has a phone here (there is no SMS provider): GoTrue's answer for a valid
+        // number nobody has, after its format check.
+        let digits = phone.trim_start_matches('+').replace(' ', "");
+        let e164 = (2..=15).contains(&digits.len())
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && !digits.starts_with('0');
+        if !e164 {
+            return Err(AuthError::validation(
+                "Invalid phone number format (E.164 required)",
+            ));
         }
-        return Err(AuthError::validation("Unsupported verification type"));
+        return Err(AuthError::otp_expired("Token has expired or is invalid"));
     } else if !email.is_empty() && phone.is_empty() {
         let email = validate_email(&email)
             .map_err(|_| AuthError::unprocessable("validation_failed", "Invalid email format"))?;

@@ -3,3 +3,4 @@ pub(crate) mod antispam_check;
 pub(crate) mod captcha_challenge;
 pub(crate) mod lead_relay;
 pub(crate) mod simple_auth;
+pub(crate) mod staff_invite;

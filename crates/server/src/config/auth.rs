@@ -1,8 +1,9 @@
 //! The project's secrets and what is derived from them: the JWT secret and a rotation's other
-//! secrets, the API keys, the admin passcode hash and the admin token lifetime. Production
-//! refuses the public demo secrets and a missing passcode hash.
+//! secrets, the signing keys, the API keys, the admin passcode hash and the admin token
+//! lifetime. Production refuses the public demo secrets and a missing passcode hash.
 use std::time::Duration;
 
+use cb_auth::SigningKeys;
 use cb_gateway::{ApiKeys, DEMO_JWT_SECRET, JwtVerifier, KeyRole, PUBLIC_DEMO_SECRETS};
 use secrecy::{ExposeSecret as _, SecretString};
 
@@ -15,41 +16,78 @@ const MIN_SECRET_LENGTH: usize = 32;
 pub(super) struct Secrets {
     pub(super) jwt_secret: SecretString,
     pub(super) jwt_secrets_accepted: Vec<SecretString>,
+    pub(super) signing_keys: SigningKeys,
     pub(super) keys: ApiKeys,
     pub(super) admin_passcode_hash: Option<SecretString>,
 }
 
 impl Secrets {
-    /// JWT_SECRET, JWT_SECRETS_ACCEPTED, ANON_KEY, SERVICE_ROLE_KEY and ADMIN_PASSCODE_HASH.
+    /// JWT_SECRET, JWT_SECRETS_ACCEPTED, the signing keys, ANON_KEY, SERVICE_ROLE_KEY and
+    /// ADMIN_PASSCODE_HASH.
     pub(super) fn read(
         get: &impl Fn(&str) -> Option<String>,
         production: bool,
     ) -> Result<Self, ConfigError> {
         let jwt_secret = jwt_secret(get, production)?;
         let jwt_secrets_accepted = secrets_accepted(get, production)?;
-        let keys = api_keys(get, &jwt_secret)?;
+        let signing_keys = signing_keys(get, &jwt_secret)?;
+        let keys = api_keys(get, &jwt_secret, &signing_keys)?;
         let admin_passcode_hash = admin_passcode_hash(get, production)?;
         Ok(Self {
             jwt_secret: jwt_secret.into(),
             jwt_secrets_accepted: jwt_secrets_accepted.into_iter().map(Into::into).collect(),
+            signing_keys,
             keys,
             admin_passcode_hash: admin_passcode_hash.map(Into::into),
         })
     }
 
-    /// Verifies tokens signed with the project secret or one of a rotation's other secrets.
+    /// Verifies tokens signed with the project secret, one of a rotation's other secrets or a
+    /// signing key.
     pub(super) fn verifier(&self) -> JwtVerifier {
-        secret_verifier(&self.jwt_secret, &self.jwt_secrets_accepted)
+        secret_verifier(
+            &self.jwt_secret,
+            &self.jwt_secrets_accepted,
+            &self.signing_keys,
+        )
     }
 }
 
-/// Verifies tokens signed with `jwt_secret` or one of a rotation's other secrets.
-pub(super) fn secret_verifier(jwt_secret: &SecretString, accepted: &[SecretString]) -> JwtVerifier {
+/// Verifies tokens signed with `jwt_secret`, one of a rotation's other secrets, or a key of the
+/// signing key set (by the `kid` they name).
+pub(super) fn secret_verifier(
+    jwt_secret: &SecretString,
+    accepted: &[SecretString],
+    signing_keys: &SigningKeys,
+) -> JwtVerifier {
     let accepted: Vec<String> = accepted
         .iter()
         .map(|secret| secret.expose_secret().to_owned())
         .collect();
-    JwtVerifier::new(jwt_secret.expose_secret()).accepting(&accepted)
+    JwtVerifier::new(jwt_secret.expose_secret())
+        .accepting(&accepted)
+        .with_keys(signing_keys.verification_keys())
+}
+
+/// The keys access tokens are signed with: GOTRUE_JWT_KEYS (GoTrue's variable, the JSON itself),
+/// else the file AUTH_SIGNING_KEYS_PATH names (`[auth] signing_keys_path`, relative to the
+/// config.toml as the CLI reads it), else HS256 with the project secret.
+fn signing_keys(
+    get: &impl Fn(&str) -> Option<String>,
+    jwt_secret: &str,
+) -> Result<SigningKeys, ConfigError> {
+    if let Some(json) = get("GOTRUE_JWT_KEYS") {
+        return SigningKeys::from_jwks(&json)
+            .map_err(|reason| ConfigError(format!("GOTRUE_JWT_KEYS: {reason}")));
+    }
+    let Some(path) = get("AUTH_SIGNING_KEYS_PATH") else {
+        return Ok(SigningKeys::hs256(jwt_secret));
+    };
+    let place = "AUTH_SIGNING_KEYS_PATH ([auth] signing_keys_path)";
+    let text = std::fs::read_to_string(&path)
+        .map_err(|err| ConfigError(format!("{place}: cannot read {path}: {err}")))?;
+    SigningKeys::from_jwks(&text)
+        .map_err(|reason| ConfigError(format!("{place}: {path}: {reason}")))
 }
 
 /// Refuses a secret shorter than [`MIN_SECRET_LENGTH`] characters; `hint` ends the message.
@@ -113,13 +151,14 @@ fn secrets_accepted(
 }
 
 /// The keys the secret gives, or ANON_KEY and SERVICE_ROLE_KEY when set (each must verify with
-/// the secret and carry its own role).
+/// the secret or a signing key, as the CLI's keys with signing keys do, and carry its own role).
 fn api_keys(
     get: &impl Fn(&str) -> Option<String>,
     jwt_secret: &str,
+    signing_keys: &SigningKeys,
 ) -> Result<ApiKeys, ConfigError> {
     let mut keys = ApiKeys::for_secret(jwt_secret);
-    let verifier = JwtVerifier::new(jwt_secret);
+    let verifier = JwtVerifier::new(jwt_secret).with_keys(signing_keys.verification_keys());
     for (name, role) in [
         ("ANON_KEY", KeyRole::Anon),
         ("SERVICE_ROLE_KEY", KeyRole::ServiceRole),
@@ -127,7 +166,8 @@ fn api_keys(
         if let Some(key) = get(name) {
             let claims = verifier.verify(&key).map_err(|err| {
                 ConfigError(format!(
-                    "{name} is not a valid key for JWT_SECRET ({err}): run `claimbridge keys`"
+                    "{name} is not a valid key for JWT_SECRET or the signing keys ({err}): run \
+                     `claimbridge keys`"
                 ))
             })?;
             if claims.role() != Some(role.as_str()) {
@@ -186,15 +226,4 @@ pub(super) fn admin_token_ttl(
         )));
     }
     Ok(ttl)
-}
-
-/// The auth server's settings.
-pub(super) fn settings(site_url: &str, jwt_expiry: Duration) -> cb_auth::AuthSettings {
-    cb_auth::AuthSettings {
-        site_url: site_url.to_string(),
-        external_url: format!("{}/auth/v1", site_url.trim_end_matches('/')),
-        jwt_expiry,
-        enable_signup: false,
-        ..cb_auth::AuthSettings::default()
-    }
 }

@@ -28,7 +28,9 @@ pub(super) fn read_supabase_config(
             )));
         }
     };
-    let settings = supabase_toml::parse(&path.display().to_string(), &text, env)?;
+    // Paths in the file are relative to its directory, as the CLI reads them.
+    let dir = path.parent().unwrap_or(std::path::Path::new(""));
+    let settings = supabase_toml::parse(&path.display().to_string(), dir, &text, env)?;
     Ok((Some(path), settings))
 }
 

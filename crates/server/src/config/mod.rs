@@ -11,6 +11,7 @@ use cb_gateway::{ApiKeys, JwtVerifier};
 use secrecy::{ExposeSecret as _, SecretString};
 
 mod auth;
+mod auth_settings;
 mod database;
 mod functions;
 mod lead_email;
@@ -49,6 +50,10 @@ pub struct Config {
     pub jwt_secret: SecretString,
     /// JWT_SECRETS_ACCEPTED: other secrets whose tokens verify while a rotation rolls out.
     pub jwt_secrets_accepted: Vec<SecretString>,
+    /// What /auth/v1 signs access tokens with and publishes (GOTRUE_JWT_KEYS,
+    /// AUTH_SIGNING_KEYS_PATH / `[auth] signing_keys_path`, else HS256 with JWT_SECRET); every
+    /// service verifies tokens of each of its keys.
+    pub signing_keys: cb_auth::SigningKeys,
     pub keys: ApiKeys,
     /// The argon2 hash of the admin passcode; None in local mode means "generate one".
     pub admin_passcode_hash: Option<SecretString>,
@@ -132,7 +137,7 @@ impl Config {
         let rest = rest::settings(&get, functions.trusted_proxies.clone())?;
         let admin_token_ttl = auth::admin_token_ttl(&get)?;
         let revisions_kept = database::revisions_kept(&get)?;
-        let auth_settings = auth::settings(&site.url, admin_token_ttl);
+        let auth_settings = auth_settings::settings(&get, &site.url)?;
         let storage =
             storage::settings(&get, secrets.jwt_secret.expose_secret(), secrets.verifier())?;
 
@@ -146,6 +151,7 @@ impl Config {
             db_max_connections: parse_number(&get, "CLAIMBRIDGE_DB_MAX_CONNECTIONS", 20u32)?,
             jwt_secret: secrets.jwt_secret,
             jwt_secrets_accepted: secrets.jwt_secrets_accepted,
+            signing_keys: secrets.signing_keys,
             keys: secrets.keys,
             admin_passcode_hash: secrets.admin_passcode_hash,
             require_api_key: parse_bool(&get, "CLAIMBRIDGE_REQUIRE_APIKEY", true)?,
@@ -181,14 +187,20 @@ impl Config {
         Ok(config)
     }
 
-    /// The verifier every service resolves callers with: the project secret, and the project's
-    /// API keys accepted by exact match (they stay valid until rotated, whatever their exp says).
+    /// The verifier every service resolves callers with: the project secret, the signing keys,
+    /// and the project's API keys accepted by exact match (they stay valid until rotated,
+    /// whatever their exp says).
     pub fn jwt_verifier(&self) -> JwtVerifier {
         self.secret_verifier().with_api_keys(&self.keys)
     }
 
-    /// The project secret and a rotation's other secrets, without the API keys (Auth's callers).
+    /// The project secret, a rotation's other secrets and the signing keys, without the API
+    /// keys (Auth's callers).
     pub fn secret_verifier(&self) -> JwtVerifier {
-        auth::secret_verifier(&self.jwt_secret, &self.jwt_secrets_accepted)
+        auth::secret_verifier(
+            &self.jwt_secret,
+            &self.jwt_secrets_accepted,
+            &self.signing_keys,
+        )
     }
 }

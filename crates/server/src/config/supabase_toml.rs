@@ -6,6 +6,7 @@
 //! Values are checked for their TOML type here, with the file's section and key in the
 //! message; `env(NAME)` in a string is replaced by that variable, as the CLI does.
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use toml::{Table, Value};
 
@@ -16,28 +17,237 @@ use super::ConfigError;
 enum Kind {
     /// An array of strings, joined with commas (PostgREST's list syntax).
     List,
+    /// An array of URLs, joined with commas (GoTrue's `GOTRUE_URI_ALLOW_LIST`).
+    Urls,
     /// A whole number of at least zero.
     Count,
     /// A size: a whole number of bytes or a string with a unit ("50MiB", "5MB", "512KB").
     Size,
     Bool,
+    /// A boolean whose variable says the opposite (`enable_signup` -> GOTRUE_DISABLE_SIGNUP).
+    NotBool,
+    Text,
+    /// A file, relative to the config.toml's directory as the CLI resolves it.
+    Path,
+    /// A duration as the CLI writes it ("1s", "60s", "1m"), as whole seconds ("60s").
+    Duration,
+    /// `password_requirements`: the CLI's name of a set of required characters, as GoTrue's
+    /// `GOTRUE_PASSWORD_REQUIRED_CHARACTERS` spells it.
+    PasswordRequirements,
 }
 
-/// config.toml `[section] key` -> the environment variable it is a default for.
-const SETTINGS: &[(&str, &str, &str)] = &[
-    ("api", "schemas", "PGRST_DB_SCHEMAS"),
-    ("api", "extra_search_path", "PGRST_DB_EXTRA_SEARCH_PATH"),
-    ("api", "max_rows", "PGRST_DB_MAX_ROWS"),
-    ("storage", "file_size_limit", "STORAGE_FILE_SIZE_LIMIT"),
-    ("auth", "jwt_expiry", "JWT_EXPIRY"),
+/// config.toml `[section] key` (sections nested with dots) -> the environment variable it is a
+/// default for (GoTrue's name where GoTrue has one, as the CLI passes it to GoTrue).
+const SETTINGS: &[(&str, &str, &str, Kind)] = &[
+    ("api", "schemas", "PGRST_DB_SCHEMAS", Kind::List),
+    (
+        "api",
+        "extra_search_path",
+        "PGRST_DB_EXTRA_SEARCH_PATH",
+        Kind::List,
+    ),
+    ("api", "max_rows", "PGRST_DB_MAX_ROWS", Kind::Count),
+    (
+        "storage",
+        "file_size_limit",
+        "STORAGE_FILE_SIZE_LIMIT",
+        Kind::Size,
+    ),
+    ("auth", "jwt_expiry", "JWT_EXPIRY", Kind::Count),
+    ("auth", "site_url", "GOTRUE_SITE_URL", Kind::Text),
+    (
+        "auth",
+        "additional_redirect_urls",
+        "GOTRUE_URI_ALLOW_LIST",
+        Kind::Urls,
+    ),
+    (
+        "auth",
+        "enable_signup",
+        "GOTRUE_DISABLE_SIGNUP",
+        Kind::NotBool,
+    ),
+    (
+        "auth",
+        "enable_anonymous_sign_ins",
+        "GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED",
+        Kind::Bool,
+    ),
+    (
+        "auth",
+        "minimum_password_length",
+        "GOTRUE_PASSWORD_MIN_LENGTH",
+        Kind::Count,
+    ),
+    (
+        "auth",
+        "password_requirements",
+        "GOTRUE_PASSWORD_REQUIRED_CHARACTERS",
+        Kind::PasswordRequirements,
+    ),
+    (
+        "auth",
+        "enable_refresh_token_rotation",
+        "GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED",
+        Kind::Bool,
+    ),
+    (
+        "auth",
+        "refresh_token_reuse_interval",
+        "GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL",
+        Kind::Count,
+    ),
+    (
+        "auth",
+        "signing_keys_path",
+        "AUTH_SIGNING_KEYS_PATH",
+        Kind::Path,
+    ),
+    (
+        "auth.email",
+        "enable_signup",
+        "GOTRUE_EXTERNAL_EMAIL_ENABLED",
+        Kind::Bool,
+    ),
+    (
+        "auth.email",
+        "enable_confirmations",
+        "GOTRUE_MAILER_AUTOCONFIRM",
+        Kind::NotBool,
+    ),
+    (
+        "auth.email",
+        "double_confirm_changes",
+        "GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED",
+        Kind::Bool,
+    ),
+    (
+        "auth.email",
+        "secure_password_change",
+        "GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION",
+        Kind::Bool,
+    ),
+    (
+        "auth.email",
+        "max_frequency",
+        "GOTRUE_SMTP_MAX_FREQUENCY",
+        Kind::Duration,
+    ),
+    (
+        "auth.email",
+        "otp_length",
+        "GOTRUE_MAILER_OTP_LENGTH",
+        Kind::Count,
+    ),
+    (
+        "auth.email",
+        "otp_expiry",
+        "GOTRUE_MAILER_OTP_EXP",
+        Kind::Count,
+    ),
+    (
+        "auth.mfa",
+        "max_enrolled_factors",
+        "GOTRUE_MFA_MAX_ENROLLED_FACTORS",
+        Kind::Count,
+    ),
+    (
+        "auth.mfa.totp",
+        "enroll_enabled",
+        "GOTRUE_MFA_TOTP_ENROLL_ENABLED",
+        Kind::Bool,
+    ),
+    (
+        "auth.mfa.totp",
+        "verify_enabled",
+        "GOTRUE_MFA_TOTP_VERIFY_ENABLED",
+        Kind::Bool,
+    ),
+    (
+        "auth.rate_limit",
+        "email_sent",
+        "GOTRUE_RATE_LIMIT_EMAIL_SENT",
+        Kind::Count,
+    ),
+    (
+        "auth.rate_limit",
+        "token_refresh",
+        "GOTRUE_RATE_LIMIT_TOKEN_REFRESH",
+        Kind::Count,
+    ),
+    // The CLI passes sign_in_sign_ups as GoTrue's OTP limit and token_verifications as its
+    // verify limit.
+    (
+        "auth.rate_limit",
+        "sign_in_sign_ups",
+        "GOTRUE_RATE_LIMIT_OTP",
+        Kind::Count,
+    ),
+    (
+        "auth.rate_limit",
+        "token_verifications",
+        "GOTRUE_RATE_LIMIT_VERIFY",
+        Kind::Count,
+    ),
+    (
+        "auth.rate_limit",
+        "anonymous_users",
+        "GOTRUE_RATE_LIMIT_ANONYMOUS_USERS",
+        Kind::Count,
+    ),
+    (
+        "auth.hook.custom_access_token",
+        "enabled",
+        "GOTRUE_HOOK_CUSTOM_ACCESS_TOKEN_ENABLED",
+        Kind::Bool,
+    ),
+    (
+        "auth.hook.custom_access_token",
+        "uri",
+        "GOTRUE_HOOK_CUSTOM_ACCESS_TOKEN_URI",
+        Kind::Text,
+    ),
 ];
 
-fn kind_of(section: &str, key: &str) -> Kind {
-    match (section, key) {
-        ("api", "schemas" | "extra_search_path") => Kind::List,
-        ("storage", "file_size_limit") => Kind::Size,
-        _ => Kind::Count,
+/// Where config.toml sets `variable` (`[auth.email] otp_length`), for messages about its value.
+pub(super) fn toml_name(variable: &str) -> Option<String> {
+    if let Some(&(path, key, _, _)) = SETTINGS.iter().find(|(_, _, name, _)| *name == variable) {
+        return Some(format!("[{path}] {key}"));
     }
+    EMAIL_TEMPLATES.iter().find_map(|kind| {
+        let key = if variable == template_subject_variable(kind) {
+            "subject"
+        } else if variable == template_content_variable(kind) {
+            "content_path"
+        } else {
+            return None;
+        };
+        Some(format!("[auth.email.template.{kind}] {key}"))
+    })
+}
+
+/// `[auth.email.template.<kind>]`: GoTrue's template names. `subject` is a default for
+/// `GOTRUE_MAILER_SUBJECTS_<KIND>`, `content_path` for [`template_content_variable`].
+pub(super) const EMAIL_TEMPLATES: [&str; 6] = [
+    "invite",
+    "confirmation",
+    "recovery",
+    "magic_link",
+    "email_change",
+    "reauthentication",
+];
+
+/// The variable naming a template's file (GoTrue's `GOTRUE_MAILER_TEMPLATES_*` is a URL it
+/// fetches; this server reads a file at start, so the name is its own).
+pub(super) fn template_content_variable(kind: &str) -> String {
+    format!(
+        "AUTH_EMAIL_TEMPLATE_{}_CONTENT_PATH",
+        kind.to_ascii_uppercase()
+    )
+}
+
+pub(super) fn template_subject_variable(kind: &str) -> String {
+    format!("GOTRUE_MAILER_SUBJECTS_{}", kind.to_ascii_uppercase())
 }
 
 /// The settings a config.toml gives, as environment-variable defaults.
@@ -49,9 +259,18 @@ pub(super) struct FileSettings {
     pub verify_jwt: BTreeMap<String, bool>,
 }
 
-/// Parses config.toml `text` (read from `origin`, named in errors); `env` resolves `env(NAME)`.
+/// The table at a dotted section path (`auth.email`), if the file has it.
+fn section<'a>(table: &'a Table, path: &str) -> Option<&'a Table> {
+    path.split('.').try_fold(table, |table, name| {
+        table.get(name).and_then(Value::as_table)
+    })
+}
+
+/// Parses config.toml `text` (read from `origin`, named in errors, in directory `dir`, which
+/// relative paths are resolved against); `env` resolves `env(NAME)`.
 pub(super) fn parse(
     origin: &str,
+    dir: &Path,
     text: &str,
     env: impl Fn(&str) -> Option<String>,
 ) -> Result<FileSettings, ConfigError> {
@@ -59,17 +278,30 @@ pub(super) fn parse(
         .parse()
         .map_err(|err: toml::de::Error| ConfigError(format!("{origin}: {}", one_line(&err))))?;
     let mut settings = FileSettings::default();
-    for (section, key, variable) in SETTINGS {
-        let Some(value) = table
-            .get(*section)
-            .and_then(Value::as_table)
-            .and_then(|t| t.get(*key))
-        else {
+    let templates = EMAIL_TEMPLATES.iter().flat_map(|kind| {
+        [
+            ("subject", template_subject_variable(kind), Kind::Text),
+            ("content_path", template_content_variable(kind), Kind::Path),
+        ]
+        .map(|(key, variable, kind_of)| {
+            (
+                format!("auth.email.template.{kind}"),
+                key,
+                variable,
+                kind_of,
+            )
+        })
+    });
+    let fixed = SETTINGS
+        .iter()
+        .map(|&(path, key, variable, kind)| (path.to_string(), key, variable.to_string(), kind));
+    for (path, key, variable, kind) in fixed.chain(templates) {
+        let Some(value) = section(&table, &path).and_then(|t| t.get(key)) else {
             continue;
         };
-        let place = format!("{origin}: [{section}] {key}");
-        let text = render(&place, kind_of(section, key), value, &env)?;
-        settings.defaults.insert((*variable).to_string(), text);
+        let place = format!("{origin}: [{path}] {key}");
+        let text = render(&place, kind, value, dir, &env)?;
+        settings.defaults.insert(variable, text);
     }
     if let Some(functions) = table.get("functions") {
         let functions = functions
@@ -80,7 +312,7 @@ pub(super) fn parse(
                 continue;
             };
             let place = format!("{origin}: [functions.{name}] verify_jwt");
-            let text = render(&place, Kind::Bool, verify, &env)?;
+            let text = render(&place, Kind::Bool, verify, dir, &env)?;
             settings.verify_jwt.insert(name.clone(), text == "true");
         }
     }
@@ -92,6 +324,7 @@ fn render(
     place: &str,
     kind: Kind,
     value: &Value,
+    dir: &Path,
     env: &impl Fn(&str) -> Option<String>,
 ) -> Result<String, ConfigError> {
     let string = |value: &Value| -> Result<Option<String>, ConfigError> {
@@ -118,6 +351,20 @@ fn render(
             }
             Ok(names.join(","))
         }
+        Kind::Urls => {
+            let items = value.as_array().ok_or_else(|| wrong("an array of URLs"))?;
+            let mut urls = Vec::with_capacity(items.len());
+            for item in items {
+                let url = string(item)?.ok_or_else(|| wrong("an array of URLs"))?;
+                if url.is_empty() || url.contains(',') {
+                    return Err(ConfigError(format!(
+                        "{place} holds '{url}': each entry must be one URL (no commas)"
+                    )));
+                }
+                urls.push(url);
+            }
+            Ok(urls.join(","))
+        }
         Kind::Count => match (value.as_integer(), string(value)?) {
             (Some(n), _) if n >= 0 => Ok(n.to_string()),
             (_, Some(text)) if text.parse::<u64>().is_ok() => Ok(text),
@@ -130,12 +377,99 @@ fn render(
                 .ok_or_else(|| wrong("a size such as \"50MiB\"")),
             _ => Err(wrong("a size such as \"50MiB\"")),
         },
-        Kind::Bool => match (value.as_bool(), string(value)?.as_deref()) {
-            (Some(b), _) => Ok(b.to_string()),
-            (_, Some(text @ ("true" | "false"))) => Ok(text.to_string()),
-            _ => Err(wrong("true or false")),
-        },
+        Kind::Bool | Kind::NotBool => {
+            let flag = match (value.as_bool(), string(value)?.as_deref()) {
+                (Some(b), _) => b,
+                (_, Some("true")) => true,
+                (_, Some("false")) => false,
+                _ => return Err(wrong("true or false")),
+            };
+            Ok((flag != matches!(kind, Kind::NotBool)).to_string())
+        }
+        Kind::Text => string(value)?.ok_or_else(|| wrong("a string")),
+        Kind::Path => {
+            let path = string(value)?
+                .filter(|path| !path.is_empty())
+                .ok_or_else(|| wrong("a path"))?;
+            Ok(dir.join(path).display().to_string())
+        }
+        Kind::Duration => string(value)?
+            .as_deref()
+            .and_then(parse_duration)
+            .map(|duration| format!("{}s", duration.as_secs()))
+            .ok_or_else(|| wrong("a duration such as \"60s\" or \"1m\"")),
+        Kind::PasswordRequirements => {
+            let name = string(value)?.ok_or_else(|| wrong("a string"))?;
+            password_characters(&name)
+                .map(str::to_string)
+                .ok_or_else(|| {
+                    ConfigError(format!(
+                        "{place} is '{name}': use \"\", \"letters_digits\", \
+                     \"lower_upper_letters_digits\" or \"lower_upper_letters_digits_symbols\""
+                    ))
+                })
+        }
     }
+}
+
+/// The CLI's `password_requirements` names and the character sets it passes GoTrue for them
+/// (`GOTRUE_PASSWORD_REQUIRED_CHARACTERS`: sets separated by `:`, a `:` inside one escaped).
+pub(super) const PASSWORD_REQUIREMENTS: [(&str, &str, cb_auth::PasswordRequirements); 4] = [
+    ("", "", cb_auth::PasswordRequirements::None),
+    (
+        "letters_digits",
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ:0123456789",
+        cb_auth::PasswordRequirements::LettersDigits,
+    ),
+    (
+        "lower_upper_letters_digits",
+        "abcdefghijklmnopqrstuvwxyz:ABCDEFGHIJKLMNOPQRSTUVWXYZ:0123456789",
+        cb_auth::PasswordRequirements::LowerUpperLettersDigits,
+    ),
+    (
+        "lower_upper_letters_digits_symbols",
+        "abcdefghijklmnopqrstuvwxyz:ABCDEFGHIJKLMNOPQRSTUVWXYZ:0123456789:!@#$%^&*()_+-=[]{};'\\\\:\"|<>?,./`~",
+        cb_auth::PasswordRequirements::LowerUpperLettersDigitsSymbols,
+    ),
+];
+
+fn password_characters(name: &str) -> Option<&'static str> {
+    PASSWORD_REQUIREMENTS
+        .iter()
+        .find(|(cli, _, _)| *cli == name)
+        .map(|(_, sets, _)| *sets)
+}
+
+/// A duration as Go writes one (the CLI's and GoTrue's syntax): numbers with the units `ms`,
+/// `s`, `m` or `h`, one after another ("1s", "60s", "1m", "1m30s"). None for anything else,
+/// a bare number among them (Go refuses "60").
+pub(super) fn parse_duration(text: &str) -> Option<std::time::Duration> {
+    let mut rest = text.trim();
+    if rest.is_empty() {
+        return None;
+    }
+    let mut total = 0f64;
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .filter(|&end| end > 0)?;
+        let number: f64 = rest[..digits].parse().ok()?;
+        rest = &rest[digits..];
+        let unit = rest
+            .find(|c: char| c.is_ascii_digit() || c == '.')
+            .unwrap_or(rest.len());
+        let seconds = match &rest[..unit] {
+            "ms" => 0.001,
+            "s" => 1.0,
+            "m" => 60.0,
+            "h" => 3600.0,
+            _ => return None,
+        };
+        rest = &rest[unit..];
+        total += number * seconds;
+    }
+    (total.is_finite() && total < u64::MAX as f64)
+        .then(|| std::time::Duration::from_secs_f64(total))
 }
 
 /// `env(NAME)` -> the variable's value (the CLI's substitution); anything else as written.
@@ -203,6 +537,7 @@ mod tests {
     fn the_settings_this_server_honours_become_variable_defaults() {
         let parsed = parse(
             "config.toml",
+            Path::new(""),
             r#"
             project_id = "demo"
             [api]
@@ -248,7 +583,7 @@ mod tests {
     #[test]
     fn an_empty_file_sets_nothing() {
         assert_eq!(
-            parse("config.toml", "", no_env).unwrap(),
+            parse("config.toml", Path::new(""), "", no_env).unwrap(),
             FileSettings::default()
         );
     }
@@ -256,9 +591,21 @@ mod tests {
     #[test]
     fn env_substitution_reads_the_variable_and_names_a_missing_one() {
         let env = |name: &str| (name == "LIMIT").then(|| "5MB".to_string());
-        let parsed = parse("c.toml", "[storage]\nfile_size_limit = \"env(LIMIT)\"", env).unwrap();
+        let parsed = parse(
+            "c.toml",
+            Path::new(""),
+            "[storage]\nfile_size_limit = \"env(LIMIT)\"",
+            env,
+        )
+        .unwrap();
         assert_eq!(parsed.defaults["STORAGE_FILE_SIZE_LIMIT"], "5242880");
-        let err = parse("c.toml", "[auth]\njwt_expiry = \"env(TTL)\"", no_env).unwrap_err();
+        let err = parse(
+            "c.toml",
+            Path::new(""),
+            "[auth]\njwt_expiry = \"env(TTL)\"",
+            no_env,
+        )
+        .unwrap_err();
         assert_eq!(
             err.to_string(),
             "c.toml: [auth] jwt_expiry is env(TTL), but TTL is not set: set it or write the value"
@@ -294,7 +641,9 @@ mod tests {
             ),
         ] {
             assert_eq!(
-                parse("c.toml", text, no_env).unwrap_err().to_string(),
+                parse("c.toml", Path::new(""), text, no_env)
+                    .unwrap_err()
+                    .to_string(),
                 expected
             );
         }
@@ -302,7 +651,7 @@ mod tests {
 
     #[test]
     fn a_syntax_error_is_one_line() {
-        let message = parse("c.toml", "[api\nschemas = 1", no_env)
+        let message = parse("c.toml", Path::new(""), "[api\nschemas = 1", no_env)
             .unwrap_err()
             .to_string();
         assert!(message.starts_with("c.toml: "), "{message}");
@@ -324,6 +673,100 @@ mod tests {
             ("5 parsecs", None),
         ] {
             assert_eq!(parse_size(text), bytes, "{text}");
+        }
+    }
+
+    #[test]
+    fn auth_settings_of_nested_sections_become_gotrues_variables() {
+        let parsed = parse(
+            "supabase/config.toml",
+            Path::new("supabase"),
+            r#"
+            [auth]
+            enable_signup = false
+            additional_redirect_urls = ["https://a.test", "https://b.test/**"]
+            password_requirements = "letters_digits"
+            signing_keys_path = "./signing_keys.json"
+            [auth.email]
+            enable_confirmations = true
+            max_frequency = "1m"
+            [auth.mfa.totp]
+            verify_enabled = "false"
+            [auth.rate_limit]
+            sign_in_sign_ups = 20
+            [auth.hook.custom_access_token]
+            uri = "pg-functions://postgres/public/hook"
+            [auth.email.template.magic_link]
+            subject = "Your link"
+            content_path = "/srv/templates/magic.html"
+            [auth.email.template.unknown]
+            subject = "ignored"
+            "#,
+            no_env,
+        )
+        .unwrap();
+        let pairs: Vec<(&str, &str)> = parsed
+            .defaults
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                (
+                    "AUTH_EMAIL_TEMPLATE_MAGIC_LINK_CONTENT_PATH",
+                    "/srv/templates/magic.html"
+                ),
+                ("AUTH_SIGNING_KEYS_PATH", "supabase/./signing_keys.json"),
+                ("GOTRUE_DISABLE_SIGNUP", "true"),
+                (
+                    "GOTRUE_HOOK_CUSTOM_ACCESS_TOKEN_URI",
+                    "pg-functions://postgres/public/hook"
+                ),
+                ("GOTRUE_MAILER_AUTOCONFIRM", "false"),
+                ("GOTRUE_MAILER_SUBJECTS_MAGIC_LINK", "Your link"),
+                ("GOTRUE_MFA_TOTP_VERIFY_ENABLED", "false"),
+                (
+                    "GOTRUE_PASSWORD_REQUIRED_CHARACTERS",
+                    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ:0123456789"
+                ),
+                ("GOTRUE_RATE_LIMIT_OTP", "20"),
+                ("GOTRUE_SMTP_MAX_FREQUENCY", "60s"),
+                ("GOTRUE_URI_ALLOW_LIST", "https://a.test,https://b.test/**"),
+            ]
+        );
+        assert_eq!(
+            toml_name("GOTRUE_RATE_LIMIT_OTP").as_deref(),
+            Some("[auth.rate_limit] sign_in_sign_ups")
+        );
+        assert_eq!(
+            toml_name("GOTRUE_MAILER_SUBJECTS_INVITE").as_deref(),
+            Some("[auth.email.template.invite] subject")
+        );
+        assert_eq!(toml_name("GOTRUE_JWT_EXP"), None);
+    }
+
+    #[test]
+    fn durations_read_as_go_writes_them() {
+        for (text, seconds) in [
+            ("1s", Some(1.0)),
+            ("60s", Some(60.0)),
+            ("1m", Some(60.0)),
+            ("1m30s", Some(90.0)),
+            ("1h", Some(3600.0)),
+            ("1.5s", Some(1.5)),
+            ("500ms", Some(0.5)),
+            ("60", None),
+            ("", None),
+            ("s", None),
+            ("5 minutes", None),
+            ("1d", None),
+        ] {
+            assert_eq!(
+                parse_duration(text).map(|d| d.as_secs_f64()),
+                seconds,
+                "{text}"
+            );
         }
     }
 }
