@@ -10,6 +10,20 @@ export interface TotpEnrolment {
   secret: string;
 }
 
+const SVG_DATA_PREFIX = /^data:image\/svg\+xml;utf-8,/;
+
+/**
+ * The enrolment's QR code as an image address that every browser shows. supabase-js makes the
+ * server's SVG a data URL by prefixing it as it is, and a '#' in the SVG (its colours) would
+ * end the address there; the SVG is percent-encoded instead. Other addresses are kept.
+ */
+export function qrCodeImage(qrCode: string): string {
+  if (qrCode.startsWith('<')) return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrCode)}`;
+  if (!SVG_DATA_PREFIX.test(qrCode)) return qrCode;
+  const svg = qrCode.replace(SVG_DATA_PREFIX, '');
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
 /** What authenticator apps list the factor as. */
 export const FACTOR_NAME = 'ClaimBridge admin';
 
@@ -28,7 +42,7 @@ export async function enrollTotp(): Promise<TotpEnrolment> {
   }
   const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: FACTOR_NAME });
   if (error) throw error;
-  return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
+  return { factorId: data.id, qrCode: qrCodeImage(data.totp.qr_code), secret: data.totp.secret };
 }
 
 export function useEnrollTotp() {

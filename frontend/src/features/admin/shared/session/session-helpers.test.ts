@@ -4,6 +4,7 @@ import { errorMessage, isPermissionError, PERMISSION_DENIED } from '@/features/a
 import { authErrorMessage, minimumLengthFrom } from './auth-error-message';
 import { newPasswordProblems } from './new-password';
 import { personName, readClaims } from './staff-session';
+import { qrCodeImage } from './enroll-totp';
 import { groupedSecret } from './totp-enrol-panel';
 
 vi.mock('@/lib/supabase', () => ({ supabase: {}, createAdminClient: vi.fn() }));
@@ -94,6 +95,15 @@ describe('new passwords', () => {
       confirm: 'The two passwords do not match.',
     });
     expect(newPasswordProblems('long enough', 'long enough', null)).toEqual({});
+  });
+
+  it('makes the QR code an image address a browser shows whole (a # in the SVG would cut it)', () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><rect fill="#000"/></svg>';
+    const expected = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+    expect(qrCodeImage(`data:image/svg+xml;utf-8,${svg}`)).toBe(expected);
+    expect(qrCodeImage(svg)).toBe(expected);
+    expect(qrCodeImage('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(qrCodeImage(expected)).toBe(expected);
   });
 
   it('shows an authenticator key in groups of four', () => {
