@@ -23,6 +23,19 @@ type Pending =
   | { kind: 'deactivate'; member: StaffMember }
   | { kind: 'reactivate'; member: StaffMember };
 
+/** An address that may wrap after its @ rather than anywhere. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 function StatusBadge({ status }: { status: string }) {
   const known = isStaffStatus(status) ? status : null;
   return (
@@ -176,7 +189,7 @@ function StaffRow({
         {isYou && <span className="admin-muted"> (you)</span>}
       </td>
       <td role="cell" data-label="Email" className="staff-table__email">
-        {member.email}
+        <EmailText email={member.email} />
       </td>
       <td role="cell" data-label="Role">
         {ROLE_LABELS[role]}
