@@ -219,7 +219,7 @@ as $$
 $$;
 
 -- Adds an invited person as staff with a role, or changes the role of one already there (the
--- staff-invite function calls it after the auth server's invite). p_invited_by: the inviting
+-- staff-invite function calls it after the auth server's invite). invited_by: the inviting
 -- owner's user id; null (or an id that is no auth user, such as the passcode token's sub) means
 -- the passcode. Logged as staff_invite, in the inviter's name.
 create or replace function private.staff_add(target uuid, role text, invited_by uuid) returns void

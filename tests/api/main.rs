@@ -10,6 +10,7 @@ mod embedded_postgres;
 mod functions;
 mod gateway;
 mod health;
+mod mail;
 mod metrics;
 mod migrations;
 mod rest;

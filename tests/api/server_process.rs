@@ -54,8 +54,8 @@ pub(crate) fn serve_until_exit(data_dir: &Path, vars: &[(&str, &str)]) -> (Optio
     )
 }
 
-/// `claimbridge serve` with `data_dir`, the built website, `log` as its log level and nothing
-/// from the test's environment but PATH.
+/// `claimbridge serve` with `data_dir`, the built website, `log` as its log level, the mail
+/// catcher on free ports and nothing from the test's environment but PATH.
 fn clean_serve(data_dir: &Path, log: &str) -> Command {
     let mut command = Command::new(SERVER);
     command
@@ -67,6 +67,10 @@ fn clean_serve(data_dir: &Path, log: &str) -> Command {
             "CLAIMBRIDGE_FRONTEND_DIR",
             workspace_root().join("frontend/dist"),
         )
+        // Development's mail catcher on free ports, so servers running side by side (and a
+        // `make run` on this machine) never compete for its default ones.
+        .env("CLAIMBRIDGE_MAILBOX_PORT", "0")
+        .env("CLAIMBRIDGE_MAILBOX_SMTP_PORT", "0")
         .env("CLAIMBRIDGE_LOG", log);
     command
 }

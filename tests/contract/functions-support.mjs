@@ -18,6 +18,9 @@ export const PASSCODE = 'contract-admin-passcode-2026'
 export const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 export const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+/** The local stack's service role key (the gateway takes the project's keys by exact match). */
+export const DEMO_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
 export { DEMO_JWT_SECRET }
 
 /** Realtime is unused here; Node 20 has no global WebSocket, which supabase-js 2.119 wants. */
@@ -254,6 +257,10 @@ export class DenoFunctions extends ServedProcess {
         DENO_NO_UPDATE_CHECK: '1',
         PORT: String(port),
         SUPABASE_DB_URL: `postgresql://postgres@localhost:5432/postgres?host=${socketDir}`,
+        // staff-invite reaches GoTrue's admin API of the server, as on hosted Supabase.
+        SUPABASE_URL: this.server.url,
+        SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY,
+        SITE_URL: this.server.url,
         JWT_SECRET: DEMO_JWT_SECRET,
         ADMIN_PASSCODE_HASH: adminPasscodeHash(),
         ...this.env,

@@ -136,6 +136,47 @@ for (const target of ['rust', 'deno']) {
     })
   }
 
+  describe(`staff-invite (${target})`, () => {
+    const passcodeToken = async () => {
+      const { data } = await freshClient().functions.invoke('simple-auth', { body: { action: 'login', passcode: PASSCODE } })
+      return data.token
+    }
+
+    test('the passcode invites an editor; the role is recorded and the account waits for the link', async () => {
+      const token = await passcodeToken()
+      const email = `editor.${target}.${Date.now()}@acme-dme.test`
+      const { data, error } = await server.client({ Authorization: `Bearer ${token}` }).functions.invoke('staff-invite', {
+        body: { action: 'invite', email, role: 'editor', display_name: 'Eddie Editor' },
+      })
+      assert.equal(error, null)
+      assert.equal(data.status, 'invited')
+      assert.equal(data.user.email, email)
+      const row = execFileSync('psql', ['-X', '-tA', '-h', join(rust.dataDir, 'postgres'), '-U', 'postgres', '-d', 'postgres', '-c',
+        `select m.role || ' ' || (u.invited_at is not null) from private.staff_members m join auth.users u on u.id = m.user_id where u.email = '${email}'`]).toString().trim()
+      assert.equal(row, 'editor true')
+      const again = await server.client({ Authorization: `Bearer ${token}` }).functions.invoke('staff-invite', {
+        body: { action: 'resend', user_id: data.user.id },
+      })
+      assert.equal(again.error, null)
+      assert.equal(again.data.status, 'invited')
+    })
+
+    test('a role that does not exist and a caller who is not an owner are refused', async () => {
+      const token = await passcodeToken()
+      const bad = await server.client({ Authorization: `Bearer ${token}` }).functions.invoke('staff-invite', {
+        body: { action: 'invite', email: 'x@acme-dme.test', role: 'superuser' },
+      })
+      assert.equal(bad.error.context.status, 422)
+      assert.deepEqual(await bad.error.context.json(), { error: 'Choose a role: owner, editor or author.' })
+      const outsider = signJwt({ role: 'authenticated', sub: '8c0a4d1e-0000-4000-8000-000000000001', exp: Math.floor(Date.now() / 1000) + 600 }, DEMO_JWT_SECRET)
+      const refused = await server.client({ Authorization: `Bearer ${outsider}` }).functions.invoke('staff-invite', {
+        body: { action: 'invite', email: 'x@acme-dme.test', role: 'author' },
+      })
+      assert.equal(refused.error.context.status, 403)
+      assert.deepEqual(await refused.error.context.json(), { error: 'Only an owner can invite staff.' })
+    })
+  })
+
   describe(`antispam-check (${target})`, () => {
     const check = (client, email, recaptchaToken) =>
       client.functions.invoke('antispam-check', { body: { email, ip: 'unknown', recaptchaToken } })

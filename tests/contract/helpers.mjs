@@ -5,6 +5,9 @@ import { createClient } from '@supabase/supabase-js'
 
 export const baseUrl = process.env.CLAIMBRIDGE_URL ?? 'http://localhost:54321'
 
+/** The server's development mail catcher (Mailpit's API): the emails it sent. */
+export const mailboxUrl = process.env.CLAIMBRIDGE_MAILBOX_URL ?? 'http://localhost:54324'
+
 /** The runtime configuration injected into the website's index.html. */
 export async function runtimeConfig() {
   const html = await (await fetch(`${baseUrl}/`)).text()

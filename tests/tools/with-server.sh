@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Starts `claimbridge serve` (debug build) on a fresh data directory and a free port, waits until
-# it is ready, runs the given command with CLAIMBRIDGE_URL set, then stops the server (and its
-# embedded PostgreSQL) whatever the command's outcome.
+# it is ready, runs the given command with CLAIMBRIDGE_URL set (and CLAIMBRIDGE_MAILBOX_URL: the
+# mail catcher, on free ports too, whose Mailpit API serves the emails the server sent), then
+# stops the server (and its embedded PostgreSQL) whatever the command's outcome.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 binary=${CLAIMBRIDGE_BIN:-target/debug/claimbridge}
 data_dir=$(mktemp -d /tmp/claimbridge-test.XXXXXX)
 chmod 755 "$data_dir"   # the postgres OS user must reach the cluster when we run as root
-port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+port=$(free_port)
+mailbox_port=$(free_port)
+mailbox_smtp_port=$(free_port)
 log="$data_dir/server.log"
 
 # The passcode the browser tests sign in with (its hash is what the server knows).
@@ -17,6 +21,7 @@ ADMIN_PASSCODE_HASH=$("$binary" passcode-hash "$E2E_ADMIN_PASSCODE")
 export ADMIN_PASSCODE_HASH
 
 CLAIMBRIDGE_DATA_DIR="$data_dir" CLAIMBRIDGE_PORT="$port" CLAIMBRIDGE_LOG=${CLAIMBRIDGE_LOG:-warn} \
+  CLAIMBRIDGE_MAILBOX_PORT="$mailbox_port" CLAIMBRIDGE_MAILBOX_SMTP_PORT="$mailbox_smtp_port" \
   "$binary" serve >"$log" 2>&1 &
 server=$!
 
@@ -44,6 +49,7 @@ for fixture in tests/contract/fixtures/*.sql; do
 done
 
 export CLAIMBRIDGE_URL="http://localhost:$port"
+export CLAIMBRIDGE_MAILBOX_URL="http://localhost:$mailbox_port"
 set +e
 "$@"
 status=$?

@@ -37,8 +37,15 @@ pub(crate) fn validate_email(email: &str) -> Result<String, AuthError> {
     if email.len() > 255 {
         return Err(AuthError::validation("An email address is too long"));
     }
+    // The local part's characters are those of checkmail's pattern, which GoTrue uses.
+    let local_ok = |local: &str| {
+        local
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || ".!#$%&'*+/=?^_`{|}~-".contains(c))
+    };
     let valid = email.split_once('@').is_some_and(|(local, domain)| {
         !local.is_empty()
+            && local_ok(local)
             && !domain.starts_with('.')
             && !domain.ends_with('.')
             && domain.contains('.')
@@ -287,6 +294,7 @@ mod tests {
             "p t@example.com",
             "pat@exa mple.com",
             "pat@example..com",
+            "xx:;x@x.x",
         ] {
             assert_eq!(
                 validate_email(bad).unwrap_err().code,

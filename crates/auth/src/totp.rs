@@ -96,12 +96,16 @@ pub(crate) fn uri(secret: &str, issuer: &str, account: &str) -> String {
     format!("otpauth://totp/{label}?{query}")
 }
 
-/// The URI as an SVG QR code.
+/// The URI as an SVG QR code. Its colours are named, not `#rrggbb`: auth-js hands the SVG to
+/// the page as `data:image/svg+xml;utf-8,<svg>` unencoded, where a `#` would end the URL.
 pub(crate) fn qr_svg(uri: &str) -> Option<String> {
+    use qrcode::render::svg::Color;
     let code = qrcode::QrCode::with_error_correction_level(uri, qrcode::EcLevel::M).ok()?;
     Some(
-        code.render::<qrcode::render::svg::Color<'_>>()
+        code.render::<Color<'_>>()
             .min_dimensions(200, 200)
+            .dark_color(Color("black"))
+            .light_color(Color("white"))
             .build(),
     )
 }
@@ -156,5 +160,6 @@ mod tests {
         );
         let svg = qr_svg(&link).unwrap();
         assert!(svg.starts_with("<?xml") || svg.starts_with("<svg"));
+        assert!(!svg.contains('#'), "usable inside an unencoded data URL");
     }
 }

@@ -26,7 +26,7 @@ pub use captcha::{Altcha, Captcha, CaptchaError, CaptchaProvider, CaptchaSetting
 pub use cb_gateway::TrustedProxies;
 pub use error::FunctionError;
 pub use lead::{REQUIRED_FIELDS, is_valid_email};
-pub use lead_email::{LeadEmailHandle, LeadEmailSettings, SmtpSecurity};
+pub use lead_email::{LeadEmailHandle, LeadEmailSettings};
 pub use outbox::{OutboxHandle, schedule, signature};
 pub use rate_limit::RateLimit;
 pub use registry::{declared_verify_jwt, function_names, router};

@@ -226,7 +226,7 @@ async fn prepare_database(
         database.pool.clone(),
         config.functions.clone(),
         admin_tokens.clone(),
-        auth_state(config, database.pool.clone(), admin_tokens),
+        auth_state(config, database.pool.clone(), admin_tokens)?,
         admin_passcode_hash,
     );
     // The passcode generation RLS checks admin tokens against (private.is_admin()).
@@ -267,20 +267,22 @@ fn auth_state(
     config: &Config,
     pool: PgPool,
     admin_tokens: cb_auth::AdminTokens,
-) -> cb_auth::AuthState {
-    cb_auth::AuthState::new(
+) -> anyhow::Result<cb_auth::AuthState> {
+    Ok(cb_auth::AuthState::new(
         pool,
         config.auth.clone(),
         config.signing_keys.clone(),
         config.jwt_verifier(),
         admin_tokens,
-        cb_auth::Mailer::logging(),
+        config
+            .auth_mailer()
+            .context("the auth emails' SMTP client")?,
         config.functions.trusted_proxies.clone(),
-    )
+    ))
 }
 
 /// `claimbridge serve`.
-pub async fn serve(config: Config) -> anyhow::Result<()> {
+pub async fn serve(mut config: Config) -> anyhow::Result<()> {
     if let Some(path) = &config.supabase_config {
         tracing::info!(
             config = %path.display(),
@@ -288,6 +290,8 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
             "settings read from the Supabase config.toml (environment variables win over it)"
         );
     }
+    // Development's mail catcher, kept until the server stops.
+    let _mail_catcher = crate::mail_catcher::start(&mut config).await;
     let app = App::build(config).await?;
     tracing::info!(
         port = app.port(),

@@ -6,6 +6,7 @@ pub mod config;
 mod database;
 mod front;
 mod health;
+mod mail_catcher;
 mod metrics;
 pub mod passcode;
 mod request_trace;

@@ -2,8 +2,8 @@
 //! /robots.txt and /rss.xml (RSS 2.0), rendered from the site data. Pure functions.
 use chrono::{DateTime, Utc};
 
-use crate::escape;
 use crate::head::{Post, post_description};
+use cb_escape as escape;
 
 /// The sitemaps.org limit of URLs per file.
 pub(crate) const SITEMAP_URL_LIMIT: usize = 50_000;

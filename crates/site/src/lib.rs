@@ -11,9 +11,8 @@
 //! from the SEO data `store` keeps (dropped by `listen` on every change). `page` renders a page
 //! on the server (`ssr`, with `template`, `preload` and `sanitize`), `preview` a preview link's;
 //! `delivery` compresses the answers and revalidates them by ETag; `security` adds the
-//! headers; `escape` is the one HTML, XML and JSON escaping.
+//! headers. Escaping is cb_escape's, the server's one HTML, XML and JSON escaping.
 mod delivery;
-pub mod escape;
 mod feeds;
 mod head;
 mod listen;

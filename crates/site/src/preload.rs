@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde::Deserialize;
 
-use crate::escape;
+use cb_escape as escape;
 
 #[derive(Debug, Deserialize)]
 struct Chunk {

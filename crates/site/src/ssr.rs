@@ -9,7 +9,7 @@ use cb_render::{DateUse, RenderError, RenderedPage, Renderer, RendererSettings, 
 use chrono::{Datelike as _, NaiveDate};
 use serde::Deserialize;
 
-use crate::escape;
+use cb_escape as escape;
 
 /// The build's server-side output, beside the site's public files (vite.config.ts).
 const SSR_DIR: &str = ".ssr";

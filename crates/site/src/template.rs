@@ -3,8 +3,8 @@
 //! the end of the head, so rendering a page is a few string copies.
 use sha2::{Digest as _, Sha256};
 
-use crate::escape;
 use crate::head::{HeadSpec, render_dynamic_tags};
+use cb_escape as escape;
 
 /// The element the frontend build contains; its text is replaced by the runtime configuration.
 pub const RUNTIME_CONFIG_OPEN_TAG: &str = r#"<script id="runtime-config" type="application/json">"#;

@@ -8,5 +8,6 @@ mod relay_crash;
 mod router;
 mod sign_in_audit;
 mod simple_auth;
+mod staff_invite;
 pub(crate) mod support;
 mod verify_jwt;

@@ -39,7 +39,7 @@ chmod 755 "$data_dir"
 work=$(mktemp -d /tmp/claimbridge-auth-bench-work.XXXXXX)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
 limits=(GOTRUE_RATE_LIMIT_TOKEN_REFRESH=100000000 GOTRUE_RATE_LIMIT_VERIFY=100000000
-  GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS=100000000 GOTRUE_RATE_LIMIT_ANONYMOUS_USERS=100000000)
+  GOTRUE_RATE_LIMIT_OTP=100000000 GOTRUE_RATE_LIMIT_ANONYMOUS_USERS=100000000)
 env "${limits[@]}" CLAIMBRIDGE_DATA_DIR="$data_dir" CLAIMBRIDGE_PORT="$port" CLAIMBRIDGE_LOG=warn \
   "$binary" serve >"$work/server.log" 2>&1 &
 server=$!

@@ -4,7 +4,7 @@
 //! `action_link`, `email_otp`, `hashed_token`, `verification_type` and `redirect_to`.
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -16,7 +16,7 @@ use crate::flow::Flow;
 use crate::links::{LinkType, data_object, make_link};
 use crate::model::UserBundle;
 use crate::password::{check_strength, hash};
-use crate::request::{ClientInfo, json_body, redirect_to};
+use crate::request::{ClientInfo, json_body, query_param, redirect_to};
 use crate::session::admin_caller;
 use crate::tokens::random_text;
 use crate::{AuthError, AuthState};
@@ -34,6 +34,7 @@ struct GenerateLinkParams {
 
 pub(crate) async fn handle(
     State(state): State<AuthState>,
+    RawQuery(query): RawQuery,
     client: ClientInfo,
     headers: HeaderMap,
     body: Bytes,
@@ -41,7 +42,15 @@ pub(crate) async fn handle(
     admin_caller(&headers, &state)?;
     let params: GenerateLinkParams = json_body(&body)?;
     let email = validate_email(params.email.as_deref().unwrap_or_default())?;
-    let redirect = redirect_to(&state.settings, params.redirect_to.as_deref());
+    // The body's redirect_to when allowed, else the query's (clients send either), else the site.
+    let from_query = redirect_to(
+        &state.settings,
+        query_param(query.as_deref(), "redirect_to").as_deref(),
+    );
+    let redirect = match params.redirect_to.as_deref() {
+        Some(asked) if redirect_to(&state.settings, Some(asked)) == asked => asked.to_string(),
+        _ => from_query,
+    };
     let mut kind = params.r#type.clone().unwrap_or_default();
     let existing = UserBundle::find_by_email(&state.pool, &email).await?;
     let data = data_object(params.data.clone());

@@ -50,6 +50,12 @@ pub(crate) async fn handle(
                 .limits
                 .take(Bucket::SignIn, client.ip, limits.sign_in_sign_ups)?
         }
+        "web3" => {
+            return Err(AuthError::unprocessable(
+                "web3_provider_disabled",
+                "Web3 provider is disabled",
+            ));
+        }
         _ => {
             return Err(AuthError::bad_request(
                 "invalid_credentials",

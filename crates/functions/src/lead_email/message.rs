@@ -1,9 +1,10 @@
 //! What a lead email says: the lead's answers as a plain-text part and an HTML part (every
-//! value escaped by cb_site's escaping, the project's one place for it), a subject naming the
+//! value escaped by cb_escape, the project's one place for it), a subject naming the
 //! kind of lead and the company, and Reply-To the visitor. Whatever a visitor typed reaches a
 //! header only through lettre's header types (which encode it) and only after control
 //! characters (CR and LF above all) are replaced with spaces, so it can never add a header.
-use cb_site::escape::markup;
+use cb_escape::markup;
+use cb_mail::header_text;
 use chrono::{DateTime, Utc};
 use lettre::Message;
 use lettre::message::{Mailbox, MultiPart};
@@ -173,24 +174,6 @@ fn text_of(value: &Value) -> String {
         Value::Null => String::new(),
         other => other.to_string(),
     }
-}
-
-/// `text` fit for a header: control characters (CR, LF, tab, ...) become spaces, runs of
-/// spaces one, and it is cut at `max` characters.
-pub(crate) fn header_text(text: &str, max: usize) -> String {
-    let spaced: String = text
-        .chars()
-        .map(|ch| if ch.is_control() { ' ' } else { ch })
-        .collect();
-    let mut words = spaced.split_whitespace().collect::<Vec<_>>().join(" ");
-    if words.chars().count() > max {
-        words = words
-            .chars()
-            .take(max.saturating_sub(1))
-            .collect::<String>()
-            + "…";
-    }
-    words
 }
 
 fn subject_for(lead: &Lead) -> String {
@@ -463,8 +446,6 @@ mod tests {
             .map(ToString::to_string)
             .collect();
         assert_eq!(recipients, ["sales@claimbridge.test"]);
-        assert_eq!(header_text("a\r\n\tb  c", 100), "a b c");
-        assert_eq!(header_text(&"x".repeat(10), 5), "xxxx…");
     }
 
     #[test]

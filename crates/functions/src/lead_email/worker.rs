@@ -8,7 +8,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cb_db::Heard;
-use lettre::{AsyncSmtpTransport, AsyncTransport as _, Message, Tokio1Executor};
+use cb_mail::SmtpSender;
+use lettre::Message;
 use sqlx::PgPool;
 use tokio::sync::{Notify, watch};
 use tokio::task::JoinHandle;
@@ -43,7 +44,7 @@ impl LeadEmailHandle {
 pub(super) struct Worker {
     pub(super) pool: PgPool,
     pub(super) settings: LeadEmailSettings,
-    transport: AsyncSmtpTransport<Tokio1Executor>,
+    sender: SmtpSender,
     wake: Arc<Notify>,
     /// Rows this instance has claimed and not yet recorded (released on a stop).
     claimed: Mutex<HashSet<Claim>>,
@@ -76,8 +77,8 @@ pub(crate) fn start(pool: PgPool, settings: &LeadEmailSettings) -> Option<LeadEm
     if !settings.enabled() {
         return None;
     }
-    let transport = match settings.transport() {
-        Ok(transport) => transport,
+    let sender = match SmtpSender::new(&settings.smtp) {
+        Ok(sender) => sender,
         Err(err) => {
             // The configuration checked this; say so rather than fail silently.
             tracing::error!(%err, "lead emails: no SMTP client, nothing will be sent");
@@ -87,7 +88,7 @@ pub(crate) fn start(pool: PgPool, settings: &LeadEmailSettings) -> Option<LeadEm
     let worker = Worker {
         pool,
         settings: settings.clone(),
-        transport,
+        sender,
         wake: Arc::new(Notify::new()),
         claimed: Mutex::default(),
     };
@@ -185,34 +186,16 @@ async fn release(worker: &Worker) {
 
 /// How long a claimed row is ours before another instance may take it.
 pub(super) fn lease(settings: &LeadEmailSettings) -> Duration {
-    settings.timeout * 2 + Duration::from_secs(5)
-}
-
-fn describe(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut text = err.to_string();
-    let mut source = err.source();
-    while let Some(cause) = source {
-        let cause_text = cause.to_string();
-        if !text.contains(&cause_text) {
-            text.push_str(": ");
-            text.push_str(&cause_text);
-        }
-        source = cause.source();
-    }
-    if text.chars().count() > 500 {
-        text = text.chars().take(500).collect();
-    }
-    text
+    settings.smtp.timeout * 2 + Duration::from_secs(5)
 }
 
 pub(super) async fn send(worker: &Worker, message: Result<Message, String>) -> Result<(), String> {
     let message = message?;
     worker
-        .transport
+        .sender
         .send(message)
         .await
-        .map(drop)
-        .map_err(|err| describe(&err))
+        .map_err(|err| err.to_string())
 }
 
 /// The status an attempt leaves its row in, and when a retry is due: sent; pending again after

@@ -1,14 +1,18 @@
-//! Lead notification emails (README "Configuration", the `LEAD_EMAIL_*` and `SMTP_*` variables):
-//! off unless `LEAD_EMAIL_TO` is set; then the sender and the SMTP server are required.
+//! Lead notification emails (README "Configuration", the `LEAD_EMAIL_*` variables): off unless
+//! `LEAD_EMAIL_TO` is set; then the sender and the SMTP server (`SMTP_*`, read in `mail`) are
+//! required.
 use std::time::Duration;
 
-use cb_functions::lead_email::{LeadEmailSettings, SmtpSecurity, parse_mailbox, parse_mailboxes};
+use cb_functions::lead_email::LeadEmailSettings;
+use cb_mail::{SmtpSettings, parse_mailbox, parse_mailboxes};
 
 use super::{ConfigError, parse_number};
 
+/// The settings `LEAD_EMAIL_*` give, sending through `smtp` (the `SMTP_*` server, if any).
 pub(super) fn settings(
     get: &impl Fn(&str) -> Option<String>,
     site_url: &str,
+    smtp: Option<SmtpSettings>,
 ) -> Result<LeadEmailSettings, ConfigError> {
     let mut settings = LeadEmailSettings::default();
     let Some(to) = get("LEAD_EMAIL_TO") else {
@@ -28,46 +32,12 @@ pub(super) fn settings(
     })?;
     settings.from =
         Some(parse_mailbox(&from).map_err(|why| ConfigError(format!("LEAD_EMAIL_FROM: {why}")))?);
-    settings.smtp_host = get("SMTP_HOST").ok_or_else(|| {
+    settings.smtp = smtp.ok_or_else(|| {
         ConfigError(
             "SMTP_HOST is not set, which LEAD_EMAIL_TO needs: set your mail server's host name, e.g. smtp.example.com"
                 .into(),
         )
     })?;
-    if let Some(text) = get("SMTP_SECURITY") {
-        settings.security = SmtpSecurity::parse(&text).ok_or_else(|| {
-            ConfigError(format!(
-                "SMTP_SECURITY is '{text}': set it to starttls (port 587), tls (port 465) or none (a local relay)"
-            ))
-        })?;
-    }
-    settings.smtp_port = parse_number(get, "SMTP_PORT", settings.security.default_port())?;
-    match (get("SMTP_USERNAME"), get("SMTP_PASSWORD")) {
-        (Some(user), Some(password)) => settings.credentials = Some((user, password.into())),
-        (None, None) => {}
-        (Some(_), None) => {
-            return Err(ConfigError(
-                "SMTP_PASSWORD is not set, which SMTP_USERNAME needs".into(),
-            ));
-        }
-        (None, Some(_)) => {
-            return Err(ConfigError(
-                "SMTP_USERNAME is not set, which SMTP_PASSWORD needs".into(),
-            ));
-        }
-    }
-    if settings.security == SmtpSecurity::None
-        && settings.credentials.is_some()
-        && !is_loopback(&settings.smtp_host)
-    {
-        return Err(ConfigError(format!(
-            "SMTP_SECURITY is none with SMTP_USERNAME set: the password would cross the network to {} \
-             unencrypted; use starttls or tls",
-            settings.smtp_host
-        )));
-    }
-    settings.timeout =
-        Duration::from_secs(parse_number(get, "SMTP_TIMEOUT_SECS", 30u64)?.clamp(1, 600));
     settings.digest_hour = match get("LEAD_EMAIL_DIGEST").as_deref() {
         None | Some("off") => None,
         Some("daily") => {
@@ -94,33 +64,24 @@ pub(super) fn settings(
     settings.poll_interval =
         Duration::from_millis(parse_number(get, "LEAD_EMAIL_POLL_MS", 5000u64)?.max(10));
     settings.inbox_url = Some(format!("{site_url}/admin/leads"));
-    settings
-        .tls()
-        .map_err(|why| ConfigError(format!("SMTP_HOST: {why}")))?;
     Ok(settings)
-}
-
-fn is_loopback(host: &str) -> bool {
-    host.eq_ignore_ascii_case("localhost")
-        || host
-            .trim_matches(['[', ']'])
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
 }
 
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
 
+    use cb_mail::SmtpSecurity;
+
+    use super::super::mail::smtp_server;
     use super::*;
 
     fn settings_of(pairs: &[(&str, &str)]) -> Result<LeadEmailSettings, String> {
         let map: HashMap<&str, &str> = pairs.iter().copied().collect();
-        settings(
-            &|name: &str| map.get(name).map(|value| value.to_string()),
-            "https://www.example.test",
-        )
-        .map_err(|err| err.to_string())
+        let get = |name: &str| map.get(name).map(|value| value.to_string());
+        smtp_server(&get)
+            .and_then(|smtp| settings(&get, "https://www.example.test", smtp))
+            .map_err(|err| err.to_string())
     }
 
     const BASE: [(&str, &str); 3] = [
@@ -147,8 +108,8 @@ mod tests {
         let on = settings_of(&BASE).unwrap();
         assert!(on.enabled());
         assert_eq!(on.to.len(), 2);
-        assert_eq!(on.security, SmtpSecurity::StartTls);
-        assert_eq!(on.smtp_port, 587);
+        assert_eq!(on.smtp.security, SmtpSecurity::StartTls);
+        assert_eq!(on.smtp.port, 587);
         assert_eq!(on.digest_hour, None);
         assert_eq!(
             on.inbox_url.as_deref(),
@@ -162,7 +123,7 @@ mod tests {
             ("LEAD_EMAIL_DIGEST_HOUR", "7"),
         ]))
         .unwrap();
-        assert_eq!((tls.security, tls.smtp_port), (SmtpSecurity::Tls, 465));
+        assert_eq!((tls.smtp.security, tls.smtp.port), (SmtpSecurity::Tls, 465));
         assert_eq!(tls.digest_hour, Some(7));
         assert!(!format!("{tls:?}").contains("hunter2"));
         let local = settings_of(&with(&[
@@ -173,7 +134,7 @@ mod tests {
             ("SMTP_PASSWORD", "p"),
         ]))
         .unwrap();
-        assert_eq!(local.smtp_port, 2525);
+        assert_eq!(local.smtp.port, 2525);
     }
 
     #[test]

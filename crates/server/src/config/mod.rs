@@ -17,6 +17,7 @@ mod functions;
 mod lead_email;
 mod listen;
 mod lookup;
+mod mail;
 mod rest;
 mod site;
 mod storage;
@@ -26,6 +27,7 @@ mod tests;
 
 pub use database::Database;
 pub use listen::{Environment, LogFormat};
+pub use mail::MailConfig;
 pub use site::{Company, PublicConfig};
 
 use lookup::{parse_bool, parse_number, postgres_url};
@@ -79,6 +81,8 @@ pub struct Config {
     pub admin_token_ttl: Duration,
     /// /auth/v1: sign-up, redirects, token lifetimes, rotation, MFA, limits, hooks, templates.
     pub auth: cb_auth::AuthSettings,
+    /// How the auth emails go out: SMTP server, sender, the local mail catcher.
+    pub mail: MailConfig,
     /// The config.toml the settings above were read from, if any.
     pub supabase_config: Option<PathBuf>,
     /// After SIGTERM: how long /readyz answers 503 while requests are still served, before the
@@ -132,7 +136,9 @@ impl Config {
             production,
             &captcha,
         )?;
-        functions.lead_email = lead_email::settings(&get, &site.url)?;
+        let smtp = mail::smtp_server(&get)?;
+        functions.lead_email = lead_email::settings(&get, &site.url, smtp.clone())?;
+        let mail = MailConfig::read(&get, production, smtp, &site.url, &site.company.name)?;
         functions.verify_jwt = functions::verify_jwt(&env, &file.verify_jwt)?;
         let rest = rest::settings(&get, functions.trusted_proxies.clone())?;
         let admin_token_ttl = auth::admin_token_ttl(&get)?;
@@ -177,6 +183,7 @@ impl Config {
             rest,
             admin_token_ttl,
             auth: auth_settings,
+            mail,
             supabase_config,
             metrics_addr: listen::metrics_addr(&get, port)?,
             drain: listen::drain(&get, production)?,

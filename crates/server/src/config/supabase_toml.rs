@@ -207,6 +207,35 @@ const SETTINGS: &[(&str, &str, &str, Kind)] = &[
         "GOTRUE_HOOK_CUSTOM_ACCESS_TOKEN_URI",
         Kind::Text,
     ),
+    ("auth.email.smtp", "host", "GOTRUE_SMTP_HOST", Kind::Text),
+    ("auth.email.smtp", "port", "GOTRUE_SMTP_PORT", Kind::Count),
+    ("auth.email.smtp", "user", "GOTRUE_SMTP_USER", Kind::Text),
+    ("auth.email.smtp", "pass", "GOTRUE_SMTP_PASS", Kind::Text),
+    (
+        "auth.email.smtp",
+        "admin_email",
+        "GOTRUE_SMTP_ADMIN_EMAIL",
+        Kind::Text,
+    ),
+    (
+        "auth.email.smtp",
+        "sender_name",
+        "GOTRUE_SMTP_SENDER_NAME",
+        Kind::Text,
+    ),
+    (
+        "inbucket",
+        "enabled",
+        "CLAIMBRIDGE_MAILBOX_ENABLED",
+        Kind::Bool,
+    ),
+    ("inbucket", "port", "CLAIMBRIDGE_MAILBOX_PORT", Kind::Count),
+    (
+        "inbucket",
+        "smtp_port",
+        "CLAIMBRIDGE_MAILBOX_SMTP_PORT",
+        Kind::Count,
+    ),
 ];
 
 /// Where config.toml sets `variable` (`[auth.email] otp_length`), for messages about its value.
@@ -259,8 +288,16 @@ pub(super) struct FileSettings {
     pub verify_jwt: BTreeMap<String, bool>,
 }
 
-/// The table at a dotted section path (`auth.email`), if the file has it.
+/// The table at a dotted section path (`auth.email`), if the file has it; none for
+/// `[auth.email.smtp]` with `enabled = false`, the CLI's switch for its own SMTP server.
 fn section<'a>(table: &'a Table, path: &str) -> Option<&'a Table> {
+    let found = section_at(table, path)?;
+    let off =
+        path == "auth.email.smtp" && found.get("enabled").and_then(Value::as_bool) == Some(false);
+    (!off).then_some(found)
+}
+
+fn section_at<'a>(table: &'a Table, path: &str) -> Option<&'a Table> {
     path.split('.').try_fold(table, |table, name| {
         table.get(name).and_then(Value::as_table)
     })
@@ -528,6 +565,27 @@ fn one_line(err: &toml::de::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_switched_off_smtp_section_sets_nothing() {
+        let parsed = parse(
+            "c.toml",
+            Path::new(""),
+            "[auth.email.smtp]\nenabled = false\nhost = \"smtp.example.test\"",
+            no_env,
+        )
+        .unwrap();
+        assert_eq!(parsed, FileSettings::default());
+        let parsed = parse(
+            "c.toml",
+            Path::new(""),
+            "[auth.email.smtp]\nenabled = true\npass = \"env(SMTP_KEY)\"\n[inbucket]\nport = 54324",
+            |name: &str| (name == "SMTP_KEY").then(|| "k".to_string()),
+        )
+        .unwrap();
+        assert_eq!(parsed.defaults["GOTRUE_SMTP_PASS"], "k");
+        assert_eq!(parsed.defaults["CLAIMBRIDGE_MAILBOX_PORT"], "54324");
+    }
 
     fn no_env(_: &str) -> Option<String> {
         None

@@ -8,7 +8,7 @@ mod post;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::escape;
+use cb_escape as escape;
 
 pub(crate) use page::{PageSeo, page_head};
 pub(crate) use post::{Post, post_description, post_head};

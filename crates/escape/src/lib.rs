@@ -1,6 +1,7 @@
-//! Every escaping the website does, in one place: markup text and attribute values (HTML and
-//! XML alike), JSON inside a `<script>` data block, and XML CDATA sections. The lead emails'
-//! HTML (cb_functions) is escaped here too.
+//! Every escaping the server's output needs, in one place: markup text and attribute values
+//! (HTML and XML alike), JSON inside a `<script>` data block, and XML CDATA sections. The
+//! website (cb_site), the lead emails (cb_functions) and the auth emails (cb_auth) all escape
+//! through it, so there is one escaper to get right.
 
 /// Text or a double- or single-quoted attribute value in HTML or XML: `&`, `<`, `>`, `"` and
 /// `'` become character references, so no value can end an attribute, an element or start markup.
@@ -19,7 +20,7 @@ pub fn markup(value: &str) -> String {
 /// `<`, `>`, `&` and the JavaScript line separators as `\uXXXX` escapes. These characters only
 /// occur inside JSON strings, where the escapes mean the same, so `</script>` or `<!--` can never
 /// appear in the element's text.
-pub(crate) fn json_for_script(value: &serde_json::Value) -> String {
+pub fn json_for_script(value: &serde_json::Value) -> String {
     replace_chars(&value.to_string(), |ch| match ch {
         '<' => Some("\\u003c"),
         '>' => Some("\\u003e"),
@@ -44,7 +45,7 @@ fn replace_chars(text: &str, escape: impl Fn(char) -> Option<&'static str>) -> S
 
 /// `value` as one or more XML CDATA sections: a `]]>` inside it is split across two sections,
 /// the only sequence a CDATA section cannot contain.
-pub(crate) fn cdata(value: &str) -> String {
+pub fn cdata(value: &str) -> String {
     format!("<![CDATA[{}]]>", value.replace("]]>", "]]]]><![CDATA[>"))
 }
 
