@@ -1,5 +1,7 @@
 import {
   ADMIN_PASSCODE,
+  emailTo,
+  verifyLinkIn,
   type APIRequestContext,
   declineCookies,
   expect,
@@ -17,9 +19,7 @@ import {
  * /admin/staff and the invitation link opens /auth/welcome (name, password, authenticator);
  * staff sign in with email, password and the authenticator code; each role sees its own
  * screens; deactivating someone ends their session at once; the activity log names who acted.
- *
- * The invitation email itself is not read here: the mail catcher is not on main yet, so the
- * link is made with the admin API's generate_link, which makes the link the email carries.
+ * The invitation and reset emails are read from the server's mail catcher (Mailpit's API).
  */
 
 test.beforeEach(({ page }) => declineCookies(page));
@@ -72,20 +72,6 @@ async function addStaff(request: APIRequestContext, role: string, name: string):
   return { id: user.id, email, name };
 }
 
-/** The link an invitation email carries, made by the admin API (generate_link). */
-async function invitationLink(request: APIRequestContext, email: string, baseURL: string): Promise<string> {
-  const anon = await anonKeyOf(request);
-  const answer = await request.post('/auth/v1/admin/generate_link', {
-    headers: { apikey: anon, Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
-    data: { type: 'invite', email, redirect_to: `${baseURL}/auth/welcome` },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
-  const body = (await answer.json()) as { action_link?: string; properties?: { action_link?: string } };
-  const link = body.action_link ?? body.properties?.action_link ?? '';
-  expect(link).toContain('type=invite');
-  return link;
-}
-
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
 const staffCard = (page: Page) => page.getByRole('region', { name: 'Sign in with your staff account' });
 
@@ -102,14 +88,14 @@ async function enterCode(page: Page, secret: string, field = page.getByLabel(/6-
   await field.fill(totpCode(secret));
 }
 
-test('an owner invites an editor; the invitation opens the welcome page: name, password, authenticator', async ({
+test('an owner invites an editor; the invitation email opens the welcome page: name, password, authenticator', async ({
   page,
-  request,
   browser,
   baseURL,
 }) => {
   test.setTimeout(120_000);
   const email = `e2e.invited.${Date.now()}@example.com`;
+  const sent = new Date();
 
   await signInAsAdmin(page);
   await nav(page).getByRole('link', { name: 'Staff', exact: true }).click();
@@ -131,7 +117,9 @@ test('an owner invites an editor; the invitation opens the welcome page: name, p
   const context = await browser.newContext({ baseURL });
   const invitee = await context.newPage();
   await declineCookies(invitee);
-  await invitee.goto(await invitationLink(request, email, baseURL ?? ''));
+  const invitation = await emailTo(email, sent);
+  expect(invitation.subject).toMatch(/invited/i);
+  await invitee.goto(verifyLinkIn(invitation));
   await expect(invitee).toHaveURL(/\/auth\/welcome/);
   await expect(h1(invitee, 'Welcome to ClaimBridge admin')).toBeVisible();
   await expect(invitee.getByLabel(/^Display name/)).toHaveValue('Erin Okafor');
@@ -171,7 +159,7 @@ test('staff sign in with email and password, then the authenticator code; refusa
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const editor = await addStaff(request, 'editor', 'Dana Ortiz');
 
   await signInAsStaff(page, editor.email, 'not the password');
@@ -206,7 +194,8 @@ test('staff sign in with email and password, then the authenticator code; refusa
 
   // Forgot password answers the same whether or not the address has an account.
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
-  for (const address of [editor.email, `nobody.${Date.now()}@example.com`]) {
+  const asked = new Date();
+  for (const address of [`nobody.${Date.now()}@example.com`, editor.email]) {
     await page.goto('/auth');
     await staffCard(page).getByRole('button', { name: 'Forgot password?' }).click();
     await staffCard(page).getByLabel(/^Email/).fill(address);
@@ -215,6 +204,18 @@ test('staff sign in with email and password, then the authenticator code; refusa
       "If that address has a staff account, we've emailed a link to reset the password.",
     );
   }
+
+  // The reset email's link: the authenticator code first (the account has one), then a new password.
+  await page.goto(verifyLinkIn(await emailTo(editor.email, asked)));
+  await expect(page).toHaveURL(/\/auth\/reset/);
+  await expect(h1(page, 'Choose a new password')).toBeVisible();
+  await enterCode(page, secret);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel(/^New password/).fill(`${PASSWORD} again`);
+  await page.getByLabel(/^Confirm new password/).fill(`${PASSWORD} again`);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await expect(page.getByText('Password changed', { exact: true })).toBeVisible();
 });
 
 test('an author sees Blog Posts, Media and Account, writes drafts, and has no Publish control', async ({

@@ -196,3 +196,41 @@ export function totpCode(secret: string, steps = 0, now = Date.now()): string {
 export function msToNextTotpStep(now = Date.now()): number {
   return 30_000 - (now % 30_000) + 250;
 }
+
+/** The development mail catcher of the server under test (with-server.sh exports its address). */
+export const MAILBOX_URL = process.env.CLAIMBRIDGE_MAILBOX_URL ?? 'http://localhost:54324';
+
+export interface CaughtEmail {
+  subject: string;
+  text: string;
+}
+
+/**
+ * The newest email to `address` caught at or after `since` (Mailpit's API: search, then the
+ * message), waited for up to 15 seconds.
+ */
+export async function emailTo(address: string, since: Date): Promise<CaughtEmail> {
+  const query = encodeURIComponent(`to:${address}`);
+  for (let tries = 0; tries < 60; tries += 1) {
+    const found = (await (await fetch(`${MAILBOX_URL}/api/v1/search?query=${query}`)).json()) as {
+      messages: { ID: string; Created: string }[];
+    };
+    const newest = found.messages.find((message) => new Date(message.Created).getTime() >= since.getTime() - 1000);
+    if (newest) {
+      const message = (await (await fetch(`${MAILBOX_URL}/api/v1/message/${newest.ID}`)).json()) as {
+        Subject: string;
+        Text: string;
+      };
+      return { subject: message.Subject, text: message.Text };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no email to ${address} since ${since.toISOString()}`);
+}
+
+/** The auth server's link in an email (its /auth/v1/verify address). */
+export function verifyLinkIn(email: CaughtEmail): string {
+  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(email.text)?.[0];
+  if (!link) throw new Error(`no verification link in "${email.subject}":\n${email.text}`);
+  return link.replace(/[>).,]+$/, '');
+}
