@@ -61,7 +61,8 @@ export function PasswordCard({ email }: { email: string }) {
         {nonce !== null && (
           <>
             <p role="status">
-              To confirm it is you, we emailed a verification code to <strong>{email}</strong>.
+              To confirm it is you, we emailed a verification code to{' '}
+              <strong className="admin-auth__email">{email}</strong>.
             </p>
             <AdminTextField
               id="account-nonce"

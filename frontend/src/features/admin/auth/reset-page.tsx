@@ -34,7 +34,7 @@ function NewPasswordForm({ email, onSaved }: { email: string; onSaved: () => voi
   return (
     <form className="admin-form" onSubmit={onSubmit} noValidate>
       <p>
-        Choose a new password for <strong>{email}</strong>.
+        Choose a new password for <strong className="admin-auth__email">{email}</strong>.
       </p>
       <NewPasswordFields idPrefix="reset" state={password} />
       {problem && (

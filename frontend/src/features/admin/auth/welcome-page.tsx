@@ -56,8 +56,8 @@ function WelcomeDetails({
   return (
     <form className="admin-form" onSubmit={onSubmit} noValidate>
       <p>
-        You are joining as <strong>{email}</strong>. Choose the name your team sees on posts and in the activity log,
-        and a password for signing in.
+        You are joining as <strong className="admin-auth__email">{email}</strong>. Choose the name your team sees on
+        posts and in the activity log, and a password for signing in.
       </p>
       <AdminTextField
         id="welcome-name"
