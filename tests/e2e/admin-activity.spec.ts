@@ -65,21 +65,24 @@ test('sign-ins and saves show on /admin/activity with their wording, filterable 
   const postRows = log.getByRole('row').filter({ hasText: title });
   await expect(postRows).toHaveCount(2);
   const saved = postRows.nth(0);
-  await expect(saved.getByRole('cell').nth(1)).toHaveText('Saved');
+  // Columns: When, Who, What, Item, Session, IP address, Browser. The passcode did it all.
+  await expect(saved.getByRole('cell').nth(1)).toHaveText('Passcode');
+  await expect(saved.getByRole('cell').nth(2)).toHaveText('Saved');
   await expect(saved).toContainText('Blog post');
   await expect(saved.getByRole('link', { name: renamed })).toHaveAttribute('href', '/admin/blog');
   await expect(saved).toContainText(session);
-  await expect(postRows.nth(1).getByRole('cell').nth(1)).toHaveText('Created');
+  await expect(postRows.nth(1).getByRole('cell').nth(2)).toHaveText('Created');
   await expect(postRows.nth(1).getByRole('link', { name: title, exact: true })).toBeVisible();
 
   // The sign-in of this session: wording, session, the server's view of the address, the browser.
   const signedIn = log.getByRole('row').filter({ hasText: 'Signed in' }).filter({ hasText: session });
   await expect(signedIn).toHaveCount(1);
   await expect(signedIn).toContainText('Admin session');
-  await expect(signedIn.getByRole('cell').nth(4)).toHaveText(/^(127\.0\.0\.1|::1)$/);
-  await expect(signedIn.getByRole('cell').nth(5)).toHaveText(/^Chrome \d+ on Linux$/);
+  await expect(signedIn.getByRole('cell').nth(1)).toHaveText('Passcode');
+  await expect(signedIn.getByRole('cell').nth(5)).toHaveText(/^(127\.0\.0\.1|::1)$/);
+  await expect(signedIn.getByRole('cell').nth(6)).toHaveText(/^Chrome \d+ on Linux$/);
   const agent = await page.evaluate(() => navigator.userAgent);
-  await expect(signedIn.getByRole('cell').nth(5).locator('span')).toHaveAttribute('title', agent);
+  await expect(signedIn.getByRole('cell').nth(6).locator('span')).toHaveAttribute('title', agent);
   // The wrong passcode before it.
   await expect(log.getByRole('row').filter({ hasText: 'Wrong passcode' }).first()).toBeVisible();
 
@@ -90,7 +93,7 @@ test('sign-ins and saves show on /admin/activity with their wording, filterable 
   await expect(page).toHaveURL(/[?&]action=sign_in(&|$)/);
   await expect(postRows).toHaveCount(0);
   await expect(signedIn).toHaveCount(1);
-  const whats = await log.getByRole('row').locator('td:nth-child(2)').allTextContents();
+  const whats = await log.getByRole('row').locator('td:nth-child(3)').allTextContents();
   expect(whats.length).toBeGreaterThan(0);
   expect(new Set(whats)).toEqual(new Set(['Signed in']));
   // Saves only: this test's save, no sign-in.

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, test as base, type Page } from '@playwright/test';
 
@@ -153,4 +154,83 @@ export async function dropFile(
   await zone.dispatchEvent('dragover', { dataTransfer: dropped });
   await expect(zone).toHaveClass(activeClass);
   await zone.dispatchEvent('drop', { dataTransfer: dropped });
+}
+
+/** with-server.sh starts the server without JWT_SECRET, i.e. on the local demo secret. */
+const JWT_SECRET = process.env.JWT_SECRET ?? 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+/** A token of these claims signed with the project's JWT secret (HS256). */
+export function signJwt(claims: Record<string, unknown>): string {
+  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const signature = createHmac('sha256', JWT_SECRET).update(`${header}.${body}`).digest('base64url');
+  return `${header}.${body}.${signature}`;
+}
+
+/** The service_role key of the test server (what the admin API of /auth/v1 takes). */
+export const SERVICE_ROLE_KEY = signJwt({ role: 'service_role', iss: 'e2e' });
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/**
+ * The 6-digit TOTP code (RFC 6238: SHA-1, 30-second steps) an authenticator app would show for a
+ * base32 `secret` (spaces ignored), `steps` steps from now.
+ */
+export function totpCode(secret: string, steps = 0, now = Date.now()): string {
+  const bits = secret
+    .replace(/[\s=]/g, '')
+    .toUpperCase()
+    .split('')
+    .map((char) => BASE32.indexOf(char).toString(2).padStart(5, '0'))
+    .join('');
+  const key = Buffer.from(bits.match(/.{8}/g)?.map((byte) => parseInt(byte, 2)) ?? []);
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000) + steps));
+  const digest = createHmac('sha1', key).update(counter).digest();
+  const offset = digest[digest.length - 1] & 0x0f;
+  const value = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(value).padStart(6, '0');
+}
+
+/** Milliseconds until the next 30-second TOTP step (a code is accepted once per step). */
+export function msToNextTotpStep(now = Date.now()): number {
+  return 30_000 - (now % 30_000) + 250;
+}
+
+/** The development mail catcher of the server under test (with-server.sh exports its address). */
+export const MAILBOX_URL = process.env.CLAIMBRIDGE_MAILBOX_URL ?? 'http://localhost:54324';
+
+export interface CaughtEmail {
+  subject: string;
+  text: string;
+}
+
+/**
+ * The newest email to `address` caught at or after `since` (Mailpit's API: search, then the
+ * message), waited for up to 15 seconds.
+ */
+export async function emailTo(address: string, since: Date): Promise<CaughtEmail> {
+  const query = encodeURIComponent(`to:${address}`);
+  for (let tries = 0; tries < 60; tries += 1) {
+    const found = (await (await fetch(`${MAILBOX_URL}/api/v1/search?query=${query}`)).json()) as {
+      messages: { ID: string; Created: string }[];
+    };
+    const newest = found.messages.find((message) => new Date(message.Created).getTime() >= since.getTime() - 1000);
+    if (newest) {
+      const message = (await (await fetch(`${MAILBOX_URL}/api/v1/message/${newest.ID}`)).json()) as {
+        Subject: string;
+        Text: string;
+      };
+      return { subject: message.Subject, text: message.Text };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no email to ${address} since ${since.toISOString()}`);
+}
+
+/** The auth server's link in an email (its /auth/v1/verify address). */
+export function verifyLinkIn(email: CaughtEmail): string {
+  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(email.text)?.[0];
+  if (!link) throw new Error(`no verification link in "${email.subject}":\n${email.text}`);
+  return link.replace(/[>).,]+$/, '');
 }

@@ -20,8 +20,11 @@ export E2E_ADMIN_PASSCODE=${E2E_ADMIN_PASSCODE:-e2e-admin-passcode-2026}
 ADMIN_PASSCODE_HASH=$("$binary" passcode-hash "$E2E_ADMIN_PASSCODE")
 export ADMIN_PASSCODE_HASH
 
+# The auth server's links (invitations, password resets) lead back to this server, not to the
+# site_url of supabase/config.toml (http://localhost:54321, `make run`'s port).
 CLAIMBRIDGE_DATA_DIR="$data_dir" CLAIMBRIDGE_PORT="$port" CLAIMBRIDGE_LOG=${CLAIMBRIDGE_LOG:-warn} \
   CLAIMBRIDGE_MAILBOX_PORT="$mailbox_port" CLAIMBRIDGE_MAILBOX_SMTP_PORT="$mailbox_smtp_port" \
+  GOTRUE_SITE_URL=${GOTRUE_SITE_URL:-"http://localhost:$port"} \
   "$binary" serve >"$log" 2>&1 &
 server=$!
 

@@ -35,7 +35,7 @@ describe('the site manifest the build hands to the server', () => {
 
   it('names the preview and admin paths the router has', () => {
     expect(manifest.previewPrefix).toBe('/preview/');
-    expect(manifest.adminPaths).toEqual(['/auth', '/admin']);
+    expect(manifest.adminPaths).toEqual(['/auth', '/auth/welcome', '/auth/reset', '/admin']);
     expect(manifest.adminSections).toEqual(['/admin/']);
   });
 });

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { HEAD_RULES } from '@/lib/head';
 import { PAGE_SEO_RESOURCE } from './layouts/site-data-layout';
 import { PREVIEW_ROUTE_PATH, staticPublicPages } from './router';
-import { ADMIN_PATH, AUTH_PATH } from './routes/admin/admin-routes';
+import { ADMIN_PATH, AUTH_PATH, RESET_PATH, WELCOME_PATH } from './routes/admin/admin-routes';
 import { dataPublicPages, type DataPageHandle } from './routes/data-public-pages';
 
 /** A data page as the server serves it: the module it preloads, the resources it embeds. */
@@ -67,7 +67,7 @@ export function siteManifest(): SiteManifest {
     ),
     post: { prefix: oneParameterPrefix(postRoute.path), ...dataPageRule(postRoute) },
     previewPrefix: oneParameterPrefix(PREVIEW_ROUTE_PATH),
-    adminPaths: [`/${AUTH_PATH}`, `/${ADMIN_PATH}`],
+    adminPaths: [`/${AUTH_PATH}`, `/${WELCOME_PATH}`, `/${RESET_PATH}`, `/${ADMIN_PATH}`],
     adminSections: [`/${ADMIN_PATH}/`],
     head: HEAD_RULES,
   };

@@ -38,15 +38,20 @@ export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
   },
 });
 
+/** What an admin client sends as its bearer: a fixed token, or a getter asked before each request. */
+export type AdminAccessToken = string | (() => Promise<string>);
+
 /**
- * A client that sends the admin token (a JWT from simple-auth) as the bearer on REST and
- * Storage calls, so row-level security authorises admin writes. Used by the admin area only.
- * The token is given as `accessToken`, so the client has no auth (GoTrue) client of its own and
- * short-lived clients with another `fetch` (e.g. one reporting upload progress) are cheap.
+ * A client that sends an admin credential as the bearer on REST, Storage and Functions calls, so
+ * row-level security authorises admin writes: the passcode's admin token (a JWT from
+ * simple-auth), or a getter answering a staff member's current access token (the session this
+ * client's own auth keeps and refreshes). Used by the admin area only. The credential is given as
+ * `accessToken`, so the client has no auth (GoTrue) client of its own and short-lived clients
+ * with another `fetch` (e.g. one reporting upload progress) are cheap.
  */
-export function createAdminClient(token: string, fetchImpl?: typeof fetch) {
+export function createAdminClient(token: AdminAccessToken, fetchImpl?: typeof fetch) {
   return createClient<Database>(supabaseUrl, supabaseAnonKey ?? '', {
-    accessToken: () => Promise.resolve(token),
+    accessToken: typeof token === 'string' ? () => Promise.resolve(token) : token,
     global: fetchImpl ? { fetch: fetchImpl } : {},
   });
 }

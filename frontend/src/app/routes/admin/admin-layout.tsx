@@ -1,44 +1,114 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { adminSessionQuery } from '@/features/admin/auth/validate-token';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { adminSessionQuery, type SessionCheck } from '@/features/admin/auth/validate-token';
 import { logSignOut } from '@/features/admin/activity/log-sign-out';
 import { getAdminToken, removeAdminToken } from '@/features/admin/shared/admin-token';
 import { AdminButton } from '@/features/admin/shared/admin-button';
+import { errorMessage } from '@/features/admin/shared/admin-client';
+import { mayOpen, ROLE_LABELS, sectionsFor } from '@/features/admin/shared/admin-role';
+import { AdminSessionContext, type AdminSession } from '@/features/admin/shared/session/admin-session';
+import { signOutStaff, signOutStaffHere } from '@/features/admin/shared/session/sign-out-staff';
 import '@/features/admin/shared/admin.css';
+import { supabase } from '@/lib/supabase';
 import { withQueryProvider } from '@/lib/query-client';
 
-const LINKS: ReadonlyArray<readonly [string, string]> = [
-  ['Blog Posts', '/admin/blog'],
-  ['Webpage Edit', '/admin/content'],
-  ['Page SEO', '/admin/pages'],
-  ['Whitepapers', '/admin/whitepapers'],
-  ['Media', '/admin/media'],
-  ['Leads', '/admin/leads'],
-  ['Analytics', '/admin/analytics'],
-  ['Activity', '/admin/activity'],
-];
+type Refusal = Extract<SessionCheck, { valid: false }>['reason'];
+
+/** What /auth shows after the layout sent someone back there (router state `notice`). */
+const NOTICES: Partial<Record<Refusal, string>> = {
+  'not-staff': 'This account has no admin access. Ask an owner to invite you.',
+};
+
+/** A screen the role may not open: said plainly, with the way back. */
+function NotForRole({ session }: { session: AdminSession }) {
+  return (
+    <div className="admin-page">
+      <section className="admin-card" aria-labelledby="admin-no-access-title">
+        <h1 id="admin-no-access-title" className="admin-card__title">
+          This page is not part of your role
+        </h1>
+        <p className="admin-muted">
+          You are signed in as {ROLE_LABELS[session.role].toLowerCase()}. An owner can change your role on the Staff
+          page.
+        </p>
+        <p>
+          <Link to="/admin/blog">Go to Blog Posts</Link>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** The session check could not reach the server: nothing is signed out, it can be tried again. */
+function CheckFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="admin-loading" role="alert">
+      <div className="admin-card admin-auth__card">
+        <h1 className="admin-card__title">We could not check your session</h1>
+        <p className="admin-muted">{errorMessage(error)}</p>
+        <div className="admin-actions admin-actions--end">
+          <AdminButton variant="primary" onClick={onRetry}>
+            Try again
+          </AdminButton>
+        </div>
+      </div>
+    </div>
+  );
+}
 
 function AdminLayoutScreen() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // The passcode's token when one is stored; otherwise the staff session supabase-js keeps.
   const [token] = useState(getAdminToken);
-  const session = useQuery({
-    ...adminSessionQuery(token ?? '', pathname),
-    enabled: token !== null,
-    placeholderData: keepPreviousData,
-  });
+  const [signedOutElsewhere, setSignedOutElsewhere] = useState(false);
+  const check = useQuery({ ...adminSessionQuery(token, pathname), placeholderData: keepPreviousData });
 
-  const refused = token === null || session.isError || session.data?.valid === false;
+  // A staff session the auth client ends (refresh refused, signed out in another tab) ends here.
+  useEffect(() => {
+    if (token) return;
+    const { data } = supabase.auth.onAuthStateChange((event) => {
+      if (event === 'SIGNED_OUT') setSignedOutElsewhere(true);
+    });
+    return () => {
+      data.subscription.unsubscribe();
+    };
+  }, [token]);
+
+  // The passcode path keeps the spec's rule: any failed check signs out. A staff check that could
+  // not reach the server signs nobody out (it is shown, and retried).
+  const refusal: Refusal | null =
+    signedOutElsewhere || (token !== null && check.isError)
+      ? 'signed-out'
+      : check.data && !check.data.valid
+        ? check.data.reason
+        : null;
 
   useEffect(() => {
-    if (!refused) return;
-    removeAdminToken();
-    void navigate('/auth', { replace: true });
-  }, [refused, navigate]);
+    if (!refusal) return;
+    const leave = async () => {
+      if (token) removeAdminToken();
+      // A second factor still owed keeps its session: /auth asks for the code.
+      else if (refusal !== 'second-factor') await signOutStaffHere();
+      const notice = NOTICES[refusal];
+      await navigate('/auth', { replace: true, state: notice ? { notice } : null });
+    };
+    void leave();
+  }, [refusal, token, navigate]);
 
-  if (refused) return null;
-  if (!session.data) {
+  if (refusal) return null;
+  if (check.isError && check.data === undefined) {
+    return (
+      <CheckFailed
+        error={check.error}
+        onRetry={() => {
+          void check.refetch();
+        }}
+      />
+    );
+  }
+  if (!check.data?.valid) {
     return (
       <div className="admin-loading" role="status">
         Loading
@@ -46,39 +116,55 @@ function AdminLayoutScreen() {
     );
   }
 
+  const { session } = check.data;
   const signOut = () => {
-    // Logged with the session's token, which the call has taken by now; signing out never
-    // waits for the log or fails with it.
-    void logSignOut().catch(() => undefined);
-    removeAdminToken();
-    void navigate('/auth');
+    if (session.kind === 'passcode') {
+      // Logged with the session's token, which the call has taken by now; signing out never
+      // waits for the log or fails with it.
+      void logSignOut().catch(() => undefined);
+      removeAdminToken();
+      void navigate('/auth');
+      return;
+    }
+    void signOutStaff(logSignOut).then(() => navigate('/auth'));
   };
 
   return (
-    <div className="admin">
-      <header className="admin-nav">
-        <div className="admin-nav__inner">
-          <span className="admin-nav__title">Admin Dashboard</span>
-          <nav aria-label="Admin" className="admin-nav__links">
-            {LINKS.map(([label, to]) => (
-              <NavLink key={to} to={to} className="admin-nav__link">
-                {label}
-              </NavLink>
-            ))}
-          </nav>
-          <AdminButton onClick={signOut}>Sign Out</AdminButton>
-        </div>
-      </header>
-      <main className="admin-main">
-        <Outlet />
-      </main>
-    </div>
+    <AdminSessionContext value={session}>
+      <div className="admin">
+        <header className="admin-nav">
+          <div className="admin-nav__inner">
+            <span className="admin-nav__title">Admin Dashboard</span>
+            <nav aria-label="Admin" className="admin-nav__links">
+              {sectionsFor(session.role).map(({ label, path }) => (
+                <NavLink key={path} to={`/admin/${path}`} className="admin-nav__link">
+                  {label}
+                </NavLink>
+              ))}
+            </nav>
+            <div className="admin-nav__who">
+              <span className="admin-nav__person">
+                <span className="visually-hidden">Signed in as </span>
+                {session.name}
+                <span className="admin-nav__role">{ROLE_LABELS[session.role]}</span>
+              </span>
+              <AdminButton onClick={signOut}>Sign Out</AdminButton>
+            </div>
+          </div>
+        </header>
+        <main className="admin-main">
+          {mayOpen(session.role, pathname) ? <Outlet /> : <NotForRole session={session} />}
+        </main>
+      </div>
+    </AdminSessionContext>
   );
 }
 
 /**
- * Every admin screen: validates the stored token through simple-auth on each route entry
- * ('Loading' while checking, nothing when signed out) and shows the admin navigation. Admin
- * screens query the backend through the app's one query cache.
+ * Every admin screen: checks the credential on each route entry ('Loading' while checking,
+ * nothing when signed out): the passcode's token through simple-auth, or the staff session
+ * through the auth server (and again every minute). Shows the navigation of the signed-in role
+ * and only the screens it may open. Admin screens query the backend through the app's one
+ * query cache.
  */
 export const AdminLayout = withQueryProvider(AdminLayoutScreen);

@@ -3,12 +3,18 @@ import { lazyPage } from '@/lib/lazy-component';
 
 /** The sign-in screen's path. */
 export const AUTH_PATH = 'auth';
+/** Where an invitation email's link lands (an invited staff member chooses a password). */
+export const WELCOME_PATH = 'auth/welcome';
+/** Where a password reset email's link lands. */
+export const RESET_PATH = 'auth/reset';
 /** The admin area's path; its screens are below it. */
 export const ADMIN_PATH = 'admin';
 
 function createAdminRoutes(): RouteObject[] {
   return [
     lazyPage(AUTH_PATH, async () => (await import('@/features/admin/auth/auth-page')).AuthPage),
+    lazyPage(WELCOME_PATH, async () => (await import('@/features/admin/auth/welcome-page')).WelcomePage),
+    lazyPage(RESET_PATH, async () => (await import('@/features/admin/auth/reset-page')).ResetPage),
     {
       ...lazyPage(ADMIN_PATH, async () => (await import('./admin-layout')).AdminLayout),
       children: [
@@ -29,6 +35,8 @@ function createAdminRoutes(): RouteObject[] {
           async () => (await import('@/features/admin/activity/activity-admin-page')).ActivityAdminPage,
         ),
         lazyPage('media', async () => (await import('@/features/admin/media/media-admin-page')).MediaAdminPage),
+        lazyPage('staff', async () => (await import('@/features/admin/staff/staff-admin-page')).StaffAdminPage),
+        lazyPage('account', async () => (await import('@/features/admin/account/account-page')).AccountPage),
       ],
     },
   ];

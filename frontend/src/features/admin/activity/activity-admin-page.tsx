@@ -10,10 +10,10 @@ import { activityActionsQuery } from './activity-actions-query';
 import { activityQuery } from './activity-query';
 import {
   actionWording,
+  activityActor,
   activityItem,
   dateRange,
   formatWhen,
-  shortAgent,
   shortSession,
   sortActions,
   type ActivityEntry,
@@ -21,15 +21,24 @@ import {
 } from './activity-wording';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import { AdminTable } from '@/features/admin/shared/admin-table';
+import { shortAgent } from '@/features/admin/shared/user-agent';
+import { useCan } from '@/features/admin/shared/session/admin-session';
 import './activity-admin.css';
 
 function ActivityRow({ entry }: { entry: ActivityEntry }) {
   const item = activityItem(entry);
   const failed = entry.action === 'sign_in_failed' || entry.action === 'sign_in_locked';
+  const actor = activityActor(entry);
   return (
     <tr role="row">
       <td role="cell" data-label="When">
         <time dateTime={entry.occurred_at}>{formatWhen(entry.occurred_at)}</time>
+      </td>
+      <td role="cell" data-label="Who">
+        <span className="activity-actor">
+          <span className="activity-actor__name">{actor.name}</span>
+          {actor.email && <span className="activity-actor__email">{actor.email}</span>}
+        </span>
       </td>
       <td role="cell" data-label="What">
         <span className={failed ? 'activity-action activity-action--warn' : 'activity-action'}>
@@ -80,6 +89,7 @@ function readFilters(params: URLSearchParams): ActivityFilters {
  */
 export function ActivityAdminPage() {
   const id = useId();
+  const everyone = useCan('readAllActivity');
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const range = dateRange(filters);
@@ -126,7 +136,9 @@ export function ActivityAdminPage() {
       <div className="admin-page__header">
         <h1 className="admin-page__title">Activity</h1>
         <p className="admin-muted">
-          Sign-ins and every change made in the admin, with the session, IP address and browser.
+          {everyone
+            ? 'Sign-ins and every change made in the admin: who, with which session, IP address and browser.'
+            : 'What you did in the admin, with the session, IP address and browser. Owners see everyone’s activity.'}
         </p>
       </div>
       <form
@@ -197,7 +209,7 @@ export function ActivityAdminPage() {
             <AdminTable
               className="activity-table"
               caption="Admin activity, newest first"
-              columns={['When', 'What', 'Item', 'Session', 'IP address', 'Browser']}
+              columns={['When', 'Who', 'What', 'Item', 'Session', 'IP address', 'Browser']}
               explicitRoles
             >
               {entries.map((entry) => (

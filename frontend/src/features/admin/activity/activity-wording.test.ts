@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   actionWording,
+  activityActor,
   activityItem,
   dateRange,
   humanize,
-  shortAgent,
   shortSession,
   sortActions,
 } from './activity-wording';
@@ -19,6 +19,9 @@ describe('activity wording', () => {
     ['schedule', 'Scheduled'],
     ['preview_create', 'Preview link created'],
     ['lead_update', 'Lead updated'],
+    ['staff_invite', 'Staff member invited'],
+    ['staff_role', 'Role changed'],
+    ['staff_deactivate', 'Staff member deactivated'],
   ])('names the action %s "%s"', (action, wording) => {
     expect(actionWording(action)).toBe(wording);
   });
@@ -65,30 +68,30 @@ describe('activity wording', () => {
     expect(scheduled.name).toMatch(/^Monday post \(for Jan \d, 2099, /);
   });
 
-  it('shortens sessions and user agents', () => {
+  it('names who did it: the person (with their email), the passcode, or the server', () => {
+    expect(activityActor({ actor_name: 'Dana Ortiz', actor_email: 'dana@example.com' })).toEqual({
+      name: 'Dana Ortiz',
+      email: 'dana@example.com',
+    });
+    expect(activityActor({ actor_name: 'passcode', actor_email: null })).toEqual({ name: 'Passcode', email: null });
+    expect(activityActor({ actor_name: 'service_role', actor_email: null })).toEqual({ name: 'System', email: null });
+    expect(activityActor({ actor_name: null, actor_email: 'sam@example.com' })).toEqual({
+      name: 'sam@example.com',
+      email: null,
+    });
+    expect(activityActor({ actor_name: 'sam@example.com', actor_email: 'sam@example.com' }).email).toBeNull();
+    expect(activityActor({ actor_name: null, actor_email: null }).name).toBe('Unknown');
+  });
+
+  it('links staff entries to the Staff page', () => {
+    expect(
+      activityItem({ action: 'staff_role', entity: 'staff', summary: 'Dana Ortiz: author → editor', details: {} }),
+    ).toEqual({ kind: 'Staff member', name: 'Dana Ortiz: author → editor', to: '/admin/staff' });
+  });
+
+  it('shortens sessions', () => {
     expect(shortSession('5b8f1f9e-1c35-4a52-9a3c-0f5d2b8e7a11')).toBe('5b8f1f9e');
     expect(shortSession(null)).toBe('—');
-    expect(
-      shortAgent(
-        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-      ),
-    ).toBe('Chrome 131 on Windows');
-    expect(
-      shortAgent(
-        'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
-      ),
-    ).toBe('Safari 17 on macOS');
-    expect(shortAgent('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(
-      'Firefox 128 on Linux',
-    );
-    expect(
-      shortAgent(
-        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
-      ),
-    ).toBe('Edge 131 on Windows');
-    expect(shortAgent('curl/8.5.0')).toBe('curl/8.5.0');
-    expect(shortAgent(`python-requests/2.31 ${'x'.repeat(60)}`)).toHaveLength(40);
-    expect(shortAgent(null)).toBe('—');
   });
 
   it('turns the date filters into a local-day range, and refuses one that ends before it starts', () => {

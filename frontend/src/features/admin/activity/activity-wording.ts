@@ -22,6 +22,10 @@ const ACTIONS: ReadonlyArray<readonly [string, string]> = [
   ['lead_update', 'Lead updated'],
   ['spam', 'Marked as spam'],
   ['not_spam', 'Restored from spam'],
+  ['staff_invite', 'Staff member invited'],
+  ['staff_role', 'Role changed'],
+  ['staff_deactivate', 'Staff member deactivated'],
+  ['staff_reactivate', 'Staff member reactivated'],
 ];
 const ACTION_WORDING = new Map(ACTIONS);
 const ACTION_ORDER = new Map(ACTIONS.map(([action], index) => [action, index]));
@@ -57,6 +61,7 @@ const ENTITIES: ReadonlyMap<string, { label: string; to?: string }> = new Map([
   ['whitepaper_lead', { label: 'Whitepaper lead', to: '/admin/leads' }],
   ['lead', { label: 'Lead', to: '/admin/leads' }],
   ['leads', { label: 'Leads', to: '/admin/leads' }],
+  ['staff', { label: 'Staff member', to: '/admin/staff' }],
 ]);
 
 export interface ActivityItem {
@@ -83,6 +88,22 @@ export function activityItem(entry: Pick<ActivityEntry, 'entity' | 'summary' | '
   };
 }
 
+/** Who did it: the person's name (their email beside it), or the passcode, or the server itself. */
+export interface ActivityActor {
+  name: string;
+  /** The email of a person (when their name is not it already). */
+  email: string | null;
+}
+
+export function activityActor(entry: Pick<ActivityEntry, 'actor_name' | 'actor_email'>): ActivityActor {
+  const name = entry.actor_name?.trim() ?? '';
+  const email = entry.actor_email?.trim() || null;
+  if (name === 'passcode') return { name: 'Passcode', email: null };
+  if (name === 'service_role') return { name: 'System', email: null };
+  if (!name) return { name: email ?? 'Unknown', email: null };
+  return { name, email: email === name ? null : email };
+}
+
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** A timestamp in the browser's time zone. */
@@ -95,37 +116,6 @@ export function formatWhen(value: string): string {
 export function shortSession(sessionId: string | null): string {
   if (!sessionId) return '—';
   return sessionId.length > 8 ? sessionId.slice(0, 8) : sessionId;
-}
-
-/** "Chrome 131 on Windows" from a user agent, or its first 40 characters when it is none we know. */
-export function shortAgent(agent: string | null): string {
-  if (!agent) return '—';
-  const browser =
-    match(agent, /Edg(?:e|A|iOS)?\/(\d+)/, 'Edge') ??
-    match(agent, /OPR\/(\d+)/, 'Opera') ??
-    match(agent, /Firefox\/(\d+)/, 'Firefox') ??
-    match(agent, /(?:Chrome|CriOS)\/(\d+)/, 'Chrome') ??
-    (/Safari\//.test(agent) ? match(agent, /Version\/(\d+)/, 'Safari') : null);
-  const system = /Windows/.test(agent)
-    ? 'Windows'
-    : /iPhone|iPad/.test(agent)
-      ? 'iOS'
-      : /Android/.test(agent)
-        ? 'Android'
-        : /Mac OS X|Macintosh/.test(agent)
-          ? 'macOS'
-          : /CrOS/.test(agent)
-            ? 'ChromeOS'
-            : /Linux/.test(agent)
-              ? 'Linux'
-              : null;
-  if (browser) return system ? `${browser} on ${system}` : browser;
-  return agent.length > 40 ? `${agent.slice(0, 39)}…` : agent;
-}
-
-function match(agent: string, pattern: RegExp, name: string): string | null {
-  const found = pattern.exec(agent);
-  return found ? `${name} ${found[1]}` : null;
 }
 
 export interface ActivityFilters {

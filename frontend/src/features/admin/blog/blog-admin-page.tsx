@@ -14,6 +14,8 @@ import { adminPostsQuery } from './posts-query';
 import { AdminCard } from '@/features/admin/shared/admin-card';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import { AdminRowActions } from '@/features/admin/shared/admin-row-actions';
+import { can } from '@/features/admin/shared/admin-role';
+import { useAdminSession } from '@/features/admin/shared/session/admin-session';
 
 interface Editing {
   id: string | null;
@@ -22,7 +24,14 @@ interface Editing {
   key: number;
 }
 
+/**
+ * /admin/blog. Editors and owners see and change every post; an author sees their own posts,
+ * changes and deletes only their drafts, and has no Publish control (an editor publishes).
+ */
 export function BlogAdminPage() {
+  const session = useAdminSession();
+  const editsAll = can(session.role, 'editAnyPost');
+  const canPublish = can(session.role, 'publishPosts');
   const posts = useQuery(adminPostsQuery());
   const remove = useDeletePost();
   const [editing, setEditing] = useState<Editing>({ id: null, values: EMPTY_BLOG_FORM, key: 0 });
@@ -42,6 +51,10 @@ export function BlogAdminPage() {
   };
 
   const editedPost: BlogPost | undefined = posts.data?.find((post) => post.id === editing.id);
+  const listed = editsAll ? posts.data : posts.data?.filter((post) => post.author_id === session.userId);
+  /** An author changes only their own drafts (never published or scheduled). */
+  const mayChange = (post: BlogPost) =>
+    editsAll || (post.author_id === session.userId && !post.published && post.publish_at === null);
 
   const onDelete = (id: string) => {
     if (!window.confirm('Are you sure you want to delete this post?')) return;
@@ -60,7 +73,13 @@ export function BlogAdminPage() {
     <div className="admin-page">
       <h1 className="admin-page__title">Blog Posts</h1>
       <ImageUploadPanel />
-      <PostForm key={editing.key} editingId={editing.id} initial={editing.values} onDone={reset} />
+      <PostForm
+        key={editing.key}
+        editingId={editing.id}
+        initial={editing.values}
+        canPublish={canPublish}
+        onDone={reset}
+      />
       {editing.id && (
         <div className="admin-grid-2">
           <PreviewLinksPanel
@@ -79,12 +98,12 @@ export function BlogAdminPage() {
           />
         </div>
       )}
-      <AdminCard titleId="existing-posts-title" title="Existing Posts">
+      <AdminCard titleId="existing-posts-title" title={editsAll ? 'Existing Posts' : 'Your posts'}>
         {posts.isPending ? (
           <AdminLoading>Loading posts...</AdminLoading>
         ) : (
           <ul className="admin-post-list">
-            {(posts.data ?? []).map((post) => (
+            {(listed ?? []).map((post) => (
               <li key={post.id} className="admin-post">
                 <div className="admin-post__body">
                   <h3 className="admin-post__title">{post.title}</h3>
@@ -94,23 +113,36 @@ export function BlogAdminPage() {
                   <p>{post.description}</p>
                   <PostStatusBadge post={post} />
                 </div>
-                <AdminRowActions
-                  name={post.title}
-                  onEdit={() => {
-                    setEditing((current) => ({ id: post.id, values: postToForm(post), key: current.key + 1 }));
-                    window.scrollTo({ top: 0, behavior: 'smooth' });
-                  }}
-                  onDelete={() => {
-                    onDelete(post.id);
-                  }}
-                />
+                {mayChange(post) ? (
+                  <AdminRowActions
+                    name={post.title}
+                    onEdit={() => {
+                      setEditing((current) => ({ id: post.id, values: postToForm(post), key: current.key + 1 }));
+                      window.scrollTo({ top: 0, behavior: 'smooth' });
+                    }}
+                    onDelete={() => {
+                      onDelete(post.id);
+                    }}
+                  />
+                ) : (
+                  <p className="admin-muted admin-post__locked">Published: changes now go through an editor.</p>
+                )}
               </li>
             ))}
-            {posts.data?.length === 0 && <li className="admin-muted">No posts yet.</li>}
+            {listed?.length === 0 && (
+              <li className="admin-muted">
+                {editsAll ? 'No posts yet.' : 'You have no posts yet. Write your first one above.'}
+              </li>
+            )}
           </ul>
         )}
       </AdminCard>
-      {posts.data && <DeletedPostsPanel existing={posts.data.map((post) => post.id)} />}
+      {posts.data && (
+        <DeletedPostsPanel
+          existing={posts.data.map((post) => post.id)}
+          onlyDraftsOf={editsAll ? undefined : session.userId}
+        />
+      )}
     </div>
   );
 }

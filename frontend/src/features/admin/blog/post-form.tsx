@@ -29,6 +29,8 @@ export interface PostFormProps {
   /** The post being edited, or null in create mode. */
   editingId: string | null;
   initial: BlogFormValues;
+  /** Editors and owners publish and schedule; an author saves drafts (an editor publishes them). */
+  canPublish: boolean;
   onDone: () => void;
 }
 
@@ -51,7 +53,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function PostForm({ editingId, initial, onDone }: PostFormProps) {
+export function PostForm({ editingId, initial, canPublish, onDone }: PostFormProps) {
   const [form, setForm] = useState<BlogFormValues>(initial);
   const save = useSavePost();
 
@@ -153,8 +155,15 @@ export function PostForm({ editingId, initial, onDone }: PostFormProps) {
           {check('nofollow', 'NoFollow')}
         </Section>
 
-        {check('published', 'Published')}
-        {form.published && (
+        {canPublish ? (
+          check('published', 'Published')
+        ) : (
+          <p className="admin-note" role="note">
+            <strong>An editor publishes your post.</strong> Save it as a draft: it goes on the site once an editor
+            publishes it, and it stays yours to change until then.
+          </p>
+        )}
+        {canPublish && form.published && (
           <fieldset className="admin-fieldset">
             <legend>When</legend>
             <AdminCheck

@@ -3,10 +3,15 @@ import { formatDate } from '@/features/admin/shared/format-date';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus, type InboxItem } from './lead-types';
 import { leadLabel, useLeadPipeline } from './use-lead-pipeline';
+import { useCan } from '@/features/admin/shared/session/admin-session';
 
-/** One lead in the inbox table: its status is changed in place; spam is flagged or restored here. */
+/**
+ * One lead in the inbox table: its status is changed in place; spam is flagged or restored here.
+ * Someone who may not work the pipeline (an editor reads leads) sees the status as text.
+ */
 export function LeadRow({ item, onView }: { item: InboxItem; onView: () => void }) {
   const id = useId();
+  const works = useCan('workLeads');
   const pipeline = useLeadPipeline();
   const label = leadLabel(item);
   const status = pipeline.pending?.status ?? item.status;
@@ -26,6 +31,8 @@ export function LeadRow({ item, onView }: { item: InboxItem; onView: () => void 
           {item.spamReason}
           {item.spamFlaggedAt && <span className="admin-muted"> · {formatDate(item.spamFlaggedAt)}</span>}
         </td>
+      ) : !works ? (
+        <td data-label="Status">{STATUS_LABELS[item.status]}</td>
       ) : (
         <td data-label="Status">
           <label htmlFor={`${id}-status`} className="visually-hidden">
@@ -56,7 +63,7 @@ export function LeadRow({ item, onView }: { item: InboxItem; onView: () => void 
           <AdminButton aria-label={`View ${label}`} onClick={onView}>
             View
           </AdminButton>
-          {spam ? (
+          {!works ? null : spam ? (
             <AdminButton
               aria-label={`Not spam: restore ${label}`}
               disabled={pipeline.isPending}

@@ -11,6 +11,7 @@ import { LeadPipelineForm } from './lead-pipeline-form';
 import { LeadRow } from './lead-row';
 import {
   DEFAULT_FILTERS,
+  STATUS_LABELS,
   csvFileName,
   filtersProblem,
   filtersSummary,
@@ -29,6 +30,7 @@ import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import { AdminTable } from '@/features/admin/shared/admin-table';
 import { AdminTextField } from '@/features/admin/shared/admin-text-field';
+import { useCan } from '@/features/admin/shared/session/admin-session';
 import './leads-admin.css';
 
 function downloadCsv(items: readonly InboxItem[], fileName: string) {
@@ -42,6 +44,7 @@ function downloadCsv(items: readonly InboxItem[], fileName: string) {
 
 function LeadDetail({ item, onClose }: { item: InboxItem; onClose: () => void }) {
   const retry = useRetryDelivery();
+  const works = useCan('workLeads');
   return (
     <Dialog open onClose={onClose} title={item.name || item.email} className="admin-dialog">
       <dl className="admin-detail">
@@ -64,7 +67,14 @@ function LeadDetail({ item, onClose }: { item: InboxItem; onClose: () => void })
           </div>
         ))}
       </dl>
-      <LeadPipelineForm item={item} onClose={onClose} />
+      {works ? (
+        <LeadPipelineForm item={item} onClose={onClose} />
+      ) : (
+        <p className="admin-note" role="note">
+          Status {STATUS_LABELS[item.status].toLowerCase()}
+          {item.assignee ? `, assigned to ${item.assignee}` : ''}. An owner updates the pipeline.
+        </p>
+      )}
       {item.deliveries.length > 0 && (
         <section>
           <h3 className="admin-card__title">Webhook deliveries</h3>
@@ -81,7 +91,7 @@ function LeadDetail({ item, onClose }: { item: InboxItem; onClose: () => void })
                     {delivery.last_error && ` · ${delivery.last_error}`}
                   </p>
                 </div>
-                {delivery.status === 'failed' && (
+                {works && delivery.status === 'failed' && (
                   <AdminButton
                     disabled={retry.isPending}
                     onClick={() => {
@@ -120,6 +130,7 @@ export function LeadsAdminPage() {
   const submissions = useQuery({ ...submissionsQuery(filters), enabled: problem === null });
   const leads = useQuery({ ...relayedLeadsQuery(filters), enabled: problem === null });
   const logExport = useLogLeadsExport();
+  const mayExport = useCan('exportLeads');
 
   const loading = problem === null && (submissions.isPending || leads.isPending);
   const items = problem === null ? inboxItems(submissions.data ?? [], leads.data ?? [], search) : [];
@@ -152,9 +163,11 @@ export function LeadsAdminPage() {
     <div className="admin-page">
       <div className="admin-page__header">
         <h1 className="admin-page__title">Leads</h1>
-        <AdminButton disabled={items.length === 0 || logExport.isPending} onClick={exportCsv}>
-          Export CSV
-        </AdminButton>
+        {mayExport && (
+          <AdminButton disabled={items.length === 0 || logExport.isPending} onClick={exportCsv}>
+            Export CSV
+          </AdminButton>
+        )}
       </div>
       <AdminTabs
         label="Lead views"

@@ -9,6 +9,7 @@ import { mediaFilesQuery } from './media-files-query';
 import { mediaUsageQuery } from './media-usage-query';
 import { MediaUploader } from './media-uploader';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
+import { useCan } from '@/features/admin/shared/session/admin-session';
 import './media.css';
 
 type Filter = 'all' | 'unused' | 'used';
@@ -24,6 +25,7 @@ export function MediaAdminPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [deleting, setDeleting] = useState<string | null>(null);
   const filterId = useId();
+  const canManage = useCan('manageAnyMedia');
 
   useFailureToast(files.isError, 'Error', `Failed to load images: ${errorMessage(files.error)}`);
   useFailureToast(
@@ -47,6 +49,11 @@ export function MediaAdminPage() {
         <h1 className="admin-page__title">Media Library</h1>
         <p className="admin-muted">Images in blog-images, newest first. Copy a URL into a post or page.</p>
       </div>
+      {!canManage && (
+        <p className="admin-note" role="note">
+          You can upload images and copy their addresses. An editor changes alt text and deletes images.
+        </p>
+      )}
       <MediaUploader />
       <section className="admin-card" aria-labelledby="media-library-title">
         <div className="media-toolbar">
@@ -92,6 +99,7 @@ export function MediaAdminPage() {
                 detailsReady={details.isSuccess}
                 uses={usage.data?.get(file.name)}
                 onDelete={setDeleting}
+                canManage={canManage}
               />
             ))}
           </ul>

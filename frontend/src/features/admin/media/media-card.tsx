@@ -23,9 +23,15 @@ export interface MediaCardProps {
   /** undefined while usage is loading or when it failed. */
   uses: MediaUse[] | undefined;
   onDelete: (name: string) => void;
+  /**
+   * Whether the alt text, the measured size and the image itself may be changed here (editors and
+   * owners). Otherwise the card only shows them (an author's role changes only the images they
+   * uploaded, which the library cannot tell apart yet).
+   */
+  canManage: boolean;
 }
 
-export function MediaCard({ file, details, detailsReady, uses, onDelete }: MediaCardProps) {
+export function MediaCard({ file, details, detailsReady, uses, onDelete, canManage }: MediaCardProps) {
   const titleId = useId();
   const saveDimensions = useSaveDimensions();
   const [thumb, setThumb] = useState(() => mediaThumbnail(file.name));
@@ -39,12 +45,12 @@ export function MediaCard({ file, details, detailsReady, uses, onDelete }: Media
   // Images uploaded before the library (or elsewhere) are measured from the original once
   // shown, and the size saved.
   useEffect(() => {
-    if (!shown || !detailsReady || (width && height) || measured.has(file.name)) return;
+    if (!canManage || !shown || !detailsReady || (width && height) || measured.has(file.name)) return;
     measured.add(file.name);
     void measureImage(url).then((size) => {
       if (size) saveSize({ name: file.name, ...size });
     });
-  }, [shown, detailsReady, width, height, file.name, url, saveSize]);
+  }, [canManage, shown, detailsReady, width, height, file.name, url, saveSize]);
 
   const copy = () => {
     void navigator.clipboard.writeText(url).then(
@@ -108,20 +114,29 @@ export function MediaCard({ file, details, detailsReady, uses, onDelete }: Media
             </>
           )}
         </div>
-        <AltTextForm key={details?.altText ?? ''} name={file.name} saved={details?.altText ?? ''} />
+        {canManage ? (
+          <AltTextForm key={details?.altText ?? ''} name={file.name} saved={details?.altText ?? ''} />
+        ) : (
+          <p className="media-alt__text">
+            <span className="admin-label">Alt text</span>{' '}
+            {details?.altText || <span className="admin-muted">None yet</span>}
+          </p>
+        )}
         <div className="admin-actions">
           <AdminButton onClick={copy}>
             Copy URL<span className="visually-hidden"> of {file.name}</span>
           </AdminButton>
-          <AdminButton
-            variant="danger"
-            onClick={() => {
-              onDelete(file.name);
-            }}
-          >
-            <TrashIcon />
-            Delete<span className="visually-hidden"> {file.name}</span>
-          </AdminButton>
+          {canManage && (
+            <AdminButton
+              variant="danger"
+              onClick={() => {
+                onDelete(file.name);
+              }}
+            >
+              <TrashIcon />
+              Delete<span className="visually-hidden"> {file.name}</span>
+            </AdminButton>
+          )}
         </div>
       </div>
     </li>

@@ -1,31 +1,54 @@
 import { createAdminClient } from '@/lib/supabase';
 import { getAdminToken } from './admin-token';
+import { staffAccessToken } from './session/staff-session';
 
-let cached: { token: string; client: ReturnType<typeof createAdminClient> } | undefined;
+type AdminClient = ReturnType<typeof createAdminClient>;
+
+let passcodeClient: { token: string; client: AdminClient } | undefined;
+let staffClient: AdminClient | undefined;
 
 /**
- * The Supabase client carrying the stored admin token as its bearer (one per token).
- * Throws when no token is stored: admin calls are never sent with the anon key alone.
+ * The Supabase client of the admin's data calls, carrying the signed-in credential as its bearer:
+ * the passcode's admin_token when one is stored (one client per token), otherwise the staff
+ * member's access token, asked of supabase-js's session before each request (so it is always
+ * the refreshed one). With neither, its calls fail with 'Not signed in.': admin calls are never
+ * sent with the anon key alone.
  */
-export function adminClient(): ReturnType<typeof createAdminClient> {
-  const token = requireAdminToken();
-  if (cached?.token !== token) cached = { token, client: createAdminClient(token) };
-  return cached.client;
+export function adminClient(): AdminClient {
+  const token = getAdminToken();
+  if (token) {
+    if (passcodeClient?.token !== token) passcodeClient = { token, client: createAdminClient(token) };
+    return passcodeClient.client;
+  }
+  staffClient ??= createAdminClient(staffAccessToken);
+  return staffClient;
 }
 
 /** A short-lived admin client whose requests go through `fetchImpl` (e.g. to report upload progress). */
-export function adminClientWithFetch(fetchImpl: typeof fetch): ReturnType<typeof createAdminClient> {
-  return createAdminClient(requireAdminToken(), fetchImpl);
+export function adminClientWithFetch(fetchImpl: typeof fetch): AdminClient {
+  return createAdminClient(getAdminToken() ?? staffAccessToken, fetchImpl);
 }
 
-function requireAdminToken(): string {
-  const token = getAdminToken();
-  if (!token) throw new Error('Not signed in.');
-  return token;
+/** What the admin says when the server refuses a call for the caller's role (PostgreSQL 42501). */
+export const PERMISSION_DENIED = "You don't have permission to do that.";
+
+/**
+ * Whether the server refused the call for lack of rights: PostgREST's 42501 (a policy, a grant or
+ * a function's own check), or Storage refusing an object for its row-level security.
+ */
+export function isPermissionError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === '42501') return true;
+  return typeof message === 'string' && /row-level security/i.test(message);
 }
 
-/** The message of an unknown thrown value (supabase errors are objects with a message). */
+/**
+ * The message of an unknown thrown value (supabase errors are objects with a message); a call
+ * refused for the caller's role reads "You don't have permission to do that."
+ */
 export function errorMessage(error: unknown, fallback = 'Something went wrong.'): string {
+  if (isPermissionError(error)) return PERMISSION_DENIED;
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'object' && error !== null && 'message' in error) {
     const { message } = error;

@@ -12,6 +12,11 @@ export interface AdminTextFieldProps {
   type?: string;
   placeholder?: string;
   maxLength?: number;
+  minLength?: number;
+  /** The browser's autofill hint (email, current-password, new-password, one-time-code...). */
+  autoComplete?: string;
+  /** A pattern the value must match (inputs only). */
+  pattern?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   /** The id of a <datalist> of suggestions. */
   list?: string;
@@ -43,6 +48,9 @@ export function AdminTextField({
   type = 'text',
   placeholder,
   maxLength,
+  minLength,
+  autoComplete,
+  pattern,
   inputMode,
   list,
   min,
@@ -60,6 +68,8 @@ export function AdminTextField({
     required,
     placeholder,
     maxLength,
+    minLength,
+    autoComplete,
     'aria-invalid': Boolean(error) || invalid || undefined,
     'aria-describedby': notes.filter(Boolean).join(' ') || undefined,
   };
@@ -81,6 +91,7 @@ export function AdminTextField({
         <input
           {...props}
           type={type}
+          pattern={pattern}
           inputMode={inputMode}
           list={list}
           min={min}

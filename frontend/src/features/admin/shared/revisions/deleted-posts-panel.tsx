@@ -7,13 +7,23 @@ import { deletedPostsQuery } from './revisions-query';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminCard } from '@/features/admin/shared/admin-card';
 
+interface DeletedPostsPanelProps {
+  /** The posts there now (a deleted post restored since is not listed). */
+  existing: readonly string[];
+  /** An author's user id: only their own deleted drafts are listed (the ones they may restore). */
+  onlyDraftsOf?: string | null;
+}
+
 /** Posts deleted recently and not back yet, each restorable as it was before its delete. */
-export function DeletedPostsPanel({ existing }: { existing: readonly string[] }) {
+export function DeletedPostsPanel({ existing, onlyDraftsOf }: DeletedPostsPanelProps) {
   const deleted = useQuery(deletedPostsQuery());
   const restore = useRestoreRevision();
   const gone = (deleted.data ?? []).filter(
     (revision, index, all) =>
       !existing.includes(revision.entity_id) &&
+      (onlyDraftsOf === undefined ||
+        (fieldOf(revision.previous, 'author_id') === onlyDraftsOf &&
+          fieldOf(revision.previous, 'published') !== true)) &&
       all.findIndex((other) => other.entity_id === revision.entity_id) === index,
   );
   if (gone.length === 0) return null;

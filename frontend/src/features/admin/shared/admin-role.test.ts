@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { can, isStaffRole, mayOpen, sectionOf, sectionsFor, STAFF_ROLES } from './admin-role';
+
+const labels = (role: (typeof STAFF_ROLES)[number]) => sectionsFor(role).map((section) => section.label);
+
+describe('the admin role model', () => {
+  it('knows the three roles and nothing else', () => {
+    expect(STAFF_ROLES.filter(isStaffRole)).toEqual(['owner', 'editor', 'author']);
+    expect(isStaffRole('admin')).toBe(false);
+    expect(isStaffRole(null)).toBe(false);
+  });
+
+  it('an author sees Blog Posts, Media and their account', () => {
+    expect(labels('author')).toEqual(['Blog Posts', 'Media', 'Account']);
+    expect(can('author', 'publishPosts')).toBe(false);
+    expect(can('author', 'editAnyPost')).toBe(false);
+    expect(can('author', 'manageAnyMedia')).toBe(false);
+  });
+
+  it('an editor sees everything but Staff, and reads leads without working or exporting them', () => {
+    expect(labels('editor')).toEqual([
+      'Blog Posts',
+      'Webpage Edit',
+      'Page SEO',
+      'Whitepapers',
+      'Media',
+      'Leads',
+      'Analytics',
+      'Activity',
+      'Account',
+    ]);
+    expect(can('editor', 'publishPosts')).toBe(true);
+    expect(can('editor', 'readLeads')).toBe(true);
+    expect(can('editor', 'workLeads')).toBe(false);
+    expect(can('editor', 'exportLeads')).toBe(false);
+    expect(can('editor', 'readAllActivity')).toBe(false);
+    expect(can('editor', 'manageStaff')).toBe(false);
+  });
+
+  it('an owner (the passcode among them) sees everything, Staff included', () => {
+    expect(labels('owner')).toContain('Staff');
+    expect(labels('owner')).toHaveLength(10);
+    expect(['exportLeads', 'workLeads', 'readAllActivity', 'manageStaff'].every((c) => can('owner', c as never))).toBe(
+      true,
+    );
+  });
+
+  it('opens only the sections of the role; unknown admin paths are left to the router', () => {
+    expect(sectionOf('/admin/leads/123')?.label).toBe('Leads');
+    expect(sectionOf('/auth')).toBeUndefined();
+    expect(mayOpen('author', '/admin/blog')).toBe(true);
+    expect(mayOpen('author', '/admin/media')).toBe(true);
+    expect(mayOpen('author', '/admin/account')).toBe(true);
+    expect(mayOpen('author', '/admin/leads')).toBe(false);
+    expect(mayOpen('author', '/admin/pages')).toBe(false);
+    expect(mayOpen('editor', '/admin/staff')).toBe(false);
+    expect(mayOpen('editor', '/admin/activity')).toBe(true);
+    expect(mayOpen('owner', '/admin/staff')).toBe(true);
+    expect(mayOpen('author', '/admin/no-such-page')).toBe(true);
+  });
+});
