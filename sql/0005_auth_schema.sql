@@ -1,5 +1,5 @@
 -- The tables /auth/v1 keeps its users, sessions and factors in, with GoTrue's (supabase/auth)
--- names, types, keys and indexes, so rows move between this server and a Supabase project in
+-- names, types, keys and (but for four on refresh_tokens) indexes, so rows move between this server and a Supabase project in
 -- either direction: `pg_dump --data-only` of these tables restores into the other, and a
 -- password hash (bcrypt, `$2a$`/`$2b$`) signs in on both. Only the tables of the features this
 -- server speaks are here (no SSO, SAML, OAuth server, WebAuthn or passkey tables).
@@ -166,7 +166,9 @@ create table auth.sessions (
   scopes                 text constraint sessions_scopes_length check (char_length(scopes) <= 4096),
   -- GoTrue's OAuth server columns: never set here, kept so dumps carry over column for column.
   oauth_client_id        uuid
-);
+)
+-- Room on each page, so the refresh of a session (refreshed_at, ip, user agent) is a HOT update.
+with (fillfactor = 80);
 comment on table auth.sessions is 'Auth: Stores session data associated to a user.';
 create index sessions_user_id_idx on auth.sessions (user_id);
 create index user_id_created_at_idx on auth.sessions (user_id, created_at);
@@ -184,11 +186,10 @@ create table auth.refresh_tokens (
   session_id  uuid references auth.sessions (id) on delete cascade
 );
 comment on table auth.refresh_tokens is 'Auth: Store of tokens used to refresh JWT tokens once they expire.';
-create index refresh_tokens_instance_id_idx on auth.refresh_tokens (instance_id);
-create index refresh_tokens_instance_id_user_id_idx on auth.refresh_tokens (instance_id, user_id);
-create index refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+-- Of GoTrue's indexes on this table, only those of the queries this server runs: every refresh
+-- writes a row and updates one, and each further index is another write (GoTrue's
+-- instance_id, (instance_id, user_id), parent and updated_at ones serve its own queries).
 create index refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
-create index refresh_tokens_updated_at_idx on auth.refresh_tokens (updated_at desc);
 
 create table auth.mfa_factors (
   id                           uuid not null primary key,

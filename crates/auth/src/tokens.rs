@@ -87,8 +87,9 @@ const REQUIRED_CLAIMS: [&str; 10] = [
 ];
 
 /// Runs the custom access token hook as GoTrue does: `schema.function(event)` as
-/// `supabase_auth_admin`, with `{user_id, claims, authentication_method}`; its `claims` replace
-/// ours, its `error` is the answer.
+/// `supabase_auth_admin` (through `claimbridge.auth_run_hook`, one round trip), with
+/// `{user_id, claims, authentication_method}`; its `claims` replace ours, its `error` is the
+/// answer.
 async fn run_hook(
     state: &AuthState,
     user_id: Uuid,
@@ -99,24 +100,16 @@ async fn run_hook(
         return Ok(claims);
     };
     let event = json!({ "user_id": user_id, "claims": claims, "authentication_method": method });
-    let statement = format!(
-        "select {}.{}($1)",
-        cb_db::quote_ident(&hook.schema),
-        cb_db::quote_ident(&hook.function)
-    );
-    let mut tx = state.pool.begin().await?;
-    sqlx::query("set local role supabase_auth_admin")
-        .execute(&mut *tx)
-        .await?;
-    let output: Result<Value, sqlx::Error> = sqlx::query_scalar(&statement)
+    let output: Value = sqlx::query_scalar("select claimbridge.auth_run_hook($1, $2, $3)")
+        .bind(&hook.schema)
+        .bind(&hook.function)
         .bind(&event)
-        .fetch_one(&mut *tx)
-        .await;
-    tx.rollback().await?;
-    let output = output.map_err(|err| {
-        tracing::error!(error = %err, hook = %statement, "auth: custom access token hook failed");
-        AuthError::internal("Error running hook URI: custom access token hook failed")
-    })?;
+        .fetch_one(&state.pool)
+        .await
+        .map_err(|err| {
+            tracing::error!(error = %err, schema = %hook.schema, function = %hook.function, "auth: custom access token hook failed");
+            AuthError::internal("Error running hook URI: custom access token hook failed")
+        })?;
     if let Some(error) = output.get("error") {
         let status = error
             .get("http_code")

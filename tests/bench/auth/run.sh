@@ -38,7 +38,7 @@ data_dir=$(mktemp -d /tmp/claimbridge-auth-bench.XXXXXX)
 chmod 755 "$data_dir"
 work=$(mktemp -d /tmp/claimbridge-auth-bench-work.XXXXXX)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
-limits=(GOTRUE_RATE_LIMIT_TOKEN_REFRESH=100000000 GOTRUE_RATE_LIMIT_VERIFY=100000000
+limits=(${BENCH_EXTRA_ENV:-} GOTRUE_RATE_LIMIT_TOKEN_REFRESH=100000000 GOTRUE_RATE_LIMIT_VERIFY=100000000
   GOTRUE_RATE_LIMIT_OTP=100000000 GOTRUE_RATE_LIMIT_ANONYMOUS_USERS=100000000)
 env "${limits[@]}" CLAIMBRIDGE_DATA_DIR="$data_dir" CLAIMBRIDGE_PORT="$port" CLAIMBRIDGE_LOG=warn \
   "$binary" serve >"$work/server.log" 2>&1 &
@@ -132,25 +132,28 @@ sleep 0.5
 curl -sf "$base/user" -H "apikey: $ANON_KEY" -H "authorization: Bearer $access" >/dev/null
 sleep 0.5
 psql_db -c "alter system reset log_statement" -c "select pg_reload_conf()" >/dev/null
-tail -c +"$((offset + 1))" "$log" | python3 - "$work" "$user_id" "$session_id" <<'PY'
+tail -c +"$((offset + 1))" "$log" >"$work/statements.log"
+python3 - "$work" "$user_id" "$session_id" <<'PY'
 # The logged user statement, and the refresh handler's two statements (the rotation, then the
-# user read of the session it answers), as pgbench scripts; each refresh its own token.
+# user read, here of the signed-in user's session, one row as the handler reads), as pgbench
+# scripts; each refresh its own token (an InitPlan takes the next one once per transaction).
 import re, sys
 work, user_id, session_id = sys.argv[1:4]
-text = sys.stdin.read()
+text = open(f"{work}/statements.log").read()
 match = re.search(r"(?:execute [^:]*|statement): (\s*select jsonb_build_object\(\s*'user', to_jsonb\(u\).*?where u\.id = \$1)", text, re.S)
 if not match:
     sys.exit("the user statement was not logged")
 statement = re.sub(r"\s+", " ", match.group(1)).strip()
+read_user = statement.replace("$1", f"'{user_id}'::uuid").replace("$2", f"'{session_id}'::uuid") + ";\n"
 with open(f"{work}/user.sql", "w") as out:
-    out.write(statement.replace("$1", f"'{user_id}'::uuid").replace("$2", f"'{session_id}'::uuid") + ";\n")
+    out.write(read_user)
 with open(f"{work}/refresh.sql", "w") as out:
     out.write(
-        "select outcome, user_id, session_id, refresh_token from claimbridge.auth_refresh(\n"
-        "  (select token from public.bench_tokens where n = nextval('public.bench_pgbench_next') * 2 - 1),\n"
-        "  md5(random()::text), 10, true, 'pgbench', '127.0.0.1'::inet) \\gset\n"
+        "select outcome, user_id, session_id, refresh_token from claimbridge.auth_refresh("
+        "(select token from public.bench_tokens where n = (select nextval('public.bench_pgbench_next') * 2 - 1)), "
+        "md5(random()::text), 10, true, 'pgbench', '127.0.0.1'::inet);\n"
     )
-    out.write(statement.replace("$1", ":user_id::uuid").replace("$2", ":session_id::uuid") + ";\n")
+    out.write(read_user)
 PY
 cat >"$work/password.lua" <<'LUA'
 wrk.method = "POST"
@@ -178,7 +181,9 @@ PY
 run_pgbench() { # script: tps
   pgbench -h "$data_dir/postgres" -U postgres -n -M prepared -c "$connections" -j "$threads" -T "$seconds" \
     -f "$1" postgres >"$work/pgbench.out" 2>&1 || true
-  awk '/^tps/ {print $3; exit}' "$work/pgbench.out"
+  local tps
+  tps=$(awk '/^tps/ {print $3; exit}' "$work/pgbench.out")
+  if [ -z "$tps" ]; then echo "pgbench failed:" >&2; tail -5 "$work/pgbench.out" >&2; echo 0; else echo "$tps"; fi
 }
 median_round() { # lines "rps p50 p99 errors tps": the median-ratio round and the ratio range
   python3 -c '
@@ -198,11 +203,13 @@ for round in $(seq 1 "$rounds"); do
   tail -n +"$((per_run * 2 + 1))" "$work/tokens.txt" >"$work/tokens.next" && mv "$work/tokens.next" "$work/tokens.txt"
   user_rounds+="$(run_wrk user "$connections" -H "authorization: Bearer $access" "$base/user") $(run_pgbench "$work/user.sql")"$'\n'
 done
+printf 'rounds (req/s p50 p99 non2xx sql_tps):\nrefresh\n%suser\n%s' "$refresh_rounds" "$user_rounds"
 refresh=$(median_round <<<"$refresh_rounds")
 user=$(median_round <<<"$user_rounds")
 
 # Password sign-ins: as many connections as cores times four (hashing is the work).
 password=$(run_wrk password $((threads * 4)) -s "$work/password.lua" "$base/token?grant_type=password")
+cat "$work/password.wrk"
 alone=$(run_wrk user_alone 8 -H "authorization: Bearer $access" "$base/user")
 run_wrk password_load $((threads * 4)) -s "$work/password.lua" "$base/token?grant_type=password" >"$work/load.txt" &
 loader=$!
