@@ -267,19 +267,20 @@ impl UserBundle {
         user: Uuid,
         session: Option<Uuid>,
     ) -> Result<Option<Self>, AuthError> {
-        let value: Option<Value> = sqlx::query_scalar(USER_BUNDLE)
+        // Decoded from the jsonb straight into the structs, with no JSON value in between.
+        let bundle: Option<sqlx::types::Json<Self>> = sqlx::query_scalar(USER_BUNDLE)
             .bind(user)
             .bind(session)
             .fetch_optional(pool)
-            .await?;
-        value
-            .filter(|value| !value.is_null())
-            .map(serde_json::from_value)
-            .transpose()
-            .map_err(|err| {
-                tracing::error!(error = %err, "auth: unreadable user row");
-                AuthError::internal("Database error loading user")
-            })
+            .await
+            .map_err(|err| match err {
+                sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_) => {
+                    tracing::error!(error = %err, "auth: unreadable user row");
+                    AuthError::internal("Database error loading user")
+                }
+                other => other.into(),
+            })?;
+        Ok(bundle.map(|bundle| bundle.0))
     }
 
     /// The user with this email (lower-cased, non-SSO, in the `authenticated` audience).

@@ -9,7 +9,7 @@
 # ratio is printed with the range of all rounds):
 #   refresh   POST /token?grant_type=refresh_token, a different unused refresh token per request
 #             (tokens.lua walks a file of tokens made beforehand, one session each): the rotation
-#             statement (claimbridge.auth_refresh) plus the user read (claimbridge.auth_user);
+#             (claimbridge.auth_refresh), the user read and the site's custom access token hook;
 #   user      GET /user with one access token: the user read;
 #   password  POST /token?grant_type=password at the bcrypt cost in use (10, GoTrue's): bounded
 #             by hashing on this machine's cores, so it is reported as sign-ins/s; and GET
@@ -133,12 +133,12 @@ curl -sf "$base/user" -H "apikey: $ANON_KEY" -H "authorization: Bearer $access" 
 sleep 0.5
 psql_db -c "alter system reset log_statement" -c "select pg_reload_conf()" >/dev/null
 tail -c +"$((offset + 1))" "$log" >"$work/statements.log"
-python3 - "$work" "$user_id" "$session_id" <<'PY'
+python3 - "$work" "$user_id" "$session_id" "$access" <<'PY'
 # The logged user statement, and the refresh handler's two statements (the rotation, then the
 # user read, here of the signed-in user's session, one row as the handler reads), as pgbench
 # scripts; each refresh its own token (an InitPlan takes the next one once per transaction).
 import re, sys
-work, user_id, session_id = sys.argv[1:4]
+work, user_id, session_id, access = sys.argv[1:5]
 text = open(f"{work}/statements.log").read()
 match = re.search(r"(?:execute [^:]*|statement): (\s*select jsonb_build_object\(\s*'user', to_jsonb\(u\).*?where u\.id = \$1)", text, re.S)
 if not match:
@@ -147,6 +147,12 @@ statement = re.sub(r"\s+", " ", match.group(1)).strip()
 read_user = statement.replace("$1", f"'{user_id}'::uuid").replace("$2", f"'{session_id}'::uuid") + ";\n"
 with open(f"{work}/user.sql", "w") as out:
     out.write(read_user)
+    # The site's custom access token hook (supabase/config.toml), which the server calls for
+    # each token it issues, with the claims of a real token.
+    import base64, json
+    claims = json.loads(base64.urlsafe_b64decode(access.split(".")[1] + "=="))
+    event = json.dumps({"user_id": user_id, "claims": claims, "authentication_method": "token_refresh"})
+    out.write("select claimbridge.auth_run_hook('public', 'custom_access_token_hook', '%s'::jsonb);\n" % event.replace("'", "''"))
 with open(f"{work}/refresh.sql", "w") as out:
     out.write(
         "select outcome, user_id, session_id, refresh_token from claimbridge.auth_refresh("
@@ -154,6 +160,12 @@ with open(f"{work}/refresh.sql", "w") as out:
         "md5(random()::text), 10, true, 'pgbench', '127.0.0.1'::inet);\n"
     )
     out.write(read_user)
+    # The site's custom access token hook (supabase/config.toml), which the server calls for
+    # each token it issues, with the claims of a real token.
+    import base64, json
+    claims = json.loads(base64.urlsafe_b64decode(access.split(".")[1] + "=="))
+    event = json.dumps({"user_id": user_id, "claims": claims, "authentication_method": "token_refresh"})
+    out.write("select claimbridge.auth_run_hook('public', 'custom_access_token_hook', '%s'::jsonb);\n" % event.replace("'", "''"))
 PY
 cat >"$work/password.lua" <<'LUA'
 wrk.method = "POST"
