@@ -137,7 +137,7 @@ python3 - "$work" "$user_id" "$session_id" "$access" <<'PY'
 # The logged user statement, and the refresh handler's two statements (the rotation, then the
 # user read, here of the signed-in user's session, one row as the handler reads), as pgbench
 # scripts; each refresh its own token (an InitPlan takes the next one once per transaction).
-import re, sys
+import base64, json, re, sys
 work, user_id, session_id, access = sys.argv[1:5]
 text = open(f"{work}/statements.log").read()
 match = re.search(r"(?:execute [^:]*|statement): (\s*select jsonb_build_object\(\s*'user', to_jsonb\(u\).*?where u\.id = \$1)", text, re.S)
@@ -147,12 +147,6 @@ statement = re.sub(r"\s+", " ", match.group(1)).strip()
 read_user = statement.replace("$1", f"'{user_id}'::uuid").replace("$2", f"'{session_id}'::uuid") + ";\n"
 with open(f"{work}/user.sql", "w") as out:
     out.write(read_user)
-    # The site's custom access token hook (supabase/config.toml), which the server calls for
-    # each token it issues, with the claims of a real token.
-    import base64, json
-    claims = json.loads(base64.urlsafe_b64decode(access.split(".")[1] + "=="))
-    event = json.dumps({"user_id": user_id, "claims": claims, "authentication_method": "token_refresh"})
-    out.write("select claimbridge.auth_run_hook('public', 'custom_access_token_hook', '%s'::jsonb);\n" % event.replace("'", "''"))
 with open(f"{work}/refresh.sql", "w") as out:
     out.write(
         "select outcome, user_id, session_id, refresh_token from claimbridge.auth_refresh("
@@ -162,7 +156,6 @@ with open(f"{work}/refresh.sql", "w") as out:
     out.write(read_user)
     # The site's custom access token hook (supabase/config.toml), which the server calls for
     # each token it issues, with the claims of a real token.
-    import base64, json
     claims = json.loads(base64.urlsafe_b64decode(access.split(".")[1] + "=="))
     event = json.dumps({"user_id": user_id, "claims": claims, "authentication_method": "token_refresh"})
     out.write("select claimbridge.auth_run_hook('public', 'custom_access_token_hook', '%s'::jsonb);\n" % event.replace("'", "''"))
@@ -221,7 +214,6 @@ user=$(median_round <<<"$user_rounds")
 
 # Password sign-ins: as many connections as cores times four (hashing is the work).
 password=$(run_wrk password $((threads * 4)) -s "$work/password.lua" "$base/token?grant_type=password")
-cat "$work/password.wrk"
 alone=$(run_wrk user_alone 8 -H "authorization: Bearer $access" "$base/user")
 run_wrk password_load $((threads * 4)) -s "$work/password.lua" "$base/token?grant_type=password" >"$work/load.txt" &
 loader=$!
