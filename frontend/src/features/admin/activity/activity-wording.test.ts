@@ -69,18 +69,18 @@ describe('activity wording', () => {
   });
 
   it('names who did it: the person (with their email), the passcode, or the server', () => {
-    expect(activityActor({ actor_name: 'Dana Ortiz', actor_email: 'dana@example.com' })).toEqual({
+    expect(activityActor({ actor_id: 'b1', actor_name: 'Dana Ortiz', actor_email: 'dana@example.com' })).toEqual({
       name: 'Dana Ortiz',
       email: 'dana@example.com',
     });
-    expect(activityActor({ actor_name: 'passcode', actor_email: null })).toEqual({ name: 'Passcode', email: null });
-    expect(activityActor({ actor_name: 'service_role', actor_email: null })).toEqual({ name: 'System', email: null });
-    expect(activityActor({ actor_name: null, actor_email: 'sam@example.com' })).toEqual({
+    expect(activityActor({ actor_id: null, actor_name: 'passcode', actor_email: null })).toEqual({ name: 'Passcode', email: null });
+    expect(activityActor({ actor_id: null, actor_name: 'the-server', actor_email: null })).toEqual({ name: 'System', email: null });
+    expect(activityActor({ actor_id: 'b2', actor_name: null, actor_email: 'sam@example.com' })).toEqual({
       name: 'sam@example.com',
       email: null,
     });
-    expect(activityActor({ actor_name: 'sam@example.com', actor_email: 'sam@example.com' }).email).toBeNull();
-    expect(activityActor({ actor_name: null, actor_email: null }).name).toBe('Unknown');
+    expect(activityActor({ actor_id: 'b2', actor_name: 'sam@example.com', actor_email: 'sam@example.com' }).email).toBeNull();
+    expect(activityActor({ actor_id: null, actor_name: null, actor_email: null }).name).toBe('Unknown');
   });
 
   it('links staff entries to the Staff page', () => {

@@ -95,11 +95,14 @@ export interface ActivityActor {
   email: string | null;
 }
 
-export function activityActor(entry: Pick<ActivityEntry, 'actor_name' | 'actor_email'>): ActivityActor {
+export function activityActor(
+  entry: Pick<ActivityEntry, 'actor_id' | 'actor_name' | 'actor_email'>,
+): ActivityActor {
   const name = entry.actor_name?.trim() ?? '';
   const email = entry.actor_email?.trim() || null;
   if (name === 'passcode') return { name: 'Passcode', email: null };
-  if (name === 'service_role') return { name: 'System', email: null };
+  // Not a person (they have an account and an email): the server acting with its own key.
+  if (name && !entry.actor_id && !email) return { name: 'System', email: null };
   if (!name) return { name: email ?? 'Unknown', email: null };
   return { name, email: email === name ? null : email };
 }
