@@ -73,13 +73,21 @@ describe('activity wording', () => {
       name: 'Dana Ortiz',
       email: 'dana@example.com',
     });
-    expect(activityActor({ actor_id: null, actor_name: 'passcode', actor_email: null })).toEqual({ name: 'Passcode', email: null });
-    expect(activityActor({ actor_id: null, actor_name: 'the-server', actor_email: null })).toEqual({ name: 'System', email: null });
+    expect(activityActor({ actor_id: null, actor_name: 'passcode', actor_email: null })).toEqual({
+      name: 'Passcode',
+      email: null,
+    });
+    expect(activityActor({ actor_id: null, actor_name: 'the-server', actor_email: null })).toEqual({
+      name: 'System',
+      email: null,
+    });
     expect(activityActor({ actor_id: 'b2', actor_name: null, actor_email: 'sam@example.com' })).toEqual({
       name: 'sam@example.com',
       email: null,
     });
-    expect(activityActor({ actor_id: 'b2', actor_name: 'sam@example.com', actor_email: 'sam@example.com' }).email).toBeNull();
+    expect(
+      activityActor({ actor_id: 'b2', actor_name: 'sam@example.com', actor_email: 'sam@example.com' }).email,
+    ).toBeNull();
     expect(activityActor({ actor_id: null, actor_name: null, actor_email: null }).name).toBe('Unknown');
   });
 

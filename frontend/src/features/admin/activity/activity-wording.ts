@@ -95,9 +95,7 @@ export interface ActivityActor {
   email: string | null;
 }
 
-export function activityActor(
-  entry: Pick<ActivityEntry, 'actor_id' | 'actor_name' | 'actor_email'>,
-): ActivityActor {
+export function activityActor(entry: Pick<ActivityEntry, 'actor_id' | 'actor_name' | 'actor_email'>): ActivityActor {
   const name = entry.actor_name?.trim() ?? '';
   const email = entry.actor_email?.trim() || null;
   if (name === 'passcode') return { name: 'Passcode', email: null };
