@@ -1,5 +1,5 @@
 import { useInvalidatingMutation } from '@/features/admin/shared/use-invalidating-mutation';
-import { adminClient } from '@/features/admin/shared/admin-client';
+import { adminClient, updatedRows } from '@/features/admin/shared/admin-client';
 import type { BlogPostPayload } from './blog-post';
 import { blogKeys } from '@/data/blog/keys';
 import { revisionKeys } from '@/data/revisions/keys';
@@ -11,10 +11,14 @@ export interface SavePostInput {
   payload: BlogPostPayload;
 }
 
-/** INSERT a new post, or UPDATE every form field where id matches. */
+/**
+ * INSERT a new post, or UPDATE every form field where id matches (and see that it did: an update
+ * the caller's role no longer allows changes nothing and is refused, not reported as saved).
+ */
 export async function savePost({ id, payload }: SavePostInput): Promise<void> {
   const table = adminClient().from('blog_posts');
-  await dataOrThrow(id ? table.update(payload).eq('id', id) : table.insert(payload));
+  if (id) await updatedRows(table.update(payload).eq('id', id).select('id'));
+  else await dataOrThrow(table.insert(payload));
 }
 
 export function useSavePost() {

@@ -44,6 +44,19 @@ export function isPermissionError(error: unknown): boolean {
 }
 
 /**
+ * The rows an UPDATE changed, asked back with `.select(...)`. Row-level security turns an update
+ * the caller may no longer make (a role taken away, a session ended) into one that matches no
+ * rows, which PostgREST answers without an error: none back is refused here, as a 42501, rather
+ * than read as a save.
+ */
+export async function updatedRows<Row>(call: PromiseLike<{ data: Row[] | null; error: Error | null }>): Promise<Row[]> {
+  const { data, error } = await call;
+  if (error) throw error;
+  if (!data?.length) throw Object.assign(new Error(PERMISSION_DENIED), { code: '42501' });
+  return data;
+}
+
+/**
  * The message of an unknown thrown value (supabase errors are objects with a message); a call
  * refused for the caller's role reads "You don't have permission to do that."
  */
