@@ -73,9 +73,12 @@ class ServedProcess {
     this.log = ''
   }
 
-  /** `env(port)` gives the process environment for the port chosen. */
+  /**
+   * `env(port)` gives the process environment for the port chosen. A restart keeps the port:
+   * others hold the URL (the Deno functions reach the server's GoTrue admin API through it).
+   */
   async launch(command, args, env, { name, within }) {
-    this.port = await freePort()
+    this.port ??= await freePort()
     this.url = `http://127.0.0.1:${this.port}`
     this.child = spawn(command, args, { env: env(this.port), stdio: ['ignore', 'pipe', 'pipe'] })
     this.child.stdout.on('data', (chunk) => (this.log += chunk))

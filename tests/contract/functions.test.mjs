@@ -148,7 +148,7 @@ for (const target of ['rust', 'deno']) {
       const { data, error } = await server.client({ Authorization: `Bearer ${token}` }).functions.invoke('staff-invite', {
         body: { action: 'invite', email, role: 'editor', display_name: 'Eddie Editor' },
       })
-      assert.equal(error, null)
+      assert.equal(error, null, error && `${error.context.status} ${await error.context.text()}`)
       assert.equal(data.status, 'invited')
       assert.equal(data.user.email, email)
       const row = execFileSync('psql', ['-X', '-tA', '-h', join(rust.dataDir, 'postgres'), '-U', 'postgres', '-d', 'postgres', '-c',

@@ -279,3 +279,101 @@ test('deactivating someone ends their session at once; they cannot sign in again
   await page.getByRole('dialog').getByRole('button', { name: 'Reactivate' }).click();
   await expect(page.getByText('Staff member reactivated', { exact: true })).toBeVisible();
 });
+
+test('the whole way: an owner invites an author, who joins with a password and an authenticator, writes drafts an editor publishes, and is refused on the next save once deactivated', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const errors: string[] = [];
+  const watch = (tab: Page) => {
+    tab.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${tab.url()}: ${message.text()}`);
+    });
+    tab.on('pageerror', (error) => errors.push(`${tab.url()}: ${error.message}`));
+  };
+  watch(page);
+  const stamp = Date.now();
+  const email = `e2e.journey.author.${stamp}@example.com`;
+  const sent = new Date();
+
+  // The owner invites an author.
+  await signInAsAdmin(page);
+  await page.goto('/admin/staff');
+  await page.getByRole('button', { name: 'Invite staff' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a staff member' });
+  await dialog.getByLabel(/^Email/).fill(email);
+  await dialog.getByLabel(/^Display name/).fill('Riley Author');
+  await dialog.getByLabel('Role').selectOption('author');
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Invitation sent', { exact: true })).toBeVisible();
+
+  // The invitation email; the author sets a password and an authenticator.
+  const authorContext = await browser.newContext({ baseURL });
+  const author = await authorContext.newPage();
+  watch(author);
+  await declineCookies(author);
+  await author.goto(verifyLinkIn(await emailTo(email, sent)));
+  await expect(h1(author, 'Welcome to ClaimBridge admin')).toBeVisible();
+  await author.getByLabel(/^New password/).fill(PASSWORD);
+  await author.getByLabel(/^Confirm new password/).fill(PASSWORD);
+  await author.getByRole('button', { name: 'Save and continue' }).click();
+  await author.getByRole('button', { name: 'Set up authenticator app' }).click();
+  const secret = (await author.locator('.totp-steps__key code').textContent()) ?? '';
+  await enterCode(author, secret);
+  await author.getByRole('button', { name: 'Turn on two-step verification' }).click();
+  await expect(author).toHaveURL(/\/admin\/blog$/);
+
+  // Two drafts; there is no way to publish them.
+  await expect(author.getByRole('checkbox', { name: 'Published' })).toHaveCount(0);
+  const titles = [`Oxygen recertification checklist ${stamp}`, `Capped rental month 13 ${stamp}`];
+  for (const [index, title] of titles.entries()) {
+    await author.getByRole('textbox', { name: /^Title/ }).fill(title);
+    await author.getByRole('textbox', { name: /^Slug/ }).fill(`journey-${index}-${stamp}`);
+    await author.getByRole('textbox', { name: /^Category/ }).fill('Billing');
+    await author.getByRole('textbox', { name: /^Description/ }).fill('What a supplier checks before billing.');
+    await author.getByRole('button', { name: 'Create Post' }).click();
+    await expect(author.getByText('Blog post created successfully!').last()).toBeVisible();
+  }
+  const yours = author.getByRole('region', { name: 'Your posts' });
+  await expect(yours.getByText('Draft', { exact: true })).toHaveCount(2);
+
+  // An editor publishes the first.
+  const editor = await addStaff(request, 'editor', 'Morgan Editor');
+  const editorContext = await browser.newContext({ baseURL });
+  const editorPage = await editorContext.newPage();
+  watch(editorPage);
+  await declineCookies(editorPage);
+  await signInAsStaff(editorPage, editor.email);
+  await expect(editorPage).toHaveURL(/\/admin\/blog$/);
+  await editorPage.getByRole('button', { name: `Edit ${titles[0]}` }).click();
+  await editorPage.getByRole('checkbox', { name: 'Published' }).check();
+  await editorPage.getByRole('button', { name: 'Update Post' }).click();
+  await expect(editorPage.getByText('Blog post updated successfully!')).toBeVisible();
+  await editorContext.close();
+  await page.goto(`/blog/journey-0-${stamp}`);
+  await expect(page.getByRole('heading', { level: 1, name: titles[0] })).toBeVisible();
+
+  // The owner deactivates the author.
+  await page.goto('/admin/staff');
+  await page.getByRole('button', { name: 'Deactivate Riley Author' }).click();
+  await page
+    .getByRole('dialog', { name: 'Deactivate Riley Author?' })
+    .getByRole('button', { name: 'Deactivate and sign out' })
+    .click();
+  await expect(page.getByText('Staff member deactivated', { exact: true })).toBeVisible();
+  expect(errors, 'no console errors on the way').toEqual([]);
+
+  // The author's next save, on the page they still have open, is refused.
+  await author.getByRole('button', { name: `Edit ${titles[1]}` }).click();
+  await author.getByRole('textbox', { name: /^Description/ }).fill('A change made after the account was deactivated.');
+  await author.getByRole('button', { name: 'Update Post' }).click();
+  await expect(author.getByText("You don't have permission to do that.")).toBeVisible();
+  await authorContext.close();
+  const stored = await request.get(`/rest/v1/blog_posts?slug=eq.journey-1-${stamp}&select=description`, {
+    headers: { apikey: await anonKeyOf(request), Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+  });
+  expect(await stored.json()).toEqual([{ description: 'What a supplier checks before billing.' }]);
+});
