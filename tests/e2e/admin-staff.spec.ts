@@ -194,6 +194,7 @@ test('staff sign in with email and password, then the authenticator code; refusa
 
   // Forgot password answers the same whether or not the address has an account.
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+  await expect(page).toHaveURL(/\/auth$/);
   const asked = new Date();
   for (const address of [`nobody.${Date.now()}@example.com`, editor.email]) {
     await page.goto('/auth');
@@ -372,8 +373,12 @@ test('the whole way: an owner invites an author, who joins with a password and a
   await author.getByRole('button', { name: 'Update Post' }).click();
   await expect(author.getByText("You don't have permission to do that.")).toBeVisible();
   await authorContext.close();
+  const service = { apikey: await anonKeyOf(request), Authorization: `Bearer ${SERVICE_ROLE_KEY}` };
   const stored = await request.get(`/rest/v1/blog_posts?slug=eq.journey-1-${stamp}&select=description`, {
-    headers: { apikey: await anonKeyOf(request), Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+    headers: service,
   });
   expect(await stored.json()).toEqual([{ description: 'What a supplier checks before billing.' }]);
+  // The published post leaves the blog the other specs count.
+  const removed = await request.delete(`/rest/v1/blog_posts?slug=like.journey-*-${stamp}`, { headers: service });
+  expect(removed.status()).toBe(204);
 });

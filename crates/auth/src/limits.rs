@@ -59,6 +59,16 @@ impl Limits {
         step(window, now, rate).map_err(AuthError::rate_limited)
     }
 
+    /// Counts a request that emails a link (otp, recover, resend) from `ip`, under GoTrue's
+    /// per-IP limit of those (`[auth.rate_limit] sign_in_sign_ups`).
+    pub(crate) fn take_email_request(
+        &self,
+        ip: Option<IpAddr>,
+        limits: &crate::RateLimits,
+    ) -> Result<(), AuthError> {
+        self.take(Bucket::EmailRequest, ip, limits.sign_in_sign_ups)
+    }
+
     /// Counts one email against the project's hourly budget (429 `over_email_send_rate_limit`).
     pub(crate) fn take_email(&self, rate: Rate) -> Result<(), AuthError> {
         let now = Instant::now();

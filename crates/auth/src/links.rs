@@ -5,9 +5,11 @@
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
+use crate::accounts::audit;
 use crate::flow::Flow;
 use crate::mail::{MailData, MailKind};
 use crate::model::UserBundle;
+use crate::request::ClientInfo;
 use crate::tokens::{new_otp, token_hash};
 use crate::{AuthError, AuthState};
 
@@ -66,6 +68,28 @@ impl LinkType {
             Self::Recovery | Self::MagicLink => user.recovery_sent_at,
             Self::EmailChangeNew | Self::EmailChangeCurrent => user.email_change_sent_at,
             Self::Reauthentication => user.reauthentication_sent_at,
+        }
+    }
+
+    /// The authentication method a PKCE flow for this link is recorded under (GoTrue's names).
+    fn flow_method(self) -> &'static str {
+        match self {
+            Self::Signup => "email/signup",
+            Self::Invite => "invite",
+            Self::Recovery => "recovery",
+            Self::MagicLink => "magiclink",
+            Self::EmailChangeNew | Self::EmailChangeCurrent => "email_change",
+            Self::Reauthentication => "reauthentication",
+        }
+    }
+
+    /// The audit log entry GoTrue writes when someone asks for this link.
+    fn audit_action(self) -> Option<&'static str> {
+        match self {
+            Self::Signup => Some("user_confirmation_requested"),
+            Self::Recovery | Self::MagicLink => Some("user_recovery_requested"),
+            Self::Reauthentication => Some("user_reauthenticate_requested"),
+            Self::Invite | Self::EmailChangeNew | Self::EmailChangeCurrent => None,
         }
     }
 
@@ -237,6 +261,40 @@ pub(crate) async fn send_link(
             AuthError::internal(format!("Error sending {} email", mail_noun(link_type)))
         })?;
     Ok(link)
+}
+
+/// A link someone asked for (a sign-up confirmation, a recovery, a magic link, a
+/// reauthentication code): its PKCE flow recorded, GoTrue's audit entry, the email sent.
+pub(crate) async fn request_link(
+    state: &AuthState,
+    bundle: &UserBundle,
+    link_type: LinkType,
+    flow: &Flow,
+    redirect_to: &str,
+    client: &ClientInfo,
+) -> Result<(), AuthError> {
+    flow.record(&state.pool, bundle.user.id, link_type.flow_method())
+        .await?;
+    if let Some(action) = link_type.audit_action() {
+        audit(
+            &state.pool,
+            Some(bundle.user.id),
+            action,
+            None,
+            &client.ip_text(),
+        )
+        .await?;
+    }
+    send_link(
+        state,
+        bundle,
+        link_type,
+        bundle.user.email(),
+        flow,
+        redirect_to,
+    )
+    .await
+    .map(drop)
 }
 
 /// How GoTrue names each email in its failure messages.

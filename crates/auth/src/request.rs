@@ -61,6 +61,32 @@ pub(crate) fn json_body<T: DeserializeOwned + Default>(body: &[u8]) -> Result<T,
     serde_json::from_value(value).map_err(AuthError::bad_json)
 }
 
+/// What every request that emails a link may carry beside its own fields: a PKCE challenge and
+/// where the link should lead (`redirect_to`, in the body or the query).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub(crate) struct LinkOptions {
+    pub(crate) code_challenge: Option<String>,
+    pub(crate) code_challenge_method: Option<String>,
+    pub(crate) redirect_to: Option<String>,
+}
+
+impl LinkOptions {
+    /// The flow the request asks for (PKCE when it sent a challenge).
+    pub(crate) fn flow(&self) -> Result<crate::flow::Flow, AuthError> {
+        crate::flow::Flow::from_params(
+            self.code_challenge_method.as_deref(),
+            self.code_challenge.as_deref(),
+        )
+    }
+
+    /// Where the link leads: the query's `redirect_to`, else the body's, when allowed.
+    pub(crate) fn redirect(&self, settings: &AuthSettings, query: Option<&str>) -> String {
+        let requested = query_param(query, "redirect_to").or_else(|| self.redirect_to.clone());
+        redirect_to(settings, requested.as_deref())
+    }
+}
+
 /// The value of `name` in a query string, percent-decoded.
 pub(crate) fn query_param(query: Option<&str>, name: &str) -> Option<String> {
     url::form_urlencoded::parse(query?.as_bytes())

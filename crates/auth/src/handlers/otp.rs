@@ -8,13 +8,11 @@ use axum::extract::{RawQuery, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::accounts::{NewUser, audit, create_user, reload, validate_email};
-use crate::flow::Flow;
-use crate::limits::Bucket;
-use crate::links::{LinkType, data_object, send_link};
+use crate::accounts::{NewUser, create_user, reload, validate_email};
+use crate::links::{LinkType, data_object, request_link};
 use crate::model::UserBundle;
 use crate::password::hash;
-use crate::request::{ClientInfo, json_body, query_param, redirect_to};
+use crate::request::{ClientInfo, LinkOptions, json_body};
 use crate::tokens::random_text;
 use crate::{AuthError, AuthState};
 
@@ -25,9 +23,8 @@ struct OtpParams {
     phone: Option<String>,
     data: Option<Value>,
     create_user: bool,
-    code_challenge: Option<String>,
-    code_challenge_method: Option<String>,
-    redirect_to: Option<String>,
+    #[serde(flatten)]
+    link: LinkOptions,
 }
 
 impl Default for OtpParams {
@@ -37,9 +34,7 @@ impl Default for OtpParams {
             phone: None,
             data: None,
             create_user: true,
-            code_challenge: None,
-            code_challenge_method: None,
-            redirect_to: None,
+            link: LinkOptions::default(),
         }
     }
 }
@@ -50,11 +45,9 @@ pub(crate) async fn handle(
     client: ClientInfo,
     body: Bytes,
 ) -> Result<Json<Value>, AuthError> {
-    state.limits.take(
-        Bucket::EmailRequest,
-        client.ip,
-        state.settings.rate_limits.token_verifications,
-    )?;
+    state
+        .limits
+        .take_email_request(client.ip, &state.settings.rate_limits)?;
     let params: OtpParams = json_body(&body)?;
     let email = params.email.as_deref().unwrap_or_default();
     let phone = params.phone.as_deref().unwrap_or_default();
@@ -73,12 +66,8 @@ pub(crate) async fn handle(
         ));
     }
     let email = validate_email(email)?;
-    let flow = Flow::from_params(
-        params.code_challenge_method.as_deref(),
-        params.code_challenge.as_deref(),
-    )?;
-    let requested = query_param(query.as_deref(), "redirect_to").or(params.redirect_to);
-    let redirect = redirect_to(&state.settings, requested.as_deref());
+    let flow = params.link.flow()?;
+    let redirect = params.link.redirect(&state.settings, query.as_deref());
     let existing = UserBundle::find_by_email(&state.pool, &email).await?;
     if existing.is_none() && (!params.create_user || !state.settings.enable_signup) {
         return Err(AuthError::unprocessable(
@@ -87,14 +76,7 @@ pub(crate) async fn handle(
         ));
     }
     let bundle = match existing {
-        Some(bundle) if bundle.user.is_confirmed() => bundle,
-        Some(bundle) => {
-            // An unconfirmed account confirms through its sign-up link, as GoTrue sends it.
-            flow.record(&state.pool, bundle.user.id, "email/signup")
-                .await?;
-            send_link(&state, &bundle, LinkType::Signup, &email, &flow, &redirect).await?;
-            return Ok(Json(json!({})));
-        }
+        Some(bundle) => bundle,
         None => {
             let password = random_text(
                 b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",
@@ -111,33 +93,15 @@ pub(crate) async fn handle(
                 },
             )
             .await?;
-            let bundle = reload(&state.pool, id).await?;
-            if state.settings.enable_confirmations {
-                flow.record(&state.pool, id, "email/signup").await?;
-                send_link(&state, &bundle, LinkType::Signup, &email, &flow, &redirect).await?;
-                return Ok(Json(json!({})));
-            }
-            bundle
+            reload(&state.pool, id).await?
         }
     };
-    flow.record(&state.pool, bundle.user.id, "magiclink")
-        .await?;
-    audit(
-        &state.pool,
-        Some(bundle.user.id),
-        "user_recovery_requested",
-        None,
-        &client.ip_text(),
-    )
-    .await?;
-    send_link(
-        &state,
-        &bundle,
-        LinkType::MagicLink,
-        &email,
-        &flow,
-        &redirect,
-    )
-    .await?;
+    // An unconfirmed account confirms through its sign-up link, as GoTrue sends it.
+    let link_type = if bundle.user.is_confirmed() {
+        LinkType::MagicLink
+    } else {
+        LinkType::Signup
+    };
+    request_link(&state, &bundle, link_type, &flow, &redirect, &client).await?;
     Ok(Json(json!({})))
 }

@@ -5,9 +5,8 @@ use axum::extract::State;
 use http::HeaderMap;
 use serde_json::{Value, json};
 
-use crate::accounts::audit;
 use crate::flow::Flow;
-use crate::links::{LinkType, send_link};
+use crate::links::{LinkType, request_link};
 use crate::request::ClientInfo;
 use crate::session::user_caller;
 use crate::{AuthError, AuthState};
@@ -30,22 +29,14 @@ pub(crate) async fn handle(
             "Please verify your email first.",
         ));
     }
-    audit(
-        &state.pool,
-        Some(bundle.user.id),
-        "user_reauthenticate_requested",
-        None,
-        &client.ip_text(),
-    )
-    .await?;
     let site = state.settings.site_url.clone();
-    send_link(
+    request_link(
         &state,
         &bundle,
         LinkType::Reauthentication,
-        &email,
         &Flow::Implicit,
         &site,
+        &client,
     )
     .await?;
     Ok(Json(json!({})))

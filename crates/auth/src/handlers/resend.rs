@@ -6,12 +6,10 @@ use axum::extract::{RawQuery, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::accounts::{audit, validate_email};
-use crate::flow::Flow;
-use crate::limits::Bucket;
-use crate::links::{LinkType, send_link};
+use crate::accounts::validate_email;
+use crate::links::{LinkType, request_link};
 use crate::model::UserBundle;
-use crate::request::{ClientInfo, json_body, query_param, redirect_to};
+use crate::request::{ClientInfo, LinkOptions, json_body};
 use crate::{AuthError, AuthState};
 
 #[derive(Debug, Default, Deserialize)]
@@ -20,9 +18,8 @@ struct ResendParams {
     r#type: Option<String>,
     email: Option<String>,
     phone: Option<String>,
-    code_challenge: Option<String>,
-    code_challenge_method: Option<String>,
-    redirect_to: Option<String>,
+    #[serde(flatten)]
+    link: LinkOptions,
 }
 
 pub(crate) async fn handle(
@@ -31,27 +28,17 @@ pub(crate) async fn handle(
     client: ClientInfo,
     body: Bytes,
 ) -> Result<Json<Value>, AuthError> {
-    state.limits.take(
-        Bucket::EmailRequest,
-        client.ip,
-        state.settings.rate_limits.token_verifications,
-    )?;
+    state
+        .limits
+        .take_email_request(client.ip, &state.settings.rate_limits)?;
     let params: ResendParams = json_body(&body)?;
     let kind = params.r#type.as_deref().unwrap_or_default();
-    let link_type = match kind {
-        "signup" => LinkType::Signup,
-        "email_change" => LinkType::EmailChangeNew,
-        "sms" | "phone_change" => LinkType::Signup,
-        _ => {
-            return Err(AuthError::validation(
-                "Missing one of these types: signup, email_change, sms, phone_change",
-            ));
-        }
-    };
-    let flow = Flow::from_params(
-        params.code_challenge_method.as_deref(),
-        params.code_challenge.as_deref(),
-    )?;
+    if !matches!(kind, "signup" | "email_change" | "sms" | "phone_change") {
+        return Err(AuthError::validation(
+            "Missing one of these types: signup, email_change, sms, phone_change",
+        ));
+    }
+    let flow = params.link.flow()?;
     let email = params.email.as_deref().unwrap_or_default();
     let phone = params.phone.as_deref().unwrap_or_default();
     if email.is_empty() && kind == "signup" {
@@ -81,37 +68,19 @@ pub(crate) async fn handle(
         ));
     }
     let email = validate_email(email)?;
-    let requested = query_param(query.as_deref(), "redirect_to").or(params.redirect_to);
-    let redirect = redirect_to(&state.settings, requested.as_deref());
+    let redirect = params.link.redirect(&state.settings, query.as_deref());
     let Some(bundle) = UserBundle::find_by_email(&state.pool, &email).await? else {
         return Ok(Json(json!({})));
     };
-    match link_type {
-        LinkType::Signup if bundle.user.is_confirmed() => return Ok(Json(json!({}))),
-        LinkType::Signup => {
-            audit(
-                &state.pool,
-                Some(bundle.user.id),
-                "user_confirmation_requested",
-                None,
-                &client.ip_text(),
-            )
-            .await?;
-            flow.record(&state.pool, bundle.user.id, "email/signup")
-                .await?;
-            send_link(&state, &bundle, LinkType::Signup, &email, &flow, &redirect).await?;
-        }
-        _ => {
-            let Some(new_email) = bundle.user.email_change.clone().filter(|e| !e.is_empty()) else {
-                return Ok(Json(json!({})));
-            };
-            flow.record(&state.pool, bundle.user.id, "email_change")
-                .await?;
+    if kind == "email_change" {
+        if let Some(new_email) = bundle.user.email_change.clone().filter(|e| !e.is_empty()) {
             crate::handlers::user_update::send_email_change(
                 &state, &bundle, &new_email, &flow, &redirect,
             )
             .await?;
         }
+    } else if !bundle.user.is_confirmed() {
+        request_link(&state, &bundle, LinkType::Signup, &flow, &redirect, &client).await?;
     }
     Ok(Json(json!({})))
 }

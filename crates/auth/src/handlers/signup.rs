@@ -8,12 +8,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::accounts::{NewUser, audit, create_user, reload, validate_email};
-use crate::flow::Flow;
 use crate::limits::Bucket;
-use crate::links::{LinkType, data_object, send_link};
+use crate::links::{LinkType, data_object, request_link};
 use crate::model::UserBundle;
 use crate::password::{check_strength, hash};
-use crate::request::{ClientInfo, json_body, query_param, redirect_to};
+use crate::request::{ClientInfo, LinkOptions, json_body};
 use crate::tokens::sign_in;
 use crate::{AuthError, AuthState};
 
@@ -24,8 +23,8 @@ pub(crate) struct SignupParams {
     pub phone: Option<String>,
     pub password: Option<String>,
     pub data: Option<Value>,
-    pub code_challenge: Option<String>,
-    pub code_challenge_method: Option<String>,
+    #[serde(flatten)]
+    pub link: LinkOptions,
 }
 
 pub(crate) async fn handle(
@@ -64,16 +63,10 @@ pub(crate) async fn handle(
             "Phone signups are disabled",
         ));
     }
-    let flow = Flow::from_params(
-        params.code_challenge_method.as_deref(),
-        params.code_challenge.as_deref(),
-    )?;
+    let flow = params.link.flow()?;
     let email = validate_email(email)?;
     let data = data_object(params.data);
-    let redirect = redirect_to(
-        &state.settings,
-        query_param(query.as_deref(), "redirect_to").as_deref(),
-    );
+    let redirect = params.link.redirect(&state.settings, query.as_deref());
 
     let user = match UserBundle::find_by_email(&state.pool, &email).await? {
         Some(existing) if existing.user.is_confirmed() => {
@@ -122,17 +115,8 @@ pub(crate) async fn handle(
         crate::accounts::confirm(&state.pool, user).await?;
         return Ok(Json(sign_in(&state, user, "password", &client).await?));
     }
-    audit(
-        &state.pool,
-        Some(user),
-        "user_confirmation_requested",
-        Some(json!({"provider": "email"})),
-        &client.ip_text(),
-    )
-    .await?;
-    flow.record(&state.pool, user, "email/signup").await?;
     let bundle = reload(&state.pool, user).await?;
-    send_link(&state, &bundle, LinkType::Signup, &email, &flow, &redirect).await?;
+    request_link(&state, &bundle, LinkType::Signup, &flow, &redirect, &client).await?;
     Ok(Json(reload(&state.pool, user).await?.to_json()))
 }
 

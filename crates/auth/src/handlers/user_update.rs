@@ -16,7 +16,7 @@ use crate::flow::Flow;
 use crate::links::{LinkType, send_link, token_matches};
 use crate::model::UserBundle;
 use crate::password::{check_strength, hash, verify};
-use crate::request::{ClientInfo, json_body, query_param, redirect_to};
+use crate::request::{ClientInfo, LinkOptions, json_body};
 use crate::session::user_caller;
 use crate::tokens::token_hash;
 use crate::{AuthError, AuthState};
@@ -30,8 +30,8 @@ struct UpdateParams {
     nonce: Option<String>,
     data: Option<Value>,
     app_metadata: Option<Value>,
-    code_challenge: Option<String>,
-    code_challenge_method: Option<String>,
+    #[serde(flatten)]
+    link: LinkOptions,
 }
 
 pub(crate) async fn handle(
@@ -92,10 +92,7 @@ pub(crate) async fn handle(
     {
         return Err(email_exists());
     }
-    let flow = Flow::from_params(
-        params.code_challenge_method.as_deref(),
-        params.code_challenge.as_deref(),
-    )?;
+    let flow = params.link.flow()?;
 
     if let Some(password) = new_password {
         if state.settings.secure_password_change
@@ -160,9 +157,7 @@ pub(crate) async fn handle(
         update_user_metadata(&state.pool, user.id, data).await?;
     }
     if let Some(email) = &new_email {
-        let requested = query_param(query.as_deref(), "redirect_to");
-        let redirect = redirect_to(&state.settings, requested.as_deref());
-        flow.record(&state.pool, user.id, "email_change").await?;
+        let redirect = params.link.redirect(&state.settings, query.as_deref());
         let fresh = reload(&state.pool, user.id).await?;
         send_email_change(&state, &fresh, email, &flow, &redirect).await?;
     }
@@ -181,8 +176,8 @@ pub(crate) async fn handle(
     Ok(Json(updated.to_json()))
 }
 
-/// Sends the links of an email change: to the new address, and (double confirmation) to the
-/// current one.
+/// Sends the links of an email change (its PKCE flow recorded first): to the new address, and
+/// (double confirmation) to the current one.
 pub(crate) async fn send_email_change(
     state: &AuthState,
     bundle: &UserBundle,
@@ -190,6 +185,8 @@ pub(crate) async fn send_email_change(
     flow: &Flow,
     redirect: &str,
 ) -> Result<(), AuthError> {
+    flow.record(&state.pool, bundle.user.id, "email_change")
+        .await?;
     send_link(
         state,
         bundle,
