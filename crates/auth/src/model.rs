@@ -91,20 +91,6 @@ impl UserRow {
         self.banned_until.is_some_and(|until| until > Utc::now())
     }
 
-    pub(crate) fn aud(&self) -> &str {
-        self.aud
-            .as_deref()
-            .filter(|aud| !aud.is_empty())
-            .unwrap_or("authenticated")
-    }
-
-    pub(crate) fn role(&self) -> &str {
-        self.role
-            .as_deref()
-            .filter(|role| !role.is_empty())
-            .unwrap_or("authenticated")
-    }
-
     pub(crate) fn app_metadata(&self) -> Value {
         object_or_empty(&self.raw_app_meta_data)
     }
@@ -198,21 +184,12 @@ impl FactorRow {
     }
 }
 
-/// One entry of a session's `amr` claim.
-#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
-pub(crate) struct AmrEntry {
-    pub method: String,
-    pub timestamp: i64,
-}
-
-/// An `auth.sessions` row with its AMR claims.
+/// An `auth.sessions` row.
 #[derive(Debug, Clone, Deserialize)]
 pub(crate) struct SessionRow {
     pub id: Uuid,
     pub aal: String,
     pub created_at: Option<DateTime<Utc>>,
-    #[serde(default)]
-    pub amr: Vec<AmrEntry>,
 }
 
 impl SessionRow {
@@ -221,7 +198,8 @@ impl SessionRow {
     }
 }
 
-/// Everything a user's JSON and access token are built from (see [`UserBundle::load`]).
+/// Everything a user's JSON and access token are built from (see [`UserBundle::load`]), for
+/// the user `$1` and session `$2` (whose `amr` only `claimbridge.auth_access_claims` reads).
 const USER_BUNDLE: &str = "
   select jsonb_build_object(
     'user', to_jsonb(u),
@@ -244,6 +222,15 @@ const USER_BUNDLE: &str = "
        where s.id = $2 and s.user_id = u.id))
   from auth.users u
   where u.id = $1";
+
+/// [`USER_BUNDLE`] as a scalar subquery of another statement, for the user and session given
+/// as SQL expressions.
+pub(crate) fn bundle_subquery(user: &str, session: &str) -> String {
+    format!(
+        "({})",
+        USER_BUNDLE.replace("$1", user).replace("$2", session)
+    )
+}
 
 /// A user with everything its JSON and tokens are built from.
 #[derive(Debug, Clone, Deserialize)]
@@ -273,14 +260,19 @@ impl UserBundle {
             .bind(session)
             .fetch_optional(pool)
             .await
-            .map_err(|err| match err {
-                sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_) => {
-                    tracing::error!(error = %err, "auth: unreadable user row");
-                    AuthError::internal("Database error loading user")
-                }
-                other => other.into(),
-            })?;
+            .map_err(Self::decode_error)?;
         Ok(bundle.map(|bundle| bundle.0))
+    }
+
+    /// The answer for an error reading a bundle: a row the structs cannot read is logged.
+    fn decode_error(err: sqlx::Error) -> AuthError {
+        match err {
+            sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_) => {
+                tracing::error!(error = %err, "auth: unreadable user row");
+                AuthError::internal("Database error loading user")
+            }
+            other => other.into(),
+        }
     }
 
     /// The user with this email (lower-cased, non-SSO, in the `authenticated` audience).

@@ -3,9 +3,11 @@
 //! Session JSON around it; and the random values the server hands out.
 use rand::Rng as _;
 use serde_json::{Value, json};
+use sqlx::Arguments as _;
+use sqlx::postgres::{PgArguments, PgDatabaseError};
 use uuid::Uuid;
 
-use crate::model::{AmrEntry, UserBundle};
+use crate::model::{UserBundle, bundle_subquery};
 use crate::request::ClientInfo;
 use crate::{AuthError, AuthState};
 
@@ -39,135 +41,147 @@ pub(crate) fn unix_now() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
-/// The claims GoTrue puts in an access token.
-fn claims(state: &AuthState, bundle: &UserBundle, now: i64) -> Value {
-    let user = &bundle.user;
-    let session = bundle.session.as_ref();
-    let amr: Vec<Value> = session
-        .map(|session| {
-            session
-                .amr
-                .iter()
-                .map(|AmrEntry { method, timestamp }| {
-                    json!({ "method": method, "timestamp": timestamp })
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    json!({
-        "iss": state.settings.external_url,
-        "sub": user.id,
-        "aud": user.aud(),
-        "exp": now + state.settings.jwt_expiry.as_secs() as i64,
-        "iat": now,
-        "email": user.email(),
-        "phone": user.phone(),
-        "app_metadata": user.app_metadata(),
-        "user_metadata": user.user_metadata(),
-        "role": user.role(),
-        "aal": session.map_or("aal1", |session| session.aal.as_str()),
-        "amr": amr,
-        "session_id": session.map(|session| session.id),
-        "is_anonymous": user.is_anonymous,
-    })
+/// The select list and `from` item that read a user bundle and build its access token's
+/// claims in the statement they are part of, for the user and session given as SQL
+/// expressions: columns `bundle` (see [`bundle_subquery`]) and `claims` (GoTrue's claims through
+/// the custom access token hook, see `claimbridge.auth_access_claims`), whose settings are
+/// parameters `$first` to `$first + 4`, bound by [`bind_claim_settings`].
+pub(crate) struct IssueSql {
+    pub columns: String,
+    pub from_item: String,
 }
 
-/// The claims every hook output must keep (GoTrue checks them against its schema).
-const REQUIRED_CLAIMS: [&str; 10] = [
-    "aud",
-    "exp",
-    "iat",
-    "sub",
-    "email",
-    "phone",
-    "role",
-    "aal",
-    "session_id",
-    "is_anonymous",
-];
-
-/// Runs the custom access token hook as GoTrue does: `schema.function(event)` as
-/// `supabase_auth_admin` (through `claimbridge.auth_run_hook`, one round trip), with
-/// `{user_id, claims, authentication_method}`; its `claims` replace ours, its `error` is the
-/// answer.
-async fn run_hook(
-    state: &AuthState,
-    user_id: Uuid,
-    claims: Value,
-    method: &str,
-) -> Result<Value, AuthError> {
-    let Some(hook) = &state.settings.hook_custom_access_token else {
-        return Ok(claims);
-    };
-    let event = json!({ "user_id": user_id, "claims": claims, "authentication_method": method });
-    let output: Value = sqlx::query_scalar("select claimbridge.auth_run_hook($1, $2, $3)")
-        .bind(&hook.schema)
-        .bind(&hook.function)
-        .bind(&event)
-        .fetch_one(&state.pool)
-        .await
-        .map_err(|err| {
-            tracing::error!(error = %err, schema = %hook.schema, function = %hook.function, "auth: custom access token hook failed");
-            AuthError::internal("Error running hook URI: custom access token hook failed")
-        })?;
-    if let Some(error) = output.get("error") {
-        let status = error
-            .get("http_code")
-            .and_then(Value::as_u64)
-            .and_then(|code| http::StatusCode::from_u16(code as u16).ok())
-            .unwrap_or(http::StatusCode::INTERNAL_SERVER_ERROR);
-        let message = error
-            .get("message")
-            .and_then(Value::as_str)
-            .unwrap_or("Error from the custom access token hook");
-        return Err(AuthError::new(status, "unexpected_failure", message));
+impl IssueSql {
+    pub(crate) fn new(user: &str, session: &str, first: usize) -> Self {
+        let params: Vec<String> = (first..first + 5).map(|n| format!("${n}")).collect();
+        Self {
+            columns: format!(
+                "issued.bundle, claimbridge.auth_access_claims(issued.bundle, {}) as claims",
+                params.join(", ")
+            ),
+            // `offset 0` keeps the bundle one value, read once, rather than a subquery the
+            // planner copies into each place that uses it.
+            from_item: format!(
+                "(select {} as bundle offset 0) issued",
+                bundle_subquery(user, session)
+            ),
+        }
     }
-    let claims = output
-        .get("claims")
-        .filter(|claims| {
-            claims.is_object()
-                && REQUIRED_CLAIMS
-                    .iter()
-                    .all(|name| claims.get(name).is_some())
-        })
-        .cloned()
-        .ok_or_else(|| {
-            AuthError::internal("output claims do not conform to the expected schema")
-        })?;
-    Ok(claims)
 }
 
-/// A signed access token for the bundle's user and session, and its expiry (unix seconds).
-pub(crate) async fn access_token(
+/// Binds [`IssueSql`]'s settings: the issuer, the token lifetime, the authentication method
+/// the hook is told, and the hook's schema and function (nulls without a hook).
+pub(crate) fn bind_claim_settings(
+    args: &mut PgArguments,
     state: &AuthState,
-    bundle: &UserBundle,
     method: &str,
-) -> Result<(String, i64), AuthError> {
-    let now = unix_now();
-    let claims = run_hook(state, bundle.user.id, claims(state, bundle, now), method).await?;
-    let expires_at = claims
-        .get("exp")
-        .and_then(Value::as_i64)
-        .unwrap_or(now + state.settings.jwt_expiry.as_secs() as i64);
-    Ok((state.keys.sign(&claims), expires_at))
+) -> Result<(), AuthError> {
+    let settings = &state.settings;
+    let hook = settings.hook_custom_access_token.as_ref();
+    let lifetime = i32::try_from(settings.jwt_expiry.as_secs()).unwrap_or(i32::MAX);
+    let bound = [
+        args.add(settings.external_url.clone()),
+        args.add(lifetime),
+        args.add(method.to_owned()),
+        args.add(hook.map(|hook| hook.schema.clone())),
+        args.add(hook.map(|hook| hook.function.clone())),
+    ];
+    bound
+        .into_iter()
+        .collect::<Result<(), _>>()
+        .map_err(|err| AuthError::internal(format!("Database error issuing a token: {err}")))
 }
 
-/// GoTrue's Session JSON (`AccessTokenResponse`).
+/// The answer for an error of a statement that issued a token: the custom access token hook's
+/// failures as GoTrue answers them, anything else as a database error.
+pub(crate) fn issue_error(err: sqlx::Error) -> AuthError {
+    let hook_error = err.as_database_error().and_then(|database| {
+        let postgres = database.try_downcast_ref::<PgDatabaseError>();
+        let detail = postgres
+            .and_then(PgDatabaseError::detail)
+            .unwrap_or_default();
+        match database.code()?.as_ref() {
+            "CBH01" => {
+                let status = detail
+                    .parse::<u16>()
+                    .ok()
+                    .and_then(|code| http::StatusCode::from_u16(code).ok())
+                    .unwrap_or(http::StatusCode::INTERNAL_SERVER_ERROR);
+                Some(AuthError::new(
+                    status,
+                    "unexpected_failure",
+                    database.message(),
+                ))
+            }
+            "CBH02" => Some(AuthError::internal(database.message())),
+            // Raised inside the hook (its context names the function that called it).
+            _ if postgres
+                .and_then(PgDatabaseError::r#where)
+                .is_some_and(|context| context.contains("claimbridge.auth_run_hook")) =>
+            {
+                tracing::error!(error = %err, "auth: custom access token hook failed");
+                Some(AuthError::internal(
+                    "Error running hook URI: custom access token hook failed",
+                ))
+            }
+            _ => None,
+        }
+    });
+    hook_error.unwrap_or_else(|| err.into())
+}
+
+/// One answer of a statement built with [`IssueSql`]: the user and their token's claims.
+#[derive(sqlx::FromRow)]
+pub(crate) struct Issued {
+    pub bundle: Option<sqlx::types::Json<UserBundle>>,
+    pub claims: Option<Value>,
+}
+
+impl Issued {
+    /// GoTrue's Session JSON (`AccessTokenResponse`) around a newly signed access token; `None`
+    /// when the user was not found.
+    pub(crate) fn session(self, state: &AuthState, refresh_token: &str) -> Option<Value> {
+        let (bundle, claims) = (self.bundle?.0, self.claims?);
+        let expires_at = claims
+            .get("exp")
+            .and_then(Value::as_i64)
+            .unwrap_or(unix_now() + state.settings.jwt_expiry.as_secs() as i64);
+        Some(json!({
+            "access_token": state.keys.sign(&claims),
+            "token_type": "bearer",
+            "expires_in": (expires_at - unix_now()).max(0),
+            "expires_at": expires_at,
+            "refresh_token": refresh_token,
+            "user": bundle.to_json(),
+        }))
+    }
+}
+
+/// The Session JSON for `user` in `session`, with a new access token (one statement reads the
+/// user and builds the claims).
 pub(crate) async fn session_response(
     state: &AuthState,
-    bundle: &UserBundle,
+    user: Uuid,
+    session: Uuid,
     refresh_token: &str,
     method: &str,
 ) -> Result<Value, AuthError> {
-    let (token, expires_at) = access_token(state, bundle, method).await?;
-    Ok(json!({
-        "access_token": token,
-        "token_type": "bearer",
-        "expires_in": (expires_at - unix_now()).max(0),
-        "expires_at": expires_at,
-        "refresh_token": refresh_token,
-        "user": bundle.to_json(),
-    }))
+    let issue = IssueSql::new("$1", "$2", 3);
+    let sql = format!("select {} from {}", issue.columns, issue.from_item);
+    let mut args = PgArguments::default();
+    let bound = [args.add(user), args.add(session)];
+    bound
+        .into_iter()
+        .collect::<Result<(), _>>()
+        .map_err(|err| AuthError::internal(format!("Database error issuing a token: {err}")))?;
+    bind_claim_settings(&mut args, state, method)?;
+    let issued: Issued = sqlx::query_as_with(&sql, args)
+        .fetch_one(&state.pool)
+        .await
+        .map_err(issue_error)?;
+    issued
+        .session(state, refresh_token)
+        .ok_or_else(|| AuthError::internal("Database error loading user"))
 }
 
 /// Starts a session for `user` (who just proved who they are by `method`) and answers it.
@@ -187,8 +201,5 @@ pub(crate) async fn sign_in(
     .bind(new_refresh_token())
     .fetch_one(&state.pool)
     .await?;
-    let bundle = UserBundle::load(&state.pool, user, Some(session_id))
-        .await?
-        .ok_or_else(|| AuthError::internal("Database error loading user"))?;
-    session_response(state, &bundle, &refresh_token, method).await
+    session_response(state, user, session_id, &refresh_token, method).await
 }

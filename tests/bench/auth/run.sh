@@ -8,8 +8,9 @@
 # Cases (each ROUNDS times, default 3, wrk and pgbench alternating; the round with the median
 # ratio is printed with the range of all rounds):
 #   refresh   POST /token?grant_type=refresh_token, a different unused refresh token per request
-#             (tokens.lua walks a file of tokens made beforehand, one session each): the rotation
-#             (claimbridge.auth_refresh), the user read and the site's custom access token hook;
+#             (tokens.lua walks a file of tokens made beforehand, one session each): one
+#             statement, the rotation (claimbridge.auth_refresh), the user read and the claims
+#             through the site's custom access token hook;
 #   user      GET /user with one access token: the user read;
 #   password  POST /token?grant_type=password at the bcrypt cost in use (10, GoTrue's): bounded
 #             by hashing on this machine's cores, so it is reported as sign-ins/s; and GET
@@ -123,42 +124,49 @@ request = function()
   return wrk.format("POST", nil, nil, '{"refresh_token":"' .. token .. '"}')
 end
 LUA
-# The statement the server sends to read a user, as PostgreSQL logged it (one GET /user with
-# log_statement = 'all'): pgbench replays exactly that SQL.
+# The statements the server sends for GET /user and for a refresh, as PostgreSQL logged them
+# (log_statement = 'all'): pgbench replays exactly that SQL.
 log="$data_dir/postgres.log"
 offset=$(stat -c %s "$log")
 psql_db -c "alter system set log_statement = 'all'" -c "select pg_reload_conf()" >/dev/null
 sleep 0.5
 curl -sf "$base/user" -H "apikey: $ANON_KEY" -H "authorization: Bearer $access" >/dev/null
+refresh_token=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["refresh_token"])' "$session")
+curl -sf "$base/token?grant_type=refresh_token" -H "apikey: $ANON_KEY" -H 'content-type: application/json' \
+  -d "{\"refresh_token\":\"$refresh_token\"}" >/dev/null
 sleep 0.5
 psql_db -c "alter system reset log_statement" -c "select pg_reload_conf()" >/dev/null
 tail -c +"$((offset + 1))" "$log" >"$work/statements.log"
-python3 - "$work" "$user_id" "$session_id" "$access" <<'PY'
-# The logged user statement, and the refresh handler's two statements (the rotation, then the
-# user read, here of the signed-in user's session, one row as the handler reads), as pgbench
-# scripts; each refresh its own token (an InitPlan takes the next one once per transaction).
-import base64, json, re, sys
-work, user_id, session_id, access = sys.argv[1:5]
+python3 - "$work" "$user_id" "$session_id" <<'PY'
+# The logged statements as pgbench scripts, their parameters as the server sent them: the user
+# read, and the refresh grant's one statement (rotation, user read, claims through the site's
+# custom access token hook), each refresh its own token (an InitPlan takes the next one once
+# per transaction) and a new token to issue.
+import re, sys
+work, user_id, session_id = sys.argv[1:4]
 text = open(f"{work}/statements.log").read()
-match = re.search(r"(?:execute [^:]*|statement): (\s*select jsonb_build_object\(\s*'user', to_jsonb\(u\).*?where u\.id = \$1)", text, re.S)
-if not match:
-    sys.exit("the user statement was not logged")
-statement = re.sub(r"\s+", " ", match.group(1)).strip()
-read_user = statement.replace("$1", f"'{user_id}'::uuid").replace("$2", f"'{session_id}'::uuid") + ";\n"
+
+def logged(pattern):
+    """The statement whose text matches `pattern`, and its parameters from the DETAIL line."""
+    for match in re.finditer(r"(?:execute [^:]*|statement): (.*?)\n(?=\S)(?:[^\n]*DETAIL:\s+[Pp]arameters: ([^\n]*)\n)?", text, re.S):
+        statement = re.sub(r"\s+", " ", match.group(1)).strip()
+        if re.search(pattern, statement):
+            params = dict(re.findall(r"\$(\d+) = ((?:'(?:[^']|'')*')|NULL)", match.group(2) or ""))
+            return statement, params
+    sys.exit(f"no statement matching {pattern!r} was logged")
+
+def substitute(statement, params):
+    return re.sub(r"\$(\d+)\b", lambda m: params[m.group(1)], statement)
+
+user, _ = logged(r"^select jsonb_build_object\( 'user', to_jsonb\(u\)")
+read_user = substitute(user, {"1": f"'{user_id}'::uuid", "2": f"'{session_id}'::uuid"}) + ";\n"
 with open(f"{work}/user.sql", "w") as out:
     out.write(read_user)
+grant, params = logged(r"claimbridge\.auth_refresh\(")
+params["1"] = "(select token from public.bench_tokens where n = (select nextval('public.bench_pgbench_next') * 2 - 1))"
+params["2"] = "md5(random()::text)"
 with open(f"{work}/refresh.sql", "w") as out:
-    out.write(
-        "select outcome, user_id, session_id, refresh_token from claimbridge.auth_refresh("
-        "(select token from public.bench_tokens where n = (select nextval('public.bench_pgbench_next') * 2 - 1)), "
-        "md5(random()::text), 10, true, 'pgbench', '127.0.0.1'::inet);\n"
-    )
-    out.write(read_user)
-    # The site's custom access token hook (supabase/config.toml), which the server calls for
-    # each token it issues, with the claims of a real token.
-    claims = json.loads(base64.urlsafe_b64decode(access.split(".")[1] + "=="))
-    event = json.dumps({"user_id": user_id, "claims": claims, "authentication_method": "token_refresh"})
-    out.write("select claimbridge.auth_run_hook('public', 'custom_access_token_hook', '%s'::jsonb);\n" % event.replace("'", "''"))
+    out.write(substitute(grant, params) + ";\n")
 PY
 cat >"$work/password.lua" <<'LUA'
 wrk.method = "POST"

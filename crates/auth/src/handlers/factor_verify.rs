@@ -13,7 +13,6 @@ use uuid::Uuid;
 use super::factor_challenge::{CHALLENGE_SECONDS, owned_factor};
 use crate::accounts::audit;
 use crate::limits::Bucket;
-use crate::model::UserBundle;
 use crate::request::{ClientInfo, json_body};
 use crate::session::user_caller;
 use crate::tokens::{new_refresh_token, session_response, unix_now};
@@ -128,10 +127,7 @@ pub(crate) async fn handle(
             "Invalid TOTP code entered",
         ));
     }
-    let fresh = UserBundle::load(&state.pool, bundle.user.id, Some(session.id))
-        .await?
-        .ok_or_else(AuthError::session_not_found)?;
     Ok(Json(
-        session_response(&state, &fresh, &refresh_token, "totp").await?,
+        session_response(&state, bundle.user.id, session.id, &refresh_token, "totp").await?,
     ))
 }

@@ -6,13 +6,17 @@ use axum::extract::{RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::Value;
-use uuid::Uuid;
+use sqlx::Arguments as _;
+use sqlx::postgres::PgArguments;
+use std::sync::LazyLock;
 
 use crate::limits::{Bucket, account_locked, clear_failures, record_failure};
 use crate::model::UserBundle;
 use crate::password::{check_strength, verify};
 use crate::request::{ClientInfo, json_body, query_param};
-use crate::tokens::{new_refresh_token, session_response, sign_in};
+use crate::tokens::{
+    IssueSql, Issued, bind_claim_settings, issue_error, new_refresh_token, sign_in,
+};
 use crate::{AuthError, AuthState, flow};
 
 #[derive(Debug, Default, Deserialize)]
@@ -155,7 +159,29 @@ fn weak_reasons(error: &AuthError) -> Vec<&'static str> {
     reasons
 }
 
-/// The refresh grant: one statement rotates the token (see `claimbridge.auth_refresh`).
+/// The refresh grant's one statement: the rotation (`claimbridge.auth_refresh`), then for a
+/// token it accepted the user read and the access token's claims (through the hook, whose
+/// failure aborts the rotation too).
+static REFRESH: LazyLock<String> = LazyLock::new(|| {
+    let issue = IssueSql::new("r.user_id", "r.session_id", 7);
+    format!(
+        "select r.outcome, r.refresh_token, {}
+           from claimbridge.auth_refresh($1, $2, $3, $4, $5, $6::inet) r
+           left join lateral {} on r.outcome in ('ok', 'reused')",
+        issue.columns, issue.from_item,
+    )
+});
+
+/// One answer of [`REFRESH`].
+#[derive(sqlx::FromRow)]
+struct Refreshed {
+    outcome: String,
+    refresh_token: Option<String>,
+    #[sqlx(flatten)]
+    issued: Issued,
+}
+
+/// The refresh grant, in one round trip (see [`REFRESH`]).
 async fn refresh_grant(
     state: &AuthState,
     client: &ClientInfo,
@@ -168,21 +194,28 @@ async fn refresh_grant(
         ));
     };
     let settings = &state.settings;
-    let (outcome, user, session, issued): (String, Option<Uuid>, Option<Uuid>, Option<String>) =
-        sqlx::query_as(
-            "select outcome, user_id, session_id, refresh_token
-               from claimbridge.auth_refresh($1, $2, $3, $4, $5, $6::inet)",
-        )
-        .bind(token)
-        .bind(new_refresh_token())
-        .bind(i32::try_from(settings.refresh_token_reuse_interval.as_secs()).unwrap_or(i32::MAX))
-        .bind(settings.refresh_token_rotation)
-        .bind(client.user_agent.as_deref())
-        .bind(client.ip_inet())
+    let reuse_seconds =
+        i32::try_from(settings.refresh_token_reuse_interval.as_secs()).unwrap_or(i32::MAX);
+    let mut args = PgArguments::default();
+    let bound = [
+        args.add(token),
+        args.add(new_refresh_token()),
+        args.add(reuse_seconds),
+        args.add(settings.refresh_token_rotation),
+        args.add(client.user_agent.as_deref()),
+        args.add(client.ip_inet()),
+    ];
+    bound
+        .into_iter()
+        .collect::<Result<(), _>>()
+        .map_err(|err| AuthError::internal(format!("Database error refreshing session: {err}")))?;
+    bind_claim_settings(&mut args, state, "token_refresh")?;
+    let refreshed: Refreshed = sqlx::query_as_with(REFRESH.as_str(), args)
         .fetch_one(&state.pool)
-        .await?;
+        .await
+        .map_err(issue_error)?;
     let refused = |code: &'static str, message: &str| Err(AuthError::bad_request(code, message));
-    match outcome.as_str() {
+    match refreshed.outcome.as_str() {
         "ok" | "reused" => {}
         "not_found" => {
             return refused(
@@ -207,18 +240,17 @@ async fn refresh_grant(
             );
         }
     }
-    let (Some(user), Some(session), Some(issued)) = (user, session, issued) else {
-        return Err(AuthError::internal("Database error refreshing session"));
+    let not_found = || {
+        AuthError::bad_request(
+            "refresh_token_not_found",
+            "Invalid Refresh Token: Refresh Token Not Found",
+        )
     };
-    let bundle = UserBundle::load(&state.pool, user, Some(session))
-        .await?
-        .ok_or_else(|| {
-            AuthError::bad_request(
-                "refresh_token_not_found",
-                "Invalid Refresh Token: Refresh Token Not Found",
-            )
-        })?;
-    session_response(state, &bundle, &issued, "token_refresh").await
+    let issued = refreshed.refresh_token.ok_or_else(not_found)?;
+    refreshed
+        .issued
+        .session(state, &issued)
+        .ok_or_else(not_found)
 }
 
 /// The PKCE grant: an auth code from an emailed link and the verifier of its challenge.
