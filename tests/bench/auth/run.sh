@@ -213,7 +213,7 @@ user_rounds=""
 for round in $(seq 1 "$rounds"); do
   refresh_rounds+="$(run_wrk refresh "$connections" -s "$work/tokens.lua" "$base/token?grant_type=refresh_token") $(run_pgbench "$work/refresh.sql")"$'\n'
   # The tokens wrk used are spent: move the file on to unused ones for the next round.
-  tail -n +"$((per_run * 2 + 1))" "$work/tokens.txt" >"$work/tokens.next" && mv "$work/tokens.next" "$work/tokens.txt"
+  tail -n +"$((per_run + 1))" "$work/tokens.txt" >"$work/tokens.next" && mv "$work/tokens.next" "$work/tokens.txt"
   user_rounds+="$(run_wrk user "$connections" -H "authorization: Bearer $access" "$base/user") $(run_pgbench "$work/user.sql")"$'\n'
 done
 printf 'rounds (req/s p50 p99 non2xx sql_tps):\nrefresh\n%suser\n%s' "$refresh_rounds" "$user_rounds"
