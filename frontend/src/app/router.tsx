@@ -77,7 +77,7 @@ export function renderPublicPage(route: string) {
  */
 export const routes: RouteObject[] = [
   {
-    // Global widgets (notifications, cookie banner) and scroll behaviour, for every screen.
+    // Notifications and scroll behaviour, for every screen.
     element: <RootLayout />,
     children: [
       // /auth and the admin screens (lazy; no public header or footer).

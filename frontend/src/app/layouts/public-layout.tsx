@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, type MouseEvent, type RefObject } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useLazyLoading } from '@/lib/lazy-component';
+import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { ContactDialogProvider } from '@/features/leads/contact-dialog-provider';
 import { SiteFooter } from '@/components/layouts/site-footer';
 import { RouteErrorBoundary } from '@/components/layouts/route-error';
@@ -49,6 +50,8 @@ export function PublicLayout() {
         </main>
         <SiteFooter />
       </div>
+      {/* The public site's: never over the admin. */}
+      <CookieBanner />
     </ContactDialogProvider>
   );
 }

@@ -1,14 +1,13 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/toast';
-import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { RouteErrorBoundary } from '@/components/layouts/route-error';
 import { ScrollManager } from '@/components/layouts/scroll-manager';
 import { LoadingFallback } from './loading-fallback';
 
 /**
- * Wraps every screen (public and admin): the global widgets (notifications and the
- * cookie banner), the scroll behaviour on navigation, and the error screen.
+ * Wraps every screen (public and admin): notifications, the scroll behaviour on navigation, and
+ * the error screen.
  */
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -20,7 +19,6 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </RouteErrorBoundary>
-      <CookieBanner />
       <Toaster />
     </>
   );

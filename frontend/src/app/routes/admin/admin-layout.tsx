@@ -1,17 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { adminSessionQuery, type SessionCheck } from '@/features/admin/auth/validate-token';
 import { logSignOut } from '@/features/admin/activity/log-sign-out';
 import { getAdminToken, removeAdminToken } from '@/features/admin/shared/admin-token';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { errorMessage } from '@/features/admin/shared/admin-client';
-import { mayOpen, ROLE_LABELS, sectionsFor } from '@/features/admin/shared/admin-role';
+import { mayOpen, ROLE_LABELS } from '@/features/admin/shared/admin-role';
 import { AdminSessionContext, type AdminSession } from '@/features/admin/shared/session/admin-session';
 import { signOutStaff, signOutStaffHere } from '@/features/admin/shared/session/sign-out-staff';
 import '@/features/admin/shared/admin.css';
 import { supabase } from '@/lib/supabase';
 import { withQueryProvider } from '@/lib/query-client';
+import { AdminShell } from './admin-shell';
 
 type Refusal = Extract<SessionCheck, { valid: false }>['reason'];
 
@@ -131,31 +132,9 @@ function AdminLayoutScreen() {
 
   return (
     <AdminSessionContext value={session}>
-      <div className="admin">
-        <header className="admin-nav">
-          <div className="admin-nav__inner">
-            <span className="admin-nav__title">Admin Dashboard</span>
-            <nav aria-label="Admin" className="admin-nav__links">
-              {sectionsFor(session.role).map(({ label, path }) => (
-                <NavLink key={path} to={`/admin/${path}`} className="admin-nav__link">
-                  {label}
-                </NavLink>
-              ))}
-            </nav>
-            <div className="admin-nav__who">
-              <span className="admin-nav__person">
-                <span className="visually-hidden">Signed in as </span>
-                {session.name}
-                <span className="admin-nav__role">{ROLE_LABELS[session.role]}</span>
-              </span>
-              <AdminButton onClick={signOut}>Sign Out</AdminButton>
-            </div>
-          </div>
-        </header>
-        <main className="admin-main">
-          {mayOpen(session.role, pathname) ? <Outlet /> : <NotForRole session={session} />}
-        </main>
-      </div>
+      <AdminShell session={session} onSignOut={signOut}>
+        {mayOpen(session.role, pathname) ? <Outlet /> : <NotForRole session={session} />}
+      </AdminShell>
     </AdminSessionContext>
   );
 }

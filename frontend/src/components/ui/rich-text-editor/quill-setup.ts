@@ -23,4 +23,23 @@ class SafeImage extends Image {
 
 Quill.register({ 'formats/link': SafeLink, 'formats/image': SafeImage }, true);
 
+/** Names for the toolbar's drop-down pickers, which Quill leaves unnamed. */
+const PICKER_NAMES: Readonly<Record<string, string>> = {
+  header: 'Text style',
+  align: 'Alignment',
+  color: 'Text colour',
+  background: 'Highlight colour',
+  font: 'Font',
+  size: 'Text size',
+};
+
+/** Gives each drop-down picker of a Quill toolbar an accessible name. */
+export function namePickers(toolbar: HTMLElement): void {
+  toolbar.querySelectorAll<HTMLElement>('.ql-picker').forEach((picker) => {
+    const format = [...picker.classList].find((name) => name.startsWith('ql-') && name !== 'ql-picker')?.slice(3);
+    if (!format) return;
+    picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', PICKER_NAMES[format] ?? format);
+  });
+}
+
 export { Quill };

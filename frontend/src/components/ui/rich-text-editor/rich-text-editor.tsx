@@ -52,7 +52,7 @@ export function RichTextEditor({
     const container = document.createElement('div');
     host.appendChild(container);
 
-    void import('./quill-setup').then(({ Quill }) => {
+    void import('./quill-setup').then(({ Quill, namePickers }) => {
       if (cancelled) return;
       const pickAndUpload = () => {
         const upload = latest.current.onImageUpload;
@@ -101,6 +101,7 @@ export function RichTextEditor({
       quill.root.setAttribute('aria-label', label);
       quill.root.setAttribute('aria-multiline', 'true');
       quill.root.setAttribute('role', 'textbox');
+      namePickers((quill.getModule('toolbar') as { container: HTMLElement }).container);
       quill.root.style.minHeight = `${minHeight}px`;
       const initial = latest.current.value;
       if (initial) quill.setContents(quill.clipboard.convert({ html: initial }), 'silent');

@@ -66,30 +66,47 @@ export function can(role: StaffRole, capability: Capability): boolean {
   return CAPABILITIES[role].has(capability);
 }
 
-/** An admin screen: its navigation label, its path under /admin, and what it needs (null: everyone). */
+/** The jobs the admin navigation groups its screens by, in order. */
+export const SECTION_GROUPS = ['Content', 'Audience', 'Team', 'You'] as const;
+export type SectionGroup = (typeof SECTION_GROUPS)[number];
+
+/**
+ * An admin screen: its navigation label, its path under /admin, the job it belongs to, and what
+ * it needs (null: everyone).
+ */
 export interface AdminSection {
   label: string;
   path: string;
+  group: SectionGroup;
   needs: Capability | null;
 }
 
 /** The admin navigation, in order. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { label: 'Blog Posts', path: 'blog', needs: null },
-  { label: 'Webpage Edit', path: 'content', needs: 'editPages' },
-  { label: 'Page SEO', path: 'pages', needs: 'editPages' },
-  { label: 'Whitepapers', path: 'whitepapers', needs: 'editWhitepapers' },
-  { label: 'Media', path: 'media', needs: null },
-  { label: 'Leads', path: 'leads', needs: 'readLeads' },
-  { label: 'Analytics', path: 'analytics', needs: 'readAnalytics' },
-  { label: 'Activity', path: 'activity', needs: 'readActivity' },
-  { label: 'Staff', path: 'staff', needs: 'manageStaff' },
-  { label: 'Account', path: 'account', needs: null },
+  { label: 'Blog Posts', path: 'blog', group: 'Content', needs: null },
+  { label: 'Webpage Edit', path: 'content', group: 'Content', needs: 'editPages' },
+  { label: 'Page SEO', path: 'pages', group: 'Content', needs: 'editPages' },
+  { label: 'Whitepapers', path: 'whitepapers', group: 'Content', needs: 'editWhitepapers' },
+  { label: 'Media', path: 'media', group: 'Content', needs: null },
+  { label: 'Leads', path: 'leads', group: 'Audience', needs: 'readLeads' },
+  { label: 'Analytics', path: 'analytics', group: 'Audience', needs: 'readAnalytics' },
+  { label: 'Activity', path: 'activity', group: 'Team', needs: 'readActivity' },
+  { label: 'Staff', path: 'staff', group: 'Team', needs: 'manageStaff' },
+  { label: 'Account', path: 'account', group: 'You', needs: null },
 ];
 
 /** The sections a role sees. */
 export function sectionsFor(role: StaffRole): AdminSection[] {
   return ADMIN_SECTIONS.filter((section) => section.needs === null || can(role, section.needs));
+}
+
+/** The sections a role sees, by job, in order; jobs with nothing for the role left out. */
+export function sectionGroupsFor(role: StaffRole): { group: SectionGroup; sections: AdminSection[] }[] {
+  const sections = sectionsFor(role);
+  return SECTION_GROUPS.map((group) => ({
+    group,
+    sections: sections.filter((section) => section.group === group),
+  })).filter(({ sections: inGroup }) => inGroup.length > 0);
 }
 
 /** The section of an /admin/... path (its first segment), if it is one. */

@@ -1,5 +1,4 @@
-import { useSyncExternalStore, type FocusEvent } from 'react';
-import { prefersReducedMotion } from '@/components/layouts/scroll-manager';
+import type { FocusEvent } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '@/components/ui/marketing-icons';
 import {
   CUSTOMER_LOGOS,
@@ -9,22 +8,7 @@ import {
   type CustomerLogo,
 } from '@/features/home/customer-logos';
 import { CAROUSEL_TRANSITION_MS, useCarousel } from '@/features/home/hooks/use-carousel';
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-function subscribeToMotionPreference(onChange: () => void) {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const query = window.matchMedia(REDUCED_MOTION) as Partial<MediaQueryList>;
-  query.addEventListener?.('change', onChange);
-  return () => {
-    query.removeEventListener?.('change', onChange);
-  };
-}
-
-/** The visitor's motion preference; the server (and hydration) assume motion is fine. */
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeToMotionPreference, prefersReducedMotion, () => false);
-}
+import { useMediaQuery } from '@/lib/use-media-query';
 
 interface LogoCarouselProps {
   logos?: readonly CustomerLogo[];
@@ -36,7 +20,8 @@ interface LogoCarouselProps {
  * when the visitor prefers reduced motion.
  */
 export function LogoCarousel({ logos = CUSTOMER_LOGOS }: LogoCarouselProps) {
-  const reducedMotion = usePrefersReducedMotion();
+  // The server (and hydration) assume motion is fine.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const carousel = useCarousel({ count: logos.length, autoplay: !reducedMotion });
   const slides = [...logos, ...logos.slice(0, MAX_VISIBLE_LOGOS)];
   const current = logos[carousel.index];

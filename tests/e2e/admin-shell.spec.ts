@@ -1,0 +1,119 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsAdmin } from './fixtures';
+
+/**
+ * The admin's frame (issue 35): a sidebar grouped by job on wide screens, a slim bar and a
+ * drawer on phones, every screen reachable by keyboard, axe clean, no horizontal scrolling, and
+ * no public cookie banner. `ADMIN_SCREENSHOTS=dir` also saves what it saw.
+ */
+
+const shots = process.env.ADMIN_SCREENSHOTS;
+async function photograph(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
+}
+
+async function expectAxeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
+
+test.describe('on a wide screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the sidebar groups the screens by job beside the screen, with the person and Sign Out', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    await expect(page.locator('.cookie-banner')).toHaveCount(0);
+    await signInAsAdmin(page);
+
+    for (const [group, links] of [
+      ['Content', ['Blog Posts', 'Webpage Edit', 'Page SEO', 'Whitepapers', 'Media']],
+      ['Audience', ['Leads', 'Analytics']],
+      ['Team', ['Activity', 'Staff']],
+      ['You', ['Account']],
+    ] as const) {
+      await expect(nav(page).getByRole('list', { name: group }).getByRole('link')).toHaveText([...links]);
+    }
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
+    await expect(page.getByText('Signed in as', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+    // Side by side: the navigation left of the screen, and both in view at once.
+    const sidebar = await nav(page).boundingBox();
+    const main = await page.getByRole('main').boundingBox();
+    expect(sidebar && main && sidebar.x + sidebar.width <= main.x).toBe(true);
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+    await expect(page.locator('.cookie-banner')).toHaveCount(0);
+    await expectNoHorizontalScroll(page);
+    await expectAxeClean(page);
+    await photograph(page, 'shell-1280');
+
+    // Keyboard: Tab reaches the sidebar's links in order, and Enter opens one.
+    await page.getByRole('link', { name: 'Blog Posts' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Webpage Edit' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/content$/);
+    await expect(nav(page).getByRole('link', { name: 'Webpage Edit' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('a slim bar, and the sidebar as a drawer that the keyboard opens, keeps and closes', async ({ page }) => {
+    // Two axe runs and twenty key presses.
+    test.setTimeout(60_000);
+    await signInAsAdmin(page);
+    const bar = await page.locator('.admin-rail').boundingBox();
+    expect(bar?.height).toBeLessThanOrEqual(64);
+    await expect(nav(page)).toBeHidden();
+    await expectNoHorizontalScroll(page);
+    await expectAxeClean(page);
+    await photograph(page, 'shell-375');
+
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await expectAxeClean(page);
+    await photograph(page, 'shell-375-menu');
+
+    // Focus stays in the drawer (the screen behind is inert) and Escape returns it to Menu.
+    for (let step = 0; step < 20; step += 1) {
+      await page.keyboard.press(step % 7 === 6 ? 'Shift+Tab' : 'Tab');
+      const inside = await page.evaluate(
+        () => document.getElementById('admin-drawer')?.contains(document.activeElement) === true,
+      );
+      expect(inside).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(menu).toBeFocused();
+
+    // A link opens its screen and closes the drawer; the backdrop closes it too.
+    await menu.click();
+    await drawer.getByRole('link', { name: 'Leads' }).click();
+    await expect(page).toHaveURL(/\/admin\/leads$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await menu.click();
+    const open = await drawer.boundingBox();
+    await page.mouse.click((open?.width ?? 300) + 20, 400);
+    await expect(drawer).toBeHidden();
+    await expectNoHorizontalScroll(page);
+  });
+});
