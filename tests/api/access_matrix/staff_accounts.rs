@@ -599,3 +599,82 @@ async fn what_staff_do_is_logged_and_revised_in_their_name() {
         [by_author]
     );
 }
+
+#[tokio::test]
+async fn a_staff_sign_in_is_logged_in_their_name_and_nobody_elses_is() {
+    let app = spawn_app().await;
+    let auth = |method: Method, path: &str| {
+        app.client
+            .request(method, format!("{}/auth/v1{path}", app.url))
+            .header("apikey", DEMO_ANON_KEY)
+    };
+    let mut people = Vec::new();
+    for (email, name) in [
+        ("rowan@staff.example", "Rowan Reyes"),
+        ("visitor@example.com", "Val Visitor"),
+    ] {
+        let user: Value = auth(Method::POST, "/admin/users")
+            .bearer_auth(cb_tests::DEMO_SERVICE_ROLE_KEY)
+            .json(
+                &json!({"email": email, "password": "capped-rental-13", "email_confirm": true,
+                          "user_metadata": {"display_name": name}}),
+            )
+            .answer()
+            .await
+            .json()
+            .await
+            .unwrap();
+        people.push(Uuid::parse_str(user["id"].as_str().unwrap()).unwrap());
+    }
+    sqlx::query("insert into private.staff_members (user_id, role, invited_at) values ($1, 'editor', now())")
+        .bind(people[0])
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+
+    let mut sessions = Vec::new();
+    for email in ["rowan@staff.example", "visitor@example.com"] {
+        let session: Value = auth(Method::POST, "/token?grant_type=password")
+            .header("user-agent", "Mozilla/5.0 (Macintosh) Firefox/133.0")
+            .json(&json!({"email": email, "password": "capped-rental-13"}))
+            .answer()
+            .await
+            .json()
+            .await
+            .unwrap();
+        sessions.push(session);
+    }
+    // A refresh is no new sign-in.
+    let refreshed = auth(Method::POST, "/token?grant_type=refresh_token")
+        .json(&json!({"refresh_token": sessions[0]["refresh_token"]}))
+        .answer()
+        .await;
+    assert_eq!(refreshed.status(), 200);
+
+    let session_id = {
+        use base64::Engine as _;
+        let token = sessions[0]["access_token"].as_str().unwrap();
+        let claims: Value = serde_json::from_slice(
+            &base64::engine::general_purpose::URL_SAFE_NO_PAD
+                .decode(token.split('.').nth(1).unwrap())
+                .unwrap(),
+        )
+        .unwrap();
+        claims["session_id"].clone()
+    };
+    assert_eq!(
+        app.db
+            .json_rows(
+                "select action, summary, session_id, actor_id, actor_name, actor_email, user_agent,
+                        client_ip is not null as has_ip
+                   from admin_activity order by id"
+            )
+            .await,
+        [json!({
+            "action": "sign_in", "summary": "Signed in with their staff account",
+            "session_id": session_id, "actor_id": people[0], "actor_name": "Rowan Reyes",
+            "actor_email": "rowan@staff.example",
+            "user_agent": "Mozilla/5.0 (Macintosh) Firefox/133.0", "has_ip": true,
+        })]
+    );
+}
