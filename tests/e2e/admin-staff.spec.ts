@@ -337,6 +337,8 @@ test('the whole way: an owner invites an author, who joins with a password and a
     await author.getByRole('textbox', { name: /^Description/ }).fill('What a supplier checks before billing.');
     await author.getByRole('button', { name: 'Create Post' }).click();
     await expect(author.getByText('Blog post created successfully!').last()).toBeVisible();
+    // The saved post stays open; the next one starts from a new form.
+    await author.getByRole('link', { name: 'Write a new post' }).click();
   }
   const yours = author.getByRole('region', { name: 'Your posts' });
   await expect(yours.getByText('Draft', { exact: true })).toHaveCount(2);
@@ -357,6 +359,10 @@ test('the whole way: an owner invites an author, who joins with a password and a
   await page.goto(`/blog/journey-0-${stamp}`);
   await expect(page.getByRole('heading', { level: 1, name: titles[0] })).toBeVisible();
 
+  // The author has their second draft open when the owner deactivates them.
+  await author.getByRole('button', { name: `Edit ${titles[1]}` }).click();
+  await expect(author.getByRole('button', { name: 'Update Post' })).toBeVisible();
+
   // The owner deactivates the author.
   await page.goto('/admin/staff');
   await page.getByRole('button', { name: 'Deactivate Riley Author' }).click();
@@ -368,7 +374,6 @@ test('the whole way: an owner invites an author, who joins with a password and a
   expect(errors, 'no console errors on the way').toEqual([]);
 
   // The author's next save, on the page they still have open, is refused.
-  await author.getByRole('button', { name: `Edit ${titles[1]}` }).click();
   await author.getByRole('textbox', { name: /^Description/ }).fill('A change made after the account was deactivated.');
   await author.getByRole('button', { name: 'Update Post' }).click();
   await expect(author.getByText("You don't have permission to do that.")).toBeVisible();

@@ -145,7 +145,13 @@ test.describe('admin blog', () => {
     await expect(item).toContainText('Testing');
     await expect(item).toContainText('5 min');
     await expect(item).toContainText('Published');
-    // The form is back in create mode and empty.
+    // The saved post stays open, at its own address, which reloads into the form.
+    await expect(page).toHaveURL(/\/admin\/blog\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Edit Post' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: /^Title/ })).toHaveValue(title);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/admin\/blog$/);
     await expect(page.getByRole('textbox', { name: /^Title/ })).toHaveValue('');
 
     // Edit loads the post.

@@ -86,15 +86,30 @@ interface FakeState {
   tables: Record<string, unknown[]>;
 }
 
-/** A PostgREST query builder that takes any filter or modifier and answers the table's rows. */
-function tableQuery(rows: unknown[]): unknown {
+/**
+ * A PostgREST query builder that takes any filter or modifier and answers the table's rows:
+ * `eq(column, value)` keeps the matching rows, `maybeSingle()` answers the one row (or null);
+ * every other filter and modifier is ignored.
+ */
+function tableQuery(rows: unknown[], single = false): unknown {
   const query: unknown = new Proxy(
     {},
     {
-      get: (_target, property) =>
-        property === 'then'
-          ? (resolve: (answer: unknown) => unknown) => resolve({ data: rows, error: null })
-          : () => query,
+      get: (_target, property) => {
+        if (property === 'then') {
+          return (resolve: (answer: unknown) => unknown) =>
+            resolve({ data: single ? (rows[0] ?? null) : rows, error: null });
+        }
+        if (property === 'eq') {
+          return (column: string, value: unknown) =>
+            tableQuery(
+              rows.filter((row) => (row as Record<string, unknown>)[column] === value),
+              single,
+            );
+        }
+        if (property === 'maybeSingle') return () => tableQuery(rows, true);
+        return () => query;
+      },
     },
   );
   return query;

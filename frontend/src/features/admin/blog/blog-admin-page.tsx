@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useFailureToast } from '@/features/admin/shared/error-toast';
 import { toast } from '@/components/ui/toast';
 import { formatDate } from '@/features/admin/shared/format-date';
 import { PreviewLinksPanel } from '@/features/admin/shared/previews/preview-links-panel';
 import { DeletedPostsPanel } from '@/features/admin/shared/revisions/deleted-posts-panel';
 import { RevisionsPanel } from '@/features/admin/shared/revisions/revisions-panel';
-import { EMPTY_BLOG_FORM, postStatus, postToForm, type BlogFormValues, type BlogPost } from './blog-post';
+import { EMPTY_BLOG_FORM, postStatus, postToForm, type BlogPost } from './blog-post';
 import { useDeletePost } from './delete-post';
 import { ImageUploadPanel } from './image-upload-panel';
 import { PostForm } from './post-form';
+import { adminPostQuery } from './post-query';
 import { adminPostsQuery } from './posts-query';
 import { AdminCard } from '@/features/admin/shared/admin-card';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
@@ -17,51 +19,48 @@ import { AdminRowActions } from '@/features/admin/shared/admin-row-actions';
 import { can } from '@/features/admin/shared/admin-role';
 import { useAdminSession } from '@/features/admin/shared/session/admin-session';
 
-interface Editing {
-  id: string | null;
-  values: BlogFormValues;
-  /** Remounts the form whenever a post is loaded or the form is reset. */
-  key: number;
-}
-
 /**
- * /admin/blog. Editors and owners see and change every post; an author sees their own posts,
- * changes and deletes only their drafts, and has no Publish control (an editor publishes).
+ * /admin/blog (a new post) and /admin/blog/{id} (that post, so an edit can be linked, reloaded
+ * or opened in another tab). Editors and owners see and change every post; an author sees their
+ * own posts, changes and deletes only their drafts, and has no Publish control (an editor
+ * publishes). A saved post stays open.
  */
 export function BlogAdminPage() {
   const session = useAdminSession();
+  const navigate = useNavigate();
+  const { postId = null } = useParams();
   const editsAll = can(session.role, 'editAnyPost');
   const canPublish = can(session.role, 'publishPosts');
   const posts = useQuery(adminPostsQuery());
+  const opened = useQuery({ ...adminPostQuery(postId ?? ''), enabled: postId !== null });
   const remove = useDeletePost();
-  const [editing, setEditing] = useState<Editing>({ id: null, values: EMPTY_BLOG_FORM, key: 0 });
+  // Bumped to load the stored post into the form again (after a restore).
+  const [reloads, setReloads] = useState(0);
 
   useFailureToast(posts.isError, 'Error', 'Failed to load blog posts.');
 
-  const reset = () => {
-    setEditing((current) => ({ id: null, values: EMPTY_BLOG_FORM, key: current.key + 1 }));
-  };
-
-  /** After a restore: the editor shows the post as it is stored now. */
-  const reload = async (id: string) => {
-    const { data } = await posts.refetch();
-    const post = data?.find((candidate) => candidate.id === id);
-    if (post) setEditing((current) => ({ id, values: postToForm(post), key: current.key + 1 }));
-    else reset();
-  };
-
-  const editedPost: BlogPost | undefined = posts.data?.find((post) => post.id === editing.id);
   const listed = editsAll ? posts.data : posts.data?.filter((post) => post.author_id === session.userId);
   /** An author changes only their own drafts (never published or scheduled). */
   const mayChange = (post: BlogPost) =>
     editsAll || (post.author_id === session.userId && !post.published && post.publish_at === null);
+  const editedPost = postId ? opened.data : undefined;
+
+  const openPost = (id: string | null) => {
+    void navigate(id ? `/admin/blog/${id}` : '/admin/blog');
+  };
+
+  /** After a restore: the editor shows the post as it is stored now. */
+  const reload = async () => {
+    await opened.refetch();
+    setReloads((count) => count + 1);
+  };
 
   const onDelete = (id: string) => {
     if (!window.confirm('Are you sure you want to delete this post?')) return;
     remove.mutate(id, {
       onSuccess: () => {
         toast({ title: 'Post deleted successfully!' });
-        if (editing.id === id) reset();
+        if (postId === id) openPost(null);
       },
       onError: () => {
         toast({ title: 'Error', description: 'Failed to delete post.', variant: 'destructive' });
@@ -69,32 +68,77 @@ export function BlogAdminPage() {
     });
   };
 
+  const form = (() => {
+    if (!postId) {
+      return (
+        <PostForm
+          key={`new:${reloads}`}
+          editingId={null}
+          initial={EMPTY_BLOG_FORM}
+          canPublish={canPublish}
+          onSaved={openPost}
+          onCancel={() => {
+            openPost(null);
+          }}
+        />
+      );
+    }
+    if (opened.isPending) return <AdminLoading>Loading the post...</AdminLoading>;
+    if (opened.isError || !editedPost || !mayChange(editedPost)) {
+      return (
+        <AdminCard titleId="post-unavailable-title" title="This post cannot be edited here">
+          <p className="admin-muted">
+            {opened.isError
+              ? 'It could not be loaded. Check your connection and reload the page.'
+              : !editedPost
+                ? 'It was deleted, or the link is wrong.'
+                : 'It is published or scheduled: changes now go through an editor.'}
+          </p>
+          <p>
+            <Link to="/admin/blog">Write a new post</Link>
+          </p>
+        </AdminCard>
+      );
+    }
+    return (
+      <PostForm
+        key={`${postId}:${reloads}`}
+        editingId={postId}
+        initial={postToForm(editedPost)}
+        canPublish={canPublish}
+        onSaved={() => undefined}
+        onCancel={() => {
+          openPost(null);
+        }}
+      />
+    );
+  })();
+
   return (
     <div className="admin-page">
-      <h1 className="admin-page__title">Blog Posts</h1>
+      <div className="admin-page__header">
+        <h1 className="admin-page__title">Blog Posts</h1>
+        {postId && (
+          <Link className="admin-button admin-button--primary" to="/admin/blog">
+            Write a new post
+          </Link>
+        )}
+      </div>
       <ImageUploadPanel />
-      <PostForm
-        key={editing.key}
-        editingId={editing.id}
-        initial={editing.values}
-        canPublish={canPublish}
-        onDone={reset}
-      />
-      {editing.id && (
+      {form}
+      {postId && editedPost && mayChange(editedPost) && (
         <div className="admin-grid-2">
           <PreviewLinksPanel
-            target={{ kind: 'post', postId: editing.id }}
+            target={{ kind: 'post', postId }}
             unavailable={
-              editedPost && postStatus(editedPost).label === 'Published'
-                ? 'This post is published: share its address instead.'
-                : null
+              postStatus(editedPost).label === 'Published' ? 'This post is published: share its address instead.' : null
             }
           />
           <RevisionsPanel
             entities={['blog_post']}
-            entityId={editing.id}
-            name={editedPost ? `"${editedPost.title}"` : 'the post'}
-            onRestored={() => void reload(editing.id ?? '')}
+            entityId={postId}
+            name={`"${editedPost.title}"`}
+            onRestored={() => void reload()}
           />
         </div>
       )}
@@ -117,7 +161,7 @@ export function BlogAdminPage() {
                   <AdminRowActions
                     name={post.title}
                     onEdit={() => {
-                      setEditing((current) => ({ id: post.id, values: postToForm(post), key: current.key + 1 }));
+                      openPost(post.id);
                       window.scrollTo({ top: 0, behavior: 'smooth' });
                     }}
                     onDelete={() => {

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminSessionContext, type AdminSession } from '@/features/admin/shared/session/admin-session';
 import { BlogAdminPage } from './blog-admin-page';
@@ -23,14 +24,24 @@ const POSTS = [
   post('other-draft', 'CMN and DWO basics', 'user-dana', false),
 ];
 
-function renderBlog(session: AdminSession) {
+function renderBlog(session: AdminSession, path = '/admin/blog') {
+  const router = createMemoryRouter(
+    ['/admin/blog', '/admin/blog/:postId'].map((route) => ({
+      path: route,
+      element: (
+        <AdminSessionContext value={session}>
+          <BlogAdminPage />
+        </AdminSessionContext>
+      ),
+    })),
+    { initialEntries: [path] },
+  );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AdminSessionContext value={session}>
-        <BlogAdminPage />
-      </AdminSessionContext>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 const AUTHOR: AdminSession = {
@@ -69,5 +80,31 @@ describe('/admin/blog by role', () => {
     expect(list.getByRole('button', { name: 'Edit Capped rental month 13' })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Published' })).toBeTruthy();
     expect(screen.queryByText(/An editor publishes your post/)).toBeNull();
+  });
+
+  it('Edit opens the post at its own address, in the form; Cancel goes back to a new post', async () => {
+    const router = renderBlog(EDITOR);
+    const list = within(await screen.findByRole('region', { name: 'Existing Posts' }));
+    fireEvent.click(await list.findByRole('button', { name: 'Edit CMN and DWO basics' }));
+    expect(router.state.location.pathname).toBe('/admin/blog/other-draft');
+    expect(await screen.findByRole('heading', { name: 'Edit Post' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveProperty('value', 'CMN and DWO basics');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/admin/blog');
+    expect(await screen.findByRole('heading', { name: 'Create New Post' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveProperty('value', '');
+  });
+
+  it('a post’s address opens it directly; one the author may not change, or none, says so', async () => {
+    renderBlog(EDITOR, '/admin/blog/own-live');
+    expect(await screen.findByRole('textbox', { name: /^Title/ })).toHaveProperty('value', 'Capped rental month 13');
+  });
+
+  it('an author opening a published post, or a missing one, is told why there is no form', async () => {
+    const router = renderBlog(AUTHOR, '/admin/blog/own-live');
+    expect(await screen.findByText('It is published or scheduled: changes now go through an editor.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Update Post' })).toBeNull();
+    await router.navigate('/admin/blog/no-such-post');
+    expect(await screen.findByText('It was deleted, or the link is wrong.')).toBeTruthy();
   });
 });

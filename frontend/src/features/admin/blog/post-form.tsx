@@ -31,7 +31,10 @@ export interface PostFormProps {
   initial: BlogFormValues;
   /** Editors and owners publish and schedule; an author saves drafts (an editor publishes them). */
   canPublish: boolean;
-  onDone: () => void;
+  /** After a save, with the post's id (the form keeps what was saved). */
+  onSaved: (id: string) => void;
+  /** Cancel, while editing. */
+  onCancel: () => void;
 }
 
 /** Uploads an editor image; failures get the 'Upload failed' toast. */
@@ -53,7 +56,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function PostForm({ editingId, initial, canPublish, onDone }: PostFormProps) {
+export function PostForm({ editingId, initial, canPublish, onSaved, onCancel }: PostFormProps) {
   const [form, setForm] = useState<BlogFormValues>(initial);
   const save = useSavePost();
 
@@ -76,12 +79,12 @@ export function PostForm({ editingId, initial, canPublish, onDone }: PostFormPro
     save.mutate(
       { id: editingId, payload: formToPayload(form) },
       {
-        onSuccess: () => {
+        onSuccess: (id) => {
           toast({
             title: editingId ? 'Blog post updated successfully!' : 'Blog post created successfully!',
             description: scheduledAt ? `It will be published on ${formatDate(scheduledAt)}.` : undefined,
           });
-          onDone();
+          onSaved(id);
         },
         onError: errorToast(),
       },
@@ -211,7 +214,7 @@ export function PostForm({ editingId, initial, canPublish, onDone }: PostFormPro
           <AdminButton type="submit" variant="primary" disabled={save.isPending}>
             {editingId ? 'Update Post' : 'Create Post'}
           </AdminButton>
-          {editingId && <AdminButton onClick={onDone}>Cancel</AdminButton>}
+          {editingId && <AdminButton onClick={onCancel}>Cancel</AdminButton>}
         </div>
       </form>
     </AdminCard>

@@ -14,11 +14,16 @@ export interface SavePostInput {
 /**
  * INSERT a new post, or UPDATE every form field where id matches (and see that it did: an update
  * the caller's role no longer allows changes nothing and is refused, not reported as saved).
+ * Resolves to the post's id.
  */
-export async function savePost({ id, payload }: SavePostInput): Promise<void> {
+export async function savePost({ id, payload }: SavePostInput): Promise<string> {
   const table = adminClient().from('blog_posts');
-  if (id) await updatedRows(table.update(payload).eq('id', id).select('id'));
-  else await dataOrThrow(table.insert(payload));
+  if (id) {
+    await updatedRows(table.update(payload).eq('id', id).select('id'));
+    return id;
+  }
+  const created = await dataOrThrow(table.insert(payload).select('id').single());
+  return created.id;
 }
 
 export function useSavePost() {
