@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { HeaderPlaceholder } from '@/components/layouts/page-header';
 import { CalendarIcon } from '@/components/ui/marketing-icons';
@@ -60,6 +60,10 @@ export function PostView({ post }: { post: BlogPostRow }) {
   const tags = post.tags.filter((tag) => tag.trim() !== '');
   const published = formatPostDate(post.created_at);
   const updated = formatPostDate(post.updated_at);
+  // Only a preview shows a post before its time: it says when the post will go live.
+  const [openedAt] = useState(() => Date.now());
+  const scheduledFor =
+    post.publish_at && Date.parse(post.publish_at) > openedAt ? formatPostDate(post.publish_at) : null;
 
   return (
     <article className="article blog-post" aria-labelledby="article-title">
@@ -68,9 +72,15 @@ export function PostView({ post }: { post: BlogPostRow }) {
           {post.author_name && <p className="article__byline">By {post.author_name}</p>}
           <p className="article__meta-item">
             <CalendarIcon size={16} />
-            <span>
-              Published on <time dateTime={post.created_at}>{published}</time>
-            </span>
+            {post.publish_at && scheduledFor ? (
+              <span>
+                Scheduled for <time dateTime={post.publish_at}>{scheduledFor}</time>
+              </span>
+            ) : (
+              <span>
+                Published on <time dateTime={post.created_at}>{published}</time>
+              </span>
+            )}
           </p>
         </div>
         {tags.length > 0 && (

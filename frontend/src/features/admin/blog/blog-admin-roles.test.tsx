@@ -107,4 +107,39 @@ describe('/admin/blog by role', () => {
     await router.navigate('/admin/blog/no-such-post');
     expect(await screen.findByText('It was deleted, or the link is wrong.')).toBeTruthy();
   });
+
+  it('a new post’s address follows its title until one is typed; a saved post’s never moves by itself', async () => {
+    renderBlog(EDITOR);
+    const title = await screen.findByRole('textbox', { name: /^Title/ });
+    const slug = screen.getByRole('textbox', { name: /^Slug/ });
+    fireEvent.change(title, { target: { value: 'Oxygen & CPAP: Resupply Rules' } });
+    expect(slug).toHaveProperty('value', 'oxygen-and-cpap-resupply-rules');
+    fireEvent.change(slug, { target: { value: 'resupply' } });
+    fireEvent.change(title, { target: { value: 'Oxygen and CPAP resupply, 2027' } });
+    expect(slug).toHaveProperty('value', 'resupply');
+    fireEvent.change(slug, { target: { value: '' } });
+    fireEvent.change(title, { target: { value: 'Resupply in 2027' } });
+    expect(slug).toHaveProperty('value', 'resupply-in-2027');
+
+    const list = within(screen.getByRole('region', { name: 'Existing Posts' }));
+    fireEvent.click(await list.findByRole('button', { name: 'Edit CMN and DWO basics' }));
+    const editedTitle = await screen.findByDisplayValue('CMN and DWO basics');
+    fireEvent.change(editedTitle, { target: { value: 'CMN and DWO basics, revised' } });
+    expect(screen.getByRole('textbox', { name: /^Slug/ })).toHaveProperty('value', 'other-draft');
+  });
+
+  it('when a post goes live is chosen beside Published, not behind it', async () => {
+    renderBlog(EDITOR);
+    const published = await screen.findByRole('checkbox', { name: 'Published' });
+    const later = screen.getByRole('radio', { name: 'Schedule for later' });
+    expect(published).toHaveProperty('checked', false);
+    expect(later).toHaveProperty('checked', false);
+    expect(screen.getByText('Not on the site: a draft until you choose when.')).toBeTruthy();
+    fireEvent.click(later);
+    expect(published).toHaveProperty('checked', true);
+    expect(screen.getByLabelText('Publish on')).toBeTruthy();
+    fireEvent.click(published);
+    expect(screen.getByRole('radio', { name: 'Schedule for later' })).toHaveProperty('checked', false);
+    expect(screen.queryByLabelText('Publish on')).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_BLOG_FORM,
+  slugFromTitle,
   formToPayload,
   fromLocalInput,
   postStatus,
@@ -85,5 +86,18 @@ describe('scheduled publishing', () => {
     expect(scheduleProblem({ ...form, publish_at: '2020-01-01T00:00' }, now)).toMatch(/has passed/);
     expect(scheduleProblem({ ...form, publish_at: '2099-01-01T00:00' }, now)).toBeNull();
     expect(scheduleProblem({ ...form, schedule: false }, now)).toBeNull();
+  });
+});
+
+describe('slugFromTitle', () => {
+  it('makes an address the database accepts', () => {
+    expect(slugFromTitle('Capped Rental: Month 13 & the KX Modifier')).toBe(
+      'capped-rental-month-13-and-the-kx-modifier',
+    );
+    expect(slugFromTitle('  Résumé of CMN/DWO rules — 2026  ')).toBe('resume-of-cmn-dwo-rules-2026');
+    expect(slugFromTitle('!!!')).toBe('');
+    const long = slugFromTitle('Prior authorization '.repeat(10));
+    expect(long.length).toBeLessThanOrEqual(80);
+    expect(long).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 });

@@ -181,3 +181,19 @@ export function scheduleProblem(
   if (new Date(at).getTime() <= now) return 'The publish time has passed: choose a later time, or publish now.';
   return null;
 }
+
+/**
+ * A post address made from its title, as the database accepts it (lower-case letters and digits
+ * in runs joined by single hyphens, at most 80 characters): accents dropped, "&" read as "and".
+ */
+export function slugFromTitle(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+}

@@ -15,6 +15,7 @@ import {
   SCHEMA_TYPES,
   TWITTER_CARD_TYPES,
   type BlogFormValues,
+  slugFromTitle,
 } from './blog-post';
 import { useSavePost } from './save-post';
 import { errorToast } from '@/features/admin/shared/error-toast';
@@ -58,13 +59,24 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function PostForm({ editingId, initial, canPublish, onSaved, onCancel }: PostFormProps) {
   const [form, setForm] = useState<BlogFormValues>(initial);
+  // A new post's address follows its title until someone types one (a saved post's never moves
+  // by itself: its address may already be shared).
+  const [slugFollowsTitle, setSlugFollowsTitle] = useState(editingId === null && initial.slug === '');
   const save = useSavePost();
 
   const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
   };
+  const setText = (key: TextField, value: string) => {
+    if (key === 'slug') setSlugFollowsTitle(value === '');
+    setForm((current) => ({
+      ...current,
+      [key]: value,
+      ...(key === 'title' && slugFollowsTitle ? { slug: slugFromTitle(value) } : {}),
+    }));
+  };
 
-  const text = textFieldsOf<TextField>('post', form, set);
+  const text = textFieldsOf<TextField>('post', form, setText);
   const check = checksOf<'noindex' | 'nofollow' | 'published'>(form, set);
   const select = selectFieldsOf<Pick<BlogFormValues, 'twitter_card_type' | 'schema_type'>>('post', form, set);
 
@@ -166,15 +178,17 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel }: 
             publishes it, and it stays yours to change until then.
           </p>
         )}
-        {canPublish && form.published && (
+        {canPublish && (
+          // Beside the Published checkbox, not behind it: choosing when also ticks Published, and
+          // an unticked post (a draft) has neither choice selected.
           <fieldset className="admin-fieldset">
             <legend>When</legend>
             <AdminCheck
               type="radio"
               name="post-publish-when"
-              checked={!form.schedule}
+              checked={form.published && !form.schedule}
               onChange={() => {
-                set('schedule', false);
+                setForm((current) => ({ ...current, published: true, schedule: false }));
               }}
             >
               Publish now
@@ -182,14 +196,15 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel }: 
             <AdminCheck
               type="radio"
               name="post-publish-when"
-              checked={form.schedule}
+              checked={form.published && form.schedule}
               onChange={() => {
-                set('schedule', true);
+                setForm((current) => ({ ...current, published: true, schedule: true }));
               }}
             >
               Schedule for later
             </AdminCheck>
-            {form.schedule && (
+            {!form.published && <p className="admin-muted">Not on the site: a draft until you choose when.</p>}
+            {form.published && form.schedule && (
               <div className="admin-field">
                 <label htmlFor="post-publish_at">Publish on</label>
                 <input

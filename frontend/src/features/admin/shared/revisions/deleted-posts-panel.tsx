@@ -14,7 +14,7 @@ interface DeletedPostsPanelProps {
   onlyDraftsOf?: string | null;
 }
 
-/** Posts deleted recently and not back yet, each restorable as it was before its delete. */
+/** Posts deleted recently and not back yet, folded away, each restorable as it was before its delete. */
 export function DeletedPostsPanel({ existing, onlyDraftsOf }: DeletedPostsPanelProps) {
   const deleted = useQuery(deletedPostsQuery());
   const restore = useRestoreRevision();
@@ -30,36 +30,40 @@ export function DeletedPostsPanel({ existing, onlyDraftsOf }: DeletedPostsPanelP
 
   return (
     <AdminCard titleId="deleted-posts-title" title="Recently deleted">
-      <ul className="admin-post-list">
-        {gone.map((revision) => {
-          const title = valueText(fieldOf(revision.previous, 'title')) || revision.entity_key;
-          return (
-            <li key={revision.id} className="admin-post">
-              <div className="admin-post__body">
-                <h3 className="admin-post__title">{title}</h3>
-                <p className="admin-muted">Deleted {formatWhen(revision.created_at)}</p>
-              </div>
-              <AdminButton
-                disabled={restore.isPending}
-                aria-label={`Restore ${title}`}
-                onClick={() => {
-                  restore.mutate(revision.id, {
-                    onSuccess: () => {
-                      toast({
-                        title: 'Post restored',
-                        description: `"${title}" is back, as it was before it was deleted.`,
-                      });
-                    },
-                    onError: errorToast(),
-                  });
-                }}
-              >
-                Restore
-              </AdminButton>
-            </li>
-          );
-        })}
-      </ul>
+      {/* Folded away: they are rarely needed, and the list of live posts comes first. */}
+      <details className="admin-deleted">
+        <summary>Show {gone.length === 1 ? 'the deleted post' : `the ${gone.length} deleted posts`}</summary>
+        <ul className="admin-post-list">
+          {gone.map((revision) => {
+            const title = valueText(fieldOf(revision.previous, 'title')) || revision.entity_key;
+            return (
+              <li key={revision.id} className="admin-post">
+                <div className="admin-post__body">
+                  <h3 className="admin-post__title">{title}</h3>
+                  <p className="admin-muted">Deleted {formatWhen(revision.created_at)}</p>
+                </div>
+                <AdminButton
+                  disabled={restore.isPending}
+                  aria-label={`Restore ${title}`}
+                  onClick={() => {
+                    restore.mutate(revision.id, {
+                      onSuccess: () => {
+                        toast({
+                          title: 'Post restored',
+                          description: `"${title}" is back, as it was before it was deleted.`,
+                        });
+                      },
+                      onError: errorToast(),
+                    });
+                  }}
+                >
+                  Restore
+                </AdminButton>
+              </li>
+            );
+          })}
+        </ul>
+      </details>
     </AdminCard>
   );
 }

@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { BlogPost } from '@/data/blog/types';
+import { PostView } from './blog-post-page';
+
+const post = (publishAt: string | null) =>
+  ({
+    id: 'post-1',
+    title: 'Capped rental month 13',
+    slug: 'capped-rental-month-13',
+    description: 'What changes in month 13 of a capped rental.',
+    content: '<p>Ownership passes to the patient.</p>',
+    category: 'Billing',
+    read_time: '5',
+    published: true,
+    publish_at: publishAt,
+    tags: [],
+    created_at: '2026-03-01T09:00:00Z',
+    updated_at: '2026-03-01T09:00:00Z',
+  }) as unknown as BlogPost;
+
+function renderPost(row: BlogPost) {
+  render(
+    <MemoryRouter>
+      <PostView post={row} />
+    </MemoryRouter>,
+  );
+}
+
+describe('the post’s date', () => {
+  it('a post before its time (a preview) says when it is scheduled for', () => {
+    renderPost(post('2099-06-01T14:00:00Z'));
+    const date = screen.getByText(/^Scheduled for/).querySelector('time');
+    expect(date?.getAttribute('dateTime')).toBe('2099-06-01T14:00:00Z');
+    expect(screen.queryByText(/^Published on/)).toBeNull();
+  });
+
+  it('a live post says when it was published', () => {
+    renderPost(post(null));
+    expect(
+      screen
+        .getByText(/^Published on/)
+        .querySelector('time')
+        ?.getAttribute('dateTime'),
+    ).toBe('2026-03-01T09:00:00Z');
+    renderPost(post('2026-02-01T09:00:00Z'));
+    expect(screen.getAllByText(/^Published on/)).toHaveLength(2);
+  });
+});
