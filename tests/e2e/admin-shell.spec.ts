@@ -68,6 +68,33 @@ test.describe('on a wide screen', () => {
   });
 });
 
+test.describe('typed work', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the sidebar asks before leaving a post with unsaved changes', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.getByRole('textbox', { name: /^Title/ }).fill('Medicare competitive bidding, round 2027');
+    const questions: string[] = [];
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await nav(page).getByRole('link', { name: 'Leads' }).click();
+    await expect(page).toHaveURL(/\/admin\/blog$/);
+    await expect(page.getByRole('textbox', { name: /^Title/ })).toHaveValue('Medicare competitive bidding, round 2027');
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.accept();
+    });
+    await nav(page).getByRole('link', { name: 'Leads' }).click();
+    await expect(page).toHaveURL(/\/admin\/leads$/);
+    expect(questions).toEqual([
+      'You have unsaved changes. Leave without saving them?',
+      'You have unsaved changes. Leave without saving them?',
+    ]);
+  });
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSession } from '@/features/admin/shared/session/admin-session';
+import { useUnsavedChanges } from '@/features/admin/shared/unsaved-changes';
 import { AdminShell } from './admin-shell';
 
 const editor: AdminSession = {
@@ -38,7 +39,15 @@ function viewport(narrow: boolean) {
   };
 }
 
-function renderShell(session: AdminSession = editor) {
+function UnsavedForm() {
+  useUnsavedChanges(true);
+  return <p>A form with typed changes</p>;
+}
+
+function renderShell(
+  session: AdminSession = editor,
+  screenContent = <button type="button">A control on the screen</button>,
+) {
   const onSignOut = vi.fn();
   const router = createMemoryRouter(
     [
@@ -46,7 +55,7 @@ function renderShell(session: AdminSession = editor) {
         path: '/admin/*',
         element: (
           <AdminShell session={session} onSignOut={onSignOut}>
-            <button type="button">A control on the screen</button>
+            {screenContent}
           </AdminShell>
         ),
       },
@@ -132,5 +141,18 @@ describe('the admin shell', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     screenSize.resize(true);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a link of the sidebar asks before leaving typed changes, and stays when told to', () => {
+    viewport(false);
+    const { router } = renderShell(editor, <UnsavedForm />);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    fireEvent.click(screen.getByRole('link', { name: 'Leads' }));
+    expect(confirm).toHaveBeenCalledWith('You have unsaved changes. Leave without saving them?');
+    expect(router.state.location.pathname).toBe('/admin/blog');
+    confirm.mockReturnValue(true);
+    fireEvent.click(screen.getByRole('link', { name: 'Leads' }));
+    expect(router.state.location.pathname).toBe('/admin/leads');
+    confirm.mockRestore();
   });
 });

@@ -4,6 +4,7 @@ import { CloseButton } from '@/components/ui/close-button';
 import { MenuIcon } from '@/components/ui/icons';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { ROLE_LABELS, sectionGroupsFor } from '@/features/admin/shared/admin-role';
+import { confirmLeave } from '@/features/admin/shared/unsaved-changes';
 import type { AdminSession } from '@/features/admin/shared/session/admin-session';
 import { useMediaQuery } from '@/lib/use-media-query';
 
@@ -115,7 +116,13 @@ export function AdminShell({ session, onSignOut, children }: AdminShellProps) {
                 <ul className="admin-sidebar__links" aria-labelledby={`admin-group-${group}`}>
                   {sections.map(({ label, path }) => (
                     <li key={path}>
-                      <NavLink to={`/admin/${path}`} className="admin-sidebar__link">
+                      <NavLink
+                        to={`/admin/${path}`}
+                        className="admin-sidebar__link"
+                        onClick={(event) => {
+                          if (!confirmLeave()) event.preventDefault();
+                        }}
+                      >
                         {label}
                       </NavLink>
                     </li>

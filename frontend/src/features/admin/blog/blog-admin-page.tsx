@@ -18,6 +18,7 @@ import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import { AdminRowActions } from '@/features/admin/shared/admin-row-actions';
 import { can } from '@/features/admin/shared/admin-role';
 import { useAdminSession } from '@/features/admin/shared/session/admin-session';
+import { confirmLeave } from '@/features/admin/shared/unsaved-changes';
 
 /**
  * /admin/blog (a new post) and /admin/blog/{id} (that post, so an edit can be linked, reloaded
@@ -47,6 +48,10 @@ export function BlogAdminPage() {
 
   const openPost = (id: string | null) => {
     void navigate(id ? `/admin/blog/${id}` : '/admin/blog');
+  };
+  /** Another post, or a new one, from the list or the header: asks first when the form holds unsaved changes. */
+  const switchTo = (id: string | null) => {
+    if (confirmLeave()) openPost(id);
   };
 
   /** After a restore: the editor shows the post as it is stored now. */
@@ -119,7 +124,13 @@ export function BlogAdminPage() {
       <div className="admin-page__header">
         <h1 className="admin-page__title">Blog Posts</h1>
         {postId && (
-          <Link className="admin-button admin-button--primary" to="/admin/blog">
+          <Link
+            className="admin-button admin-button--primary"
+            to="/admin/blog"
+            onClick={(event) => {
+              if (!confirmLeave()) event.preventDefault();
+            }}
+          >
             Write a new post
           </Link>
         )}
@@ -161,7 +172,7 @@ export function BlogAdminPage() {
                   <AdminRowActions
                     name={post.title}
                     onEdit={() => {
-                      openPost(post.id);
+                      switchTo(post.id);
                       window.scrollTo({ top: 0, behavior: 'smooth' });
                     }}
                     onDelete={() => {

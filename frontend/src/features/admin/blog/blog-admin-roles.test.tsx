@@ -122,6 +122,8 @@ describe('/admin/blog by role', () => {
     expect(slug).toHaveProperty('value', 'resupply-in-2027');
 
     const list = within(screen.getByRole('region', { name: 'Existing Posts' }));
+    // Leaving the typed new post is agreed to.
+    vi.spyOn(window, 'confirm').mockReturnValueOnce(true);
     fireEvent.click(await list.findByRole('button', { name: 'Edit CMN and DWO basics' }));
     const editedTitle = await screen.findByDisplayValue('CMN and DWO basics');
     fireEvent.change(editedTitle, { target: { value: 'CMN and DWO basics, revised' } });
@@ -141,5 +143,42 @@ describe('/admin/blog by role', () => {
     fireEvent.click(published);
     expect(screen.getByRole('radio', { name: 'Schedule for later' })).toHaveProperty('checked', false);
     expect(screen.queryByLabelText('Publish on')).toBeNull();
+  });
+
+  it('typed work is not thrown away without asking: Cancel, another post, or closing the tab', async () => {
+    const router = renderBlog(EDITOR, '/admin/blog/other-draft');
+    const title = await screen.findByDisplayValue('CMN and DWO basics');
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+
+    // Nothing typed: nothing to ask.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/admin/blog');
+    await router.navigate('/admin/blog/other-draft');
+
+    fireEvent.change(await screen.findByDisplayValue('CMN and DWO basics'), {
+      target: { value: 'CMN and DWO basics for 2027' },
+    });
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(confirm).toHaveBeenLastCalledWith('You have unsaved changes. Leave without saving them?');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Oxygen recertification checklist' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Write a new post' }));
+    expect(confirm).toHaveBeenCalledTimes(3);
+    expect(router.state.location.pathname).toBe('/admin/blog/other-draft');
+    expect(screen.getByDisplayValue('CMN and DWO basics for 2027')).toBeTruthy();
+
+    confirm.mockReturnValue(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Oxygen recertification checklist' }));
+    expect(router.state.location.pathname).toBe('/admin/blog/own-draft');
+    expect(await screen.findByDisplayValue('Oxygen recertification checklist')).toBeTruthy();
+    const settled = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(settled);
+    expect(settled.defaultPrevented).toBe(false);
+    confirm.mockRestore();
+    expect(title).toBeTruthy();
   });
 });

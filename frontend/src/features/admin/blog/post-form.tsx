@@ -7,6 +7,7 @@ import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
 import { selectFieldsOf, valueOptions } from '@/features/admin/shared/admin-select-field';
 import { uploadBlogImage } from '@/features/admin/shared/upload-image';
 import { AdminButton } from '@/features/admin/shared/admin-button';
+import { LEAVE_QUESTION, useUnsavedChanges } from '@/features/admin/shared/unsaved-changes';
 import {
   adminTimeZone,
   formToPayload,
@@ -63,6 +64,10 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel }: 
   // by itself: its address may already be shared).
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(editingId === null && initial.slug === '');
   const save = useSavePost();
+  // What is stored now: the form has unsaved changes while it differs.
+  const [saved, setSaved] = useState(initial);
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  useUnsavedChanges(dirty);
 
   const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -92,6 +97,7 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel }: 
       { id: editingId, payload: formToPayload(form) },
       {
         onSuccess: (id) => {
+          setSaved(form);
           toast({
             title: editingId ? 'Blog post updated successfully!' : 'Blog post created successfully!',
             description: scheduledAt ? `It will be published on ${formatDate(scheduledAt)}.` : undefined,
@@ -229,7 +235,15 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel }: 
           <AdminButton type="submit" variant="primary" disabled={save.isPending}>
             {editingId ? 'Update Post' : 'Create Post'}
           </AdminButton>
-          {editingId && <AdminButton onClick={onCancel}>Cancel</AdminButton>}
+          {editingId && (
+            <AdminButton
+              onClick={() => {
+                if (!dirty || window.confirm(LEAVE_QUESTION)) onCancel();
+              }}
+            >
+              Cancel
+            </AdminButton>
+          )}
         </div>
       </form>
     </AdminCard>
