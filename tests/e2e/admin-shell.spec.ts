@@ -95,6 +95,57 @@ test.describe('typed work', () => {
   });
 });
 
+test.describe('the keyboard alone', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('writes and publishes a post: Tab types a tab in the editor, Escape moves on', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInAsAdmin(page);
+    const stamp = Date.now();
+    const title = `Keyboard-written post ${stamp}`;
+    await page.getByRole('textbox', { name: /^Title/ }).focus();
+    await page.keyboard.type(title);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('textbox', { name: /^Slug/ })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: /^Slug/ })).toHaveValue(`keyboard-written-post-${stamp}`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Billing');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Written and published without a mouse, to prove the admin works by keyboard.');
+
+    // Into the editor: its toolbar's controls, then the text, which has a visible focus ring.
+    const editor = page.getByRole('textbox', { name: 'Content', exact: true });
+    await editor.focus();
+    await expect(editor).toHaveCSS('outline-style', 'solid');
+    await page.keyboard.type('First line');
+    await page.keyboard.press('Tab');
+    await expect(editor).toBeFocused();
+    await page.keyboard.type('after a tab');
+    await expect(editor).toContainText('First line\tafter a tab');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('textbox', { name: 'Featured Image URL' })).toBeFocused();
+
+    // On to Published and Create Post.
+    await page.getByRole('checkbox', { name: 'Published' }).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('checkbox', { name: 'Published' })).toBeChecked();
+    for (let step = 0; step < 12; step += 1) {
+      if (
+        await page.getByRole('button', { name: 'Create Post' }).evaluate((button) => button === document.activeElement)
+      )
+        break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(page.getByRole('button', { name: 'Create Post' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Blog post created successfully!')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Existing Posts' }).getByRole('listitem').filter({ hasText: title }),
+    ).toContainText('Published');
+  });
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

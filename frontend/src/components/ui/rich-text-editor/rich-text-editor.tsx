@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type QuillType from 'quill';
 import type { ToolbarConfig } from './toolbars';
 
@@ -23,6 +23,20 @@ export interface RichTextEditorProps {
 
 const EMPTY_HTML = /^(<p>(<br>)?<\/p>)*$/;
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/** Moves focus to the first control after `editor` in the page (Tab inside the editor types a tab). */
+function focusAfter(editor: HTMLElement) {
+  const next = [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].find(
+    (element) =>
+      !editor.contains(element) &&
+      element.getClientRects().length > 0 &&
+      (editor.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+  );
+  next?.focus();
+}
+
 /** A Quill (v2, snow theme) editor; Quill itself is loaded on first use, in its own chunk. */
 export function RichTextEditor({
   value,
@@ -39,6 +53,7 @@ export function RichTextEditor({
   const emittedRef = useRef<string>(value);
   const latest = useRef({ value, onChange, onImageUpload, onImageInserted });
   const [ready, setReady] = useState(false);
+  const hintId = useId();
 
   useEffect(() => {
     latest.current = { value, onChange, onImageUpload, onImageInserted };
@@ -101,6 +116,14 @@ export function RichTextEditor({
       quill.root.setAttribute('aria-label', label);
       quill.root.setAttribute('aria-multiline', 'true');
       quill.root.setAttribute('role', 'textbox');
+      quill.root.setAttribute('aria-describedby', hintId);
+      // Tab types a tab in the text; Escape (or Ctrl+M) leaves the editor for the next control.
+      const leave = () => {
+        focusAfter(host);
+        return false;
+      };
+      quill.keyboard.addBinding({ key: 'Escape' }, leave);
+      quill.keyboard.addBinding({ key: 'm', ctrlKey: true }, leave);
       namePickers((quill.getModule('toolbar') as { container: HTMLElement }).container);
       quill.root.style.minHeight = `${minHeight}px`;
       const initial = latest.current.value;
@@ -137,6 +160,9 @@ export function RichTextEditor({
   return (
     <div className="rich-text-editor" aria-busy={!ready}>
       <div ref={hostRef} />
+      <p id={hintId} className="rich-text-editor__hint">
+        Tab types a tab here. Press Esc to move on from the editor.
+      </p>
       {!ready && (
         <div className="rich-text-editor__loading" style={{ minHeight }}>
           Loading editor…
