@@ -137,7 +137,7 @@ test('an owner invites an editor; the invitation email opens the welcome page: n
   await expect(invitee).toHaveURL(/\/admin\/blog$/);
   await expect(nav(invitee).getByRole('link', { name: 'Leads' })).toBeVisible();
   await expect(nav(invitee).getByRole('link', { name: 'Staff' })).toHaveCount(0);
-  await expect(invitee.getByText('Erin Okafor')).toBeVisible();
+  await expect(invitee.getByText('Erin Okafor', { exact: true })).toBeVisible();
 
   // Their account: two-step verification on, this device listed.
   await nav(invitee).getByRole('link', { name: 'Account' }).click();
