@@ -1,10 +1,13 @@
 //! Sessions as auth-js receives them: the access token (GoTrue's claims, passed through the
 //! custom access token hook when one is configured, signed with the signing key) and the
 //! Session JSON around it; and the random values the server hands out.
+use std::sync::LazyLock;
+
 use rand::Rng as _;
 use serde_json::{Value, json};
-use sqlx::Arguments as _;
+use sqlx::Postgres;
 use sqlx::postgres::{PgArguments, PgDatabaseError};
+use sqlx::query::QueryAs;
 use uuid::Uuid;
 
 use crate::model::{UserBundle, bundle_subquery};
@@ -69,27 +72,21 @@ impl IssueSql {
     }
 }
 
-/// Binds [`IssueSql`]'s settings: the issuer, the token lifetime, the authentication method
-/// the hook is told, and the hook's schema and function (nulls without a hook).
-pub(crate) fn bind_claim_settings(
-    args: &mut PgArguments,
-    state: &AuthState,
-    method: &str,
-) -> Result<(), AuthError> {
+/// Binds [`IssueSql`]'s settings to `query`: the issuer, the token lifetime, the authentication
+/// method the hook is told, and the hook's schema and function (nulls without a hook).
+pub(crate) fn bind_claim_settings<'q, O>(
+    query: QueryAs<'q, Postgres, O, PgArguments>,
+    state: &'q AuthState,
+    method: &'q str,
+) -> QueryAs<'q, Postgres, O, PgArguments> {
     let settings = &state.settings;
     let hook = settings.hook_custom_access_token.as_ref();
-    let lifetime = i32::try_from(settings.jwt_expiry.as_secs()).unwrap_or(i32::MAX);
-    let bound = [
-        args.add(settings.external_url.clone()),
-        args.add(lifetime),
-        args.add(method.to_owned()),
-        args.add(hook.map(|hook| hook.schema.clone())),
-        args.add(hook.map(|hook| hook.function.clone())),
-    ];
-    bound
-        .into_iter()
-        .collect::<Result<(), _>>()
-        .map_err(|err| AuthError::internal(format!("Database error issuing a token: {err}")))
+    query
+        .bind(settings.external_url.as_str())
+        .bind(i32::try_from(settings.jwt_expiry.as_secs()).unwrap_or(i32::MAX))
+        .bind(method)
+        .bind(hook.map(|hook| hook.schema.as_str()))
+        .bind(hook.map(|hook| hook.function.as_str()))
 }
 
 /// The answer for an error of a statement that issued a token: the custom access token hook's
@@ -157,6 +154,12 @@ impl Issued {
     }
 }
 
+/// [`session_response`]'s statement: the user `$1` in session `$2`, and their claims.
+static ISSUE: LazyLock<String> = LazyLock::new(|| {
+    let issue = IssueSql::new("$1", "$2", 3);
+    format!("select {} from {}", issue.columns, issue.from_item)
+});
+
 /// The Session JSON for `user` in `session`, with a new access token (one statement reads the
 /// user and builds the claims).
 pub(crate) async fn session_response(
@@ -166,19 +169,14 @@ pub(crate) async fn session_response(
     refresh_token: &str,
     method: &str,
 ) -> Result<Value, AuthError> {
-    let issue = IssueSql::new("$1", "$2", 3);
-    let sql = format!("select {} from {}", issue.columns, issue.from_item);
-    let mut args = PgArguments::default();
-    let bound = [args.add(user), args.add(session)];
-    bound
-        .into_iter()
-        .collect::<Result<(), _>>()
-        .map_err(|err| AuthError::internal(format!("Database error issuing a token: {err}")))?;
-    bind_claim_settings(&mut args, state, method)?;
-    let issued: Issued = sqlx::query_as_with(&sql, args)
-        .fetch_one(&state.pool)
-        .await
-        .map_err(issue_error)?;
+    let issued: Issued = bind_claim_settings(
+        sqlx::query_as(ISSUE.as_str()).bind(user).bind(session),
+        state,
+        method,
+    )
+    .fetch_one(&state.pool)
+    .await
+    .map_err(issue_error)?;
     issued
         .session(state, refresh_token)
         .ok_or_else(|| AuthError::internal("Database error loading user"))

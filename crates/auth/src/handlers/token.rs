@@ -6,8 +6,6 @@ use axum::extract::{RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::Value;
-use sqlx::Arguments as _;
-use sqlx::postgres::PgArguments;
 use std::sync::LazyLock;
 
 use crate::limits::{Bucket, account_locked, clear_failures, record_failure};
@@ -196,24 +194,20 @@ async fn refresh_grant(
     let settings = &state.settings;
     let reuse_seconds =
         i32::try_from(settings.refresh_token_reuse_interval.as_secs()).unwrap_or(i32::MAX);
-    let mut args = PgArguments::default();
-    let bound = [
-        args.add(token),
-        args.add(new_refresh_token()),
-        args.add(reuse_seconds),
-        args.add(settings.refresh_token_rotation),
-        args.add(client.user_agent.as_deref()),
-        args.add(client.ip_inet()),
-    ];
-    bound
-        .into_iter()
-        .collect::<Result<(), _>>()
-        .map_err(|err| AuthError::internal(format!("Database error refreshing session: {err}")))?;
-    bind_claim_settings(&mut args, state, "token_refresh")?;
-    let refreshed: Refreshed = sqlx::query_as_with(REFRESH.as_str(), args)
-        .fetch_one(&state.pool)
-        .await
-        .map_err(issue_error)?;
+    let refreshed: Refreshed = bind_claim_settings(
+        sqlx::query_as(REFRESH.as_str())
+            .bind(token)
+            .bind(new_refresh_token())
+            .bind(reuse_seconds)
+            .bind(settings.refresh_token_rotation)
+            .bind(client.user_agent.as_deref())
+            .bind(client.ip_inet()),
+        state,
+        "token_refresh",
+    )
+    .fetch_one(&state.pool)
+    .await
+    .map_err(issue_error)?;
     let refused = |code: &'static str, message: &str| Err(AuthError::bad_request(code, message));
     match refreshed.outcome.as_str() {
         "ok" | "reused" => {}
