@@ -262,6 +262,7 @@ export class DenoFunctions extends ServedProcess {
         SUPABASE_DB_URL: `postgresql://postgres@localhost:5432/postgres?host=${socketDir}`,
         // staff-invite reaches GoTrue's admin API of the server, as on hosted Supabase.
         SUPABASE_URL: this.server.url,
+        SUPABASE_ANON_KEY: DEMO_ANON_KEY,
         SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY,
         SITE_URL: this.server.url,
         JWT_SECRET: DEMO_JWT_SECRET,

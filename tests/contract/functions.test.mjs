@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import {
   DEMO_JWT_SECRET,
+  DEMO_SERVICE_ROLE_KEY,
   DenoFunctions,
   PASSCODE,
   Receiver,
@@ -15,6 +16,7 @@ import {
   altchaToken,
   leadPayload,
   postLead,
+  supabaseClient,
   verifyWebhook,
   waitFor,
 } from './functions-support.mjs'
@@ -174,6 +176,31 @@ for (const target of ['rust', 'deno']) {
       })
       assert.equal(refused.error.context.status, 403)
       assert.deepEqual(await refused.error.context.json(), { error: 'Only an owner can invite staff.' })
+    })
+
+    test('a staff owner invites with their own session; once it has ended, the same token is refused', async () => {
+      const psql = (sql) =>
+        execFileSync('psql', ['-X', '-tA', '-v', 'ON_ERROR_STOP=1', '-h', join(rust.dataDir, 'postgres'), '-U', 'postgres', '-d', 'postgres', '-c', sql])
+          .toString()
+          .trim()
+      const email = `owner.${target}.${Date.now()}@acme-dme.test`
+      const admin = supabaseClient(rust.url, DEMO_SERVICE_ROLE_KEY)
+      const created = await admin.auth.admin.createUser({ email, password: 'owner-password-2026', email_confirm: true })
+      assert.equal(created.error, null)
+      psql(`insert into private.staff_members (user_id, role, invited_at) values ('${created.data.user.id}', 'owner', now())`)
+      const signedIn = await supabaseClient(rust.url).auth.signInWithPassword({ email, password: 'owner-password-2026' })
+      assert.equal(signedIn.error, null)
+      const token = signedIn.data.session.access_token
+      const invite = () =>
+        server.client({ Authorization: `Bearer ${token}` }).functions.invoke('staff-invite', {
+          body: { action: 'invite', email: `author.${target}.${Date.now()}@acme-dme.test`, role: 'author' },
+        })
+      const accepted = await invite()
+      assert.equal(accepted.error, null, accepted.error && `${accepted.error.context.status} ${await accepted.error.context.text()}`)
+      assert.equal(accepted.data.status, 'invited')
+      psql(`delete from auth.sessions where user_id = '${created.data.user.id}'`)
+      const refused = await invite()
+      assert.equal(refused.error.context.status, 403)
     })
   })
 

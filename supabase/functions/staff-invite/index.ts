@@ -2,7 +2,7 @@
 // the Rust handler).
 //   {action:'invite', email, role, display_name?} → {user:{id,email}, status:'invited'}
 //   {action:'resend', user_id}                     → {status:'invited'}
-// Only an owner may: an active member of private.staff_members with role owner, or the admin
+// Only an owner may (private.staff_role(), asked through staff_me as the caller), or the admin
 // passcode's token (the owner's break-glass sign-in). The account and its invitation email come
 // from GoTrue's admin API (service role); the role is recorded with private.staff_add, where
 // staff cannot write it, and the custom access token hook puts it in their tokens.
@@ -21,14 +21,17 @@ function bearer(request: Request): string {
 /** The inviter's user id (null for the passcode), or undefined when the caller is not an owner. */
 async function owner(token: string): Promise<string | null | undefined> {
   if ((await validate(token, Deno.env.get('ADMIN_PASSCODE_HASH') ?? '')).valid) return null
-  const admin = adminClient()
-  const { data } = await admin.auth.getUser(token)
-  const id = data.user?.id
-  if (!id) return undefined
-  const rows = await sql()`select true from private.staff_members m join auth.users u on u.id = m.user_id
-    where m.user_id = ${id} and m.role = 'owner' and m.deactivated_at is null
-      and (u.banned_until is null or u.banned_until <= now())`
-  return rows.length > 0 ? id : undefined
+  if (!token) return undefined
+  // The database decides, as for every write: staff_me answers with the caller's claims through
+  // private.staff_role() (a demoted, deactivated, banned or deleted owner, or an ended session,
+  // is no owner).
+  const caller = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('SUPABASE_ANON_KEY') ?? '', {
+    auth: { autoRefreshToken: false, persistSession: false },
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  })
+  const { data } = await caller.rpc('staff_me')
+  const me = (data as { user_id: string | null; role: string }[] | null)?.[0]
+  return me?.role === 'owner' && me.user_id ? me.user_id : undefined
 }
 
 function adminClient() {

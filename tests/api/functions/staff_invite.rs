@@ -166,6 +166,27 @@ async fn only_owners_invite_and_bad_requests_are_refused_with_reasons() {
         403
     );
 
+    // An owner whose session has ended (signed out, or every session revoked) holds a token
+    // that still verifies, but is no owner any more; so is a deleted one.
+    let signed_out = add_account(&app.db, Some("owner"), "Sam Signedout").await;
+    let deleted = add_account(&app.db, Some("owner"), "Dee Deleted").await;
+    app.db
+        .execute(&format!(
+            "delete from auth.sessions where id = '{}';
+             update auth.users set deleted_at = now() where id = '{}'",
+            signed_out.session_id, deleted.id
+        ))
+        .await;
+    for (who, token) in [("signed out", signed_out.jwt()), ("deleted", deleted.jwt())] {
+        let (status, body) = invite(
+            &app,
+            &token,
+            json!({"action": "invite", "email": "x@acme-dme.test", "role": "author"}),
+        )
+        .await;
+        assert_eq!(status, 403, "{who}: {body}");
+    }
+
     let token = owner.jwt();
     for (body, status, error) in [
         (

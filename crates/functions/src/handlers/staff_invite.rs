@@ -11,6 +11,7 @@
 use axum::Json;
 use axum::response::{IntoResponse, Response};
 use cb_db::sqlx;
+use cb_db::{RequestContext, begin_scoped};
 use futures_util::FutureExt as _;
 use serde_json::{Map, Value, json};
 use uuid::Uuid;
@@ -123,17 +124,25 @@ async fn owner(invocation: &Invocation) -> Result<Option<Uuid>, FunctionError> {
         .and_then(Value::as_str)
         .and_then(|sub| Uuid::parse_str(sub).ok())
         .ok_or_else(not_owner)?;
-    // The table decides, not the token: a demoted or deactivated owner's token grants nothing.
-    let is_owner: Option<bool> = sqlx::query_scalar(
-        "select true
-           from private.staff_members m join auth.users u on u.id = m.user_id
-          where m.user_id = $1 and m.role = 'owner' and m.deactivated_at is null
-            and (u.banned_until is null or u.banned_until <= now())",
-    )
-    .bind(user)
-    .fetch_optional(state.pool())
-    .await?;
-    is_owner.map(|_| Some(user)).ok_or_else(not_owner)
+    // The database decides, as for every write: `private.is_owner()` with the caller's claims
+    // (a demoted, deactivated, banned or deleted owner, or a session that ended, is no owner).
+    let context = RequestContext::new(
+        "authenticated",
+        &claims.0,
+        "POST",
+        "/functions/v1/staff-invite",
+        "{}".into(),
+    );
+    let mut scope = begin_scoped(state.pool(), &context, true).await?;
+    let is_owner: bool = sqlx::query_scalar("select private.is_owner()")
+        .fetch_one(&mut *scope)
+        .await?;
+    scope.rollback().await?;
+    if is_owner {
+        Ok(Some(user))
+    } else {
+        Err(not_owner())
+    }
 }
 
 /// The auth server's refusal as words for the owner.
