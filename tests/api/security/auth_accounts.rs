@@ -207,7 +207,15 @@ async fn emailed_links_are_single_use_and_expire() {
 
 #[tokio::test]
 async fn a_users_own_writes_and_forged_claims_grant_nothing() {
-    let app = spawn_app().await;
+    // With the site's custom access token hook, which is what would turn a staff_role into power.
+    let app = cb_tests::spawn_app_with(&[
+        ("GOTRUE_HOOK_CUSTOM_ACCESS_TOKEN_ENABLED", "true"),
+        (
+            "GOTRUE_HOOK_CUSTOM_ACCESS_TOKEN_URI",
+            "pg-functions://postgres/public/custom_access_token_hook",
+        ),
+    ])
+    .await;
     let id = create_user(&app, "author@acme-dme.test", "author-password-1").await;
     let session: Value = password_attempt(&app, "author@acme-dme.test", "author-password-1", "")
         .await
@@ -221,19 +229,26 @@ async fn a_users_own_writes_and_forged_claims_grant_nothing() {
         .answer()
         .await;
     assert_eq!(put.status(), 200);
-    let refreshed: Value = auth(&app, Method::POST, "/token?grant_type=refresh_token")
+    let refreshed = auth(&app, Method::POST, "/token?grant_type=refresh_token")
         .json(&json!({"refresh_token": session["refresh_token"]}))
         .answer()
-        .await
-        .json()
-        .await
-        .unwrap();
-    let claims = payload(refreshed["access_token"].as_str().unwrap());
+        .await;
+    assert_eq!(refreshed.status(), 200);
+    let refreshed: Value = refreshed.json().await.unwrap();
+    let refreshed_token = refreshed["access_token"].as_str().unwrap();
+    let claims = payload(refreshed_token);
     assert_eq!(
         claims["role"], "authenticated",
         "user_metadata does not reach the role claim"
     );
+    assert_eq!(
+        claims["user_metadata"]["staff_role"], "owner",
+        "the write landed"
+    );
+    assert!(claims.get("staff_role").is_none(), "{claims}");
     assert!(claims["app_metadata"].get("admin").is_none());
+    // And the database, which decides, gives that token nothing of an owner's.
+    assert_eq!(staff_list_status(&app, refreshed_token).await, 403);
     // The admin API answers only tokens it can verify: a forged service_role token is refused.
     let forged = jsonwebtoken::encode(
         &jsonwebtoken::Header::default(),
@@ -257,4 +272,15 @@ async fn a_users_own_writes_and_forged_claims_grant_nothing() {
         .answer()
         .await;
     assert_eq!(refused.status(), 403);
+    assert_eq!(staff_list_status(&app, &self_made).await, 403);
+}
+
+/// The status of the owners' staff list (`supabase.rpc('staff_list')`) asked with `token`.
+async fn staff_list_status(app: &TestApp, token: &str) -> u16 {
+    app.with_token(Method::POST, "/rest/v1/rpc/staff_list", token)
+        .json(&json!({}))
+        .answer()
+        .await
+        .status()
+        .as_u16()
 }
