@@ -6,7 +6,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use super::support::{
-    admin, auth, claims, create_user, expect_error, ok_json, refresh, sign_in, text,
+    admin, auth, claims, create_user, expect_code, expect_error, ok_json, refresh, sign_in, text,
 };
 
 /// The TOTP code of `secret` (base32) for the current 30-second step, as an authenticator app
@@ -100,8 +100,16 @@ async fn a_totp_factor_raises_the_session_to_aal2_and_codes_work_once() {
         .unwrap();
     assert_eq!(claims(text(&refreshed["access_token"]))["aal"], "aal2");
 
-    // The same code on a new challenge: refused (single use).
+    // The answered challenge cannot be answered again (refused before the code is looked at).
     let aal2 = text(&refreshed["access_token"]).to_string();
+    expect_code(
+        verify(&aal2, &first["id"], &code).answer().await,
+        422,
+        "mfa_challenge_expired",
+    )
+    .await;
+
+    // The same code on a new challenge: refused (single use).
     let second = ok_json(challenge(&aal2)).await;
     expect_error(
         verify(&aal2, &second["id"], &code).answer().await,
