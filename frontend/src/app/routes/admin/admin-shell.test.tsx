@@ -118,6 +118,14 @@ describe('the admin shell', () => {
     expect(document.activeElement).toBe(within(drawer).getByRole('button', { name: 'Close menu' }));
     expect(screen.getByRole('main', { hidden: true }).hasAttribute('inert')).toBe(true);
 
+    // Tab goes round the drawer's controls: past Sign Out to Close menu, and back.
+    const signOut = within(drawer).getByRole('button', { name: 'Sign Out' });
+    signOut.focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(within(drawer).getByRole('button', { name: 'Close menu' }));
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(signOut);
+
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(menuButton());

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { CloseButton } from '@/components/ui/close-button';
+import { tabbableElements } from '@/components/ui/dialog';
 import { MenuIcon } from '@/components/ui/icons';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { ROLE_LABELS, sectionGroupsFor } from '@/features/admin/shared/admin-role';
@@ -45,7 +46,7 @@ export function AdminShell({ session, onSignOut, children }: AdminShellProps) {
 
   useEffect(() => {
     if (!drawerOpen) return;
-    drawer.current?.querySelector<HTMLElement>('a, button')?.focus();
+    if (drawer.current) tabbableElements(drawer.current)[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
@@ -55,7 +56,7 @@ export function AdminShell({ session, onSignOut, children }: AdminShellProps) {
       }
       // Tab goes round the drawer's controls (the screen behind is inert).
       if (event.key !== 'Tab' || !drawer.current) return;
-      const controls = [...drawer.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+      const controls = tabbableElements(drawer.current);
       const first = controls[0];
       const last = controls[controls.length - 1];
       const at = document.activeElement;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type QuillType from 'quill';
+import { tabbableElements } from '@/components/ui/dialog';
 import type { ToolbarConfig } from './toolbars';
 
 export interface RichTextEditorProps {
@@ -23,12 +24,9 @@ export interface RichTextEditorProps {
 
 const EMPTY_HTML = /^(<p>(<br>)?<\/p>)*$/;
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
-
 /** Moves focus to the first control after `editor` in the page (Tab inside the editor types a tab). */
 function focusAfter(editor: HTMLElement) {
-  const next = [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].find(
+  const next = tabbableElements(document.body).find(
     (element) =>
       !editor.contains(element) &&
       element.getClientRects().length > 0 &&
