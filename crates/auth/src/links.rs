@@ -72,7 +72,7 @@ impl LinkType {
     }
 
     /// The authentication method a PKCE flow for this link is recorded under (GoTrue's names).
-    fn flow_method(self) -> &'static str {
+    pub(crate) fn flow_method(self) -> &'static str {
         match self {
             Self::Signup => "email/signup",
             Self::Invite => "invite",

@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use crate::accounts::{audit, confirm, validate_email};
 use crate::limits::Bucket;
-use crate::links::token_matches;
+use crate::links::{LinkType, token_matches};
 use crate::model::UserBundle;
 use crate::request::{ClientInfo, json_body, query_param, redirect_to};
 use crate::tokens::{sign_in, token_hash};
@@ -272,6 +272,19 @@ async fn verify_code(
     .await
 }
 
+/// A first confirmed link: GoTrue's `user_signedup` entry, and the address confirmed.
+async fn signed_up(state: &AuthState, user: Uuid, client: &ClientInfo) -> Result<(), AuthError> {
+    audit(
+        &state.pool,
+        Some(user),
+        "user_signedup",
+        Some(json!({"provider": "email"})),
+        &client.ip_text(),
+    )
+    .await?;
+    confirm(&state.pool, user).await
+}
+
 /// Checks the presented hash against the user's token of `kind`, then does what the type does.
 async fn apply(
     state: &AuthState,
@@ -322,22 +335,15 @@ async fn apply(
                 )
                 .await?;
             }
-            audit(
-                &state.pool,
-                Some(user.id),
-                "user_signedup",
-                Some(json!({"provider": "email"})),
-                &client.ip_text(),
-            )
-            .await?;
-            confirm(&state.pool, user.id).await?;
+            signed_up(state, user.id, client).await?;
+            let link = if kind == "invite" {
+                LinkType::Invite
+            } else {
+                LinkType::Signup
+            };
             Ok(Verified::User {
                 user: user.id,
-                method: if kind == "invite" {
-                    "invite"
-                } else {
-                    "email/signup"
-                },
+                method: link.flow_method(),
             })
         }
         "recovery" | "magiclink" => {
@@ -354,23 +360,16 @@ async fn apply(
             if user.is_confirmed() {
                 audit(&state.pool, Some(user.id), "login", None, &client.ip_text()).await?;
             } else {
-                audit(
-                    &state.pool,
-                    Some(user.id),
-                    "user_signedup",
-                    Some(json!({"provider": "email"})),
-                    &client.ip_text(),
-                )
-                .await?;
-                confirm(&state.pool, user.id).await?;
+                signed_up(state, user.id, client).await?;
             }
+            let link = if kind == "recovery" {
+                LinkType::Recovery
+            } else {
+                LinkType::MagicLink
+            };
             Ok(Verified::User {
                 user: user.id,
-                method: if kind == "recovery" {
-                    "recovery"
-                } else {
-                    "magiclink"
-                },
+                method: link.flow_method(),
             })
         }
         "email_change" => email_change(state, bundle, presented, client, invalid).await,
