@@ -120,7 +120,7 @@ pub(crate) fn rss(posts: &[Post], channel: &FeedChannel<'_>) -> String {
     ));
     if let Some(newest) = posts
         .iter()
-        .map(|post| post.updated.max(post.created))
+        .map(|post| post.updated.max(post.published))
         .max()
     {
         xml.push_str(&format!(
@@ -143,7 +143,7 @@ pub(crate) fn rss(posts: &[Post], channel: &FeedChannel<'_>) -> String {
         ));
         xml.push_str(&format!(
             "  <pubDate>{}</pubDate>\n",
-            post.created.to_rfc2822()
+            post.published.to_rfc2822()
         ));
         for tag in post
             .tags
@@ -254,7 +254,7 @@ mod tests {
             title: "Tips & </title> tricks".into(),
             description: "Ends ]]> here".into(),
             tags: vec!["<b>".into()],
-            created: Utc.with_ymd_and_hms(2026, 3, 2, 9, 5, 0).unwrap(),
+            published: Utc.with_ymd_and_hms(2026, 3, 2, 9, 5, 0).unwrap(),
             ..Post::default()
         };
         let xml = rss(

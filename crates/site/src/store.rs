@@ -306,8 +306,10 @@ pub(crate) async fn preview(pool: &PgPool, token: &str) -> Result<PreviewLookup,
 /// also in PostgreSQL's JSON form, the strings the client's head is built from.
 const POSTS_SQL: &str = "select slug, title, description, meta_title, excerpt, og_title,
         og_description, og_image, featured_image_url, twitter_card_type, canonical_url,
-        author_name, tags, schema_type, noindex, nofollow, created_at, updated_at,
+        author_name, tags, schema_type, noindex, nofollow, updated_at,
+        coalesce(publish_at, created_at) as published,
         to_json(created_at) #>> '{}' as created_at_json,
+        to_json(publish_at) #>> '{}' as publish_at_json,
         to_json(updated_at) #>> '{}' as updated_at_json
    from public.blog_posts
   where published
@@ -378,9 +380,10 @@ async fn load(pool: &PgPool) -> Result<SiteData, sqlx::Error> {
                 schema_type: row.try_get("schema_type")?,
                 noindex: row.try_get("noindex")?,
                 nofollow: row.try_get("nofollow")?,
-                created: row.try_get("created_at")?,
+                published: row.try_get("published")?,
                 updated: row.try_get("updated_at")?,
                 created_at: row.try_get("created_at_json")?,
+                publish_at: row.try_get("publish_at_json")?,
                 updated_at: row.try_get("updated_at_json")?,
             })
         })

@@ -30,7 +30,10 @@ pub(crate) struct Post {
     /// The timestamps as the client receives them from /rest/v1 (PostgreSQL's JSON form).
     pub(crate) created_at: String,
     pub(crate) updated_at: String,
-    pub(crate) created: chrono::DateTime<chrono::Utc>,
+    /// Set when the post was scheduled: it went on the site then, not when it was created.
+    pub(crate) publish_at: Option<String>,
+    /// When it went on the site (`publish_at`, else `created_at`), for the feed and the sitemap.
+    pub(crate) published: chrono::DateTime<chrono::Utc>,
     pub(crate) updated: chrono::DateTime<chrono::Utc>,
 }
 
@@ -62,14 +65,15 @@ pub(crate) fn post_head(post: &Post, context: &HeadContext<'_>) -> HeadSpec {
     let author = text(post.author_name.as_ref());
     let og_title = first_present(&[text(post.og_title.as_ref()), headline]);
     let og_description = first_present(&[text(post.og_description.as_ref()), description]);
-    let modified = first_present(&[&post.updated_at, &post.created_at]);
+    let published = first_present(&[text(post.publish_at.as_ref()), &post.created_at]);
+    let modified = first_present(&[&post.updated_at, published]);
 
     let mut json_ld = json!({
         "@context": "https://schema.org",
         "@type": first_present(&[text(post.schema_type.as_ref()), &context.rules.post_schema_type]),
         "headline": headline,
         "description": description,
-        "datePublished": post.created_at,
+        "datePublished": published,
         "dateModified": modified,
         "author": if author.is_empty() {
             json!({ "@type": "Organization", "name": context.company_name })
@@ -101,7 +105,7 @@ pub(crate) fn post_head(post: &Post, context: &HeadContext<'_>) -> HeadSpec {
         property("og:image", image.clone()),
         property("og:url", page_url.clone()),
         property("og:site_name", context.company_name),
-        property("article:published_time", post.created_at.clone()),
+        property("article:published_time", published.to_owned()),
         property("article:modified_time", modified),
         property(
             "article:author",

@@ -11,7 +11,7 @@ import { usePreloadImage, useInitialResource } from '@/lib/render-context';
 import { ARTICLE_IMAGE_SIZES, responsiveContentImages, responsiveImage } from '@/lib/responsive-image';
 import { BLOG_POST_RESOURCE, blogPostQuery } from './blog-post-query';
 import type { BlogPost as BlogPostRow } from '@/data/blog/types';
-import { formatPostDate, formatReadTime } from './dates';
+import { formatPostDate, formatReadTime, postPublishedAt } from './dates';
 import { buildBlogPostHead } from './post-head';
 import { PostTextSkeleton } from './post-text-skeleton';
 import { sanitizeHtml } from '@/lib/sanitize-html';
@@ -58,7 +58,8 @@ export function PostView({ post }: { post: BlogPostRow }) {
   usePreloadImage(heroUrl ? { href: hero?.src ?? heroUrl, srcset: hero?.srcSet, sizes: hero?.sizes } : null);
   const lead = post.excerpt?.trim() || post.description;
   const tags = post.tags.filter((tag) => tag.trim() !== '');
-  const published = formatPostDate(post.created_at);
+  const publishedAt = postPublishedAt(post);
+  const published = formatPostDate(publishedAt);
   const updated = formatPostDate(post.updated_at);
   // Only a preview shows a post before its time: it says when the post will go live.
   const [openedAt] = useState(() => Date.now());
@@ -78,7 +79,7 @@ export function PostView({ post }: { post: BlogPostRow }) {
               </span>
             ) : (
               <span>
-                Published on <time dateTime={post.created_at}>{published}</time>
+                Published on <time dateTime={publishedAt}>{published}</time>
               </span>
             )}
           </p>

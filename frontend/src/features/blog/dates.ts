@@ -12,3 +12,8 @@ export function formatReadTime(readTime: string | number | null | undefined): st
   const text = String(readTime ?? '').trim() || '5';
   return /^\d+$/.test(text) ? `${text} min read` : text;
 }
+
+/** When a post went (or goes) on the site: its scheduled time when it had one, else when it was created. */
+export function postPublishedAt(post: { publish_at?: string | null; created_at: string }): string {
+  return post.publish_at || post.created_at;
+}

@@ -8,6 +8,7 @@ import {
   type HeadSpec,
 } from '@/lib/head';
 import type { BlogPost } from '@/data/blog/types';
+import { postPublishedAt } from './dates';
 
 export interface PostHeadContext {
   companyName: string;
@@ -41,14 +42,15 @@ export function buildBlogPostHead(post: BlogPost, context: PostHeadContext): Hea
     logo: { '@type': 'ImageObject', url: absoluteUrl(HEAD_RULES.publisherLogoPath, context.siteUrl) },
   };
 
+  const publishedAt = postPublishedAt(post);
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': text(post.schema_type) || HEAD_RULES.postSchemaType,
     headline,
     description,
     ...(image ? { image } : {}),
-    datePublished: post.created_at,
-    dateModified: post.updated_at || post.created_at,
+    datePublished: publishedAt,
+    dateModified: post.updated_at || publishedAt,
     author: author ? { '@type': 'Person', name: author } : { '@type': 'Organization', name: context.companyName },
     publisher: organization,
     mainEntityOfPage: { '@type': 'WebPage', '@id': pageUrl },
@@ -68,8 +70,8 @@ export function buildBlogPostHead(post: BlogPost, context: PostHeadContext): Hea
       image !== '' && metaProperty('og:image', image),
       metaProperty('og:url', pageUrl),
       metaProperty('og:site_name', context.companyName),
-      metaProperty('article:published_time', post.created_at),
-      metaProperty('article:modified_time', post.updated_at || post.created_at),
+      metaProperty('article:published_time', publishedAt),
+      metaProperty('article:modified_time', post.updated_at || publishedAt),
       metaProperty('article:author', author || context.companyName),
       ...tags.map((tag) => metaProperty('article:tag', tag)),
       metaName('twitter:card', text(post.twitter_card_type) || HEAD_RULES.twitterCard),

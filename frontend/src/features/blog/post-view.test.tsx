@@ -44,7 +44,12 @@ describe('the post’s date', () => {
         .querySelector('time')
         ?.getAttribute('dateTime'),
     ).toBe('2026-03-01T09:00:00Z');
-    renderPost(post('2026-02-01T09:00:00Z'));
-    expect(screen.getAllByText(/^Published on/)).toHaveLength(2);
+  });
+
+  it('a post that went live at its scheduled time is dated then, not when it was written', () => {
+    renderPost(post('2026-03-04T15:30:00Z'));
+    const date = screen.getByText(/^Published on/).querySelector('time');
+    expect(date?.getAttribute('dateTime')).toBe('2026-03-04T15:30:00Z');
+    expect(date?.textContent).toBe('March 4, 2026');
   });
 });
