@@ -43,7 +43,7 @@ test('sign-ins and saves show on /admin/activity with their wording, filterable 
 
   // Create a draft post, then save it again with another title.
   await page.getByRole('textbox', { name: /^Title/ }).fill(title);
-  await page.getByRole('textbox', { name: /^Slug/ }).fill(`activity-e2e-${stamp}`);
+  await page.getByRole('textbox', { name: /^Web address/ }).fill(`activity-e2e-${stamp}`);
   await page.getByRole('textbox', { name: /^Category/ }).fill('Testing');
   await page.getByRole('textbox', { name: /^Description/ }).fill('A post the audit log test writes.');
   await page.getByRole('textbox', { name: 'Content', exact: true }).click();

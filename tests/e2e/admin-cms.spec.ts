@@ -9,7 +9,7 @@ test.beforeEach(({ page }) => declineCookies(page));
 
 async function fillPost(page: Page, title: string, slug: string) {
   await page.getByRole('textbox', { name: /^Title/ }).fill(title);
-  await page.getByRole('textbox', { name: /^Slug/ }).fill(slug);
+  await page.getByRole('textbox', { name: /^Web address/ }).fill(slug);
   await page.getByRole('textbox', { name: /^Category/ }).fill('Compliance');
   await page.getByRole('textbox', { name: /^Description/ }).fill('Prior authorization for power mobility devices.');
   await page.getByRole('textbox', { name: 'Content', exact: true }).click();

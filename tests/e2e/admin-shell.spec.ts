@@ -106,8 +106,8 @@ test.describe('the keyboard alone', () => {
     await page.getByRole('textbox', { name: /^Title/ }).focus();
     await page.keyboard.type(title);
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('textbox', { name: /^Slug/ })).toBeFocused();
-    await expect(page.getByRole('textbox', { name: /^Slug/ })).toHaveValue(`keyboard-written-post-${stamp}`);
+    await expect(page.getByRole('textbox', { name: /^Web address/ })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: /^Web address/ })).toHaveValue(`keyboard-written-post-${stamp}`);
     await page.keyboard.press('Tab');
     await page.keyboard.type('Billing');
     await page.keyboard.press('Tab');

@@ -232,7 +232,7 @@ test('an author sees Blog Posts, Media and Account, writes drafts, and has no Pu
 
   const title = `Author draft ${Date.now()}`;
   await page.getByRole('textbox', { name: /^Title/ }).fill(title);
-  await page.getByRole('textbox', { name: /^Slug/ }).fill(`author-draft-${Date.now()}`);
+  await page.getByRole('textbox', { name: /^Web address/ }).fill(`author-draft-${Date.now()}`);
   await page.getByRole('textbox', { name: /^Category/ }).fill('Billing');
   await page.getByRole('textbox', { name: /^Description/ }).fill('Prior authorization before delivery.');
   await page.getByRole('button', { name: 'Create Post' }).click();
@@ -332,7 +332,7 @@ test('the whole way: an owner invites an author, who joins with a password and a
   const titles = [`Oxygen recertification checklist ${stamp}`, `Capped rental month 13 ${stamp}`];
   for (const [index, title] of titles.entries()) {
     await author.getByRole('textbox', { name: /^Title/ }).fill(title);
-    await author.getByRole('textbox', { name: /^Slug/ }).fill(`journey-${index}-${stamp}`);
+    await author.getByRole('textbox', { name: /^Web address/ }).fill(`journey-${index}-${stamp}`);
     await author.getByRole('textbox', { name: /^Category/ }).fill('Billing');
     await author.getByRole('textbox', { name: /^Description/ }).fill('What a supplier checks before billing.');
     await author.getByRole('button', { name: 'Create Post' }).click();

@@ -120,7 +120,7 @@ test.describe('admin blog', () => {
     await expect(page.getByText('PNG, JPG, WEBP up to 10MB')).toBeVisible();
 
     await page.getByRole('textbox', { name: /^Title/ }).fill(title);
-    await page.getByRole('textbox', { name: /^Slug/ }).fill(slug);
+    await page.getByRole('textbox', { name: /^Web address/ }).fill(slug);
     await page.getByRole('textbox', { name: /^Category/ }).fill('Testing');
     await expect(page.getByRole('textbox', { name: /^Read Time/ })).toHaveValue('5');
     await page.getByRole('textbox', { name: /^Description/ }).fill('A post written by the browser tests.');
@@ -267,7 +267,7 @@ test.describe('admin to public', () => {
     await expect(page.getByText('URL copied! Paste it in your blog content.')).toBeVisible();
 
     await page.getByRole('textbox', { name: /^Title/ }).fill(title);
-    await page.getByRole('textbox', { name: /^Slug/ }).fill(slug);
+    await page.getByRole('textbox', { name: /^Web address/ }).fill(slug);
     await page.getByRole('textbox', { name: /^Category/ }).fill('Testing');
     await page.getByRole('textbox', { name: /^Description/ }).fill('Public visibility of an admin-made post.');
     const editor = page.getByRole('textbox', { name: 'Content', exact: true });

@@ -678,3 +678,66 @@ async fn a_post_whose_authors_account_is_gone_is_restored_without_an_author() {
         [json!({"author_id": null, "author_name": "Blake Author"})]
     );
 }
+
+#[tokio::test]
+async fn authors_delete_forever_only_their_own_deleted_drafts_editors_any() {
+    let db = fresh_database().await;
+    let team = Team::new(&db).await;
+    let mine = draft_by(&db, &team.author, "mine-to-purge").await;
+    let theirs = draft_by(&db, &team.other_author, "theirs-to-purge").await;
+    let was_live = draft_by(&db, &team.author, "was-live").await;
+    db.execute(&format!(
+        "update blog_posts set published = true where id = '{was_live}';
+         delete from blog_posts where id in ('{mine}', '{theirs}', '{was_live}')"
+    ))
+    .await;
+    let purge = |ids: &[&str]| {
+        let list = ids
+            .iter()
+            .map(|id| format!("'{id}'"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        format!("select public.delete_posts_forever(array[{list}]::uuid[]) as gone")
+    };
+    let history = |id: &str| format!("select id from content_revisions where entity_id = '{id}'");
+
+    let author = team.author.caller();
+    for (ids, why) in [
+        (vec![theirs.as_str()], "another author's draft"),
+        (vec![was_live.as_str()], "a post that was live when deleted"),
+        (
+            vec![mine.as_str(), theirs.as_str()],
+            "one of the list is not theirs",
+        ),
+    ] {
+        assert_eq!(
+            rows(&db, &author, &purge(&ids)).await,
+            Err(PERMISSION_DENIED.into()),
+            "{why}"
+        );
+    }
+    assert!(
+        count(&db, &service(), &history(&theirs)).await > 0,
+        "nothing removed"
+    );
+    assert_eq!(
+        rows(&db, &author, &purge(&[&mine])).await,
+        Ok(vec![json!({"gone": 1})])
+    );
+    assert_eq!(
+        rows(&db, &team.editor.caller(), &purge(&[&theirs, &was_live])).await,
+        Ok(vec![json!({"gone": 2})])
+    );
+    // The author's, committed (as a request through the API would be): the history is gone.
+    db.execute(&format!(
+        "begin;
+         select set_config('role', 'authenticated', true), set_config('request.jwt.claims', '{}', true);
+         {};
+         commit;",
+        team.author.claims(),
+        purge(&[&mine])
+    ))
+    .await;
+    assert_eq!(count(&db, &service(), &history(&mine)).await, 0);
+    assert!(count(&db, &service(), &history(&theirs)).await > 0);
+}

@@ -207,3 +207,78 @@ async fn only_an_admin_reads_or_restores_revisions() {
     ])
     .await;
 }
+
+/// `delete_posts_forever` of `ids` as the caller of `token`.
+fn delete_forever<'a>(app: &'a cb_tests::TestApp, token: &str, ids: &[&str]) -> Call<'a> {
+    post(
+        app,
+        "/rpc/delete_posts_forever",
+        &json!({ "post_ids": ids }),
+    )
+    .bearer(token)
+}
+
+#[tokio::test]
+async fn a_deleted_post_deleted_forever_cannot_come_back_and_leaves_a_log_line() {
+    let app = spawn_app().await;
+    let admin = admin_jwt();
+    let gone = insert_as_admin(&app, "/blog_posts", &post_body("k0823-power-wheelchairs")).await;
+    let kept = insert_as_admin(&app, "/blog_posts", &post_body("e0601-cpap-resupply")).await;
+    let live = insert_as_admin(&app, "/blog_posts", &post_body("a4604-cpap-tubing")).await;
+    for id in [&gone, &kept] {
+        let removed = delete(&app, &format!("/blog_posts?id=eq.{id}"))
+            .bearer(&admin)
+            .await;
+        assert_eq!(removed.status, 204, "{}", removed.text);
+    }
+    let deletion = revisions(&app, &gone).await.last().unwrap().clone();
+
+    expect_errors(vec![
+        // A post on the list is deleted first: its history is not wiped by a slip.
+        (
+            delete_forever(&app, &admin, &[&gone, &live]),
+            400,
+            "22023",
+            json!({"message": "A post that is still on the list cannot be deleted forever"}),
+        ),
+        (delete_forever(&app, &admin, &[]), 400, "22023", json!({})),
+        (
+            delete_forever(&app, &admin, &["5b0c8d38-3d42-4d1e-9d7a-1a2b3c4d5e6f"]),
+            404,
+            "PT404",
+            json!({"message": "None of these posts is in Recently deleted"}),
+        ),
+        (
+            delete_forever(&app, cb_tests::DEMO_ANON_KEY, &[&gone]),
+            401,
+            "42501",
+            json!({}),
+        ),
+    ])
+    .await;
+    assert!(
+        !revisions(&app, &gone).await.is_empty(),
+        "a refused call removed nothing"
+    );
+
+    delete_forever(&app, &admin, &[&gone])
+        .await
+        .assert_json(200, &json!(1));
+    assert!(revisions(&app, &gone).await.is_empty());
+    restore(&app, &admin, &deletion)
+        .await
+        .assert_error(404, "PT404");
+    // The other deleted post and the live one keep their history.
+    assert_eq!(revisions(&app, &kept).await.len(), 2);
+    assert_eq!(revisions(&app, &live).await.len(), 1);
+    let logged = get(
+        &app,
+        &format!("/admin_activity?action=eq.delete_forever&entity_id=eq.{gone}&select=summary"),
+    )
+    .bearer(&admin)
+    .await;
+    assert_eq!(
+        logged.json(),
+        json!([{"summary": "Deleted forever: Oxygen concentrator billing"}])
+    );
+}

@@ -12,6 +12,7 @@ const ACTIONS: ReadonlyArray<readonly [string, string]> = [
   ['save', 'Saved'],
   ['delete', 'Deleted'],
   ['restore', 'Restored'],
+  ['delete_forever', 'Deleted forever'],
   ['publish', 'Published'],
   ['schedule', 'Scheduled'],
   ['unpublish', 'Unpublished'],

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useFailureToast } from '@/features/admin/shared/error-toast';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '@/components/ui/toast';
-import { formatDate } from '@/features/admin/shared/format-date';
 import { PreviewLinksPanel } from '@/features/admin/shared/previews/preview-links-panel';
 import { DeletedPostsPanel } from '@/features/admin/shared/revisions/deleted-posts-panel';
 import { RevisionsPanel } from '@/features/admin/shared/revisions/revisions-panel';
@@ -11,48 +9,59 @@ import { EMPTY_BLOG_FORM, postStatus, postToForm, type BlogPost } from './blog-p
 import { useDeletePost } from './delete-post';
 import { ImageUploadPanel } from './image-upload-panel';
 import { PostForm } from './post-form';
+import { filtersFromSearch, searchFromFilters, type PostListFilters } from './post-list';
+import { PostListCard } from './post-list-card';
 import { adminPostQuery } from './post-query';
-import { adminPostsQuery } from './posts-query';
 import { AdminCard } from '@/features/admin/shared/admin-card';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
-import { AdminRowActions } from '@/features/admin/shared/admin-row-actions';
 import { can } from '@/features/admin/shared/admin-role';
 import { useAdminSession } from '@/features/admin/shared/session/admin-session';
 import { confirmLeave } from '@/features/admin/shared/unsaved-changes';
+import './blog-admin.css';
 
 /**
  * /admin/blog (a new post) and /admin/blog/{id} (that post, so an edit can be linked, reloaded
  * or opened in another tab). Editors and owners see and change every post; an author sees their
  * own posts, changes and deletes only their drafts, and has no Publish control (an editor
- * publishes). A saved post stays open.
+ * publishes). A saved post stays open. The list's filters live in the address (?q=&status=...),
+ * kept when a post is opened.
  */
 export function BlogAdminPage() {
   const session = useAdminSession();
   const navigate = useNavigate();
   const { postId = null } = useParams();
+  const [searchParams] = useSearchParams();
+  const filters = filtersFromSearch(searchParams);
   const editsAll = can(session.role, 'editAnyPost');
   const canPublish = can(session.role, 'publishPosts');
-  const posts = useQuery(adminPostsQuery());
   const opened = useQuery({ ...adminPostQuery(postId ?? ''), enabled: postId !== null });
   const remove = useDeletePost();
   // Bumped to load the stored post into the form again (after a restore).
   const [reloads, setReloads] = useState(0);
+  // A post this screen's new-post form created (by a save or an autosave): the same form goes
+  // on editing it at its own address, without reloading it (focus and cursor stay).
+  const [createdHere, setCreatedHere] = useState<string | null>(null);
 
-  useFailureToast(posts.isError, 'Error', 'Failed to load blog posts.');
-
-  const listed = editsAll ? posts.data : posts.data?.filter((post) => post.author_id === session.userId);
   /** An author changes only their own drafts (never published or scheduled). */
   const mayChange = (post: BlogPost) =>
     editsAll || (post.author_id === session.userId && !post.published && post.publish_at === null);
   const editedPost = postId ? opened.data : undefined;
 
-  const openPost = (id: string | null) => {
-    void navigate(id ? `/admin/blog/${id}` : '/admin/blog');
+  const search = searchParams.toString();
+  const postHref = (id: string | null) => `${id ? `/admin/blog/${id}` : '/admin/blog'}${search ? `?${search}` : ''}`;
+  const openPost = (id: string | null, replace = false) => {
+    void navigate(postHref(id), { replace });
   };
   /** Another post, or a new one, from the list or the header: asks first when the form holds unsaved changes. */
   const switchTo = (id: string | null) => {
     if (confirmLeave()) openPost(id);
   };
+  const setFilters = useCallback(
+    (next: PostListFilters) => {
+      void navigate({ search: searchFromFilters(next).toString() }, { replace: true });
+    },
+    [navigate],
+  );
 
   /** After a restore: the editor shows the post as it is stored now. */
   const reload = async () => {
@@ -60,12 +69,12 @@ export function BlogAdminPage() {
     setReloads((count) => count + 1);
   };
 
-  const onDelete = (id: string) => {
+  const onDelete = (post: BlogPost) => {
     if (!window.confirm('Are you sure you want to delete this post?')) return;
-    remove.mutate(id, {
+    remove.mutate(post.id, {
       onSuccess: () => {
-        toast({ title: 'Post deleted successfully!' });
-        if (postId === id) openPost(null);
+        toast({ title: 'Post deleted successfully!', description: `"${post.title}" is in Recently deleted.` });
+        if (postId === post.id) openPost(null);
       },
       onError: () => {
         toast({ title: 'Error', description: 'Failed to delete post.', variant: 'destructive' });
@@ -73,18 +82,41 @@ export function BlogAdminPage() {
     });
   };
 
+  const side = postId && editedPost && mayChange(editedPost) && (
+    <>
+      <PreviewLinksPanel
+        target={{ kind: 'post', postId }}
+        unavailable={
+          postStatus(editedPost).label === 'Published' ? 'This post is published: share its address instead.' : null
+        }
+      />
+      <RevisionsPanel
+        entities={['blog_post']}
+        entityId={postId}
+        name={`"${editedPost.title}"`}
+        onRestored={() => void reload()}
+      />
+    </>
+  );
+
   const form = (() => {
-    if (!postId) {
+    if (!postId || postId === createdHere) {
       return (
         <PostForm
           key={`new:${reloads}`}
-          editingId={null}
+          editingId={postId}
           initial={EMPTY_BLOG_FORM}
           canPublish={canPublish}
-          onSaved={openPost}
+          onSaved={(id) => {
+            if (id !== postId) {
+              setCreatedHere(id);
+              openPost(id, true);
+            }
+          }}
           onCancel={() => {
             openPost(null);
           }}
+          side={side}
         />
       );
     }
@@ -115,6 +147,7 @@ export function BlogAdminPage() {
         onCancel={() => {
           openPost(null);
         }}
+        side={side}
       />
     );
   })();
@@ -126,7 +159,7 @@ export function BlogAdminPage() {
         {postId && (
           <Link
             className="admin-button admin-button--primary"
-            to="/admin/blog"
+            to={postHref(null)}
             onClick={(event) => {
               if (!confirmLeave()) event.preventDefault();
             }}
@@ -137,81 +170,19 @@ export function BlogAdminPage() {
       </div>
       <ImageUploadPanel />
       {form}
-      {postId && editedPost && mayChange(editedPost) && (
-        <div className="admin-grid-2">
-          <PreviewLinksPanel
-            target={{ kind: 'post', postId }}
-            unavailable={
-              postStatus(editedPost).label === 'Published' ? 'This post is published: share its address instead.' : null
-            }
-          />
-          <RevisionsPanel
-            entities={['blog_post']}
-            entityId={postId}
-            name={`"${editedPost.title}"`}
-            onRestored={() => void reload()}
-          />
-        </div>
-      )}
-      <AdminCard titleId="existing-posts-title" title={editsAll ? 'Existing Posts' : 'Your posts'}>
-        {posts.isPending ? (
-          <AdminLoading>Loading posts...</AdminLoading>
-        ) : (
-          <ul className="admin-post-list">
-            {(listed ?? []).map((post) => (
-              <li key={post.id} className="admin-post">
-                <div className="admin-post__body">
-                  <h3 className="admin-post__title">{post.title}</h3>
-                  <p className="admin-muted">
-                    {post.category} · {post.read_time} min read
-                  </p>
-                  <p>{post.description}</p>
-                  <PostStatusBadge post={post} />
-                </div>
-                {mayChange(post) ? (
-                  <AdminRowActions
-                    name={post.title}
-                    onEdit={() => {
-                      switchTo(post.id);
-                      window.scrollTo({ top: 0, behavior: 'smooth' });
-                    }}
-                    onDelete={() => {
-                      onDelete(post.id);
-                    }}
-                  />
-                ) : (
-                  <p className="admin-muted admin-post__locked">Published: changes now go through an editor.</p>
-                )}
-              </li>
-            ))}
-            {listed?.length === 0 && (
-              <li className="admin-muted">
-                {editsAll ? 'No posts yet.' : 'You have no posts yet. Write your first one above.'}
-              </li>
-            )}
-          </ul>
-        )}
-      </AdminCard>
-      {posts.data && (
-        <DeletedPostsPanel
-          existing={posts.data.map((post) => post.id)}
-          onlyDraftsOf={editsAll ? undefined : session.userId}
-        />
-      )}
+      <PostListCard
+        filters={filters}
+        onFiltersChange={setFilters}
+        onlyAuthor={editsAll ? null : session.userId}
+        mayChange={mayChange}
+        postHref={postHref}
+        onEdit={(id) => {
+          switchTo(id);
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }}
+        onDelete={onDelete}
+      />
+      <DeletedPostsPanel onlyDraftsOf={editsAll ? undefined : session.userId} />
     </div>
-  );
-}
-
-function PostStatusBadge({ post }: { post: BlogPost }) {
-  const status = postStatus(post);
-  if (status.label === 'Scheduled') {
-    return (
-      <span className="admin-badge admin-badge--scheduled">
-        Scheduled · <time dateTime={status.at}>{formatDate(status.at)}</time>
-      </span>
-    );
-  }
-  return (
-    <span className={status.label === 'Published' ? 'admin-badge admin-badge--ok' : 'admin-badge'}>{status.label}</span>
   );
 }

@@ -111,7 +111,7 @@ describe('/admin/blog by role', () => {
   it('a new post’s address follows its title until one is typed; a saved post’s never moves by itself', async () => {
     renderBlog(EDITOR);
     const title = await screen.findByRole('textbox', { name: /^Title/ });
-    const slug = screen.getByRole('textbox', { name: /^Slug/ });
+    const slug = screen.getByRole('textbox', { name: /^Web address/ });
     fireEvent.change(title, { target: { value: 'Oxygen & CPAP: Resupply Rules' } });
     expect(slug).toHaveProperty('value', 'oxygen-and-cpap-resupply-rules');
     fireEvent.change(slug, { target: { value: 'resupply' } });
@@ -127,7 +127,7 @@ describe('/admin/blog by role', () => {
     fireEvent.click(await list.findByRole('button', { name: 'Edit CMN and DWO basics' }));
     const editedTitle = await screen.findByDisplayValue('CMN and DWO basics');
     fireEvent.change(editedTitle, { target: { value: 'CMN and DWO basics, revised' } });
-    expect(screen.getByRole('textbox', { name: /^Slug/ })).toHaveProperty('value', 'other-draft');
+    expect(screen.getByRole('textbox', { name: /^Web address/ })).toHaveProperty('value', 'other-draft');
   });
 
   it('when a post goes live is chosen beside Published, not behind it', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_BLOG_FORM,
+  draftMissing,
   slugFromTitle,
   formToPayload,
   fromLocalInput,
@@ -99,5 +100,16 @@ describe('slugFromTitle', () => {
     const long = slugFromTitle('Prior authorization '.repeat(10));
     expect(long.length).toBeLessThanOrEqual(80);
     expect(long).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+});
+
+describe('draftMissing', () => {
+  it('names what a new draft needs before it can save itself', () => {
+    const form = { title: '', slug: '', description: '', category: '' };
+    expect(draftMissing(form)).toBe('a title, a web address, a description and a category');
+    expect(draftMissing({ ...form, title: 'T', slug: 't', description: 'D' })).toBe('a category');
+    expect(draftMissing({ ...form, title: 'T', slug: 't' })).toBe('a description and a category');
+    expect(draftMissing({ title: 'T', slug: 't', description: 'D', category: '  ' })).toBe('a category');
+    expect(draftMissing({ title: 'T', slug: 't', description: 'D', category: 'Billing' })).toBeNull();
   });
 });

@@ -197,3 +197,19 @@ export function slugFromTitle(title: string): string {
     .slice(0, 80)
     .replace(/-+$/, '');
 }
+
+/**
+ * What a new draft still needs before it can be stored (and so save itself): the columns the
+ * database requires, in words; null when it has them.
+ */
+export function draftMissing(form: Pick<BlogFormValues, 'title' | 'slug' | 'description' | 'category'>): string | null {
+  const missing = [
+    !form.title.trim() && 'a title',
+    !form.slug.trim() && 'a web address',
+    !form.description.trim() && 'a description',
+    !form.category.trim() && 'a category',
+  ].filter((item): item is string => Boolean(item));
+  const last = missing.pop();
+  if (last === undefined) return null;
+  return missing.length === 0 ? last : `${missing.join(', ')} and ${last}`;
+}

@@ -16,9 +16,11 @@ import {
   SCHEMA_TYPES,
   TWITTER_CARD_TYPES,
   type BlogFormValues,
+  draftMissing,
   slugFromTitle,
 } from './blog-post';
 import { useSavePost } from './save-post';
+import { useDraftAutosave } from './use-draft-autosave';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminCard } from '@/features/admin/shared/admin-card';
 import { AdminCheck, checksOf } from '@/features/admin/shared/admin-check';
@@ -37,6 +39,8 @@ export interface PostFormProps {
   onSaved: (id: string) => void;
   /** Cancel, while editing. */
   onCancel: () => void;
+  /** Panels shown under the settings (preview links, revisions), outside the writing column. */
+  side?: ReactNode;
 }
 
 /** Uploads an editor image; failures get the 'Upload failed' toast. */
@@ -58,7 +62,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function PostForm({ editingId, initial, canPublish, onSaved, onCancel }: PostFormProps) {
+export function PostForm({ editingId, initial, canPublish, onSaved, onCancel, side }: PostFormProps) {
   const [form, setForm] = useState<BlogFormValues>(initial);
   // A new post's address follows its title until someone types one (a saved post's never moves
   // by itself: its address may already be shared).
@@ -68,6 +72,10 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel }: 
   const [saved, setSaved] = useState(initial);
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   useUnsavedChanges(dirty);
+  // The stored post's id: set by the first save of a new post, so the next one updates it
+  // (even before the page has moved to the post's address).
+  const [storedId, setStoredId] = useState(editingId);
+  const isNew = storedId === null && editingId === null;
 
   const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -81,6 +89,25 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel }: 
     }));
   };
 
+  /** Stores `values` (a snapshot: typing may go on meanwhile) and marks them saved. */
+  const store = async (values: BlogFormValues): Promise<string> => {
+    const id = await save.mutateAsync({ id: storedId ?? editingId, payload: formToPayload(values) });
+    setStoredId(id);
+    setSaved(values);
+    onSaved(id);
+    return id;
+  };
+
+  // Drafts save themselves; a live or scheduled post (stored or about to be) waits for Update Post.
+  const missing = draftMissing(form);
+  const isDraft = !form.published && !saved.published;
+  const [status, setStatus] = useDraftAutosave(form, {
+    enabled: isDraft && missing === null,
+    dirty,
+    busy: save.isPending,
+    save: store,
+  });
+
   const text = textFieldsOf<TextField>('post', form, setText);
   const check = checksOf<'noindex' | 'nofollow' | 'published'>(form, set);
   const select = selectFieldsOf<Pick<BlogFormValues, 'twitter_card_type' | 'schema_type'>>('post', form, set);
@@ -93,157 +120,193 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel }: 
       return;
     }
     const scheduledAt = form.published && form.schedule ? fromLocalInput(form.publish_at) : null;
-    save.mutate(
-      { id: editingId, payload: formToPayload(form) },
-      {
-        onSuccess: (id) => {
-          setSaved(form);
-          toast({
-            title: editingId ? 'Blog post updated successfully!' : 'Blog post created successfully!',
-            description: scheduledAt ? `It will be published on ${formatDate(scheduledAt)}.` : undefined,
-          });
-          onSaved(id);
-        },
-        onError: errorToast(),
+    const wasNew = isNew;
+    setStatus({ kind: 'saving' });
+    store(form).then(
+      () => {
+        setStatus({ kind: 'saved', at: new Date() });
+        toast({
+          title: wasNew ? 'Blog post created successfully!' : 'Blog post updated successfully!',
+          description: scheduledAt ? `It will be published on ${formatDate(scheduledAt)}.` : undefined,
+        });
+      },
+      (error: unknown) => {
+        setStatus({ kind: 'failed', message: errorMessage(error) });
+        errorToast()(error);
       },
     );
   };
 
+  const statusLine =
+    status.kind === 'saving'
+      ? 'Saving…'
+      : status.kind === 'failed'
+        ? `Not saved: ${status.message}`
+        : dirty
+          ? isDraft
+            ? missing
+              ? `The draft saves itself once it has ${missing}.`
+              : 'Unsaved changes: the draft saves itself in a moment.'
+            : 'Unsaved changes: they go on the site when you save.'
+          : status.kind === 'saved'
+            ? `Saved at ${status.at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}.`
+            : isNew
+              ? 'A new draft: it saves itself as you write.'
+              : 'No unsaved changes.';
+
   return (
-    <AdminCard titleId="post-form-title" title={editingId ? 'Edit Post' : 'Create New Post'}>
-      <form className="admin-form" onSubmit={onSubmit}>
-        <div className="admin-grid-2">
+    <AdminCard titleId="post-form-title" title={isNew ? 'Create New Post' : 'Edit Post'}>
+      <form className="admin-form post-form" onSubmit={onSubmit}>
+        <div className="post-form__main">
           {text('title', 'Title', { required: true })}
-          {text('slug', 'Slug', { required: true, placeholder: 'my-post-url' })}
-          {text('category', 'Category', { required: true })}
-          {text('read_time', 'Read Time (minutes)', { required: true })}
-        </div>
-        {text('description', 'Description', {
-          required: true,
-          multiline: true,
-          counter: { max: 160, recommended: [150, 160] },
-        })}
-        <div className="admin-field">
-          <span className="admin-label" id="post-content-label">
-            Content
-          </span>
-          <RichTextEditor
-            label="Content"
-            value={form.content}
-            onChange={(html) => {
-              set('content', html);
-            }}
-            toolbar={BLOG_TOOLBAR}
-            minHeight={300}
-            onImageUpload={uploadForEditor}
-            onImageInserted={() => {
-              toast({
-                title: 'Image inserted!',
-                description: 'Image has been added to your blog content.',
-              });
-            }}
-          />
-        </div>
-        <div className="admin-grid-2">
-          {text('featured_image_url', 'Featured Image URL', { type: 'url' })}
-          {text('featured_image_alt', 'Featured Image Alt Text')}
-        </div>
-
-        <Section title="SEO Settings">
-          {text('meta_title', 'Meta Title', {
-            counter: { max: 60, recommended: [50, 60] },
-          })}
-          {text('focus_keyword', 'Focus Keyword')}
-          {text('excerpt', 'Excerpt', {
+          {text('description', 'Description', {
+            required: true,
             multiline: true,
-            counter: { max: 155 },
+            counter: { max: 160, recommended: [150, 160] },
           })}
-          {text('canonical_url', 'Canonical URL', { type: 'url' })}
-          {text('tags', 'Tags (comma-separated)', { placeholder: 'billing, compliance, DME' })}
-        </Section>
-
-        <Section title="Social Media Settings">
-          {text('og_title', 'Open Graph Title')}
-          {text('og_description', 'Open Graph Description', { multiline: true })}
-          {text('og_image', 'Open Graph Image URL', { type: 'url' })}
-          {select('twitter_card_type', 'Twitter Card Type', valueOptions(TWITTER_CARD_TYPES))}
-        </Section>
-
-        <Section title="Advanced Settings">
-          {text('author_name', 'Author Name')}
-          {select('schema_type', 'Schema Type', valueOptions(SCHEMA_TYPES))}
-          {check('noindex', 'NoIndex')}
-          {check('nofollow', 'NoFollow')}
-        </Section>
-
-        {canPublish ? (
-          check('published', 'Published')
-        ) : (
-          <p className="admin-note" role="note">
-            <strong>An editor publishes your post.</strong> Save it as a draft: it goes on the site once an editor
-            publishes it, and it stays yours to change until then.
-          </p>
-        )}
-        {canPublish && (
-          // Beside the Published checkbox, not behind it: choosing when also ticks Published, and
-          // an unticked post (a draft) has neither choice selected.
-          <fieldset className="admin-fieldset">
-            <legend>When</legend>
-            <AdminCheck
-              type="radio"
-              name="post-publish-when"
-              checked={form.published && !form.schedule}
-              onChange={() => {
-                setForm((current) => ({ ...current, published: true, schedule: false }));
+          <div className="admin-field">
+            <span className="admin-label" id="post-content-label">
+              Content
+            </span>
+            <RichTextEditor
+              label="Content"
+              value={form.content}
+              onChange={(html) => {
+                set('content', html);
               }}
-            >
-              Publish now
-            </AdminCheck>
-            <AdminCheck
-              type="radio"
-              name="post-publish-when"
-              checked={form.published && form.schedule}
-              onChange={() => {
-                setForm((current) => ({ ...current, published: true, schedule: true }));
+              toolbar={BLOG_TOOLBAR}
+              minHeight={420}
+              onImageUpload={uploadForEditor}
+              onImageInserted={() => {
+                toast({
+                  title: 'Image inserted!',
+                  description: 'Image has been added to your blog content.',
+                });
               }}
-            >
-              Schedule for later
-            </AdminCheck>
-            {!form.published && <p className="admin-muted">Not on the site: a draft until you choose when.</p>}
-            {form.published && form.schedule && (
-              <div className="admin-field">
-                <label htmlFor="post-publish_at">Publish on</label>
-                <input
-                  id="post-publish_at"
-                  type="datetime-local"
-                  value={form.publish_at}
-                  required
-                  aria-describedby="post-publish_at-zone"
-                  onChange={(event) => {
-                    set('publish_at', event.target.value);
-                  }}
-                />
-                <p id="post-publish_at-zone" className="admin-muted">
-                  Your time zone: {adminTimeZone()}. The post appears on the site at that moment.
-                </p>
-              </div>
+            />
+          </div>
+        </div>
+
+        <div className="post-form__side">
+          <section className="post-form__panel" aria-labelledby="post-publish-title">
+            <h3 id="post-publish-title" className="post-form__panel-title">
+              Publishing
+            </h3>
+            {canPublish ? (
+              check('published', 'Published')
+            ) : (
+              <p className="admin-note" role="note">
+                <strong>An editor publishes your post.</strong> Save it as a draft: it goes on the site once an editor
+                publishes it, and it stays yours to change until then.
+              </p>
             )}
-          </fieldset>
-        )}
+            {canPublish && (
+              // Beside the Published checkbox, not behind it: choosing when also ticks Published, and
+              // an unticked post (a draft) has neither choice selected.
+              <fieldset className="admin-fieldset">
+                <legend>When</legend>
+                <AdminCheck
+                  type="radio"
+                  name="post-publish-when"
+                  checked={form.published && !form.schedule}
+                  onChange={() => {
+                    setForm((current) => ({ ...current, published: true, schedule: false }));
+                  }}
+                >
+                  Publish now
+                </AdminCheck>
+                <AdminCheck
+                  type="radio"
+                  name="post-publish-when"
+                  checked={form.published && form.schedule}
+                  onChange={() => {
+                    setForm((current) => ({ ...current, published: true, schedule: true }));
+                  }}
+                >
+                  Schedule for later
+                </AdminCheck>
+                {!form.published && <p className="admin-muted">Not on the site: a draft until you choose when.</p>}
+                {form.published && form.schedule && (
+                  <div className="admin-field">
+                    <label htmlFor="post-publish_at">Publish on</label>
+                    <input
+                      id="post-publish_at"
+                      type="datetime-local"
+                      value={form.publish_at}
+                      required
+                      aria-describedby="post-publish_at-zone"
+                      onChange={(event) => {
+                        set('publish_at', event.target.value);
+                      }}
+                    />
+                    <p id="post-publish_at-zone" className="admin-muted">
+                      Your time zone: {adminTimeZone()}. The post appears on the site at that moment.
+                    </p>
+                  </div>
+                )}
+              </fieldset>
+            )}
+            <div className="admin-actions">
+              <AdminButton type="submit" variant="primary" disabled={save.isPending}>
+                {isNew ? 'Create Post' : 'Update Post'}
+              </AdminButton>
+              {!isNew && (
+                <AdminButton
+                  onClick={() => {
+                    if (!dirty || window.confirm(LEAVE_QUESTION)) onCancel();
+                  }}
+                >
+                  Cancel
+                </AdminButton>
+              )}
+            </div>
+            <p className="admin-muted post-form__status" role="status">
+              {statusLine}
+            </p>
+          </section>
 
-        <div className="admin-actions">
-          <AdminButton type="submit" variant="primary" disabled={save.isPending}>
-            {editingId ? 'Update Post' : 'Create Post'}
-          </AdminButton>
-          {editingId && (
-            <AdminButton
-              onClick={() => {
-                if (!dirty || window.confirm(LEAVE_QUESTION)) onCancel();
-              }}
-            >
-              Cancel
-            </AdminButton>
-          )}
+          <section className="post-form__panel" aria-labelledby="post-details-title">
+            <h3 id="post-details-title" className="post-form__panel-title">
+              Details
+            </h3>
+            {text('slug', 'Web address', {
+              required: true,
+              placeholder: 'my-post-url',
+              hint: `The post's address: /blog/${form.slug || 'my-post-url'}`,
+            })}
+            {text('category', 'Category', { required: true })}
+            {text('read_time', 'Read Time (minutes)', { required: true })}
+            {text('tags', 'Tags (comma-separated)', { placeholder: 'billing, compliance, DME' })}
+            {text('featured_image_url', 'Featured Image URL', { type: 'url' })}
+            {text('featured_image_alt', 'Featured Image Alt Text')}
+          </section>
+
+          <Section title="SEO Settings">
+            {text('meta_title', 'Meta Title', {
+              counter: { max: 60, recommended: [50, 60] },
+            })}
+            {text('focus_keyword', 'Focus Keyword')}
+            {text('excerpt', 'Excerpt', {
+              multiline: true,
+              counter: { max: 155 },
+            })}
+            {text('canonical_url', 'Canonical URL', { type: 'url' })}
+          </Section>
+
+          <Section title="Social Media Settings">
+            {text('og_title', 'Open Graph Title')}
+            {text('og_description', 'Open Graph Description', { multiline: true })}
+            {text('og_image', 'Open Graph Image URL', { type: 'url' })}
+            {select('twitter_card_type', 'Twitter Card Type', valueOptions(TWITTER_CARD_TYPES))}
+          </Section>
+
+          <Section title="Advanced Settings">
+            {text('author_name', 'Author Name')}
+            {select('schema_type', 'Schema Type', valueOptions(SCHEMA_TYPES))}
+            {check('noindex', 'NoIndex')}
+            {check('nofollow', 'NoFollow')}
+          </Section>
+          {side}
         </div>
       </form>
     </AdminCard>

@@ -1,68 +1,121 @@
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { toast } from '@/components/ui/toast';
 import { AdminButton } from '@/features/admin/shared/admin-button';
+import { useDeletePostsForever } from './delete-posts-forever';
 import { useRestoreRevision } from './restore-revision';
 import { fieldOf, formatWhen, valueText } from './revision-text';
-import { deletedPostsQuery } from './revisions-query';
+import { deletedPostsQuery, type Revision } from './revisions-query';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminCard } from '@/features/admin/shared/admin-card';
 
 interface DeletedPostsPanelProps {
-  /** The posts there now (a deleted post restored since is not listed). */
-  existing: readonly string[];
   /** An author's user id: only their own deleted drafts are listed (the ones they may restore). */
   onlyDraftsOf?: string | null;
 }
 
-/** Posts deleted recently and not back yet, folded away, each restorable as it was before its delete. */
-export function DeletedPostsPanel({ existing, onlyDraftsOf }: DeletedPostsPanelProps) {
+const titleOf = (revision: Revision) => valueText(fieldOf(revision.previous, 'title')) || revision.entity_key;
+
+/**
+ * Posts deleted recently and not back yet, folded away: each restorable as it was before its
+ * delete, or deleted forever (one at a time, or all at once).
+ */
+export function DeletedPostsPanel({ onlyDraftsOf }: DeletedPostsPanelProps) {
   const deleted = useQuery(deletedPostsQuery());
   const restore = useRestoreRevision();
+  const purge = useDeletePostsForever();
+  // Where focus goes when the row it was on is gone.
+  const summary = useRef<HTMLElement>(null);
   const gone = (deleted.data ?? []).filter(
-    (revision, index, all) =>
-      !existing.includes(revision.entity_id) &&
-      (onlyDraftsOf === undefined ||
-        (fieldOf(revision.previous, 'author_id') === onlyDraftsOf &&
-          fieldOf(revision.previous, 'published') !== true)) &&
-      all.findIndex((other) => other.entity_id === revision.entity_id) === index,
+    (revision) =>
+      onlyDraftsOf === undefined ||
+      (fieldOf(revision.previous, 'author_id') === onlyDraftsOf && fieldOf(revision.previous, 'published') !== true),
   );
   if (gone.length === 0) return null;
+  const busy = restore.isPending || purge.isPending;
+
+  const deleteForever = (revisions: readonly Revision[]) => {
+    const [only] = revisions;
+    const what = revisions.length === 1 && only ? `"${titleOf(only)}"` : `all ${revisions.length} deleted posts`;
+    if (!window.confirm(`Delete ${what} forever? This cannot be undone.`)) return;
+    purge.mutate(
+      revisions.map((revision) => revision.entity_id),
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Deleted forever',
+            description: `${what.charAt(0).toUpperCase()}${what.slice(1)} can no longer be restored.`,
+          });
+          summary.current?.focus();
+        },
+        onError: errorToast(),
+      },
+    );
+  };
 
   return (
     <AdminCard titleId="deleted-posts-title" title="Recently deleted">
       {/* Folded away: they are rarely needed, and the list of live posts comes first. */}
       <details className="admin-deleted">
-        <summary>Show {gone.length === 1 ? 'the deleted post' : `the ${gone.length} deleted posts`}</summary>
+        <summary ref={summary}>
+          Show {gone.length === 1 ? 'the deleted post' : `the ${gone.length} deleted posts`}
+        </summary>
         <ul className="admin-post-list">
           {gone.map((revision) => {
-            const title = valueText(fieldOf(revision.previous, 'title')) || revision.entity_key;
+            const title = titleOf(revision);
             return (
               <li key={revision.id} className="admin-post">
                 <div className="admin-post__body">
                   <h3 className="admin-post__title">{title}</h3>
                   <p className="admin-muted">Deleted {formatWhen(revision.created_at)}</p>
                 </div>
-                <AdminButton
-                  disabled={restore.isPending}
-                  aria-label={`Restore ${title}`}
-                  onClick={() => {
-                    restore.mutate(revision.id, {
-                      onSuccess: () => {
-                        toast({
-                          title: 'Post restored',
-                          description: `"${title}" is back, as it was before it was deleted.`,
-                        });
-                      },
-                      onError: errorToast(),
-                    });
-                  }}
-                >
-                  Restore
-                </AdminButton>
+                <div className="admin-actions">
+                  <AdminButton
+                    disabled={busy}
+                    aria-label={`Restore ${title}`}
+                    onClick={() => {
+                      restore.mutate(revision.id, {
+                        onSuccess: () => {
+                          toast({
+                            title: 'Post restored',
+                            description: `"${title}" is back, as it was before it was deleted.`,
+                          });
+                          summary.current?.focus();
+                        },
+                        onError: errorToast(),
+                      });
+                    }}
+                  >
+                    Restore
+                  </AdminButton>
+                  <AdminButton
+                    variant="danger"
+                    disabled={busy}
+                    aria-label={`Delete ${title} forever`}
+                    onClick={() => {
+                      deleteForever([revision]);
+                    }}
+                  >
+                    Delete forever
+                  </AdminButton>
+                </div>
               </li>
             );
           })}
         </ul>
+        {gone.length > 1 && (
+          <div className="admin-actions">
+            <AdminButton
+              variant="danger"
+              disabled={busy}
+              onClick={() => {
+                deleteForever(gone);
+              }}
+            >
+              Delete all forever
+            </AdminButton>
+          </div>
+        )}
       </details>
     </AdminCard>
   );

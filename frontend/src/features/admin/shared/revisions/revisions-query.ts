@@ -23,18 +23,37 @@ export const revisionsQuery = (entities: readonly RevisionEntity[], entityId: st
       ),
   });
 
-/** Posts deleted and not restored since: their delete revisions, newest first. */
+/**
+ * Posts deleted and not back since: the newest delete revision of each, newest first. A post
+ * restored since (its id is a post again) is left out; so is one deleted forever (no revisions).
+ */
 export const deletedPostsQuery = () =>
   queryOptions({
     queryKey: revisionKeys.deletedPosts,
-    queryFn: (): Promise<Revision[]> =>
-      dataOrThrow(
+    queryFn: async (): Promise<Revision[]> => {
+      const deletes = await dataOrThrow(
         adminClient()
           .from('content_revisions')
           .select('*')
           .eq('entity', 'blog_post')
           .eq('action', 'delete')
           .order('id', { ascending: false })
-          .limit(20),
-      ),
+          .limit(200),
+      );
+      const newest = deletes.filter(
+        (revision, index) => deletes.findIndex((other) => other.entity_id === revision.entity_id) === index,
+      );
+      if (newest.length === 0) return [];
+      const back = await dataOrThrow(
+        adminClient()
+          .from('blog_posts')
+          .select('id')
+          .in(
+            'id',
+            newest.map((revision) => revision.entity_id),
+          ),
+      );
+      const live = new Set(back.map((post) => post.id));
+      return newest.filter((revision) => !live.has(revision.entity_id));
+    },
   });
