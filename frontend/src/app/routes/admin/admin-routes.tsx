@@ -18,9 +18,9 @@ function createAdminRoutes(): RouteObject[] {
     {
       ...lazyPage(ADMIN_PATH, async () => (await import('./admin-layout')).AdminLayout),
       children: [
-        lazyPage('blog', async () => (await import('@/features/admin/blog/blog-admin-page')).BlogAdminPage),
-        // One post open for editing: the same screen, linkable and reloadable.
-        lazyPage('blog/:postId', async () => (await import('@/features/admin/blog/blog-admin-page')).BlogAdminPage),
+        // A new post, or one open for editing (linkable and reloadable). One route, so the screen
+        // stays mounted when a new post's first save moves it to the post's own address.
+        lazyPage('blog/:postId?', async () => (await import('@/features/admin/blog/blog-admin-page')).BlogAdminPage),
         lazyPage('pages', async () => (await import('@/features/admin/pages/page-seo-admin-page')).PageSeoAdminPage),
         lazyPage('content', async () => (await import('@/features/admin/pages/content-admin-page')).ContentAdminPage),
         lazyPage(

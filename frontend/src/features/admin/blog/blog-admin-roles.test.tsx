@@ -26,14 +26,16 @@ const POSTS = [
 
 function renderBlog(session: AdminSession, path = '/admin/blog') {
   const router = createMemoryRouter(
-    ['/admin/blog', '/admin/blog/:postId'].map((route) => ({
-      path: route,
-      element: (
-        <AdminSessionContext value={session}>
-          <BlogAdminPage />
-        </AdminSessionContext>
-      ),
-    })),
+    [
+      {
+        path: '/admin/blog/:postId?',
+        element: (
+          <AdminSessionContext value={session}>
+            <BlogAdminPage />
+          </AdminSessionContext>
+        ),
+      },
+    ],
     { initialEntries: [path] },
   );
   render(
