@@ -4,7 +4,7 @@ import { apiKeys, declineCookies, expect, insertWhitepaperLead, type Page, signI
 /**
  * The lead pipeline of the admin inbox (issue 22): a contact lead sent through the real contact
  * form (captcha solved in the browser, stored by the lead relay) moves new → contacted →
- * qualified with a note and an assignee; the status filter narrows the list; a whitepaper lead
+ * qualified with a note and an assignee (a staff member, invited with the passcode's token); the status filter narrows the list; a whitepaper lead
  * is marked as spam, shows only in the Spam view, and is restored; a lead the relay flagged
  * itself (no captcha) waits in the Spam view; the CSV export holds the pipeline fields of
  * exactly the filtered leads and is recorded in the activity log. with-server.sh exports the
@@ -54,6 +54,7 @@ test('a lead moves through the pipeline; filters, the Spam view and the CSV expo
   const contactEmail = `dana-${stamp}@summit.example`;
   const whitepaperEmail = `ada-${stamp}@careline.example`;
   const botEmail = `bot-${stamp}@spam.example`;
+  const assignee = `Sam Rivera ${stamp}`;
 
   await sendContactLead(page, stamp);
 
@@ -78,6 +79,12 @@ test('a lead moves through the pipeline; filters, the Spam view and the CSV expo
   expect(relayed.status()).toBe(202);
 
   await signInAsAdmin(page);
+  const { anon, admin } = await apiKeys(page);
+  const invited = await request.post('/functions/v1/staff-invite', {
+    headers: { apikey: anon, Authorization: `Bearer ${admin}` },
+    data: { action: 'invite', email: `sam.${stamp}@example.com`, role: 'editor', display_name: assignee },
+  });
+  expect(invited.status(), await invited.text()).toBe(200);
   await insertWhitepaperLead(page, request, {
     company_name: `CareLine Mobility ${stamp}`,
     first_name: 'Ada',
@@ -114,16 +121,18 @@ test('a lead moves through the pipeline; filters, the Spam view and the CSV expo
   const dialog = page.getByRole('dialog', { name: 'Dana Pipeline' });
   await expect(dialog.getByLabel('Status', { exact: true })).toHaveValue('contacted');
   await dialog.getByLabel('Status', { exact: true }).selectOption('qualified');
-  await dialog.getByLabel('Assignee').fill('Sam Rivera');
-  await dialog.getByLabel('Internal note').fill('=Demo booked for Tuesday, 10am; wants oxygen billing');
-  await dialog.getByLabel('Internal note').press('Tab');
+  await dialog.getByLabel('Assignee').selectOption({ label: assignee });
+  await dialog.getByLabel('Assignee').press('Tab');
   await expect(dialog.getByRole('button', { name: 'Save changes' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(toasts.getByText('Lead updated', { exact: true })).toBeVisible();
+  await dialog.getByLabel('Add a note').fill('=Demo booked for Tuesday, 10am; wants oxygen billing');
+  await dialog.getByRole('button', { name: 'Add note' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Note added.' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   await expect(rowStatus).toHaveValue('qualified');
-  await expect(contactRow).toContainText('Sam Rivera');
+  await expect(contactRow).toContainText(assignee);
 
   // Filter by status.
   const statusFilter = page.getByLabel('Status', { exact: true });
@@ -177,7 +186,7 @@ test('a lead moves through the pipeline; filters, the Spam view and the CSV expo
   await expect(whitepaperRow).toBeVisible();
   await expect(whitepaperRow.getByLabel('Status of Ada Okafor')).toHaveValue('new');
 
-  // The export: exactly the filtered leads, with their pipeline, formulas defused.
+  // The export: exactly the filtered leads, with their pipeline and notes, formulas defused.
   await statusFilter.selectOption('qualified');
   await expect(whitepaperRow).toHaveCount(0);
   const download = page.waitForEvent('download');
@@ -187,22 +196,21 @@ test('a lead moves through the pipeline; filters, the Spam view and the CSV expo
   const csv = await readFile((await file.path()) ?? '', 'utf8');
   const lines = csv.trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'Type,Received,Status,Assignee,Internal note,Spam reason,Flagged as spam,Updated,Name,Company,Email,Phone,Details',
+    'Type,Received,Status,Assignee,Spam reason,Flagged as spam,Updated,Name,Company,Email,Phone,' +
+      'How can we help?,How many users,Years in business,Claims per month,Current software,Products,Sent from,Notes',
   );
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toContain(
-    `,Qualified,Sam Rivera,"'=Demo booked for Tuesday, 10am; wants oxygen billing",,,`,
-  );
+  expect(lines[1]).toContain(`,Qualified,${assignee},,,`);
   expect(lines[1]).toContain(`Dana Pipeline,Summit Home Medical ${stamp},${contactEmail},(615) 555-0187,`);
+  expect(lines[1]).toMatch(/ Passcode: =Demo booked for Tuesday, 10am; wants oxygen billing"$/);
   await expect(toasts.getByText('1 lead saved to', { exact: false })).toBeVisible();
 
   // The pipeline survives a reload, and the activity log holds every step and the export.
   await page.reload();
   await page.getByLabel('Search leads').fill(String(stamp));
   await expect(contactRow.getByLabel('Status of Dana Pipeline')).toHaveValue('qualified');
-  const { anon, admin } = await apiKeys(page);
   const activity = await request.get(
-    '/rest/v1/admin_activity?select=action,entity,summary,details&action=in.(lead_update,spam,not_spam,export)&order=id',
+    '/rest/v1/admin_activity?select=action,entity,summary,details&action=in.(lead_update,lead_note,spam,not_spam,export)&order=id',
     { headers: { apikey: anon, Authorization: `Bearer ${admin}` } },
   );
   expect(activity.status()).toBe(200);
@@ -218,12 +226,20 @@ test('a lead moves through the pipeline; filters, the Spam view and the CSV expo
       entry.summary.includes(whitepaperEmail) ||
       entry.details.filters?.search === String(stamp),
   );
-  expect(ours.map((entry) => entry.action)).toEqual(['lead_update', 'lead_update', 'spam', 'not_spam', 'export']);
+  expect(ours.map((entry) => entry.action)).toEqual([
+    'lead_update',
+    'lead_update',
+    'lead_note',
+    'spam',
+    'not_spam',
+    'export',
+  ]);
   expect(ours[1]?.details).toMatchObject({
     status: { from: 'contacted', to: 'qualified' },
-    assignee: { from: '', to: 'Sam Rivera' },
+    assignee: { from: '', to: assignee },
   });
-  expect(ours[4]).toMatchObject({
+  expect(ours[2]).toMatchObject({ entity: 'contact_lead', summary: `${contactEmail}: note added` });
+  expect(ours[5]).toMatchObject({
     entity: 'leads',
     summary: '1 lead exported',
     details: { filters: { view: 'inbox', status: 'qualified', search: String(stamp) } },

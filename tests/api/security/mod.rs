@@ -11,6 +11,7 @@ mod database_outage;
 mod forged_tokens;
 mod headers;
 mod injection;
+mod lead_notes;
 mod nul_text;
 mod request_size;
 mod rls_paths;

@@ -21,6 +21,7 @@ const ACTIONS: ReadonlyArray<readonly [string, string]> = [
   ['media_upload', 'Image uploaded'],
   ['media_delete', 'Image deleted'],
   ['lead_update', 'Lead updated'],
+  ['lead_note', 'Note added'],
   ['spam', 'Marked as spam'],
   ['not_spam', 'Restored from spam'],
   ['staff_invite', 'Staff member invited'],

@@ -1,27 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type SubmitEvent } from 'react';
-import { Counter } from '@/features/admin/shared/counter';
+import { errorMessage } from '@/features/admin/shared/admin-client';
 import { formatDate } from '@/features/admin/shared/format-date';
 import { AdminSelectField } from '@/features/admin/shared/admin-select-field';
 import { AdminButton } from '@/features/admin/shared/admin-button';
-import { ASSIGNEE_MAX, NOTE_MAX, STATUS_OPTIONS, type InboxItem, type LeadStatus } from './lead-types';
+import { assigneeOptions } from './assignee-options';
+import { assigneesQuery } from './assignees-query';
+import { STATUS_OPTIONS, type InboxItem, type LeadStatus } from './lead-types';
 import { useLeadPipeline } from './use-lead-pipeline';
 
 /**
- * The pipeline part of a lead's detail view: status, assignee and internal note (saved
- * together), and the spam flag (set or lifted at once, which closes the view: the lead
- * leaves the list it was opened from).
+ * The pipeline part of a lead's detail view: status and assignee, one of the staff (saved
+ * together), and the spam flag (set or lifted at once, which closes the view: the lead leaves
+ * the list it was opened from).
  */
 export function LeadPipelineForm({ item, onClose }: { item: InboxItem; onClose: () => void }) {
   const id = useId();
   const pipeline = useLeadPipeline();
+  const staff = useQuery(assigneesQuery());
   const [status, setStatus] = useState<LeadStatus>(item.status);
   const [assignee, setAssignee] = useState(item.assignee);
-  const [note, setNote] = useState(item.internalNote);
-  const changed = status !== item.status || assignee.trim() !== item.assignee || note !== item.internalNote;
+  const changed = status !== item.status || assignee !== item.assignee;
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    pipeline.save(item, { status, assignee: assignee.trim(), internal_note: note });
+    pipeline.save(item, { status, assignee });
   };
 
   return (
@@ -43,36 +46,19 @@ export function LeadPipelineForm({ item, onClose }: { item: InboxItem; onClose: 
             options={STATUS_OPTIONS}
             onChange={setStatus}
           />
-          <div className="admin-field">
-            <label htmlFor={`${id}-assignee`}>Assignee</label>
-            <input
-              id={`${id}-assignee`}
-              type="text"
-              autoComplete="off"
-              placeholder="Who follows up"
-              maxLength={ASSIGNEE_MAX}
-              value={assignee}
-              onChange={(event) => {
-                setAssignee(event.target.value);
-              }}
-            />
-          </div>
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-note`}>Internal note</label>
-          <textarea
-            id={`${id}-note`}
-            rows={4}
-            maxLength={NOTE_MAX}
-            aria-describedby={`${id}-note-counter`}
-            placeholder="Only staff see this"
-            value={note}
-            onChange={(event) => {
-              setNote(event.target.value);
-            }}
+          <AdminSelectField
+            id={`${id}-assignee`}
+            label="Assignee"
+            value={assignee}
+            options={assigneeOptions(staff.data ?? [], item.assignee)}
+            onChange={setAssignee}
           />
-          <Counter id={`${id}-note-counter`} text={note} max={NOTE_MAX} />
         </div>
+        {staff.isError && (
+          <p className="admin-error" role="alert">
+            The staff list could not be loaded: {errorMessage(staff.error)}.
+          </p>
+        )}
         <div className="admin-actions">
           <AdminButton type="submit" variant="primary" disabled={!changed || pipeline.isPending}>
             {pipeline.isPending ? 'Saving...' : 'Save changes'}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatDate } from '@/features/admin/shared/format-date';
 import { AdminButton } from '@/features/admin/shared/admin-button';
-import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus, type InboxItem } from './lead-types';
+import { LEAD_STATUSES, STATUS_LABELS, deliveryLabel, isLeadStatus, type InboxItem } from './lead-types';
 import { leadLabel, useLeadPipeline } from './use-lead-pipeline';
 import { useCan } from '@/features/admin/shared/session/admin-session';
 
@@ -57,7 +57,9 @@ export function LeadRow({ item, onView }: { item: InboxItem; onView: () => void 
         </td>
       )}
       <td data-label="Assignee">{item.assignee || '—'}</td>
-      <td data-label="Webhook">{item.deliveries.map((delivery) => delivery.status).join(', ') || '—'}</td>
+      <td data-label="Forwarded">
+        {item.deliveries.map((delivery) => deliveryLabel(delivery.status)).join(', ') || '—'}
+      </td>
       <td data-label="Actions">
         <div className="leads-table__actions">
           <AdminButton aria-label={`View ${label}`} onClick={onView}>

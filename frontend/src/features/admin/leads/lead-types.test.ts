@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CSV_HEADER,
   DEFAULT_FILTERS,
-  csvField,
-  csvFileName,
+  deliveryLabel,
   filtersProblem,
   filtersSummary,
-  inboxCsv,
   inboxItems,
   isNarrowed,
   leadQueryParams,
@@ -28,7 +25,6 @@ const submission: WhitepaperSubmission = {
   current_challenges: 'Denials',
   created_at: '2026-01-02T00:00:00Z',
   status: 'qualified',
-  internal_note: 'Wants a demo, "Tuesday"',
   assignee: 'Sam Rivera',
   spam_reason: null,
   spam_flagged_at: null,
@@ -40,11 +36,21 @@ const lead: RelayedLead = {
   email: 'bob@beta.test',
   company_name: 'Beta Medical',
   full_name: 'Bob Smith',
-  payload: { phone: '777', howCanWeHelp: 'Billing', recaptchaToken: 'secret', website: '' },
+  payload: {
+    companyName: 'Beta Medical',
+    yourName: 'Bob Smith',
+    email: 'bob@beta.test',
+    phone: '777',
+    howCanWeHelp: 'Billing',
+    claimsPerMonth: 1200,
+    timestamp: '2026-01-03T00:00:00Z',
+    source: 'ClaimBridge website contact form',
+    recaptchaToken: 'secret',
+    website: '',
+  },
   received_at: '2026-01-03T00:00:00Z',
   lead_deliveries: null,
   status: 'new',
-  internal_note: '',
   assignee: '',
   spam_reason: null,
   spam_flagged_at: null,
@@ -65,9 +71,45 @@ describe('inboxItems', () => {
     expect(inboxItems([submission], [lead], 'nobody')).toEqual([]);
   });
 
-  it('leaves the captcha token and the honeypot out of the details', () => {
+  it("labels the contact form's answers, each once: the captcha, honeypot, send time and contact fields are not details", () => {
     const [item] = inboxItems([], [lead], '');
-    expect(item?.details.map(([label]) => label)).toEqual(['phone', 'howCanWeHelp']);
+    expect(item).toMatchObject({ name: 'Bob Smith', company: 'Beta Medical', email: 'bob@beta.test', phone: '777' });
+    expect(item?.details).toEqual([
+      { key: 'howCanWeHelp', label: 'How can we help?', value: 'Billing' },
+      { key: 'claimsPerMonth', label: 'Claims per month', value: '1200' },
+      { key: 'source', label: 'Sent from', value: 'ClaimBridge website contact form' },
+    ]);
+  });
+
+  it("labels the whitepaper form's answers as the contact form's, its challenges split back into them", () => {
+    const combined: WhitepaperSubmission = {
+      ...submission,
+      current_challenges:
+        'How can we help: Denials\non oxygen\nClaims per month: 900\nCurrent software: \nProducts: CPAP',
+    };
+    expect(inboxItems([combined], [], '')[0]?.details).toEqual([
+      { key: 'howCanWeHelp', label: 'How can we help?', value: 'Denials\non oxygen' },
+      { key: 'howManyUsers', label: 'How many users', value: '10-50' },
+      { key: 'yearsInBusiness', label: 'Years in business', value: '5' },
+      { key: 'claimsPerMonth', label: 'Claims per month', value: '900' },
+      { key: 'aboutProducts', label: 'Products', value: 'CPAP' },
+    ]);
+    // A text written without the form's labels stays one answer.
+    expect(inboxItems([submission], [], '')[0]?.details.map((detail) => detail.label)).toEqual([
+      'How many users',
+      'Years in business',
+      'Current challenges',
+    ]);
+  });
+
+  it('names delivery states in words', () => {
+    expect(['pending', 'delivering', 'delivered', 'failed', 'on_hold'].map(deliveryLabel)).toEqual([
+      'Waiting to send',
+      'Sending',
+      'Sent',
+      'Not sent',
+      'On hold',
+    ]);
   });
 
   it('carries the pipeline and which table the lead is in', () => {
@@ -78,7 +120,6 @@ describe('inboxItems', () => {
       source: 'whitepaper',
       status: 'qualified',
       assignee: 'Sam Rivera',
-      internalNote: 'Wants a demo, "Tuesday"',
       updatedAt: '2026-01-05T09:30:00Z',
     });
   });
@@ -136,61 +177,5 @@ describe('filters', () => {
       to: '2026-01-31',
       search: 'acme',
     });
-  });
-});
-
-describe('CSV export', () => {
-  it.each([
-    ['plain', 'plain'],
-    ['a,b', '"a,b"'],
-    ['say "hi"', '"say ""hi"""'],
-    ['two\nlines', '"two\nlines"'],
-    ['', ''],
-  ])('quotes fields with commas, quotes and newlines: %j is written %j', (field, cell) => {
-    expect(csvField(field)).toBe(cell);
-  });
-
-  it('never lets a cell start a formula', () => {
-    for (const formula of ['=SUM(A1)', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '  =HYPERLINK("x")', '＝1+1']) {
-      const cell = csvField(formula);
-      const unquoted = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
-      expect(unquoted, JSON.stringify(formula)).toBe(`'${formula}`);
-    }
-    // Quoting and defusing together.
-    expect(csvField('=1,2')).toBe(`"'=1,2"`);
-    // Inside a cell they are plain text.
-    expect(csvField('a=b')).toBe('a=b');
-    expect(csvField('555-0100')).toBe('555-0100');
-  });
-
-  it('has the pipeline columns, one line per item, and escapes every cell', () => {
-    const hostile: RelayedLead = {
-      ...lead,
-      full_name: '=cmd|"/c calc"!A1',
-      assignee: '@Sam',
-      internal_note: 'Call back,\n"soon"',
-      spam_reason: 'Marked as spam by staff',
-      spam_flagged_at: '2026-01-04T00:00:00Z',
-    };
-    const csv = inboxCsv(inboxItems([submission], [hostile], ''));
-    const lines = csv.split('\r\n');
-    expect(lines[0]).toBe(CSV_HEADER.join(','));
-    expect(lines[0]).toBe(
-      'Type,Received,Status,Assignee,Internal note,Spam reason,Flagged as spam,Updated,Name,Company,Email,Phone,Details',
-    );
-    expect(csv.endsWith('\r\n')).toBe(true);
-    expect(lines[1]).toBe(
-      `Contact,2026-01-03T00:00:00Z,New,'@Sam,"Call back,\n""soon""",Marked as spam by staff,2026-01-04T00:00:00Z,` +
-        `2026-01-03T00:00:00Z,"'=cmd|""/c calc""!A1",Beta Medical,bob@beta.test,777,phone: 777; howCanWeHelp: Billing`,
-    );
-    expect(lines[2]).toBe(
-      'Whitepaper,2026-01-02T00:00:00Z,Qualified,Sam Rivera,"Wants a demo, ""Tuesday""",,,2026-01-05T09:30:00Z,' +
-        'Ada Lovelace,Acme DME,ada@acme.test,555,Company size: 10-50; Years in business: 5; Current challenges: Denials',
-    );
-    expect(lines).toHaveLength(4);
-  });
-
-  it('names the file after the local day', () => {
-    expect(csvFileName(new Date(2026, 0, 9, 23, 59))).toBe('leads-2026-01-09.csv');
   });
 });

@@ -1,6 +1,7 @@
 import type { SelectOption } from '@/features/admin/shared/admin-select-field';
 import type { Tables } from '@/lib/database.types';
 import type { WhitepaperSubmissionRow } from '@/data/whitepapers/types';
+import { answerText, challengeAnswers, humanLabel, leadDetails, type LeadDetail } from './lead-fields';
 
 /** Where a lead is in the pipeline (the tables' check constraint holds the same list). */
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'closed'] as const;
@@ -19,15 +20,18 @@ export const STATUS_OPTIONS: readonly SelectOption<LeadStatus>[] = LEAD_STATUSES
   STATUS_LABELS[status],
 ]);
 
-/** Limits of the pipeline fields (the database refuses longer ones). */
+/** The longest note the database keeps. */
 export const NOTE_MAX = 5000;
-export const ASSIGNEE_MAX = 200;
 
 /** The reason stored when staff flag a lead (the relay stores its own, e.g. 'captcha missing'). */
 export const STAFF_SPAM_REASON = 'Marked as spam by staff';
 
-/** The pipeline columns both lead tables share: the only ones the admin may change. */
-type PipelineColumns = 'status' | 'internal_note' | 'assignee' | 'spam_reason' | 'spam_flagged_at' | 'updated_at';
+/**
+ * The pipeline columns both lead tables share (the admin may change status, assignee and the spam
+ * flag; notes are a thread of their own, lead_notes, and the old internal_note column is no longer
+ * read or written).
+ */
+type PipelineColumns = 'status' | 'assignee' | 'spam_reason' | 'spam_flagged_at' | 'updated_at';
 
 /** A whitepaper_submissions row: what the form writes, with its id, time and pipeline. */
 export type WhitepaperSubmission = Pick<
@@ -49,6 +53,18 @@ export type LeadDelivery = Pick<
   | 'delivered_at'
 >;
 
+/** How a delivery's status reads on screen. */
+const DELIVERY_LABELS: ReadonlyMap<string, string> = new Map([
+  ['pending', 'Waiting to send'],
+  ['delivering', 'Sending'],
+  ['delivered', 'Sent'],
+  ['failed', 'Not sent'],
+]);
+
+export function deliveryLabel(status: string): string {
+  return DELIVERY_LABELS.get(status) ?? humanLabel(status);
+}
+
 /** A leads row (contact inquiries accepted by the relay) with its deliveries. */
 export type RelayedLead = Pick<
   Tables<'leads'>,
@@ -69,20 +85,16 @@ export interface InboxItem {
   company: string;
   email: string;
   phone: string;
-  /** Label/value pairs of the detail view. */
-  details: ReadonlyArray<readonly [string, string]>;
+  /** The form's other answers, labelled (the name, company, email and phone are the fields above). */
+  details: readonly LeadDetail[];
   deliveries: LeadDelivery[];
   status: LeadStatus;
-  internalNote: string;
   assignee: string;
   /** Why it is spam; null when it is not. */
   spamReason: string | null;
   spamFlaggedAt: string | null;
   updatedAt: string;
 }
-
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 
 export function isLeadStatus(value: string): value is LeadStatus {
   return (LEAD_STATUSES as readonly string[]).includes(value);
@@ -92,7 +104,6 @@ function pipelineOf(row: Pick<Tables<'leads'>, PipelineColumns>) {
   return {
     // Any other value cannot pass the check constraint; 'new' keeps the type honest.
     status: isLeadStatus(row.status) ? row.status : 'new',
-    internalNote: row.internal_note,
     assignee: row.assignee,
     spamReason: row.spam_reason,
     spamFlaggedAt: row.spam_flagged_at,
@@ -109,14 +120,19 @@ const SOURCE_ITEMS = {
 /** What an inbox row takes from its table's own columns (the rest is its source and pipeline). */
 type ItemContent = Pick<InboxItem, 'receivedAt' | 'name' | 'company' | 'email' | 'phone' | 'details' | 'deliveries'>;
 
+/** The inbox key of a lead: its table's prefix and its id. */
+export function itemKey(source: LeadSource, id: string): string {
+  return `${SOURCE_ITEMS[source].keyPrefix}-${id}`;
+}
+
 /** The inbox row of a row of either lead table. */
 function inboxItem(
   source: LeadSource,
   row: Pick<Tables<'leads'>, 'id' | PipelineColumns>,
   content: ItemContent,
 ): InboxItem {
-  const { keyPrefix, kind } = SOURCE_ITEMS[source];
-  return { key: `${keyPrefix}-${row.id}`, id: row.id, source, kind, ...content, ...pipelineOf(row) };
+  const { kind } = SOURCE_ITEMS[source];
+  return { key: itemKey(source, row.id), id: row.id, source, kind, ...content, ...pipelineOf(row) };
 }
 
 export function submissionToItem(row: WhitepaperSubmission): InboxItem {
@@ -126,11 +142,13 @@ export function submissionToItem(row: WhitepaperSubmission): InboxItem {
     company: row.company_name,
     email: row.email,
     phone: row.phone,
-    details: [
-      ['Company size', row.company_size],
-      ['Years in business', row.revenue],
-      ['Current challenges', row.current_challenges],
-    ],
+    // What the form asked (company_size holds the how-many-users answer, revenue the years in business).
+    details: leadDetails([
+      ['howManyUsers', row.company_size],
+      ['yearsInBusiness', row.revenue],
+      ['jobTitle', row.job_title],
+      ...challengeAnswers(row.current_challenges),
+    ]),
     deliveries: [],
   });
 }
@@ -141,13 +159,11 @@ export function leadToItem(row: RelayedLead): InboxItem {
     typeof row.payload === 'object' && row.payload !== null && !Array.isArray(row.payload) ? row.payload : {};
   return inboxItem('contact', row, {
     receivedAt: row.received_at,
-    name: row.full_name || text(payload.yourName),
-    company: row.company_name || text(payload.companyName),
+    name: row.full_name || answerText(payload.yourName),
+    company: row.company_name || answerText(payload.companyName),
     email: row.email,
-    phone: text(payload.phone),
-    details: Object.entries(payload)
-      .filter(([key]) => !['recaptchaToken', 'captchaToken', 'website', 'honeypot'].includes(key))
-      .map(([key, value]) => [key, text(value)] as const),
+    phone: answerText(payload.phone),
+    details: leadDetails(Object.entries(payload)),
     deliveries: row.lead_deliveries ?? [],
   });
 }
@@ -254,57 +270,4 @@ export function filtersSummary(filters: LeadFilters, search: string): Record<str
   if (filters.to) summary.to = filters.to;
   if (search.trim()) summary.search = search.trim();
   return summary;
-}
-
-// CSV -----------------------------------------------------------------------------------------
-
-/**
- * One CSV field (RFC 4180 quoting). A cell a spreadsheet would run as a formula (starting with
- * = + - @, a tab or carriage return, also after leading spaces, or their full-width forms) is
- * prefixed with an apostrophe, so it opens as text (CSV injection).
- */
-export function csvField(value: string): string {
-  const safe = /^[\t\r]|^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export const CSV_HEADER = [
-  'Type',
-  'Received',
-  'Status',
-  'Assignee',
-  'Internal note',
-  'Spam reason',
-  'Flagged as spam',
-  'Updated',
-  'Name',
-  'Company',
-  'Email',
-  'Phone',
-  'Details',
-] as const;
-
-export function inboxCsv(items: readonly InboxItem[]): string {
-  const rows = items.map((item) => [
-    item.kind,
-    item.receivedAt,
-    STATUS_LABELS[item.status],
-    item.assignee,
-    item.internalNote,
-    item.spamReason ?? '',
-    item.spamFlaggedAt ?? '',
-    item.updatedAt,
-    item.name,
-    item.company,
-    item.email,
-    item.phone,
-    item.details.map(([label, value]) => `${label}: ${value}`).join('; '),
-  ]);
-  return [CSV_HEADER, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
-
-/** The export's file name, dated in the admin's time zone. */
-export function csvFileName(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `leads-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }

@@ -1,30 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
-import { formatDate } from '@/features/admin/shared/format-date';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { AdminTabs, adminTabId } from '@/features/admin/shared/admin-tabs';
+import { useExportLeads } from './export-leads';
+import { csvFileName } from './lead-csv';
+import { LeadDetail } from './lead-detail';
 import { LeadFiltersBar } from './lead-filters-bar';
-import { LeadPipelineForm } from './lead-pipeline-form';
 import { LeadRow } from './lead-row';
 import {
   DEFAULT_FILTERS,
-  STATUS_LABELS,
-  csvFileName,
   filtersProblem,
   filtersSummary,
-  inboxCsv,
   inboxItems,
   isNarrowed,
-  type InboxItem,
   type LeadFilters,
   type LeadView,
 } from './lead-types';
 import { relayedLeadsQuery } from './leads-query';
-import { useLogLeadsExport } from './log-export';
-import { useRetryDelivery } from './retry-delivery';
 import { submissionsQuery } from './submissions-query';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
@@ -33,87 +27,14 @@ import { AdminTextField } from '@/features/admin/shared/admin-text-field';
 import { useCan } from '@/features/admin/shared/session/admin-session';
 import './leads-admin.css';
 
-function downloadCsv(items: readonly InboxItem[], fileName: string) {
-  const url = URL.createObjectURL(new Blob([inboxCsv(items)], { type: 'text/csv;charset=utf-8' }));
+/** Hands the CSV text to the browser as a file download. */
+function downloadCsv(csv: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
   link.click();
   URL.revokeObjectURL(url);
-}
-
-function LeadDetail({ item, onClose }: { item: InboxItem; onClose: () => void }) {
-  const retry = useRetryDelivery();
-  const works = useCan('workLeads');
-  return (
-    <Dialog open onClose={onClose} title={item.name || item.email} className="admin-dialog">
-      <dl className="admin-detail">
-        <dt>Type</dt>
-        <dd>{item.kind}</dd>
-        <dt>Received</dt>
-        <dd>{formatDate(item.receivedAt)}</dd>
-        <dt>Company</dt>
-        <dd>{item.company}</dd>
-        <dt>Email</dt>
-        <dd>
-          <a href={`mailto:${item.email}`}>{item.email}</a>
-        </dd>
-        <dt>Phone</dt>
-        <dd>{item.phone}</dd>
-        {item.details.map(([label, value]) => (
-          <div key={label} className="admin-detail__pair">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {works ? (
-        <LeadPipelineForm item={item} onClose={onClose} />
-      ) : (
-        <p className="admin-note" role="note">
-          Status {STATUS_LABELS[item.status].toLowerCase()}
-          {item.assignee ? `, assigned to ${item.assignee}` : ''}. An owner updates the pipeline.
-        </p>
-      )}
-      {item.deliveries.length > 0 && (
-        <section>
-          <h3 className="admin-card__title">Webhook deliveries</h3>
-          <ul className="admin-post-list">
-            {item.deliveries.map((delivery) => (
-              <li key={delivery.id} className="admin-post">
-                <div className="admin-post__body">
-                  <span className={delivery.status === 'delivered' ? 'admin-badge admin-badge--ok' : 'admin-badge'}>
-                    {delivery.status}
-                  </span>
-                  <p className="admin-muted">
-                    {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
-                    {delivery.last_status !== null && ` · last HTTP ${delivery.last_status}`}
-                    {delivery.last_error && ` · ${delivery.last_error}`}
-                  </p>
-                </div>
-                {works && delivery.status === 'failed' && (
-                  <AdminButton
-                    disabled={retry.isPending}
-                    onClick={() => {
-                      retry.mutate(delivery.id, {
-                        onSuccess: () => {
-                          toast({ title: 'Delivery queued', description: 'The webhook will be retried shortly.' });
-                          onClose();
-                        },
-                        onError: errorToast(),
-                      });
-                    }}
-                  >
-                    Retry
-                  </AdminButton>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </Dialog>
-  );
 }
 
 const VIEWS: ReadonlyArray<readonly [LeadView, string]> = [
@@ -129,7 +50,7 @@ export function LeadsAdminPage() {
   const problem = filtersProblem(filters);
   const submissions = useQuery({ ...submissionsQuery(filters), enabled: problem === null });
   const leads = useQuery({ ...relayedLeadsQuery(filters), enabled: problem === null });
-  const logExport = useLogLeadsExport();
+  const exportLeads = useExportLeads();
   const mayExport = useCan('exportLeads');
 
   const loading = problem === null && (submissions.isPending || leads.isPending);
@@ -144,11 +65,11 @@ export function LeadsAdminPage() {
   const exportCsv = () => {
     const exported = items;
     const fileName = csvFileName(new Date());
-    logExport.mutate(
-      { count: exported.length, filters: filtersSummary(filters, search) },
+    exportLeads.mutate(
+      { items: exported, filters: filtersSummary(filters, search) },
       {
-        onSuccess: () => {
-          downloadCsv(exported, fileName);
+        onSuccess: (csv) => {
+          downloadCsv(csv, fileName);
           toast({
             title: 'CSV exported',
             description: `${exported.length} lead${exported.length === 1 ? '' : 's'} saved to ${fileName}.`,
@@ -164,7 +85,7 @@ export function LeadsAdminPage() {
       <div className="admin-page__header">
         <h1 className="admin-page__title">Leads</h1>
         {mayExport && (
-          <AdminButton disabled={items.length === 0 || logExport.isPending} onClick={exportCsv}>
+          <AdminButton disabled={items.length === 0 || exportLeads.isPending} onClick={exportCsv}>
             Export CSV
           </AdminButton>
         )}
@@ -226,7 +147,7 @@ export function LeadsAdminPage() {
                 'Email',
                 filters.view === 'spam' ? 'Spam reason' : 'Status',
                 'Assignee',
-                'Webhook',
+                'Forwarded',
                 'Actions',
               ]}
             >

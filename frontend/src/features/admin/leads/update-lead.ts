@@ -7,7 +7,6 @@ import { dataOrThrow } from '@/lib/data-or-throw';
 /** The pipeline columns: the only ones the admin token may update (the lead itself stays as received). */
 export interface LeadPipelineChanges {
   status?: LeadStatus;
-  internal_note?: string;
   assignee?: string;
   /** A reason flags the lead as spam; null restores it to the inbox. */
   spam_reason?: string | null;

@@ -40,7 +40,7 @@ export function useLeadPipeline() {
       run(item, { status }, 'Status updated', `${leadLabel(item)} is now ${STATUS_LABELS[status]}.`);
     },
     save: (item: InboxItem, changes: LeadPipelineChanges, onDone?: () => void) => {
-      run(item, changes, 'Lead updated', `Status, assignee and note of ${leadLabel(item)} saved.`, onDone);
+      run(item, changes, 'Lead updated', `Status and assignee of ${leadLabel(item)} saved.`, onDone);
     },
     markSpam: (item: InboxItem, onDone?: () => void) => {
       const description = `${leadLabel(item)} moved to the Spam view.`;

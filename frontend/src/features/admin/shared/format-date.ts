@@ -5,3 +5,21 @@ export function formatDate(value: string): string {
     ? value
     : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The admin's local day of a time, as YYYY-MM-DD (file names, date inputs). */
+export function localDay(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * A stored time in the admin's time zone as "2026-12-06 14:03": what a spreadsheet reads as a
+ * date and time (no T, zone letter or fractions of a second); '' for no time, the text as it
+ * came when it is not a time.
+ */
+export function plainDateTime(value: string | null): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : `${localDay(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
