@@ -90,14 +90,26 @@ export function PageSeoAdminPage() {
         ) : pages.isError ? (
           <p className="admin-error">Failed to load pages.</p>
         ) : (
-          <AdminTable columns={['Page Name', 'Route', 'Meta Title', 'Last Updated', 'Actions']}>
+          <AdminTable
+            className="admin-table--stack"
+            explicitRoles
+            columns={['Page Name', 'Route', 'Meta Title', 'Last Updated', 'Actions']}
+          >
             {pages.data.map((page) => (
-              <tr key={page.id}>
-                <td>{page.page_name}</td>
-                <td>{page.page_route}</td>
-                <td>{page.meta_title}</td>
-                <td>{formatUpdated(page.updated_at)}</td>
-                <td>
+              <tr key={page.id} role="row">
+                <td role="cell" data-label="Page Name">
+                  {page.page_name}
+                </td>
+                <td role="cell" data-label="Route">
+                  {page.page_route}
+                </td>
+                <td role="cell" data-label="Meta Title">
+                  {page.meta_title}
+                </td>
+                <td role="cell" data-label="Last Updated">
+                  {formatUpdated(page.updated_at)}
+                </td>
+                <td role="cell" data-label="Actions">
                   <AdminRowActions
                     name={page.page_name}
                     onEdit={() => {
