@@ -2,6 +2,7 @@
 //! error bodies, JSON rendering), on the website's tables and on the contract fixture
 //! (tests/contract/fixtures/rest_fixture.sql, loaded into the test's own database).
 mod activity_log;
+mod analytics_series;
 mod auth;
 mod db_config;
 mod embed;

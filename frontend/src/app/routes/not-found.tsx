@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useNotFoundPage } from '@/lib/not-found-page';
 
 export function NotFoundRoute() {
   const { pathname } = useLocation();
+  useNotFoundPage();
 
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);

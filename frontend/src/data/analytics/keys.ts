@@ -1,7 +1,12 @@
 import { adminKeys } from '@/data/admin/keys';
 
-/** Query-key prefixes of page_analytics. */
+const admin = [...adminKeys.all, 'analytics'] as const;
+
+/** Query-key prefixes of the admin's analytics (computed from page_analytics and the leads). */
 export const analyticsKeys = {
-  /** The admin's summary, one per period below it. */
-  admin: [...adminKeys.all, 'analytics'] as const,
+  admin,
+  /** Views, visitors and leads per day or week, one per range, unit and time zone. */
+  series: [...admin, 'series'] as const,
+  /** The range's totals, top pages and sources, pages not found and bots, one per range and time zone. */
+  breakdown: [...admin, 'breakdown'] as const,
 };

@@ -91,7 +91,7 @@ describe('scroll depth', () => {
 });
 
 describe('page view row', () => {
-  it('holds the §3 fields with detected device and browser', () => {
+  it('holds the §3 fields with detected device and browser, and whether the page was not found', () => {
     const row = buildPageViewRow({
       sessionId: 'session_1_abc',
       path: '/blog',
@@ -99,6 +99,7 @@ describe('page view row', () => {
       referrer: 'https://example.com/',
       userAgent: UA.iphone,
       visitedAt: new Date('2026-01-02T03:04:05.000Z'),
+      notFound: false,
     });
     expect(row).toEqual({
       session_id: 'session_1_abc',
@@ -109,6 +110,7 @@ describe('page view row', () => {
       device_type: 'mobile',
       browser: 'Safari',
       visited_at: '2026-01-02T03:04:05.000Z',
+      not_found: false,
     });
   });
 });

@@ -11,6 +11,8 @@ export interface PageViewRow {
   device_type: DeviceType;
   browser: BrowserName;
   visited_at: string;
+  /** The page showed the not-found view (the admin's analytics counts it apart). */
+  not_found: boolean;
 }
 
 export interface PageViewInput {
@@ -20,6 +22,7 @@ export interface PageViewInput {
   referrer: string;
   userAgent: string;
   visitedAt: Date;
+  notFound: boolean;
 }
 
 const limit = (text: string, max: number) => text.slice(0, max);
@@ -35,6 +38,7 @@ export function buildPageViewRow(input: PageViewInput): PageViewRow {
     device_type: detectDeviceType(input.userAgent),
     browser: detectBrowser(input.userAgent),
     visited_at: input.visitedAt.toISOString(),
+    not_found: input.notFound,
   };
 }
 
@@ -46,11 +50,12 @@ export async function recordPageView(client: SupabaseClient, row: PageViewRow): 
 
 /**
  * Page exit: the newest row of this session and path gets the time on page (seconds) and
- * the scroll depth (percent, at most 100).
+ * the scroll depth (percent, at most 100), and whether the page was not found (known for sure
+ * only now: a missing post shows its not-found view once its load has failed).
  */
 export async function recordPageExit(
   client: SupabaseClient,
-  exit: { sessionId: string; path: string; timeOnPage: number; scrollDepth: number },
+  exit: { sessionId: string; path: string; timeOnPage: number; scrollDepth: number; notFound: boolean },
 ): Promise<void> {
   const { data, error } = await client
     .from('page_analytics')
@@ -67,6 +72,7 @@ export async function recordPageExit(
     .update({
       time_on_page: Math.max(0, Math.round(exit.timeOnPage)),
       scroll_depth: Math.min(100, Math.max(0, Math.round(exit.scrollDepth))),
+      not_found: exit.notFound,
     })
     .eq('id', id);
   if (updateError) throw new Error(`page_analytics update failed: ${updateError.message}`);

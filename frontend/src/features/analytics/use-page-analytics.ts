@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { scrollDepthPercent, secondsBetween } from './scroll-depth';
+import { showedNotFound } from '@/lib/not-found-page';
 import { getSessionId } from '@/lib/session-id';
 
 /** The recording code and the Supabase client load together, when the first view is recorded. */
@@ -61,6 +62,8 @@ export function usePageAnalytics(path: string, enabled = true) {
     if (!enabled) return;
     const sessionId = getSessionId();
     const startedAt = Date.now();
+    // The address as the not-found views mark it (`path` is the route, without a trailing slash).
+    const pathname = window.location.pathname;
     let maxDepth = 0;
     let viewRecorded: Promise<void> | null = null;
 
@@ -82,6 +85,7 @@ export function usePageAnalytics(path: string, enabled = true) {
               referrer: document.referrer,
               userAgent: navigator.userAgent,
               visitedAt: new Date(startedAt),
+              notFound: showedNotFound(pathname),
             }),
           ),
         )
@@ -95,6 +99,7 @@ export function usePageAnalytics(path: string, enabled = true) {
         path,
         timeOnPage: secondsBetween(startedAt, Date.now()),
         scrollDepth: maxDepth,
+        notFound: showedNotFound(pathname),
       };
       const pending = viewRecorded;
       if (!pending) return;

@@ -15,6 +15,7 @@ import { formatPostDate, formatReadTime, postPublishedAt } from './dates';
 import { buildBlogPostHead } from './post-head';
 import { PostTextSkeleton } from './post-text-skeleton';
 import { sanitizeHtml } from '@/lib/sanitize-html';
+import { useNotFoundPage } from '@/lib/not-found-page';
 import { ArticleHeader } from '@/components/article/article-layout';
 import '@/components/article/article.css';
 import './blog.css';
@@ -36,6 +37,7 @@ function PostSkeleton() {
 }
 
 export function PostNotFound() {
+  useNotFoundPage();
   return (
     <div className="status-page blog-not-found">
       <HeaderPlaceholder />

@@ -1,115 +1,153 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '@/features/admin/shared/admin-client';
-import { analyticsQuery } from './analytics-query';
-import { AdminSelectField, type SelectOption } from '@/features/admin/shared/admin-select-field';
-import { PERIODS, summarize, type Count } from './analytics-summary';
+import { AdminDateRange } from '@/features/admin/shared/admin-date-range';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
-import { AdminTable } from '@/features/admin/shared/admin-table';
+import { AdminSelectField, type SelectOption } from '@/features/admin/shared/admin-select-field';
+import { localIsoDate } from '@/lib/dates';
+import { analyticsBreakdownQuery } from './analytics-breakdown-query';
+import { AnalyticsChoice } from './analytics-choice';
+import {
+  conversionRate,
+  formatConversion,
+  formatCount,
+  formatDuration,
+  formatPercent,
+  timeZoneName,
+} from './analytics-format';
+import { AnalyticsLists } from './analytics-lists';
+import { AnalyticsOverTime } from './analytics-over-time';
+import {
+  adminTimeZone,
+  lastDays,
+  PERIODS,
+  rangeProblem,
+  type AnalyticsRange,
+  type AnalyticsUnit,
+  type PeriodValue,
+} from './analytics-range';
+import { analyticsSeriesQuery } from './analytics-series-query';
+import './analytics-admin.css';
 
-const PERIOD_OPTIONS: readonly SelectOption<number>[] = PERIODS.map((period) => [period.days, period.label]);
+const PERIOD_OPTIONS: readonly SelectOption<PeriodValue>[] = [
+  ...PERIODS.map((period) => [period.value, period.label] as const),
+  ['custom', 'Chosen dates'],
+];
+const UNIT_OPTIONS = [
+  ['day', 'Day'],
+  ['week', 'Week'],
+] as const satisfies ReadonlyArray<readonly [AnalyticsUnit, string]>;
 
-/** A horizontal bar chart (each bar's width relative to the largest value), readable as a list. */
-function BarChart({ title, data, unit = '' }: { title: string; data: readonly Count[]; unit?: string }) {
-  const id = useId();
-  const max = Math.max(1, ...data.map((item) => item.count));
-  return (
-    <section className="admin-card" aria-labelledby={id}>
-      <h2 id={id} className="admin-card__title">
-        {title}
-      </h2>
-      {data.length === 0 ? (
-        <p className="admin-muted">No data for this period.</p>
-      ) : (
-        <ul className="admin-bars">
-          {data.map((item) => (
-            <li key={item.label} className="admin-bars__row">
-              <span className="admin-bars__label">{item.label}</span>
-              <span className="admin-bars__track" aria-hidden="true">
-                <span className="admin-bars__fill" style={{ width: `${(item.count / max) * 100}%` }} />
-              </span>
-              <span className="admin-bars__value">
-                {item.count}
-                {unit}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
+/**
+ * Analytics: views, visitors, leads and conversion over a range of days, by day or by week, with
+ * the range's top pages and sources. Everything is counted by the database in the admin's time
+ * zone; bots and pages not found are counted apart.
+ */
 export function AnalyticsAdminPage() {
-  const [days, setDays] = useState<number>(30);
-  const analytics = useQuery(analyticsQuery(days));
-  const summary = summarize(analytics.data ?? []);
+  const id = useId();
+  const [today] = useState(() => localIsoDate(new Date()));
+  const [timeZone] = useState(adminTimeZone);
+  const [period, setPeriod] = useState<PeriodValue>('30');
+  const [range, setRange] = useState<AnalyticsRange>(() => lastDays(30, today));
+  const [unit, setUnit] = useState<AnalyticsUnit>('day');
+  const problem = rangeProblem(range);
+  const problemId = `${id}-range-problem`;
+
+  // A new range or unit keeps the figures on screen (and the chart's choices) until the new ones come.
+  const series = useQuery({
+    ...analyticsSeriesQuery(range, unit, timeZone),
+    enabled: problem === null,
+    placeholderData: keepPreviousData,
+  });
+  const breakdown = useQuery({
+    ...analyticsBreakdownQuery(range, timeZone),
+    enabled: problem === null,
+    placeholderData: keepPreviousData,
+  });
+
+  const choosePeriod = (value: PeriodValue) => {
+    setPeriod(value);
+    const preset = PERIODS.find((candidate) => candidate.value === value);
+    if (preset) setRange(lastDays(preset.days, today));
+  };
+
+  const failure = series.error ?? breakdown.error;
+  let content = null;
+  if (problem === null && failure) {
+    content = (
+      <p className="admin-error" role="alert">
+        Analytics could not be loaded: {errorMessage(failure)}
+      </p>
+    );
+  } else if (problem === null && (!series.data || !breakdown.data)) {
+    content = <AdminLoading>Loading analytics...</AdminLoading>;
+  } else if (problem === null && series.data && breakdown.data) {
+    const { totals } = breakdown.data;
+    const stats: [string, string][] = [
+      ['Page views', formatCount(totals.views)],
+      ['Visitors', formatCount(totals.visitors)],
+      ['Leads', formatCount(totals.leads)],
+      ['Conversion', formatConversion(conversionRate(totals.leads, totals.visitors))],
+      ['Avg. time on page', formatDuration(totals.avg_time_on_page)],
+      ['Avg. scroll depth', formatPercent(totals.avg_scroll_depth)],
+    ];
+    content = (
+      <>
+        <dl className="admin-stats">
+          {stats.map(([term, value]) => (
+            <div key={term} className="admin-card">
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <AnalyticsOverTime points={series.data} unit={unit} range={range} />
+        <AnalyticsLists breakdown={breakdown.data} />
+      </>
+    );
+  }
 
   return (
-    <div className="admin-page">
+    <div className="admin-page analytics-page">
       <div className="admin-page__header">
         <h1 className="admin-page__title">Analytics</h1>
-        <AdminSelectField
-          id="analytics-period"
-          label="Period"
-          value={days}
-          options={PERIOD_OPTIONS}
-          onChange={setDays}
-        />
-      </div>
-      {analytics.isPending ? (
-        <AdminLoading>Loading analytics...</AdminLoading>
-      ) : analytics.isError ? (
-        <p className="admin-error" role="alert">
-          Analytics could not be loaded: {errorMessage(analytics.error)}
+        <p className="admin-muted">
+          Visitors to the site, where they came from and how many became leads. Days are counted in your time zone,{' '}
+          {timeZoneName(timeZone)}.
         </p>
-      ) : (
-        <>
-          <dl className="admin-stats">
-            <div className="admin-card">
-              <dt>Page views</dt>
-              <dd>{summary.views}</dd>
-            </div>
-            <div className="admin-card">
-              <dt>Sessions</dt>
-              <dd>{summary.sessions}</dd>
-            </div>
-            <div className="admin-card">
-              <dt>Avg. time on page</dt>
-              <dd>{summary.avgTimeOnPage}s</dd>
-            </div>
-            <div className="admin-card">
-              <dt>Avg. scroll depth</dt>
-              <dd>{summary.avgScrollDepth}%</dd>
-            </div>
-          </dl>
-          <section className="admin-card" aria-labelledby="analytics-pages">
-            <h2 id="analytics-pages" className="admin-card__title">
-              Pages
-            </h2>
-            <AdminTable columns={['Page', 'Views', 'Sessions', 'Avg. time on page', 'Avg. scroll depth']}>
-              {summary.pages.map((page) => (
-                <tr key={page.path}>
-                  <td>{page.path}</td>
-                  <td>{page.views}</td>
-                  <td>{page.sessions}</td>
-                  <td>{page.avgTimeOnPage}s</td>
-                  <td>{page.avgScrollDepth}%</td>
-                </tr>
-              ))}
-            </AdminTable>
-          </section>
-          <BarChart
-            title="Views per page"
-            data={summary.pages.slice(0, 10).map((page) => ({ label: page.path, count: page.views }))}
-          />
-          <div className="admin-grid-2">
-            <BarChart title="Top referrers" data={summary.referrers} />
-            <BarChart title="Devices" data={summary.devices} />
-            <BarChart title="Browsers" data={summary.browsers} />
-          </div>
-        </>
-      )}
+      </div>
+      <form
+        className="admin-card analytics-filters"
+        aria-label="Choose the days"
+        onSubmit={(event) => {
+          event.preventDefault();
+        }}
+      >
+        <AdminSelectField
+          id={`${id}-period`}
+          label="Period"
+          value={period}
+          options={PERIOD_OPTIONS}
+          onChange={choosePeriod}
+        />
+        <AdminDateRange
+          id={`${id}-range`}
+          labels={{ from: 'From', to: 'To' }}
+          range={range}
+          problemId={problem ? problemId : undefined}
+          onChange={(end, day) => {
+            setPeriod('custom');
+            setRange((current) => ({ ...current, [end]: day }));
+          }}
+        />
+        <AnalyticsChoice legend="Group by" options={UNIT_OPTIONS} value={unit} onChange={setUnit} />
+        {problem && (
+          <p id={problemId} className="admin-error analytics-filters__problem" role="alert">
+            {problem}
+          </p>
+        )}
+      </form>
+      {content}
     </div>
   );
 }
