@@ -69,12 +69,13 @@ export function BlogAdminPage() {
     setReloads((count) => count + 1);
   };
 
-  const onDelete = (post: BlogPost) => {
+  const onDelete = (post: BlogPost, then: () => void) => {
     if (!window.confirm('Are you sure you want to delete this post?')) return;
     remove.mutate(post.id, {
       onSuccess: () => {
         toast({ title: 'Post deleted successfully!', description: `"${post.title}" is in Recently deleted.` });
         if (postId === post.id) openPost(null);
+        then();
       },
       onError: () => {
         toast({ title: 'Error', description: 'Failed to delete post.', variant: 'destructive' });

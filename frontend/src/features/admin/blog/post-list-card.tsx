@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@/features/admin/shared/format-date';
 import { AdminButton } from '@/features/admin/shared/admin-button';
@@ -30,7 +30,8 @@ interface PostListCardProps {
   /** The address of a post's screen, keeping the list's filters. */
   postHref: (id: string) => string;
   onEdit: (id: string) => void;
-  onDelete: (post: BlogPost) => void;
+  /** Deletes the post (after asking); `then` runs once it is gone (focus moves off its row). */
+  onDelete: (post: BlogPost, then: () => void) => void;
 }
 
 /** Typing waits this long before the list is asked again. */
@@ -55,6 +56,7 @@ export function PostListCard({
   useFailureToast(list.isError, 'Error', 'Failed to load blog posts.');
 
   // The box shows each key typed; the list follows once typing pauses.
+  const searchBox = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useState(filters.search);
   // The address changed it (Clear filters, Back): the box shows that.
   const [addressSearch, setAddressSearch] = useState(filters.search);
@@ -94,6 +96,7 @@ export function PostListCard({
         <div className="admin-field post-list__search">
           <label htmlFor={`${id}-search`}>Search posts</label>
           <input
+            ref={searchBox}
             id={`${id}-search`}
             type="search"
             value={search}
@@ -189,7 +192,7 @@ export function PostListCard({
                       onEdit(post.id);
                     }}
                     onDelete={() => {
-                      onDelete(post);
+                      onDelete(post, () => searchBox.current?.focus());
                     }}
                   />
                 ) : (

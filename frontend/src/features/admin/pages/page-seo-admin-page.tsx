@@ -33,9 +33,10 @@ export function PageSeoAdminPage() {
   const restore = useRestorePageSeo();
   const [dialog, setDialog] = useState<DialogState>({ open: false, id: null, values: EMPTY_PAGE_SEO_FORM, key: 0 });
 
-  const onDelete = (id: string) => {
+  const onDelete = (id: string, restoreFocus: () => void) => {
     remove.mutate(id, {
       onSuccess: (deleted) => {
+        restoreFocus();
         // The spec deletes without confirmation; a short undo is the safety net.
         toast({
           title: 'Page deleted successfully',
@@ -120,8 +121,8 @@ export function PageSeoAdminPage() {
                         key: current.key + 1,
                       }));
                     }}
-                    onDelete={() => {
-                      onDelete(page.id);
+                    onDelete={(restoreFocus) => {
+                      onDelete(page.id, restoreFocus);
                     }}
                   />
                 </td>

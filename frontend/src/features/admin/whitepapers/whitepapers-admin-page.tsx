@@ -63,7 +63,7 @@ export function WhitepapersAdminPage() {
     document.getElementById('whitepaper-title')?.focus({ preventScroll: true });
   };
 
-  const onDelete = (paper: AdminWhitepaper) => {
+  const onDelete = (paper: AdminWhitepaper, restoreFocus: () => void) => {
     const file = paper.file_path ? ' and its PDF' : '';
     if (!window.confirm(`Delete “${paper.title}”${file}? Leads it brought in are kept.`)) return;
     remove.mutate(
@@ -79,6 +79,7 @@ export function WhitepapersAdminPage() {
             });
           }
           if (editing.paper?.id === paper.id) reset();
+          restoreFocus();
         },
         onError: errorToast('Delete failed'),
       },
@@ -126,8 +127,8 @@ export function WhitepapersAdminPage() {
                     onEdit={() => {
                       edit(paper);
                     }}
-                    onDelete={() => {
-                      onDelete(paper);
+                    onDelete={(restoreFocus) => {
+                      onDelete(paper, restoreFocus);
                     }}
                     deleteDisabled={remove.isPending}
                   />
