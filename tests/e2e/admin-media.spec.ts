@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { type APIRequestContext, apiKeys as keys, declineCookies, dropFile, expect, openAdminSection, type Page, test } from './fixtures';
+import { type APIRequestContext, apiKeys as keys, declineCookies, dropFile, expect, type Locator, openAdminSection, type Page, test } from './fixtures';
 
 /**
  * /admin/media (issue 22) against a fresh server: an image generated here is dropped on the
@@ -63,6 +63,12 @@ const signIn = (page: Page) => openAdminSection(page, 'Media', /\/admin\/media$/
 const cardOf = (page: Page, dimensions: string) =>
   page.getByRole('list', { name: 'Images' }).getByRole('listitem').filter({ hasText: dimensions });
 
+/** The storage name of a card's image (the card shows its file name): from its thumbnail's address. */
+async function storageName(card: Locator): Promise<string> {
+  const src = (await card.locator('img').getAttribute('src')) ?? '';
+  return decodeURIComponent(/\/blog-images\/([^?]+)/.exec(src)?.[1] ?? '');
+}
+
 async function activity(request: APIRequestContext, anon: string, admin: string, name: string) {
   const response = await request.get(
     `/rest/v1/admin_activity?entity=eq.media&entity_id=eq.${encodeURIComponent(name)}&select=action,summary&order=id`,
@@ -99,10 +105,12 @@ test.describe('admin media library', () => {
     await expect(page.getByText('denial-trend.png is in the library, 41 × 29 px. Copy its URL below.')).toBeVisible();
     await page.unroute('**/storage/v1/object/blog-images/**');
 
-    // In the grid: a random name with the original extension, size, dimensions, date, unused.
+    // In the grid under its file name (stored under a random name with the original extension),
+    // with its size, dimensions, date, unused.
     const card = cardOf(page, '41 × 29 px');
     await expect(card).toHaveCount(1);
-    const name = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText('denial-trend.png');
+    const name = await storageName(card);
     expect(name).toMatch(/^[0-9a-f-]{36}\.png$/);
     await expect(card).toContainText(shownSize(first.length));
     await expect(card).toContainText(String(new Date().getFullYear()));
@@ -120,7 +128,7 @@ test.describe('admin media library', () => {
     // Alt text: saved with the image, still there after a reload.
     const alt = card.getByRole('textbox', { name: 'Alt text' });
     await alt.fill('Denials by payer, last 12 months');
-    await card.getByRole('button', { name: `Save alt text of ${name}` }).click();
+    await card.getByRole('button', { name: 'Save alt text of denial-trend.png' }).click();
     await expect(page.getByText('Alt text saved', { exact: true })).toBeVisible();
     await page.reload();
     await expect(cardOf(page, '41 × 29 px').getByRole('textbox', { name: 'Alt text' })).toHaveValue(
@@ -129,7 +137,7 @@ test.describe('admin media library', () => {
     await expect(cardOf(page, '41 × 29 px').getByRole('img', { name: 'Denials by payer, last 12 months' })).toBeVisible();
 
     // Copy URL: the public URL on the clipboard.
-    await cardOf(page, '41 × 29 px').getByRole('button', { name: `Copy URL of ${name}` }).click();
+    await cardOf(page, '41 × 29 px').getByRole('button', { name: 'Copy URL of denial-trend.png' }).click();
     await expect(page.getByText('URL copied!', { exact: true })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(publicUrl);
 
@@ -150,7 +158,7 @@ test.describe('admin media library', () => {
     const used = cardOf(page, '41 × 29 px');
     await expect(used.getByText('Used in 1 post', { exact: true })).toBeVisible();
     await expect(used.getByRole('listitem').filter({ hasText: `Post “${title}” (draft): content` })).toBeVisible();
-    await used.getByRole('button', { name: `Delete ${name}` }).click();
+    await used.getByRole('button', { name: 'Delete denial-trend.png' }).click();
     const warning = page.getByRole('dialog', { name: 'This image is in use' });
     await expect(warning).toContainText('Deleting it leaves a broken image in this place:');
     await expect(warning).toContainText(`Post “${title}” (draft): content`);
@@ -167,12 +175,13 @@ test.describe('admin media library', () => {
     await expect(page.getByText('old-chart.png is in the library, 37 × 23 px. Copy its URL below.')).toBeVisible();
     const spare = cardOf(page, '37 × 23 px');
     await expect(spare.getByText('Not used', { exact: true })).toBeVisible();
-    const spareName = (await spare.getByRole('heading', { level: 3 }).textContent()) ?? '';
+    await expect(spare.getByRole('heading', { level: 3 })).toHaveText('old-chart.png');
+    const spareName = await storageName(spare);
     const spareUrl = `/storage/v1/object/public/blog-images/${spareName}`;
     expect((await request.get(spareUrl)).status()).toBe(200);
 
     // Unused: a plain confirmation, then gone from the grid and from storage.
-    await spare.getByRole('button', { name: `Delete ${spareName}` }).click();
+    await spare.getByRole('button', { name: 'Delete old-chart.png' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete image?' });
     await expect(confirm).toContainText('It is not used in any post or page.');
     await confirm.getByRole('button', { name: 'Delete image' }).click();

@@ -262,6 +262,51 @@ export type Database = {
           }
         ]
       }
+      lead_notes: {
+        Row: {
+          author_id: string | null
+          author_name: string | null
+          body: string
+          created_at: string
+          id: string
+          lead_id: string | null
+          whitepaper_submission_id: string | null
+        }
+        Insert: {
+          author_id?: string | null
+          author_name?: string | null
+          body: string
+          created_at?: string
+          id?: string
+          lead_id?: string | null
+          whitepaper_submission_id?: string | null
+        }
+        Update: {
+          author_id?: string | null
+          author_name?: string | null
+          body?: string
+          created_at?: string
+          id?: string
+          lead_id?: string | null
+          whitepaper_submission_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lead_notes_lead_id_fkey"
+            columns: ["lead_id"]
+            isOneToOne: false
+            referencedRelation: "leads"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lead_notes_whitepaper_submission_id_fkey"
+            columns: ["whitepaper_submission_id"]
+            isOneToOne: false
+            referencedRelation: "whitepaper_submissions"
+            referencedColumns: ["id"]
+          }
+        ]
+      }
       lead_notifications: {
         Row: {
           attempts: number
@@ -395,6 +440,7 @@ export type Database = {
           created_at: string
           height: number | null
           object_name: string
+          original_name: string | null
           updated_at: string
           width: number | null
         }
@@ -403,6 +449,7 @@ export type Database = {
           created_at?: string
           height?: number | null
           object_name: string
+          original_name?: string | null
           updated_at?: string
           width?: number | null
         }
@@ -411,6 +458,7 @@ export type Database = {
           created_at?: string
           height?: number | null
           object_name?: string
+          original_name?: string | null
           updated_at?: string
           width?: number | null
         }
@@ -422,6 +470,7 @@ export type Database = {
           created_at: string
           device_type: string | null
           id: string
+          not_found: boolean
           page_path: string
           page_title: string | null
           referrer: string | null
@@ -436,6 +485,7 @@ export type Database = {
           created_at?: string
           device_type?: string | null
           id?: string
+          not_found?: boolean
           page_path: string
           page_title?: string | null
           referrer?: string | null
@@ -450,6 +500,7 @@ export type Database = {
           created_at?: string
           device_type?: string | null
           id?: string
+          not_found?: boolean
           page_path?: string
           page_title?: string | null
           referrer?: string | null
@@ -692,10 +743,16 @@ export type Database = {
     Functions: {
       admin_activity_actions:
         { Args: never; Returns: string[] }
+      analytics_breakdown:
+        { Args: { from_day: string; to_day: string; time_zone: string }; Returns: Json }
+      analytics_series:
+        { Args: { from_day: string; to_day: string; time_zone: string; unit?: string }; Returns: ({ leads: number | null; period_start: string | null; views: number | null; visitors: number | null })[] }
       create_preview_link:
         { Args: { kind: string; post_id?: string; page_route?: string; content?: string; expires_in_days?: number }; Returns: Json }
       custom_access_token_hook:
         { Args: { event: Json }; Returns: Json }
+      delete_posts_forever:
+        { Args: { post_ids: string[] }; Returns: number }
       log_admin_activity:
         { Args: { action: string; entity?: string; entity_id?: string; summary?: string; details?: Json }; Returns: undefined }
       media_usage:

@@ -1,4 +1,4 @@
-export { RichTextEditor, type RichTextEditorProps } from './rich-text-editor';
+export { RichTextEditor, type EditorImage, type RichTextEditorProps } from './rich-text-editor';
 export {
   BLOG_TOOLBAR,
   FULL_TOOLBAR,

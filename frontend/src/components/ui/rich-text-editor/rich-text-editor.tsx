@@ -18,8 +18,20 @@ export interface RichTextEditorProps {
    * cursor. Without it the image button embeds the file as a data URL (Quill's default).
    */
   onImageUpload?: (file: File) => Promise<string>;
-  /** Called after an uploaded image has been inserted. */
+  /**
+   * Lets the admin choose an image (a media picker) and resolves to its URL and alt text, or
+   * null when none was chosen; the image is then inserted at the cursor with its alt text.
+   * When given, the image button uses it instead of a file input (and onImageUpload).
+   */
+  pickImage?: () => Promise<EditorImage | null>;
+  /** Called after an image has been inserted by the image button. */
   onImageInserted?: () => void;
+}
+
+/** An image for the editor's image button to insert. */
+export interface EditorImage {
+  url: string;
+  alt: string;
 }
 
 const EMPTY_HTML = /^(<p>(<br>)?<\/p>)*$/;
@@ -44,17 +56,18 @@ export function RichTextEditor({
   placeholder,
   minHeight = 200,
   onImageUpload,
+  pickImage,
   onImageInserted,
 }: RichTextEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<QuillType | null>(null);
   const emittedRef = useRef<string>(value);
-  const latest = useRef({ value, onChange, onImageUpload, onImageInserted });
+  const latest = useRef({ value, onChange, onImageUpload, pickImage, onImageInserted });
   const [ready, setReady] = useState(false);
   const hintId = useId();
 
   useEffect(() => {
-    latest.current = { value, onChange, onImageUpload, onImageInserted };
+    latest.current = { value, onChange, onImageUpload, pickImage, onImageInserted };
   });
 
   useEffect(() => {
@@ -67,25 +80,42 @@ export function RichTextEditor({
 
     void import('./quill-setup').then(({ Quill, namePickers }) => {
       if (cancelled) return;
-      const pickAndUpload = () => {
-        const upload = latest.current.onImageUpload;
+      /** Inserts the image at `index` (with its alt text) and puts the cursor after it. */
+      const insertImage = (editor: QuillType, index: number, url: string, alt?: string) => {
+        editor.updateContents([{ retain: index }, { insert: { image: url }, attributes: alt ? { alt } : {} }], 'user');
+        editor.setSelection(index + 1, 0, 'silent');
+      };
+
+      const chooseImage = () => {
+        const { pickImage: pick, onImageUpload: upload } = latest.current;
         const editor = quill;
         if (!editor) return;
+        if (pick) {
+          // The cursor is kept before the picker takes the focus.
+          const { index } = editor.getSelection(true);
+          pick().then(
+            (image) => {
+              if (!image) return;
+              insertImage(editor, index, image.url, image.alt);
+              latest.current.onImageInserted?.();
+            },
+            () => {
+              // The picker reports its own failure.
+            },
+          );
+          return;
+        }
         const input = document.createElement('input');
         input.type = 'file';
         input.accept = 'image/*';
         input.addEventListener('change', () => {
           const file = input.files?.[0];
           if (!file) return;
-          const range = editor.getSelection(true);
-          const insert = (url: string) => {
-            editor.insertEmbed(range.index, 'image', url, 'user');
-            editor.setSelection(range.index + 1, 0, 'silent');
-          };
+          const { index } = editor.getSelection(true);
           if (upload) {
             upload(file).then(
               (url) => {
-                insert(url);
+                insertImage(editor, index, url);
                 latest.current.onImageInserted?.();
               },
               () => {
@@ -95,7 +125,7 @@ export function RichTextEditor({
           } else {
             const reader = new FileReader();
             reader.onload = () => {
-              if (typeof reader.result === 'string') insert(reader.result);
+              if (typeof reader.result === 'string') insertImage(editor, index, reader.result);
             };
             reader.readAsDataURL(file);
           }
@@ -107,7 +137,7 @@ export function RichTextEditor({
         theme: 'snow',
         placeholder,
         modules: {
-          toolbar: { container: toolbar, handlers: { image: pickAndUpload } },
+          toolbar: { container: toolbar, handlers: { image: chooseImage } },
           history: { delay: 1000, maxStack: 100, userOnly: true },
         },
       });

@@ -1,20 +1,21 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { AdminButton } from '@/features/admin/shared/admin-button';
-import { useSaveAltText } from './save-alt-text';
+import { useSaveAltText } from '@/features/admin/shared/media/save-alt-text';
 import { errorToast } from '@/features/admin/shared/error-toast';
-
-/** The longest alt text the database keeps (media_assets.alt_text). */
-const MAX_ALT = 500;
+import { MAX_ALT_TEXT } from '@/features/admin/shared/media/media-facts';
 
 export interface AltTextFormProps {
+  /** The storage name. */
   name: string;
+  /** What the library calls the image (its file name). */
+  title: string;
   /** The saved alt text (the form remounts when it changes). */
   saved: string;
 }
 
 /** Alt text kept with the image: describes it for screen readers wherever it is placed. */
-export function AltTextForm({ name, saved }: AltTextFormProps) {
+export function AltTextForm({ name, title, saved }: AltTextFormProps) {
   const id = useId();
   const save = useSaveAltText();
   const [value, setValue] = useState(saved);
@@ -29,7 +30,7 @@ export function AltTextForm({ name, saved }: AltTextFormProps) {
         onSuccess: () => {
           toast({
             title: 'Alt text saved',
-            description: value.trim() ? `Saved with ${name}.` : `${name} has no alt text now.`,
+            description: value.trim() ? `Saved with ${title}.` : `${title} has no alt text now.`,
           });
         },
         onError: errorToast('Save failed'),
@@ -47,7 +48,7 @@ export function AltTextForm({ name, saved }: AltTextFormProps) {
           id={id}
           type="text"
           value={value}
-          maxLength={MAX_ALT}
+          maxLength={MAX_ALT_TEXT}
           placeholder="Describe the image"
           onChange={(event) => {
             setValue(event.target.value);
@@ -55,7 +56,7 @@ export function AltTextForm({ name, saved }: AltTextFormProps) {
         />
         <AdminButton type="submit" disabled={!changed || save.isPending}>
           {save.isPending ? 'Saving...' : 'Save'}
-          <span className="visually-hidden"> alt text of {name}</span>
+          <span className="visually-hidden"> alt text of {title}</span>
         </AdminButton>
       </div>
     </form>

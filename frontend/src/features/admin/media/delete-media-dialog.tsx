@@ -10,7 +10,10 @@ import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 
 export interface DeleteMediaDialogProps {
+  /** The storage name. */
   name: string;
+  /** What the library calls the image (its file name). */
+  title: string;
   onClose: () => void;
 }
 
@@ -19,7 +22,7 @@ export interface DeleteMediaDialogProps {
  * unused image is simply confirmed; a used one lists every post and page that would show a
  * broken image, and needs "Delete anyway".
  */
-export function DeleteMediaDialog({ name, onClose }: DeleteMediaDialogProps) {
+export function DeleteMediaDialog({ name, title, onClose }: DeleteMediaDialogProps) {
   const usage = useQuery(mediaUsageQuery([name]));
   const remove = useDeleteMedia();
   const uses = usage.data?.get(name) ?? [];
@@ -30,7 +33,7 @@ export function DeleteMediaDialog({ name, onClose }: DeleteMediaDialogProps) {
       { name, uses },
       {
         onSuccess: (warnings) => {
-          toast({ title: 'Image deleted', description: `${name} was removed from storage.` });
+          toast({ title: 'Image deleted', description: `${title} was removed from storage.` });
           for (const warning of warnings) {
             toast({ title: 'Image deleted with a problem', description: warning, variant: 'destructive' });
           }
@@ -44,7 +47,7 @@ export function DeleteMediaDialog({ name, onClose }: DeleteMediaDialogProps) {
   return (
     <Dialog open onClose={onClose} title={used ? 'This image is in use' : 'Delete image?'} className="admin-dialog">
       <div className="media-dialog">
-        <p className="media-dialog__name">{name}</p>
+        <p className="media-dialog__name">{title}</p>
         {usage.isPending ? (
           <AdminLoading>Checking where this image is used…</AdminLoading>
         ) : usage.isError ? (

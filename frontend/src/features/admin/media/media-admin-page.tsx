@@ -4,8 +4,8 @@ import { useFailureToast } from '@/features/admin/shared/error-toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { DeleteMediaDialog } from './delete-media-dialog';
 import { MediaCard } from './media-card';
-import { mediaDetailsQuery } from './media-details-query';
-import { mediaFilesQuery } from './media-files-query';
+import { mediaDetailsQuery } from '@/features/admin/shared/media/media-details-query';
+import { mediaFilesQuery } from '@/features/admin/shared/media/media-files-query';
 import { mediaUsageQuery } from './media-usage-query';
 import { MediaUploader } from './media-uploader';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
@@ -23,7 +23,7 @@ export function MediaAdminPage() {
   const details = useQuery(mediaDetailsQuery());
   const usage = useQuery(mediaUsageQuery());
   const [filter, setFilter] = useState<Filter>('all');
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<{ name: string; title: string } | null>(null);
   const filterId = useId();
   const canManage = useCan('manageAnyMedia');
 
@@ -47,7 +47,10 @@ export function MediaAdminPage() {
     <div className="admin-page media-page">
       <div className="admin-page__header">
         <h1 className="admin-page__title">Media Library</h1>
-        <p className="admin-muted">Images in blog-images, newest first. Copy a URL into a post or page.</p>
+        <p className="admin-muted">
+          The images of posts and pages, newest first. Pick one with “Choose image” wherever an image goes, or copy its
+          URL.
+        </p>
       </div>
       {!canManage && (
         <p className="admin-note" role="note">
@@ -107,7 +110,8 @@ export function MediaAdminPage() {
       </section>
       {deleting !== null && (
         <DeleteMediaDialog
-          name={deleting}
+          name={deleting.name}
+          title={deleting.title}
           onClose={() => {
             setDeleting(null);
           }}

@@ -3,12 +3,14 @@ import { toast } from '@/components/ui/toast';
 import { TrashIcon } from '@/features/admin/shared/icons';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { AltTextForm } from './alt-text-form';
-import { measureImage } from './image-size';
-import type { MediaDetails } from './media-details-query';
-import type { MediaFile } from './media-files-query';
+import { measureImage } from '@/features/admin/shared/media/image-size';
+import type { MediaDetails } from '@/features/admin/shared/media/media-details-query';
+import type { MediaFile } from '@/features/admin/shared/media/media-files-query';
 import { formatFileSize } from '@/lib/file-size';
-import { formatDimensions, formatUploadDate, usageSummary, type MediaUse } from './media-format';
-import { mediaPublicUrl, mediaThumbnail, THUMB_HEIGHT, THUMB_WIDTH } from './media-urls';
+import { formatDimensions, formatUploadDate, mediaTitle } from '@/features/admin/shared/media/media-facts';
+import { usageSummary, type MediaUse } from './media-format';
+import { mediaPublicUrl } from '@/features/admin/shared/media/media-urls';
+import { MediaThumbnail } from '@/features/admin/shared/media/media-thumbnail';
 import { MediaUseList } from './media-use-list';
 import { useSaveDimensions } from './save-dimensions';
 
@@ -22,7 +24,8 @@ export interface MediaCardProps {
   detailsReady: boolean;
   /** undefined while usage is loading or when it failed. */
   uses: MediaUse[] | undefined;
-  onDelete: (name: string) => void;
+  /** Asks to delete the image: its storage name and what the library calls it. */
+  onDelete: (image: { name: string; title: string }) => void;
   /**
    * Whether the alt text, the measured size and the image itself may be changed here (editors and
    * owners). Otherwise the card only shows them (an author's role changes only the images they
@@ -34,10 +37,10 @@ export interface MediaCardProps {
 export function MediaCard({ file, details, detailsReady, uses, onDelete, canManage }: MediaCardProps) {
   const titleId = useId();
   const saveDimensions = useSaveDimensions();
-  const [thumb, setThumb] = useState(() => mediaThumbnail(file.name));
   // The thumbnail loads lazily: set once the card has been scrolled into view.
   const [shown, setShown] = useState(false);
   const url = mediaPublicUrl(file.name);
+  const title = mediaTitle(file, details);
   const width = details?.width ?? null;
   const height = details?.height ?? null;
   const { mutate: saveSize } = saveDimensions;
@@ -66,27 +69,17 @@ export function MediaCard({ file, details, detailsReady, uses, onDelete, canMana
   return (
     <li className="media-card" aria-labelledby={titleId}>
       <div className="media-card__thumb">
-        <img
-          src={thumb.src}
-          srcSet={thumb.srcSet || undefined}
-          width={THUMB_WIDTH}
-          height={THUMB_HEIGHT}
-          loading="lazy"
-          decoding="async"
+        <MediaThumbnail
+          name={file.name}
           alt={details?.altText ?? ''}
-          onLoad={() => {
+          onShown={() => {
             setShown(true);
-          }}
-          onError={() => {
-            // No transformation for this image (or the endpoint is off): show the original.
-            if (thumb.src !== url) setThumb({ src: url, srcSet: '' });
-            else setShown(true);
           }}
         />
       </div>
       <div className="media-card__body">
         <h3 id={titleId} className="media-card__name">
-          {file.name}
+          {title}
         </h3>
         <dl className="media-card__facts">
           <div>
@@ -115,7 +108,7 @@ export function MediaCard({ file, details, detailsReady, uses, onDelete, canMana
           )}
         </div>
         {canManage ? (
-          <AltTextForm key={details?.altText ?? ''} name={file.name} saved={details?.altText ?? ''} />
+          <AltTextForm key={details?.altText ?? ''} name={file.name} title={title} saved={details?.altText ?? ''} />
         ) : (
           <p className="media-alt__text">
             <span className="admin-label">Alt text</span>{' '}
@@ -124,17 +117,17 @@ export function MediaCard({ file, details, detailsReady, uses, onDelete, canMana
         )}
         <div className="admin-actions">
           <AdminButton onClick={copy}>
-            Copy URL<span className="visually-hidden"> of {file.name}</span>
+            Copy URL<span className="visually-hidden"> of {title}</span>
           </AdminButton>
           {canManage && (
             <AdminButton
               variant="danger"
               onClick={() => {
-                onDelete(file.name);
+                onDelete({ name: file.name, title });
               }}
             >
               <TrashIcon />
-              Delete<span className="visually-hidden"> {file.name}</span>
+              Delete<span className="visually-hidden"> {title}</span>
             </AdminButton>
           )}
         </div>

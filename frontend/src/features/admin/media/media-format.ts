@@ -1,15 +1,4 @@
-/**
- * What the media library shows about an image, as pure functions: dimensions, dates,
- * where it is used (from `media_usage`), and whether a chosen file can go into blog-images.
- */
-
-import { formatFileSize } from '@/lib/file-size';
-
-/** blog-images' file_size_limit (supabase/seed.sql): 10 MiB. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-
-/** blog-images' allowed_mime_types; the server checks the bytes too. */
-export const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+/** Where the media library's images are used (from `media_usage`), in words, as pure functions. */
 
 /** One post or page using an image, as `media_usage` returns it. */
 export interface MediaUse {
@@ -32,26 +21,6 @@ const FIELD_LABELS: Record<string, string> = {
   twitter_image: 'Twitter image',
   schema_json: 'structured data',
 };
-
-/** "1200 × 630 px", or a note while the image has not been measured. */
-export function formatDimensions(width: number | null, height: number | null): string {
-  if (!width || !height) return 'Dimensions not measured yet';
-  return `${width} × ${height} px`;
-}
-
-/** An upload date in the admin's locale and time zone, e.g. "Nov 27, 2026, 9:05 AM". */
-export function formatUploadDate(iso: string | null, locale?: string, timeZone?: string): string {
-  if (!iso) return 'Upload date unknown';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'Upload date unknown';
-  return new Intl.DateTimeFormat(locale ?? 'en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  })
-    .format(date)
-    .replace(/\u202f/g, ' '); // ICU versions differ on the space before AM/PM
-}
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -101,16 +70,4 @@ export function parseUses(value: unknown): MediaUse[] {
       },
     ];
   });
-}
-
-/** Why a file cannot go into blog-images, or null when it can. */
-export function imageFileProblem(file: { name: string; type: string; size: number }): string | null {
-  if (!IMAGE_TYPES.includes(file.type)) {
-    return `${file.name} is not a PNG, JPG, WEBP or GIF image.`;
-  }
-  if (file.size > MAX_IMAGE_BYTES) {
-    return `${file.name} is larger than ${formatFileSize(MAX_IMAGE_BYTES)} (${formatFileSize(file.size)}), the limit for images.`;
-  }
-  if (file.size === 0) return `${file.name} is empty.`;
-  return null;
 }

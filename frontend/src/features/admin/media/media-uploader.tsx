@@ -2,8 +2,8 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { AdminButton } from '@/features/admin/shared/admin-button';
-import { formatDimensions, imageFileProblem, IMAGE_TYPES } from './media-format';
-import { useUploadMedia } from './upload-media';
+import { formatDimensions, imageFileProblem, IMAGE_TYPES } from '@/features/admin/shared/media/media-facts';
+import { useUploadMedia } from '@/features/admin/shared/media/upload-media';
 import { AdminCard } from '@/features/admin/shared/admin-card';
 import { useFileDrop } from '@/features/admin/shared/use-file-drop';
 
@@ -93,7 +93,7 @@ export function MediaUploader() {
           onChange={onChange}
         />
         <p id="media-upload-hint" className="admin-muted">
-          PNG, JPG, WEBP or GIF up to 10MB. Each gets a new random name, as in the blog editor.
+          PNG, JPG, WEBP or GIF up to 10MB. The library lists each under its file name.
         </p>
       </div>
       {progress !== null && percent !== null && (

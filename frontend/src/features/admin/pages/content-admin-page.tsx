@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { FULL_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-editor';
 import { toast } from '@/components/ui/toast';
 import { EditIcon } from '@/features/admin/shared/icons';
-import { uploadBlogImage } from '@/features/admin/shared/upload-image';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import type { PageSeo } from './page-seo';
 import { adminPagesQuery } from './pages-query';
@@ -13,10 +12,12 @@ import { contentPreview } from './content-preview';
 import { useSavePageContent } from './save-content';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
+import { useMediaPicker } from '@/features/admin/shared/media/use-media-picker';
 
 function PageEditor({ page, onDone, onRestored }: { page: PageSeo; onDone: () => void; onRestored: () => void }) {
   const [content, setContent] = useState(page.content ?? '');
   const save = useSavePageContent();
+  const { pickImage, mediaPicker } = useMediaPicker();
 
   const onSave = () => {
     save.mutate(
@@ -48,8 +49,9 @@ function PageEditor({ page, onDone, onRestored }: { page: PageSeo; onDone: () =>
         onChange={setContent}
         toolbar={FULL_TOOLBAR}
         minHeight={500}
-        onImageUpload={uploadBlogImage}
+        pickImage={pickImage}
       />
+      {mediaPicker}
       <div className="admin-grid-2">
         <PreviewLinksPanel target={{ kind: 'page', pageRoute: page.page_route }} content={content} />
         <RevisionsPanel

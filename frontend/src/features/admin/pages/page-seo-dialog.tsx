@@ -6,7 +6,6 @@ import { company } from '@/config/company';
 import { selectFieldsOf, valueOptions } from '@/features/admin/shared/admin-select-field';
 import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
 import { splitCommaList } from '@/features/admin/shared/split-list';
-import { uploadBlogImage } from '@/features/admin/shared/upload-image';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { AdminTabs, adminTabId } from '@/features/admin/shared/admin-tabs';
 import { formToPagePayload, OG_TYPES, PAGE_TWITTER_CARD_TYPES, type PageSeoForm } from './page-seo';
@@ -14,6 +13,8 @@ import { useSavePageSeo } from './save-page-seo';
 import { pageSeoErrors, searchPreview, seoScore } from './seo-score';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { checksOf } from '@/features/admin/shared/admin-check';
+import { MediaPickerField } from '@/features/admin/shared/media/media-picker-field';
+import { useMediaPicker } from '@/features/admin/shared/media/use-media-picker';
 
 const TAB_NAMES = ['Basic', 'Content', 'Image', 'Social', 'Advanced', 'Preview'] as const;
 type Tab = (typeof TAB_NAMES)[number];
@@ -36,6 +37,7 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
   const [form, setForm] = useState<PageSeoForm>(initial);
   const [tab, setTab] = useState<Tab>('Basic');
   const save = useSavePageSeo();
+  const { pickImage, mediaPicker } = useMediaPicker();
 
   const set = <K extends keyof PageSeoForm>(key: K, value: PageSeoForm[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -123,16 +125,26 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
               }}
               toolbar={PAGE_SEO_TOOLBAR}
               minHeight={200}
-              onImageUpload={uploadBlogImage}
+              pickImage={pickImage}
             />
           )}
+          {mediaPicker}
         </div>,
       )}
       {panel(
         'Image',
         <>
-          {field('featured_image_url', 'Featured Image URL')}
-          {field('featured_image_alt', 'Featured Image Alt Text')}
+          <MediaPickerField
+            label="Featured Image"
+            imageUrl={form.featured_image_url}
+            imageAlt={form.featured_image_alt}
+            onPick={({ url, alt }) => {
+              setForm((current) => ({ ...current, featured_image_url: url, featured_image_alt: alt }));
+            }}
+          >
+            {field('featured_image_url', 'Featured Image URL')}
+            {field('featured_image_alt', 'Featured Image Alt Text')}
+          </MediaPickerField>
         </>,
       )}
       {panel(
@@ -143,7 +155,15 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
             <div className="admin-section__body">
               {field('og_title', 'OG Title')}
               {field('og_description', 'OG Description', { multiline: true })}
-              {field('og_image', 'OG Image URL')}
+              <MediaPickerField
+                label="OG Image"
+                imageUrl={form.og_image}
+                onPick={({ url }) => {
+                  set('og_image', url);
+                }}
+              >
+                {field('og_image', 'OG Image URL')}
+              </MediaPickerField>
               {select('og_type', 'OG Type', valueOptions(OG_TYPES))}
             </div>
           </details>
@@ -153,7 +173,15 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
               {select('twitter_card_type', 'Card Type', valueOptions(PAGE_TWITTER_CARD_TYPES))}
               {field('twitter_title', 'Twitter Title')}
               {field('twitter_description', 'Twitter Description', { multiline: true })}
-              {field('twitter_image', 'Twitter Image URL')}
+              <MediaPickerField
+                label="Twitter Image"
+                imageUrl={form.twitter_image}
+                onPick={({ url }) => {
+                  set('twitter_image', url);
+                }}
+              >
+                {field('twitter_image', 'Twitter Image URL')}
+              </MediaPickerField>
             </div>
           </details>
         </>,

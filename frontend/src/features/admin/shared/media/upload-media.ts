@@ -5,9 +5,12 @@ import { randomImageName } from '@/features/admin/shared/image-name';
 import { BLOG_IMAGES_BUCKET } from '@/features/admin/shared/upload-image';
 import { measureImageFile } from './image-size';
 import { formatFileSize } from '@/lib/file-size';
-import { formatDimensions, imageFileProblem } from './media-format';
+import { formatDimensions, imageFileProblem } from './media-facts';
 import { mediaKeys } from '@/data/media/keys';
 import { dataOrThrow } from '@/lib/data-or-throw';
+
+/** The longest file name the library keeps (media_assets.original_name). */
+const MAX_ORIGINAL_NAME = 255;
 
 export interface UploadMediaInput {
   file: File;
@@ -16,6 +19,7 @@ export interface UploadMediaInput {
 }
 
 export interface UploadedMedia {
+  /** The storage name (random). */
   name: string;
   width: number | null;
   height: number | null;
@@ -25,7 +29,8 @@ export interface UploadedMedia {
 
 /**
  * Measures the image in the browser, uploads it to blog-images under a random name (as the blog
- * editor does) reporting progress, stores its dimensions and writes the activity log.
+ * editor does) reporting progress, stores its file name and dimensions (the library shows the
+ * file name) and writes the activity log.
  */
 export async function uploadMedia({ file, onProgress }: UploadMediaInput): Promise<UploadedMedia> {
   const problem = imageFileProblem(file);
@@ -43,12 +48,15 @@ export async function uploadMedia({ file, onProgress }: UploadMediaInput): Promi
   onProgress(1);
 
   const warnings: string[] = [];
-  if (size) {
-    const saved = await adminClient()
-      .from('media_assets')
-      .insert({ object_name: name, width: size.width, height: size.height });
-    if (saved.error) warnings.push(`Its dimensions were not saved: ${errorMessage(saved.error)}`);
-  }
+  const saved = await adminClient()
+    .from('media_assets')
+    .insert({
+      object_name: name,
+      original_name: file.name.slice(0, MAX_ORIGINAL_NAME) || null,
+      width: size?.width ?? null,
+      height: size?.height ?? null,
+    });
+  if (saved.error) warnings.push(`Its file name and dimensions were not saved: ${errorMessage(saved.error)}`);
   const logged = await adminClient().rpc('log_admin_activity', {
     action: 'media_upload',
     entity: 'media',

@@ -23,3 +23,17 @@ export function mediaThumbnail(name: string): { src: string; srcSet: string } {
   const src = at(1);
   return { src, srcSet: `${src} 1x, ${at(2)} 2x` };
 }
+
+/**
+ * The object of blog-images a URL refers to (its public URL or a thumbnail of it, absolute or
+ * relative), or null for any other address.
+ */
+export function mediaNameOfUrl(url: string): string | null {
+  const match = /\/storage\/v1\/(?:object|render\/image)\/public\/blog-images\/([^?#]+)/.exec(url);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
