@@ -77,7 +77,7 @@ test('sign-ins and saves show on /admin/activity with their wording, filterable 
   // The sign-in of this session: wording, session, the server's view of the address, the browser.
   const signedIn = log.getByRole('row').filter({ hasText: 'Signed in' }).filter({ hasText: session });
   await expect(signedIn).toHaveCount(1);
-  await expect(signedIn).toContainText('Admin session');
+  await expect(signedIn).toContainText('Sign-in');
   await expect(signedIn.getByRole('cell').nth(1)).toHaveText('Passcode');
   await expect(signedIn.getByRole('cell').nth(5)).toHaveText(/^(127\.0\.0\.1|::1)$/);
   await expect(signedIn.getByRole('cell').nth(6)).toHaveText(/^Chrome \d+ on Linux$/);

@@ -119,7 +119,7 @@ test.describe('admin whitepapers', () => {
     const row = page.getByRole('row').filter({ hasText: title });
     await expect(row).toContainText('Compliance');
     await expect(row.getByRole('cell', { name: '3', exact: true })).toBeVisible();
-    await expect(row).toContainText('In storage');
+    await expect(row).toContainText('File uploaded');
     const [created] = await paperRow(request, anon, title);
     expect(created?.pages).toBe(3);
     const firstPath = created?.file_path ?? '';

@@ -163,7 +163,7 @@ describe('the admin layout with a staff session', () => {
       error: Object.assign(new Error('Failed to fetch'), { name: 'AuthRetryableFetchError', status: 0 }),
     });
     renderAdmin('/admin/blog');
-    expect(await screen.findByRole('heading', { name: 'We could not check your session' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'We could not check that you are signed in' })).toBeTruthy();
     expect(fake.auth.signOut).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('blog screen')).toBeTruthy();

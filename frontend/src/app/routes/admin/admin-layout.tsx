@@ -46,7 +46,7 @@ function CheckFailed({ error, onRetry }: { error: unknown; onRetry: () => void }
   return (
     <div className="admin-loading" role="alert">
       <div className="admin-card admin-auth__card">
-        <h1 className="admin-card__title">We could not check your session</h1>
+        <h1 className="admin-card__title">We could not check that you are signed in</h1>
         <p className="admin-muted">{errorMessage(error)}</p>
         <div className="admin-actions admin-actions--end">
           <AdminButton variant="primary" onClick={onRetry}>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { GLOSSARY } from '@/features/admin/shared/glossary';
 import { toast } from '@/components/ui/toast';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { AdminCard } from '@/features/admin/shared/admin-card';
@@ -24,17 +25,17 @@ export function SessionsCard() {
           description: 'Every other browser and device has to sign in again.',
         });
       },
-      onError: errorToast('Could not sign out the other sessions'),
+      onError: errorToast(`Could not sign out the other ${GLOSSARY.sessions}`),
     });
   };
 
   return (
     <AdminCard titleId="account-sessions-title" title="Where you are signed in">
       {sessions.isPending ? (
-        <AdminLoading>Loading sessions...</AdminLoading>
+        <AdminLoading>Loading where you are signed in...</AdminLoading>
       ) : sessions.isError ? (
         <p className="admin-error" role="alert">
-          Your sessions could not be loaded: {errorMessage(sessions.error)}
+          Where you are signed in could not be loaded: {errorMessage(sessions.error)}
         </p>
       ) : (
         <ul className="admin-post-list account-sessions">

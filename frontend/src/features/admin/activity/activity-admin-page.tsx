@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { GLOSSARY } from '@/features/admin/shared/glossary';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/components/ui/toast';
@@ -61,7 +62,7 @@ function ActivityRow({ entry }: { entry: ActivityEntry }) {
           </span>
         )}
       </td>
-      <td role="cell" data-label="Session">
+      <td role="cell" data-label={GLOSSARY.session}>
         <code className="activity-code" title={entry.session_id ?? undefined}>
           {shortSession(entry.session_id)}
         </code>
@@ -137,8 +138,8 @@ export function ActivityAdminPage() {
         <h1 className="admin-page__title">Activity</h1>
         <p className="admin-muted">
           {everyone
-            ? 'Sign-ins and every change made in the admin: who, with which session, IP address and browser.'
-            : 'What you did in the admin, with the session, IP address and browser. Owners see everyone’s activity.'}
+            ? 'Sign-ins and every change made in the admin: who, from which sign-in, IP address and browser.'
+            : 'What you did in the admin, with the sign-in, IP address and browser. Owners see everyone’s activity.'}
         </p>
       </div>
       <form
@@ -209,7 +210,7 @@ export function ActivityAdminPage() {
             <AdminTable
               className="activity-table"
               caption="Admin activity, newest first"
-              columns={['When', 'Who', 'What', 'Item', 'Session', 'IP address', 'Browser']}
+              columns={['When', 'Who', 'What', 'Item', GLOSSARY.session, 'IP address', 'Browser']}
               explicitRoles
             >
               {entries.map((entry) => (

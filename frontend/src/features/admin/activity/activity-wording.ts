@@ -1,4 +1,5 @@
 import type { Tables } from '@/lib/database.types';
+import { GLOSSARY } from '@/features/admin/shared/glossary';
 
 export type ActivityEntry = Tables<'admin_activity'>;
 
@@ -53,7 +54,7 @@ export function sortActions(actions: readonly string[]): string[] {
 
 /** What kind of item an entry is about, and the admin page where it is managed. */
 const ENTITIES: ReadonlyMap<string, { label: string; to?: string }> = new Map([
-  ['session', { label: 'Admin session' }],
+  ['session', { label: GLOSSARY.session }],
   ['blog_post', { label: 'Blog post', to: '/admin/blog' }],
   ['page_seo', { label: 'Page SEO', to: '/admin/pages' }],
   ['page_content', { label: 'Page content', to: '/admin/content' }],

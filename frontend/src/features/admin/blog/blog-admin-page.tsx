@@ -66,6 +66,7 @@ export function BlogAdminPage() {
   /** After a restore: the editor shows the post as it is stored now. */
   const reload = async () => {
     await opened.refetch();
+    setCreatedHere(null);
     setReloads((count) => count + 1);
   };
 

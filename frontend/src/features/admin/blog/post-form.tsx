@@ -1,11 +1,13 @@
-import { useState, type SubmitEvent, type ReactNode } from 'react';
+import { useRef, useState, type SubmitEvent, type ReactNode } from 'react';
+import { GLOSSARY, labelledOptions, TWITTER_CARD_LABELS } from '@/features/admin/shared/glossary';
 import { BLOG_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-editor';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { formatDate } from '@/features/admin/shared/format-date';
 import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
 import { selectFieldsOf, valueOptions } from '@/features/admin/shared/admin-select-field';
-import { uploadBlogImage } from '@/features/admin/shared/upload-image';
+import { MediaPickerField } from '@/features/admin/shared/media/media-picker-field';
+import { useMediaPicker } from '@/features/admin/shared/media/use-media-picker';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { LEAVE_QUESTION, useUnsavedChanges } from '@/features/admin/shared/unsaved-changes';
 import {
@@ -43,16 +45,6 @@ export interface PostFormProps {
   side?: ReactNode;
 }
 
-/** Uploads an editor image; failures get the 'Upload failed' toast. */
-async function uploadForEditor(file: File): Promise<string> {
-  try {
-    return await uploadBlogImage(file);
-  } catch (error) {
-    toast({ title: 'Upload failed', description: errorMessage(error), variant: 'destructive' });
-    throw error;
-  }
-}
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <details className="admin-section">
@@ -68,6 +60,8 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel, si
   // by itself: its address may already be shared).
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(editingId === null && initial.slug === '');
   const save = useSavePost();
+  // The editor's image button opens the media library (browse, or upload in place).
+  const { pickImage, mediaPicker } = useMediaPicker();
   // What is stored now: the form has unsaved changes while it differs.
   const [saved, setSaved] = useState(initial);
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
@@ -89,13 +83,25 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel, si
     }));
   };
 
+  // Saves run one after another (an autosave may be under way when Create Post is pressed), each
+  // with the id the one before it stored, so a new post is inserted once.
+  const lastSave = useRef<Promise<unknown>>(Promise.resolve());
+  const savedId = useRef(editingId);
+
   /** Stores `values` (a snapshot: typing may go on meanwhile) and marks them saved. */
-  const store = async (values: BlogFormValues): Promise<string> => {
-    const id = await save.mutateAsync({ id: storedId ?? editingId, payload: formToPayload(values) });
-    setStoredId(id);
-    setSaved(values);
-    onSaved(id);
-    return id;
+  const store = (values: BlogFormValues): Promise<string> => {
+    const run = lastSave.current
+      .catch(() => undefined)
+      .then(async () => {
+        const id = await save.mutateAsync({ id: savedId.current ?? editingId, payload: formToPayload(values) });
+        savedId.current = id;
+        setStoredId(id);
+        setSaved(values);
+        onSaved(id);
+        return id;
+      });
+    lastSave.current = run;
+    return run;
   };
 
   // Drafts save themselves; a live or scheduled post (stored or about to be) waits for Update Post.
@@ -176,7 +182,7 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel, si
               }}
               toolbar={BLOG_TOOLBAR}
               minHeight={420}
-              onImageUpload={uploadForEditor}
+              pickImage={pickImage}
               onImageInserted={() => {
                 toast({
                   title: 'Image inserted!',
@@ -185,6 +191,7 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel, si
               }}
             />
           </div>
+          {mediaPicker}
         </div>
 
         <div className="post-form__side">
@@ -269,7 +276,7 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel, si
             <h3 id="post-details-title" className="post-form__panel-title">
               Details
             </h3>
-            {text('slug', 'Web address', {
+            {text('slug', GLOSSARY.slug, {
               required: true,
               placeholder: 'my-post-url',
               hint: `The post's address: /blog/${form.slug || 'my-post-url'}`,
@@ -277,8 +284,17 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel, si
             {text('category', 'Category', { required: true })}
             {text('read_time', 'Read Time (minutes)', { required: true })}
             {text('tags', 'Tags (comma-separated)', { placeholder: 'billing, compliance, DME' })}
-            {text('featured_image_url', 'Featured Image URL', { type: 'url' })}
-            {text('featured_image_alt', 'Featured Image Alt Text')}
+            <MediaPickerField
+              label="Featured Image"
+              imageUrl={form.featured_image_url}
+              imageAlt={form.featured_image_alt}
+              onPick={({ url, alt }) => {
+                setForm((current) => ({ ...current, featured_image_url: url, featured_image_alt: alt }));
+              }}
+            >
+              {text('featured_image_url', 'Featured Image URL', { type: 'url' })}
+              {text('featured_image_alt', 'Featured Image Alt Text')}
+            </MediaPickerField>
           </section>
 
           <Section title="SEO Settings">
@@ -296,8 +312,16 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel, si
           <Section title="Social Media Settings">
             {text('og_title', 'Open Graph Title')}
             {text('og_description', 'Open Graph Description', { multiline: true })}
-            {text('og_image', 'Open Graph Image URL', { type: 'url' })}
-            {select('twitter_card_type', 'Twitter Card Type', valueOptions(TWITTER_CARD_TYPES))}
+            <MediaPickerField
+              label="Open Graph Image"
+              imageUrl={form.og_image}
+              onPick={({ url }) => {
+                set('og_image', url);
+              }}
+            >
+              {text('og_image', 'Open Graph Image URL', { type: 'url' })}
+            </MediaPickerField>
+            {select('twitter_card_type', 'Twitter Card Type', labelledOptions(TWITTER_CARD_TYPES, TWITTER_CARD_LABELS))}
           </Section>
 
           <Section title="Advanced Settings">

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { labelledOptions, TWITTER_CARD_LABELS } from '@/features/admin/shared/glossary';
 import { Dialog } from '@/components/ui/dialog';
 import { PAGE_SEO_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-editor';
 import { toast } from '@/components/ui/toast';
@@ -170,7 +171,7 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
           <details className="admin-section">
             <summary>Twitter Card</summary>
             <div className="admin-section__body">
-              {select('twitter_card_type', 'Card Type', valueOptions(PAGE_TWITTER_CARD_TYPES))}
+              {select('twitter_card_type', 'Card Type', labelledOptions(PAGE_TWITTER_CARD_TYPES, TWITTER_CARD_LABELS))}
               {field('twitter_title', 'Twitter Title')}
               {field('twitter_description', 'Twitter Description', { multiline: true })}
               <MediaPickerField

@@ -90,7 +90,7 @@ export function WhitepaperFormCard({ editing, initial, onDone }: WhitepaperFormC
           if (staleFile) {
             toast({
               title: 'Old PDF not removed',
-              description: `The replaced file ${staleFile} is still in storage; the site no longer links to it.`,
+              description: `The replaced file ${staleFile} is still stored; the site no longer links to it.`,
               variant: 'destructive',
             });
           }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { GLOSSARY } from '@/features/admin/shared/glossary';
 import { useState } from 'react';
 import { errorToast, useFailureToast } from '@/features/admin/shared/error-toast';
 import { toast } from '@/components/ui/toast';
@@ -21,9 +22,9 @@ interface Editing {
 }
 
 const STATUS_LABELS: Record<FileStatus, [label: string, className: string]> = {
-  present: ['In storage', 'admin-badge admin-badge--ok'],
-  missing: ['Missing in storage', 'admin-badge wp-badge--danger'],
-  none: ['No file', 'admin-badge wp-badge--none'],
+  present: [GLOSSARY.fileStored, 'admin-badge admin-badge--ok'],
+  missing: [GLOSSARY.fileMissing, 'admin-badge wp-badge--danger'],
+  none: [GLOSSARY.noFile, 'admin-badge wp-badge--none'],
 };
 
 /** A paper's file status; null while the bucket listing is pending (or failed: `failed`). */
@@ -74,7 +75,7 @@ export function WhitepapersAdminPage() {
           if (staleFile) {
             toast({
               title: 'PDF not removed',
-              description: `${staleFile} is still in storage; the site no longer links to it.`,
+              description: `${staleFile} is still stored; the site no longer links to it.`,
               variant: 'destructive',
             });
           }
