@@ -23,14 +23,14 @@ const DEVELOPER_WORDS = [
 
 /** What a screen shows: its JSX text, and the strings it passes as labels, titles, hints and toasts. */
 function shownTexts(source: string): string[] {
-  const jsxText = [...source.matchAll(/>([^<>{}]*[A-Za-z][^<>{}]*)</g)].map((match) => match[1]);
+  const jsxText = [...source.matchAll(/>([^<>{}]*[A-Za-z][^<>{}]*)</g)].map((match) => match[1] ?? '');
   const props = [
     ...source.matchAll(
       /\b(?:title|label|description|placeholder|hint|aria-label|legend)\s*[=:]\s*(?:\{\s*)?(['"`])((?:(?!\1).)*)\1/g,
     ),
-  ].map((match) => match[2]);
+  ].map((match) => match[2] ?? '');
   const fieldLabels = [...source.matchAll(/\b(?:text|field|select|check)\('[a-z_]+',\s*'([^']*)'/g)].map(
-    (match) => match[1],
+    (match) => match[1] ?? '',
   );
   // Template holes are code (`${form.slug}`), and a "text" spanning `) : list.isError ? (` is too.
   const looksLikeCode = (text: string) => /\?\s*\(|\)\s*:|&&|=>|;/.test(text);
