@@ -1,4 +1,13 @@
-import { anonKey, declineCookies, expect, type Page, signInAsAdmin, storedAdminToken, test } from './fixtures';
+import {
+  anonKey,
+  declineCookies,
+  expect,
+  type Page,
+  signInAsAdmin,
+  storedAdminToken,
+  test,
+  confirmDialog,
+} from './fixtures';
 
 /**
  * What staff expect from a CMS (issue 22), in the browser: schedule a post and see it appear,
@@ -139,11 +148,8 @@ test('an earlier revision of a post is shown as a diff and restored', async ({ p
   await page.keyboard.press('Escape');
   await expect(diff).toHaveCount(0);
 
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toContain('The current version is kept as a revision.');
-    void dialog.accept();
-  });
   await revisions.getByRole('button', { name: /^Restore the version of / }).click();
+  await confirmDialog(page, 'Restore this version?', 'Restore', 'The current version is kept as a revision.');
   await expect(page.getByText('Revision restored')).toBeVisible();
   await expect(page.getByRole('textbox', { name: /^Description/ })).toHaveValue(
     'Prior authorization for power mobility devices.',

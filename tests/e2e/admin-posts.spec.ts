@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiKeys, signInAsAdmin } from './fixtures';
+import { apiKeys, signInAsAdmin, confirmDialog } from './fixtures';
 
 /**
  * The post screen as staff use it (issue 35): a draft saves itself and survives a reload, the
@@ -124,7 +124,6 @@ test('the list is searched and filtered by the server, and the view is in the ad
 
 test('a deleted post comes back from Recently deleted, or is deleted forever', async ({ page }) => {
   const stamp = Date.now();
-  acceptDialogs(page);
   await signInAsAdmin(page);
   const { anon, admin } = await apiKeys(page);
   const headers = { apikey: anon, Authorization: `Bearer ${admin}`, Prefer: 'return=minimal' };
@@ -159,6 +158,7 @@ test('a deleted post comes back from Recently deleted, or is deleted forever', a
   await expect(list(page).getByRole('heading', { level: 3 })).toHaveText([titles[0]]);
 
   await deleted.getByRole('button', { name: `Delete ${titles[1]} forever` }).click();
+  await confirmDialog(page, 'Delete forever?', 'Delete forever', 'This cannot be undone.');
   await expect(page.getByText('Deleted forever')).toBeVisible();
   await expect(deleted.getByRole('button', { name: `Restore ${titles[1]}` })).toHaveCount(0);
   // Its history is gone from the server, not only from the screen.

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInAsAdmin } from './fixtures';
+import { signInAsAdmin, confirmDialog } from './fixtures';
 
 /**
  * The admin's frame (issue 35): a sidebar grouped by job on wide screens, a slim bar and a
@@ -148,8 +148,8 @@ test.describe('the keyboard alone', () => {
     ).toContainText('Published');
 
     // The site's published posts are other tests' business: this one goes again.
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await confirmDialog(page, 'Delete this post?', 'Delete post');
     await expect(page.getByText('Post deleted successfully!')).toBeVisible();
   });
 });

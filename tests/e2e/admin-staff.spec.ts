@@ -111,7 +111,7 @@ test('an owner invites an editor; the invitation email opens the welcome page: n
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Invited');
   await expect(row).toContainText('Editor');
-  await expect(row.getByRole('button', { name: 'Resend invitation to Erin Okafor' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Resend invite to Erin Okafor' })).toBeVisible();
 
   // The invitee, in a browser of their own.
   const context = await browser.newContext({ baseURL });

@@ -1,5 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, apiKeys as keys, declineCookies, dropFile, expect, openAdminSection, type Page, submitWhitepaperLeadForm, test } from './fixtures';
+import {
+  type APIRequestContext,
+  apiKeys as keys,
+  declineCookies,
+  dropFile,
+  expect,
+  openAdminSection,
+  type Page,
+  submitWhitepaperLeadForm,
+  test,
+  confirmDialog,
+} from './fixtures';
 
 /**
  * /admin/whitepapers (issue 9) against a fresh server: a PDF generated here is uploaded with its
@@ -109,7 +120,11 @@ test.describe('admin whitepapers', () => {
     await page.getByRole('combobox', { name: /^Category/ }).fill('Compliance');
     await page.getByRole('textbox', { name: /^Description/ }).fill('Which CMN and DWO fields auditors check first.');
     // Dropped on the drag-and-drop zone.
-    await dropFile(page.locator('.wp-drop'), { name: 'cmn-checklist.pdf', type: 'application/pdf', bytes: pdf }, /wp-drop--active/);
+    await dropFile(
+      page.locator('.wp-drop'),
+      { name: 'cmn-checklist.pdf', type: 'application/pdf', bytes: pdf },
+      /wp-drop--active/,
+    );
     await expect(page.getByText('cmn-checklist.pdf', { exact: true })).toBeVisible();
     await expect(page.getByText(/^\d+(\.\d)? K?B · 3 pages$/)).toBeVisible();
     await expect(page.getByRole('textbox', { name: /^Pages/ })).toHaveValue('3');
@@ -145,9 +160,13 @@ test.describe('admin whitepapers', () => {
     await expect(page.getByRole('textbox', { name: /^Title/ })).toHaveValue(title);
     await expect(page.getByText(`Current file: ${firstPath}`)).toBeVisible();
     await page.getByRole('checkbox', { name: /^Featured/ }).check();
-    await page.getByRole('textbox', { name: /^Description/ }).fill('The CMN and DWO fields auditors check first, in order.');
+    await page
+      .getByRole('textbox', { name: /^Description/ })
+      .fill('The CMN and DWO fields auditors check first, in order.');
     const replacement = buildPdf(2, 'CMN and DWO checklist, second edition');
-    await page.locator('#whitepaper-file').setInputFiles({ name: 'cmn-v2.pdf', mimeType: 'application/pdf', buffer: replacement });
+    await page
+      .locator('#whitepaper-file')
+      .setInputFiles({ name: 'cmn-v2.pdf', mimeType: 'application/pdf', buffer: replacement });
     await expect(page.getByRole('textbox', { name: /^Pages/ })).toHaveValue('2');
     // The upload is held a moment so its progress bar can be seen.
     await page.route('**/storage/v1/object/whitepapers/**', async (route) => {
@@ -172,11 +191,8 @@ test.describe('admin whitepapers', () => {
 
     // Delete: confirmed, the card and the object are gone, the lead stays.
     await page.goto('/admin/whitepapers');
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toContain(title);
-      void dialog.accept();
-    });
     await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await confirmDialog(page, 'Delete this whitepaper?', 'Delete whitepaper', title);
     await expect(page.getByText('Whitepaper deleted', { exact: true })).toBeVisible();
     await expect(row).toHaveCount(0);
     expect(await paperRow(request, anon, title)).toEqual([]);

@@ -1,5 +1,14 @@
 import { createHmac } from 'node:crypto';
-import { declineCookies, expect, insertWhitepaperLead, type Page, signInAsAdmin, storedAdminToken, test } from './fixtures';
+import {
+  declineCookies,
+  expect,
+  insertWhitepaperLead,
+  type Page,
+  signInAsAdmin,
+  storedAdminToken,
+  test,
+  confirmDialog,
+} from './fixtures';
 
 /**
  * The admin area (issue 7) against a fresh server: passcode sign-in, the token check on every
@@ -161,11 +170,8 @@ test.describe('admin blog', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('button', { name: 'Create Post' })).toBeVisible();
 
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to delete this post?');
-      void dialog.accept();
-    });
     await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await confirmDialog(page, 'Delete this post?', 'Delete post', 'Are you sure you want to delete this post?');
     await expect(page.getByText('Post deleted successfully!')).toBeVisible();
     await expect(item).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Recently deleted' })).toContainText(title);
@@ -304,8 +310,8 @@ test.describe('admin to public', () => {
     await expect(page.getByText('Blog Post Not Found')).toBeVisible();
 
     await page.goto('/admin/blog');
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await confirmDialog(page, 'Delete this post?', 'Delete post');
     await expect(page.getByText('Post deleted successfully!')).toBeVisible();
   });
 
@@ -383,8 +389,7 @@ test.describe('admin analytics', () => {
     // A public visit records a page view (the analytics feature of the public site); wait for the
     // insert to land before navigating away, or the navigation may cancel it.
     const recorded = page.waitForResponse(
-      (response) =>
-        response.url().includes('/rest/v1/page_analytics') && response.request().method() === 'POST',
+      (response) => response.url().includes('/rest/v1/page_analytics') && response.request().method() === 'POST',
     );
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -105,7 +105,11 @@ export async function apiKeys(page: Page): Promise<{ anon: string; admin: string
  * admin needs no lead ticket; the form's own path is covered in public-data.spec.ts); it must be
  * created (201).
  */
-export async function insertWhitepaperLead(page: Page, request: APIRequestContext, row: Record<string, string>): Promise<void> {
+export async function insertWhitepaperLead(
+  page: Page,
+  request: APIRequestContext,
+  row: Record<string, string>,
+): Promise<void> {
   const { anon, admin } = await apiKeys(page);
   const inserted = await request.post('/rest/v1/whitepaper_submissions', {
     headers: { apikey: anon, Authorization: `Bearer ${admin}`, Prefer: 'return=minimal' },
@@ -233,4 +237,17 @@ export function verifyLinkIn(email: CaughtEmail): string {
   const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(email.text)?.[0];
   if (!link) throw new Error(`no verification link in "${email.subject}":\n${email.text}`);
   return link.replace(/[>).,]+$/, '');
+}
+
+/**
+ * Answers the admin's confirmation dialog titled `title` with its `action` button (after
+ * checking it says `says`, when given); resolves once it has closed.
+ */
+export async function confirmDialog(page: Page, title: string, action: string, says?: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  if (says) await expect(dialog).toContainText(says);
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await expect(dialog).toBeHidden();
 }

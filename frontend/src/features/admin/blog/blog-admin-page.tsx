@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useConfirm } from '@/features/admin/shared/confirm-dialog';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '@/components/ui/toast';
@@ -36,6 +37,7 @@ export function BlogAdminPage() {
   const canPublish = can(session.role, 'publishPosts');
   const opened = useQuery({ ...adminPostQuery(postId ?? ''), enabled: postId !== null });
   const remove = useDeletePost();
+  const { confirm, confirmDialog } = useConfirm();
   // Bumped to load the stored post into the form again (after a restore).
   const [reloads, setReloads] = useState(0);
   // A post this screen's new-post form created (by a save or an autosave): the same form goes
@@ -70,8 +72,19 @@ export function BlogAdminPage() {
     setReloads((count) => count + 1);
   };
 
-  const onDelete = (post: BlogPost, then: () => void) => {
-    if (!window.confirm('Are you sure you want to delete this post?')) return;
+  const onDelete = async (post: BlogPost, then: () => void) => {
+    const yes = await confirm({
+      title: 'Delete this post?',
+      children: (
+        <>
+          <p>Are you sure you want to delete this post?</p>
+          <p className="admin-muted">“{post.title}” waits in Recently deleted, where it can be restored.</p>
+        </>
+      ),
+      confirmLabel: 'Delete post',
+      danger: true,
+    });
+    if (!yes) return;
     remove.mutate(post.id, {
       onSuccess: () => {
         toast({ title: 'Post deleted successfully!', description: `"${post.title}" is in Recently deleted.` });
@@ -182,9 +195,12 @@ export function BlogAdminPage() {
           switchTo(id);
           window.scrollTo({ top: 0, behavior: 'smooth' });
         }}
-        onDelete={onDelete}
+        onDelete={(post, then) => {
+          void onDelete(post, then);
+        }}
       />
       <DeletedPostsPanel onlyDraftsOf={editsAll ? undefined : session.userId} />
+      {confirmDialog}
     </div>
   );
 }

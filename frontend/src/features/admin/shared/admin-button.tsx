@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 const VARIANT_CLASS = {
   plain: 'admin-button',
@@ -10,6 +10,7 @@ interface AdminButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>,
   variant?: keyof typeof VARIANT_CLASS;
   /** A form's own button submits it; every other admin button is a plain button. */
   type?: 'button' | 'submit';
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** The admin area's text button: one place for its type and its look. */

@@ -119,7 +119,7 @@ describe('/admin/staff', () => {
     const sam = row('sam');
     expect(sam.getByText('Invited')).toBeTruthy();
     expect(sam.getByText('Never')).toBeTruthy();
-    expect(sam.getByRole('button', { name: 'Resend invitation to sam' })).toBeTruthy();
+    expect(sam.getByRole('button', { name: 'Resend invite to sam' })).toBeTruthy();
 
     const lee = row('Lee Park');
     expect(lee.getByText('Deactivated')).toBeTruthy();
@@ -235,7 +235,7 @@ describe('/admin/staff', () => {
     });
     expect(fake.rpc).toHaveBeenCalledWith('staff_set_active', { target: 'u-lee', active: true });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Resend invitation to sam' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Resend invite to sam' }));
     await waitFor(() => {
       expect(lastToast()).toMatchObject({
         title: 'Invitation sent again',

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ConfirmDialog } from '@/features/admin/shared/confirm-dialog';
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
@@ -126,34 +127,29 @@ function ActiveDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title={deactivating ? `Deactivate ${name}?` : `Reactivate ${name}?`}
-      className="admin-dialog staff-dialog"
+      confirmLabel={deactivating ? 'Deactivate and sign out' : 'Reactivate'}
+      danger={deactivating}
+      busy={setActive.isPending}
+      busyLabel="Saving..."
+      onConfirm={confirm}
+      onClose={onClose}
     >
-      <div className="admin-form">
-        {deactivating ? (
-          <>
-            <p>
-              {name} ({member.email}) is signed out on every device now, and cannot sign in or change anything until an
-              owner reactivates the account.
-            </p>
-            <p className="admin-muted">Their posts, images and activity stay as they are.</p>
-          </>
-        ) : (
+      {deactivating ? (
+        <>
           <p>
-            {name} ({member.email}) can sign in again with their password, as {withArticle(member.role)}.
+            {name} ({member.email}) is signed out on every device now, and cannot sign in or change anything until an
+            owner reactivates the account.
           </p>
-        )}
-        <div className="admin-actions admin-actions--end">
-          <AdminButton onClick={onClose}>Cancel</AdminButton>
-          <AdminButton variant={deactivating ? 'danger' : 'primary'} disabled={setActive.isPending} onClick={confirm}>
-            {setActive.isPending ? 'Saving...' : deactivating ? 'Deactivate and sign out' : 'Reactivate'}
-          </AdminButton>
-        </div>
-      </div>
-    </Dialog>
+          <p className="admin-muted">Their posts, images and activity stay as they are.</p>
+        </>
+      ) : (
+        <p>
+          {name} ({member.email}) can sign in again with their password, as {withArticle(member.role)}.
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }
 
@@ -216,7 +212,7 @@ function StaffRow({
             </AdminButton>
           )}
           {member.status === 'invited' && (
-            <AdminButton aria-label={`Resend invitation to ${name}`} disabled={resend.isPending} onClick={resendInvite}>
+            <AdminButton aria-label={`Resend invite to ${name}`} disabled={resend.isPending} onClick={resendInvite}>
               {resend.isPending ? 'Sending...' : 'Resend invite'}
             </AdminButton>
           )}

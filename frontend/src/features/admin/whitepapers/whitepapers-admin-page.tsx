@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useConfirm } from '@/features/admin/shared/confirm-dialog';
 import { GLOSSARY } from '@/features/admin/shared/glossary';
 import { useState } from 'react';
 import { errorToast, useFailureToast } from '@/features/admin/shared/error-toast';
@@ -40,6 +41,7 @@ export function WhitepapersAdminPage() {
   const filePaths = (papers.data ?? []).flatMap((paper) => (paper.file_path ? [paper.file_path] : []));
   const files = useQuery({ ...adminFileStatusQuery(filePaths), enabled: papers.isSuccess });
   const remove = useDeleteWhitepaper();
+  const { confirm, confirmDialog } = useConfirm();
   const [editing, setEditing] = useState<Editing>({ paper: null, values: EMPTY_WHITEPAPER_FORM, key: 0 });
 
   useFailureToast(papers.isError, 'Error', 'Failed to load whitepapers.');
@@ -64,9 +66,15 @@ export function WhitepapersAdminPage() {
     document.getElementById('whitepaper-title')?.focus({ preventScroll: true });
   };
 
-  const onDelete = (paper: AdminWhitepaper, restoreFocus: () => void) => {
+  const onDelete = async (paper: AdminWhitepaper, restoreFocus: () => void) => {
     const file = paper.file_path ? ' and its PDF' : '';
-    if (!window.confirm(`Delete “${paper.title}”${file}? Leads it brought in are kept.`)) return;
+    const yes = await confirm({
+      title: 'Delete this whitepaper?',
+      children: <p>{`Delete “${paper.title}”${file}? Leads it brought in are kept.`}</p>,
+      confirmLabel: 'Delete whitepaper',
+      danger: true,
+    });
+    if (!yes) return;
     remove.mutate(
       { id: paper.id, filePath: paper.file_path },
       {
@@ -90,6 +98,7 @@ export function WhitepapersAdminPage() {
   return (
     <div className="admin-page">
       <h1 className="admin-page__title">Whitepapers</h1>
+      {confirmDialog}
       <WhitepaperFormCard key={editing.key} editing={editing.paper} initial={editing.values} onDone={reset} />
       <section className="admin-card" aria-labelledby="whitepaper-library-title">
         <h2 id="whitepaper-library-title" className="admin-card__title">
@@ -129,7 +138,7 @@ export function WhitepapersAdminPage() {
                       edit(paper);
                     }}
                     onDelete={(restoreFocus) => {
-                      onDelete(paper, restoreFocus);
+                      void onDelete(paper, restoreFocus);
                     }}
                     deleteDisabled={remove.isPending}
                   />

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useConfirm } from '@/features/admin/shared/confirm-dialog';
 import { useRef } from 'react';
 import { toast } from '@/components/ui/toast';
 import { AdminButton } from '@/features/admin/shared/admin-button';
@@ -24,6 +25,7 @@ export function DeletedPostsPanel({ onlyDraftsOf }: DeletedPostsPanelProps) {
   const deleted = useQuery(deletedPostsQuery());
   const restore = useRestoreRevision();
   const purge = useDeletePostsForever();
+  const { confirm, confirmDialog } = useConfirm();
   // Where focus goes when the row it was on is gone.
   const summary = useRef<HTMLElement>(null);
   const gone = (deleted.data ?? []).filter(
@@ -34,10 +36,16 @@ export function DeletedPostsPanel({ onlyDraftsOf }: DeletedPostsPanelProps) {
   if (gone.length === 0) return null;
   const busy = restore.isPending || purge.isPending;
 
-  const deleteForever = (revisions: readonly Revision[]) => {
+  const deleteForever = async (revisions: readonly Revision[]) => {
     const [only] = revisions;
     const what = revisions.length === 1 && only ? `"${titleOf(only)}"` : `all ${revisions.length} deleted posts`;
-    if (!window.confirm(`Delete ${what} forever? This cannot be undone.`)) return;
+    const yes = await confirm({
+      title: 'Delete forever?',
+      children: <p>Delete {what} forever? This cannot be undone.</p>,
+      confirmLabel: 'Delete forever',
+      danger: true,
+    });
+    if (!yes) return;
     purge.mutate(
       revisions.map((revision) => revision.entity_id),
       {
@@ -55,6 +63,7 @@ export function DeletedPostsPanel({ onlyDraftsOf }: DeletedPostsPanelProps) {
 
   return (
     <AdminCard titleId="deleted-posts-title" title="Recently deleted">
+      {confirmDialog}
       {/* Folded away: they are rarely needed, and the list of live posts comes first. */}
       <details className="admin-deleted">
         <summary ref={summary}>
@@ -93,7 +102,7 @@ export function DeletedPostsPanel({ onlyDraftsOf }: DeletedPostsPanelProps) {
                     disabled={busy}
                     aria-label={`Delete ${title} forever`}
                     onClick={() => {
-                      deleteForever([revision]);
+                      void deleteForever([revision]);
                     }}
                   >
                     Delete forever
@@ -109,7 +118,7 @@ export function DeletedPostsPanel({ onlyDraftsOf }: DeletedPostsPanelProps) {
               variant="danger"
               disabled={busy}
               onClick={() => {
-                deleteForever(gone);
+                void deleteForever(gone);
               }}
             >
               Delete all forever

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useConfirm } from '@/features/admin/shared/confirm-dialog';
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
@@ -78,10 +79,20 @@ export function RevisionsPanel({ entities, entityId, name, onRestored }: Revisio
   const revisions = useQuery(revisionsQuery(entities, entityId));
   const restore = useRestoreRevision();
   const [viewing, setViewing] = useState<Revision | null>(null);
+  const { confirm, confirmDialog } = useConfirm();
 
-  const onRestore = (revision: Revision) => {
+  const onRestore = async (revision: Revision) => {
     const when = formatWhen(revision.created_at);
-    if (!window.confirm(`Restore ${name} to how it was on ${when}? The current version is kept as a revision.`)) return;
+    const yes = await confirm({
+      title: 'Restore this version?',
+      children: (
+        <p>
+          Restore {name} to how it was on {when}? The current version is kept as a revision.
+        </p>
+      ),
+      confirmLabel: 'Restore',
+    });
+    if (!yes) return;
     restore.mutate(revision.id, {
       onSuccess: () => {
         toast({ title: 'Revision restored', description: `${name} is back to how it was on ${when}.` });
@@ -94,6 +105,7 @@ export function RevisionsPanel({ entities, entityId, name, onRestored }: Revisio
   const titleId = `revisions-${entityId}-${entities.join('-')}`;
   return (
     <AdminCard titleId={titleId} title="Revisions" className="revisions">
+      {confirmDialog}
       {revisions.isPending ? (
         <AdminLoading>Loading revisions...</AdminLoading>
       ) : revisions.isError ? (
@@ -131,7 +143,7 @@ export function RevisionsPanel({ entities, entityId, name, onRestored }: Revisio
                     disabled={restore.isPending}
                     aria-label={`Restore the version of ${formatWhen(revision.created_at)}`}
                     onClick={() => {
-                      onRestore(revision);
+                      void onRestore(revision);
                     }}
                   >
                     Restore
