@@ -41,8 +41,16 @@ export function BlogAdminPage() {
   // Bumped to load the stored post into the form again (after a restore).
   const [reloads, setReloads] = useState(0);
   // A post this screen's new-post form created (by a save or an autosave): the same form goes
-  // on editing it at its own address, without reloading it (focus and cursor stay).
-  const [createdHere, setCreatedHere] = useState<string | null>(null);
+  // on editing it at its own address, without reloading it (focus and cursor stay). Once the
+  // address is the post's (`arrived`), leaving it for any other (a new post, another post, Back)
+  // retires that form: the next new post starts from a fresh one.
+  const [adopted, setAdopted] = useState<{ id: string; arrived: boolean } | null>(null);
+  const [freshForms, setFreshForms] = useState(0);
+  if (adopted && !adopted.arrived && postId === adopted.id) setAdopted({ ...adopted, arrived: true });
+  if (adopted?.arrived && postId !== adopted.id) {
+    setAdopted(null);
+    setFreshForms((count) => count + 1);
+  }
 
   /** An author changes only their own drafts (never published or scheduled). */
   const mayChange = (post: BlogPost) =>
@@ -68,7 +76,7 @@ export function BlogAdminPage() {
   /** After a restore: the editor shows the post as it is stored now. */
   const reload = async () => {
     await opened.refetch();
-    setCreatedHere(null);
+    setAdopted(null);
     setReloads((count) => count + 1);
   };
 
@@ -115,16 +123,16 @@ export function BlogAdminPage() {
   );
 
   const form = (() => {
-    if (!postId || postId === createdHere) {
+    if (!postId || postId === adopted?.id) {
       return (
         <PostForm
-          key={`new:${reloads}`}
+          key={`new:${freshForms}:${reloads}`}
           editingId={postId}
           initial={EMPTY_BLOG_FORM}
           canPublish={canPublish}
           onSaved={(id) => {
             if (id !== postId) {
-              setCreatedHere(id);
+              setAdopted({ id, arrived: false });
               openPost(id, true);
             }
           }}
