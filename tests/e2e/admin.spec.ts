@@ -282,11 +282,19 @@ test.describe('admin to public', () => {
     await page.keyboard.type('Bold public text');
     await page.keyboard.press('Control+B');
     await page.keyboard.press('Enter');
-    const chooser = page.waitForEvent('filechooser');
+    // The image button opens the media library, where a new image is uploaded in place.
     await page.locator('.ql-toolbar .ql-image').click();
-    await (await chooser).setFiles(PNG);
+    const picker = page.getByRole('dialog', { name: 'Choose an image' });
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      picker.getByRole('button', { name: 'Upload image' }).click(),
+    ]);
+    await chooser.setFiles(PNG);
+    await picker.getByRole('textbox', { name: /^Alt text/ }).fill('A one-pixel test image');
+    await picker.getByRole('button', { name: 'Use this image' }).click();
     await expect(page.getByText('Image inserted!')).toBeVisible();
     await expect(editor.locator('img')).toHaveAttribute('src', /blog-images\//);
+    await expect(editor.locator('img')).toHaveAttribute('alt', 'A one-pixel test image');
 
     await page.getByRole('checkbox', { name: 'Published' }).check();
     await page.getByRole('button', { name: 'Create Post' }).click();
