@@ -31,8 +31,9 @@ test('a new draft saves itself, moves to its own address and is all there after 
   // Nobody pressed Create Post: the pause in typing saved it, and the screen is the post's now.
   await expect(status).toHaveText(/^Saved at /, { timeout: 15_000 });
   await expect(page).toHaveURL(/\/admin\/blog\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Edit Post' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Update Post' })).toBeVisible();
+  // Still the person's new post: Create Post is what they have not pressed yet.
+  await expect(page.getByRole('heading', { name: 'Create New Post' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Post' })).toBeVisible();
   // Typing goes on where it was (the form was not reloaded under the cursor).
   await page.keyboard.type(' Then bill again.');
   await expect(status).toHaveText(/^Saved at /, { timeout: 15_000 });
@@ -145,7 +146,10 @@ test('a deleted post comes back from Recently deleted, or is deleted forever', a
     await list(page)
       .getByRole('button', { name: `Delete ${title}` })
       .click();
-    await expect(page.getByText('Post deleted successfully!')).toBeVisible();
+    await confirmDialog(page, 'Delete this post?', 'Delete post', title);
+    await expect(page.getByText('Post deleted successfully!').last()).toBeVisible();
+    // Focus is not lost with the row: the search box has it.
+    await expect(list(page).getByRole('searchbox', { name: 'Search posts' })).toBeFocused();
     await expect(list(page).getByRole('status')).toHaveText('No posts');
   }
 

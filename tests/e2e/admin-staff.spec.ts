@@ -77,8 +77,12 @@ const staffCard = (page: Page) => page.getByRole('region', { name: 'Sign in with
 
 async function signInAsStaff(page: Page, email: string, password = PASSWORD) {
   await page.goto('/auth');
-  await staffCard(page).getByLabel(/^Email/).fill(email);
-  await staffCard(page).getByLabel(/^Password/).fill(password);
+  await staffCard(page)
+    .getByLabel(/^Email/)
+    .fill(email);
+  await staffCard(page)
+    .getByLabel(/^Password/)
+    .fill(password);
   await staffCard(page).getByRole('button', { name: 'Sign in' }).click();
 }
 
@@ -199,7 +203,9 @@ test('staff sign in with email and password, then the authenticator code; refusa
   for (const address of [`nobody.${Date.now()}@example.com`, editor.email]) {
     await page.goto('/auth');
     await staffCard(page).getByRole('button', { name: 'Forgot password?' }).click();
-    await staffCard(page).getByLabel(/^Email/).fill(address);
+    await staffCard(page)
+      .getByLabel(/^Email/)
+      .fill(address);
     await staffCard(page).getByRole('button', { name: 'Send reset link' }).click();
     await expect(staffCard(page).getByRole('status')).toHaveText(
       "If that address has a staff account, we've emailed a link to reset the password.",
@@ -376,7 +382,7 @@ test('the whole way: an owner invites an author, who joins with a password and a
   // The author's next save, on the page they still have open, is refused.
   await author.getByRole('textbox', { name: /^Description/ }).fill('A change made after the account was deactivated.');
   await author.getByRole('button', { name: 'Update Post' }).click();
-  await expect(author.getByText("You don't have permission to do that.")).toBeVisible();
+  await expect(author.getByText("You don't have permission to do that.", { exact: true })).toBeVisible();
   await authorContext.close();
   const service = { apikey: await anonKeyOf(request), Authorization: `Bearer ${SERVICE_ROLE_KEY}` };
   const stored = await request.get(`/rest/v1/blog_posts?slug=eq.journey-1-${stamp}&select=description`, {

@@ -66,10 +66,10 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel, si
   const [saved, setSaved] = useState(initial);
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   useUnsavedChanges(dirty);
-  // The stored post's id: set by the first save of a new post, so the next one updates it
-  // (even before the page has moved to the post's address).
-  const [storedId, setStoredId] = useState(editingId);
-  const isNew = storedId === null && editingId === null;
+  // A new post stays "Create New Post" (with Create Post) until someone presses it, even once
+  // its draft has saved itself: the button says what the person has not done yet.
+  const [created, setCreated] = useState(editingId !== null);
+  const isNew = !created;
 
   const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -95,7 +95,6 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel, si
       .then(async () => {
         const id = await save.mutateAsync({ id: savedId.current ?? editingId, payload: formToPayload(values) });
         savedId.current = id;
-        setStoredId(id);
         setSaved(values);
         onSaved(id);
         return id;
@@ -131,6 +130,7 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel, si
     store(form).then(
       () => {
         setStatus({ kind: 'saved', at: new Date() });
+        setCreated(true);
         toast({
           title: wasNew ? 'Blog post created successfully!' : 'Blog post updated successfully!',
           description: scheduledAt ? `It will be published on ${formatDate(scheduledAt)}.` : undefined,
