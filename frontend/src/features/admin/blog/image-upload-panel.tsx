@@ -1,17 +1,16 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useUploadBlogImage } from '@/features/admin/shared/upload-image';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminCard } from '@/features/admin/shared/admin-card';
+import { FileDropZone } from '@/features/admin/shared/file-drop-zone';
 
-/** Upload images to blog-images; each uploaded URL is listed and copied on click. */
+/** The spec's upload panel: an image goes to the library; each uploaded URL is listed and copied on click. */
 export function ImageUploadPanel() {
   const upload = useUploadBlogImage();
   const [urls, setUrls] = useState<string[]>([]);
-  const inputRef = useRef<HTMLInputElement>(null);
 
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+  const onFiles = ([file]: File[]) => {
     if (!file) return;
     upload.mutate(file, {
       onSuccess: (url) => {
@@ -19,9 +18,6 @@ export function ImageUploadPanel() {
         toast({ title: 'Image uploaded! Click the URL below to copy it.' });
       },
       onError: errorToast('Upload failed'),
-      onSettled: () => {
-        if (inputRef.current) inputRef.current.value = '';
-      },
     });
   };
 
@@ -38,21 +34,16 @@ export function ImageUploadPanel() {
 
   return (
     <AdminCard titleId="image-upload-title" title="Upload Images">
-      <div className="admin-field">
-        <label htmlFor="blog-image-upload">Image file</label>
-        <input
-          ref={inputRef}
-          id="blog-image-upload"
-          type="file"
-          accept="image/*"
-          onChange={onChange}
-          disabled={upload.isPending}
-          aria-describedby="blog-image-hint"
-        />
-        <p id="blog-image-hint" className="admin-muted">
-          {upload.isPending ? 'Uploading...' : 'PNG, JPG, WEBP up to 10MB'}
-        </p>
-      </div>
+      <FileDropZone
+        inputId="blog-image-upload"
+        inputLabel="Image file"
+        prompt="Drag and drop an image here, or"
+        buttonLabel={upload.isPending ? 'Uploading...' : 'Choose image'}
+        accept="image/*"
+        disabled={upload.isPending}
+        hint="PNG, JPG, WEBP up to 10MB"
+        onFiles={onFiles}
+      />
       {urls.length > 0 && (
         <ul className="admin-url-list" aria-label="Uploaded images">
           {urls.map((url) => (

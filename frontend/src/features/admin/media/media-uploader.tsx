@@ -1,11 +1,10 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
-import { AdminButton } from '@/features/admin/shared/admin-button';
 import { formatDimensions, imageFileProblem, IMAGE_TYPES } from '@/features/admin/shared/media/media-facts';
 import { useUploadMedia } from '@/features/admin/shared/media/upload-media';
 import { AdminCard } from '@/features/admin/shared/admin-card';
-import { useFileDrop } from '@/features/admin/shared/use-file-drop';
+import { FileDropZone, UploadProgress } from '@/features/admin/shared/file-drop-zone';
 
 interface Progress {
   fileName: string;
@@ -20,7 +19,6 @@ interface Progress {
  */
 export function MediaUploader() {
   const upload = useUploadMedia();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const busy = progress !== null;
 
@@ -51,59 +49,30 @@ export function MediaUploader() {
     setProgress(null);
   };
 
-  const { dragging, dropHandlers } = useFileDrop(busy, (files) => {
-    void uploadAll(files);
-  });
-
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []);
-    // Cleared so choosing the same file again fires change again.
-    event.target.value = '';
-    if (files.length > 0) void uploadAll(files);
-  };
-
   const percent = progress === null ? null : Math.round(progress.fraction * 100);
 
   return (
     <AdminCard titleId="media-upload-title" title="Upload Images">
-      <div
-        className={`media-drop${dragging ? ' media-drop--active' : ''}`}
-        data-testid="media-drop-zone"
-        {...dropHandlers}
-      >
-        <p className="media-drop__text">Drag and drop images here, or</p>
-        <AdminButton
-          variant="primary"
-          disabled={busy}
-          aria-describedby="media-upload-hint"
-          onClick={() => inputRef.current?.click()}
-        >
-          Choose images
-        </AdminButton>
-        <input
-          ref={inputRef}
-          id="media-upload-input"
-          type="file"
-          multiple
-          accept={IMAGE_TYPES.join(',')}
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label="Image files"
-          disabled={busy}
-          onChange={onChange}
-        />
-        <p id="media-upload-hint" className="admin-muted">
-          PNG, JPG, WEBP or GIF up to 10MB. The library lists each under its file name.
-        </p>
-      </div>
+      <FileDropZone
+        inputId="media-upload-input"
+        testId="media-drop-zone"
+        inputLabel="Image files"
+        prompt="Drag and drop images here, or"
+        buttonLabel="Choose images"
+        accept={IMAGE_TYPES.join(',')}
+        multiple
+        primary
+        disabled={busy}
+        hint="PNG, JPG, WEBP or GIF up to 10MB. The library lists each under its file name."
+        onFiles={(files) => {
+          void uploadAll(files);
+        }}
+      />
       {progress !== null && percent !== null && (
-        <div className="media-progress">
-          <progress max={100} value={percent} aria-label="Upload progress" />
-          <span role="status">
-            Uploading {progress.fileName}
-            {progress.count > 1 ? ` (${progress.index + 1} of ${progress.count})` : ''}… {percent}%
-          </span>
-        </div>
+        <UploadProgress percent={percent}>
+          Uploading {progress.fileName}
+          {progress.count > 1 ? ` (${progress.index + 1} of ${progress.count})` : ''}… {percent}%
+        </UploadProgress>
       )}
     </AdminCard>
   );

@@ -1,5 +1,4 @@
-import { useRef, type ChangeEvent } from 'react';
-import { useFileDrop } from '@/features/admin/shared/use-file-drop';
+import { FileDropZone, UploadProgress } from '@/features/admin/shared/file-drop-zone';
 import { formatFileSize } from '@/lib/file-size';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { MAX_PDF_BYTES } from './pdf-file';
@@ -22,20 +21,7 @@ export interface PdfDropZoneProps {
 
 /** A drag-and-drop zone with a "Choose PDF" button (keyboard users use the button). */
 export function PdfDropZone({ id, file, pages, onFile, onClear, error, disabled, progress }: PdfDropZoneProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-
-  const { dragging, dropHandlers } = useFileDrop(disabled, ([dropped]) => {
-    if (dropped) onFile(dropped);
-  });
-
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0];
-    // Cleared so picking the same file again after a refusal fires change again.
-    event.target.value = '';
-    if (picked) onFile(picked);
-  };
 
   const percent = progress === null ? null : Math.round(progress * 100);
 
@@ -44,35 +30,21 @@ export function PdfDropZone({ id, file, pages, onFile, onClear, error, disabled,
       <span className="admin-label" id={`${id}-label`}>
         PDF file
       </span>
-      <div
-        className={`wp-drop${dragging ? ' wp-drop--active' : ''}${error ? ' wp-drop--error' : ''}`}
-        {...dropHandlers}
-      >
-        <p className="wp-drop__text">Drag and drop a PDF here, or</p>
-        <AdminButton
-          disabled={disabled}
-          aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`}
-          onClick={() => inputRef.current?.click()}
-        >
-          Choose PDF
-        </AdminButton>
-        <input
-          ref={inputRef}
-          id={id}
-          type="file"
-          accept="application/pdf,.pdf"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-labelledby={`${id}-label`}
-          disabled={disabled}
-          onChange={onChange}
-        />
-        <p id={hintId} className="admin-muted">
-          PDF only, up to {formatFileSize(MAX_PDF_BYTES)}. The page count is read from the file.
-        </p>
-      </div>
+      <FileDropZone
+        inputId={id}
+        inputLabelledBy={`${id}-label`}
+        prompt="Drag and drop a PDF here, or"
+        buttonLabel="Choose PDF"
+        accept="application/pdf,.pdf"
+        disabled={disabled}
+        errorId={error ? errorId : undefined}
+        hint={`PDF only, up to ${formatFileSize(MAX_PDF_BYTES)}. The page count is read from the file.`}
+        onFiles={([dropped]) => {
+          if (dropped) onFile(dropped);
+        }}
+      />
       {error && (
-        <p id={errorId} className="admin-error wp-drop__message" role="alert">
+        <p id={errorId} className="admin-error admin-drop__message" role="alert">
           {error}
         </p>
       )}
@@ -92,12 +64,7 @@ export function PdfDropZone({ id, file, pages, onFile, onClear, error, disabled,
           )}
         </div>
       )}
-      {percent !== null && (
-        <div className="wp-progress">
-          <progress id={`${id}-progress`} max={100} value={percent} aria-label="Upload progress" />
-          <span role="status">Uploading… {percent}%</span>
-        </div>
-      )}
+      {percent !== null && <UploadProgress percent={percent}>Uploading… {percent}%</UploadProgress>}
     </div>
   );
 }
