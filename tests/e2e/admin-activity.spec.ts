@@ -27,7 +27,9 @@ function localDate(days: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-test('sign-ins and saves show on /admin/activity with their wording, filterable by action and date', async ({ page }) => {
+test('sign-ins and saves show on /admin/activity with their wording, filterable by action and date', async ({
+  page,
+}) => {
   const stamp = Date.now();
   const title = `Activity E2E ${stamp}`;
   const renamed = `${title} (edited)`;

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   anonKey,
   expect,
@@ -8,6 +7,8 @@ import {
   test,
   type APIRequestContext,
   type Page,
+  expectAxeClean,
+  expectNoHorizontalScroll,
 } from './fixtures';
 
 /**
@@ -56,18 +57,6 @@ async function recordView(request: APIRequestContext, anon: string, row: Record<
 const shots = process.env.ADMIN_SCREENSHOTS;
 async function photograph(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
-
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** Five people on a page of ours from a site of ours, a bot, a page nobody found, and a lead. */

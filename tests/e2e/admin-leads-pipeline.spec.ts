@@ -1,5 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { apiKeys, declineCookies, expect, insertWhitepaperLead, type Page, signInAsAdmin, test } from './fixtures';
+import {
+  apiKeys,
+  declineCookies,
+  expect,
+  insertWhitepaperLead,
+  type Page,
+  signInAsAdmin,
+  test,
+  inviteStaff,
+  horizontalOverflow,
+} from './fixtures';
 
 /**
  * The lead pipeline of the admin inbox (issue 22): a contact lead sent through the real contact
@@ -79,12 +89,7 @@ test('a lead moves through the pipeline; filters, the Spam view and the CSV expo
   expect(relayed.status()).toBe(202);
 
   await signInAsAdmin(page);
-  const { anon, admin } = await apiKeys(page);
-  const invited = await request.post('/functions/v1/staff-invite', {
-    headers: { apikey: anon, Authorization: `Bearer ${admin}` },
-    data: { action: 'invite', email: `sam.${stamp}@example.com`, role: 'editor', display_name: assignee },
-  });
-  expect(invited.status(), await invited.text()).toBe(200);
+  await inviteStaff(page, request, { email: `sam.${stamp}@example.com`, role: 'editor', displayName: assignee });
   await insertWhitepaperLead(page, request, {
     company_name: `CareLine Mobility ${stamp}`,
     first_name: 'Ada',
@@ -206,6 +211,7 @@ test('a lead moves through the pipeline; filters, the Spam view and the CSV expo
   await expect(toasts.getByText('1 lead saved to', { exact: false })).toBeVisible();
 
   // The pipeline survives a reload, and the activity log holds every step and the export.
+  const { anon, admin } = await apiKeys(page);
   await page.reload();
   await page.getByLabel('Search leads').fill(String(stamp));
   await expect(contactRow.getByLabel('Status of Dana Pipeline')).toHaveValue('qualified');
@@ -262,7 +268,7 @@ test('the inbox fits a 320 px screen', async ({ page, request }) => {
   const status = page.getByLabel('Status of Lee Narrow');
   await expect(status).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mark Lee Narrow as spam' })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await horizontalOverflow(page);
   expect(overflow).toBeLessThanOrEqual(0);
   await status.selectOption('closed');
   await expect(page.getByText('Lee Narrow is now Closed.', { exact: true })).toBeVisible();

@@ -1,5 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { apiKeys, declineCookies, expect, insertWhitepaperLead, signInAsAdmin, test } from './fixtures';
+import {
+  declineCookies,
+  expect,
+  insertWhitepaperLead,
+  signInAsAdmin,
+  test,
+  inviteStaff,
+  horizontalOverflow,
+} from './fixtures';
 
 /**
  * The lead page in plain words (issue 35): the pipeline on top, every answer once under a
@@ -45,12 +53,7 @@ test('a lead reads in plain words; notes are a dated thread; the assignee is one
   expect(relayed.status()).toBe(202);
 
   await signInAsAdmin(page);
-  const { anon, admin } = await apiKeys(page);
-  const invited = await request.post('/functions/v1/staff-invite', {
-    headers: { apikey: anon, Authorization: `Bearer ${admin}` },
-    data: { action: 'invite', email: `priya.${stamp}@example.com`, role: 'editor', display_name: assignee },
-  });
-  expect(invited.status(), await invited.text()).toBe(200);
+  await inviteStaff(page, request, { email: `priya.${stamp}@example.com`, role: 'editor', displayName: assignee });
   // As the whitepaper form stores a lead: four answers in one text, a labelled line each.
   await insertWhitepaperLead(page, request, {
     company_name: `CareLine Mobility ${stamp}`,
@@ -129,7 +132,7 @@ test('a lead reads in plain words; notes are a dated thread; the assignee is one
   await expect(contact.getByText('No notes yet.')).toBeVisible();
   // No sideways scrolling on a phone.
   await page.setViewportSize({ width: 375, height: 800 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await horizontalOverflow(page);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 800 });
   await contact.getByRole('button', { name: 'Close' }).click();

@@ -1,5 +1,15 @@
 import { deflateSync } from 'node:zlib';
-import { type APIRequestContext, apiKeys as keys, declineCookies, dropFile, expect, type Locator, openAdminSection, type Page, test } from './fixtures';
+import {
+  type APIRequestContext,
+  apiKeys as keys,
+  declineCookies,
+  dropFile,
+  expect,
+  type Locator,
+  openAdminSection,
+  type Page,
+  test,
+} from './fixtures';
 
 /**
  * /admin/media (issue 22) against a fresh server: an image generated here is dropped on the
@@ -117,9 +127,14 @@ test.describe('admin media library', () => {
     await expect(card.getByText('Not used', { exact: true })).toBeVisible();
     // The thumbnail comes from the image transformation endpoint, and loads.
     const thumbnail = card.locator('img');
-    await expect(thumbnail).toHaveAttribute('src', new RegExp(`/storage/v1/render/image/public/blog-images/${name}\\?width=320&height=240`));
+    await expect(thumbnail).toHaveAttribute(
+      'src',
+      new RegExp(`/storage/v1/render/image/public/blog-images/${name}\\?width=320&height=240`),
+    );
     await expect(thumbnail).toHaveAttribute('loading', 'lazy');
-    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
     const publicUrl = `${new URL(baseURL ?? '').origin}/storage/v1/object/public/blog-images/${name}`;
     const stored = await request.get(publicUrl);
     expect(stored.status()).toBe(200);
@@ -134,7 +149,9 @@ test.describe('admin media library', () => {
     await expect(cardOf(page, '41 × 29 px').getByRole('textbox', { name: 'Alt text' })).toHaveValue(
       'Denials by payer, last 12 months',
     );
-    await expect(cardOf(page, '41 × 29 px').getByRole('img', { name: 'Denials by payer, last 12 months' })).toBeVisible();
+    await expect(
+      cardOf(page, '41 × 29 px').getByRole('img', { name: 'Denials by payer, last 12 months' }),
+    ).toBeVisible();
 
     // Copy URL: the public URL on the clipboard.
     await cardOf(page, '41 × 29 px').getByRole('button', { name: 'Copy URL of denial-trend.png' }).click();

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin } from './fixtures';
+import { signInAsAdmin, axeViolations, horizontalOverflow } from './fixtures';
 
 /**
  * Every admin screen (issue 35), as the passcode (who sees them all) opens it: axe finds nothing
@@ -21,11 +20,6 @@ const SCREENS: ReadonlyArray<readonly [path: string, heading: string]> = [
   ['/admin/account', 'Account'],
 ];
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
 for (const [width, height] of [
   [1280, 800],
   [375, 812],
@@ -42,7 +36,7 @@ for (const [width, height] of [
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: heading, exact: false })).toBeVisible();
         await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await horizontalOverflow(page);
         if (overflow > 0) problems.push(`${path}: ${overflow}px wider than the screen`);
         problems.push(...(await axeViolations(page)).map((violation) => `${path}: ${violation}`));
       }

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInAsAdmin, confirmDialog } from './fixtures';
+import { signInAsAdmin, confirmDialog, expectAxeClean, expectNoHorizontalScroll } from './fixtures';
 
 /**
  * The admin's frame (issue 35): a sidebar grouped by job on wide screens, a slim bar and a
@@ -11,18 +10,6 @@ import { signInAsAdmin, confirmDialog } from './fixtures';
 const shots = process.env.ADMIN_SCREENSHOTS;
 async function photograph(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
-}
-
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, test as base, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
@@ -250,4 +251,38 @@ export async function confirmDialog(page: Page, title: string, action: string, s
   if (says) await expect(dialog).toContainText(says);
   await dialog.getByRole('button', { name: action, exact: true }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** axe's findings on the page (or on the part `include` selects), one line each: rule and elements. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
+  return violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+export async function expectAxeClean(page: Page, include?: string): Promise<void> {
+  expect(await axeViolations(page, include)).toEqual([]);
+}
+
+/** How many pixels the page is wider than the window (0 or less: no sideways scrolling). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+}
+
+/** Invites `displayName` as staff with `role` through the staff-invite function, as the signed-in passcode. */
+export async function inviteStaff(
+  page: Page,
+  request: APIRequestContext,
+  invite: { email: string; role: 'owner' | 'editor' | 'author'; displayName: string },
+): Promise<void> {
+  const { anon, admin } = await apiKeys(page);
+  const invited = await request.post('/functions/v1/staff-invite', {
+    headers: { apikey: anon, Authorization: `Bearer ${admin}` },
+    data: { action: 'invite', email: invite.email, role: invite.role, display_name: invite.displayName },
+  });
+  expect(invited.status(), await invited.text()).toBe(200);
 }

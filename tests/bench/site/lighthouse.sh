@@ -2,6 +2,7 @@
 # Lighthouse (mobile preset, system Chromium) over every public route against a release build on a
 # fresh database: `tests/bench/site/lighthouse.sh [route ...]`. See lighthouse.mjs for the targets.
 # BUSY=1 runs it beside a CPU load (one busy loop per core, at normal priority) to show headroom.
+# LIGHTHOUSE_SCRIPT runs another script the same way (admin.sh: the signed-in admin).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 
@@ -20,4 +21,4 @@ if [ "${BUSY:-0}" = 1 ]; then
   done
   echo "running beside a CPU load of $(nproc) busy loops"
 fi
-CLAIMBRIDGE_BIN=target/release/claimbridge tests/tools/with-server.sh node tests/bench/site/lighthouse.mjs "$@"
+CLAIMBRIDGE_BIN=target/release/claimbridge tests/tools/with-server.sh node "${LIGHTHOUSE_SCRIPT:-tests/bench/site/lighthouse.mjs}" "$@"
