@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { AdminEmpty } from '@/features/admin/shared/admin-empty';
 import { GLOSSARY } from '@/features/admin/shared/glossary';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -204,7 +205,7 @@ export function ActivityAdminPage() {
             </AdminButton>
           </div>
         ) : entries.length === 0 ? (
-          <p className="admin-muted">{filtered ? 'No activity matches these filters.' : 'No activity yet.'}</p>
+          <AdminEmpty>{filtered ? 'No activity matches these filters.' : 'No activity yet.'}</AdminEmpty>
         ) : (
           <>
             <AdminTable

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { AdminEmpty } from '@/features/admin/shared/admin-empty';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@/features/admin/shared/format-date';
@@ -200,16 +201,16 @@ export function PostListCard({
                 )}
               </li>
             ))}
-            {posts.length === 0 && !list.isError && (
-              <li className="admin-muted">
-                {narrowed
-                  ? 'No post matches these filters.'
-                  : onlyAuthor
-                    ? 'You have no posts yet. Write your first one above.'
-                    : 'No posts yet.'}
-              </li>
-            )}
           </ul>
+          {posts.length === 0 && !list.isError && (
+            <AdminEmpty>
+              {narrowed
+                ? 'No post matches these filters.'
+                : onlyAuthor
+                  ? 'You have no posts yet. Write your first one above.'
+                  : 'No posts yet.'}
+            </AdminEmpty>
+          )}
           {pages > 1 && (
             <nav className="post-list__pages" aria-label="Pages of posts">
               <AdminButton

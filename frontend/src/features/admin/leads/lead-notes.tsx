@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { AdminEmpty } from '@/features/admin/shared/admin-empty';
 import { useId, useState, type SubmitEvent } from 'react';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { AdminButton } from '@/features/admin/shared/admin-button';
@@ -79,7 +80,7 @@ export function LeadNotes({ item, canAdd }: { item: InboxItem; canAdd: boolean }
           The notes could not be loaded: {errorMessage(notes.error)}.
         </p>
       ) : notes.data.length === 0 ? (
-        <p className="admin-muted">No notes yet.</p>
+        <AdminEmpty>No notes yet.</AdminEmpty>
       ) : (
         <ol className="leads-notes__thread">
           {notes.data.map((note) => (

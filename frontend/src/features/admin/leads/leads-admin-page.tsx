@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { AdminEmpty } from '@/features/admin/shared/admin-empty';
 import { useId, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
@@ -129,13 +130,13 @@ export function LeadsAdminPage() {
           {loading ? (
             <AdminLoading>Loading leads...</AdminLoading>
           ) : items.length === 0 ? (
-            <p className="admin-muted">
+            <AdminEmpty>
               {narrowed
                 ? 'No leads match these filters.'
                 : filters.view === 'spam'
                   ? 'No spam. Leads flagged by staff, or by the lead relay’s captcha and honeypot checks, show here.'
                   : 'No leads yet.'}
-            </p>
+            </AdminEmpty>
           ) : (
             <AdminTable
               className="leads-table"

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { AdminEmpty } from '@/features/admin/shared/admin-empty';
 import { useId, useState } from 'react';
 import { useFailureToast } from '@/features/admin/shared/error-toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
@@ -89,9 +90,9 @@ export function MediaAdminPage() {
         ) : files.isError ? (
           <p className="admin-error">The images could not be listed. Reload the page to try again.</p>
         ) : all.length === 0 ? (
-          <p className="admin-muted">No images yet. Upload the first one above.</p>
+          <AdminEmpty>No images yet. Upload the first one above.</AdminEmpty>
         ) : shown.length === 0 ? (
-          <p className="admin-muted">No images match this filter.</p>
+          <AdminEmpty>No images match this filter.</AdminEmpty>
         ) : (
           <ul className="media-grid" aria-label="Images">
             {shown.map((file) => (

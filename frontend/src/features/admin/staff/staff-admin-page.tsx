@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { AdminEmpty } from '@/features/admin/shared/admin-empty';
 import { ConfirmDialog } from '@/features/admin/shared/confirm-dialog';
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
@@ -295,7 +296,7 @@ export function StaffAdminPage() {
             </AdminButton>
           </div>
         ) : staff.data.length === 0 ? (
-          <p className="admin-muted">No staff accounts yet. Invite the first person with the button above.</p>
+          <AdminEmpty>No staff accounts yet. Invite the first person with the button above.</AdminEmpty>
         ) : (
           <AdminTable
             className="admin-table--stack staff-table"

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { AdminEmpty } from '@/features/admin/shared/admin-empty';
 import { useConfirm } from '@/features/admin/shared/confirm-dialog';
 import { GLOSSARY } from '@/features/admin/shared/glossary';
 import { useState } from 'react';
@@ -107,7 +108,7 @@ export function WhitepapersAdminPage() {
         {papers.isPending ? (
           <AdminLoading>Loading whitepapers...</AdminLoading>
         ) : (papers.data ?? []).length === 0 ? (
-          <p className="admin-muted">No whitepapers yet. Add the first one above.</p>
+          <AdminEmpty>No whitepapers yet. Add the first one above.</AdminEmpty>
         ) : (
           <AdminTable
             className="wp-table"

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { AdminEmpty } from '@/features/admin/shared/admin-empty';
 import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { Dialog } from '@/components/ui/dialog';
@@ -267,9 +268,9 @@ function MediaPickerBody({ searchRef, onPick, onClose, currentUrl, currentAlt }:
           <AdminButton onClick={() => void files.refetch()}>Try again</AdminButton>
         </div>
       ) : images.length === 0 ? (
-        <p className="admin-muted media-picker__empty">No images yet. Upload the first one.</p>
+        <AdminEmpty>No images yet. Upload the first one.</AdminEmpty>
       ) : shown.length === 0 ? (
-        <p className="admin-muted media-picker__empty">No images match “{query.trim()}”.</p>
+        <AdminEmpty>No images match “{query.trim()}”.</AdminEmpty>
       ) : (
         <div role="radiogroup" aria-label="Images" className="media-picker__grid" onKeyDown={onGridKeyDown}>
           {shown.map((image) => (
