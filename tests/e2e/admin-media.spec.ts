@@ -106,7 +106,7 @@ test.describe('admin media library', () => {
     await dropFile(
       page.getByTestId('media-drop-zone'),
       { name: 'denial-trend.png', type: 'image/png', bytes: first },
-      /media-drop--active/,
+      /admin-drop--active/,
     );
     await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Uploading denial-trend.png' })).toBeVisible();

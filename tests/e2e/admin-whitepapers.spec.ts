@@ -121,9 +121,9 @@ test.describe('admin whitepapers', () => {
     await page.getByRole('textbox', { name: /^Description/ }).fill('Which CMN and DWO fields auditors check first.');
     // Dropped on the drag-and-drop zone.
     await dropFile(
-      page.locator('.wp-drop'),
+      page.locator('.admin-drop'),
       { name: 'cmn-checklist.pdf', type: 'application/pdf', bytes: pdf },
-      /wp-drop--active/,
+      /admin-drop--active/,
     );
     await expect(page.getByText('cmn-checklist.pdf', { exact: true })).toBeVisible();
     await expect(page.getByText(/^\d+(\.\d)? K?B · 3 pages$/)).toBeVisible();
