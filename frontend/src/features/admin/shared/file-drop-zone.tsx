@@ -47,7 +47,6 @@ export function FileDropZone({
   onFiles,
   testId,
 }: FileDropZoneProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
   const hintId = `${inputId}-hint`;
   const { dragging, dropHandlers } = useFileDrop(disabled, onFiles);
   const classes = ['admin-drop', dragging && 'admin-drop--active', errorId && 'admin-drop--error'].filter(Boolean);
@@ -55,13 +54,66 @@ export function FileDropZone({
   return (
     <div className={classes.join(' ')} data-testid={testId} {...dropHandlers}>
       <p className="admin-drop__text">{prompt}</p>
+      <FileChooserButton
+        inputId={inputId}
+        inputLabel={inputLabel}
+        inputLabelledBy={inputLabelledBy}
+        accept={accept}
+        multiple={multiple}
+        primary={primary}
+        disabled={disabled}
+        describedBy={errorId ? `${hintId} ${errorId}` : hintId}
+        onFiles={onFiles}
+      >
+        {buttonLabel}
+      </FileChooserButton>
+      <p id={hintId} className="admin-muted">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+export interface FileChooserButtonProps {
+  inputId?: string;
+  inputLabel?: string;
+  inputLabelledBy?: string;
+  accept: string;
+  multiple?: boolean;
+  primary?: boolean;
+  disabled: boolean;
+  /** The ids of the notes that describe the button (its hint, a refusal). */
+  describedBy?: string;
+  onFiles: (files: File[]) => void;
+  children: ReactNode;
+}
+
+/**
+ * A button that opens the file chooser (the keyboard's way to upload), its file input hidden; the
+ * input is cleared after each choice so choosing the same file again (after a refusal) fires again.
+ */
+export function FileChooserButton({
+  inputId,
+  inputLabel,
+  inputLabelledBy,
+  accept,
+  multiple = false,
+  primary = false,
+  disabled,
+  describedBy,
+  onFiles,
+  children,
+}: FileChooserButtonProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  return (
+    <>
       <AdminButton
         variant={primary ? 'primary' : 'plain'}
         disabled={disabled}
-        aria-describedby={errorId ? `${hintId} ${errorId}` : hintId}
+        aria-describedby={describedBy}
         onClick={() => inputRef.current?.click()}
       >
-        {buttonLabel}
+        {children}
       </AdminButton>
       <input
         ref={inputRef}
@@ -76,15 +128,11 @@ export function FileDropZone({
         disabled={disabled}
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);
-          // Cleared so choosing the same file again (after a refusal) fires change again.
           event.target.value = '';
           if (files.length > 0) onFiles(files);
         }}
       />
-      <p id={hintId} className="admin-muted">
-        {hint}
-      </p>
-    </div>
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { FileChooserButton } from '@/features/admin/shared/file-drop-zone';
 import { AdminEmpty } from '@/features/admin/shared/admin-empty';
-import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
@@ -107,7 +108,6 @@ function MediaPickerBody({ searchRef, onPick, onClose, currentUrl, currentAlt }:
   const details = useQuery(mediaDetailsQuery());
   const upload = useUploadMedia();
   const saveAlt = useSaveAltText();
-  const fileInput = useRef<HTMLInputElement>(null);
   const radios = useRef(new Map<string, HTMLButtonElement>());
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
@@ -190,13 +190,6 @@ function MediaPickerBody({ searchRef, onPick, onClose, currentUrl, currentAlt }:
     if (file) void uploadFile(file);
   });
 
-  const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared so choosing the same file again fires change again.
-    event.target.value = '';
-    if (file) void uploadFile(file);
-  };
-
   const use = async () => {
     if (!ready || selected === null) return;
     const text = alt.trim();
@@ -237,19 +230,17 @@ function MediaPickerBody({ searchRef, onPick, onClose, currentUrl, currentAlt }:
           />
         </div>
         <div className="media-picker__upload">
-          <AdminButton disabled={busy} aria-describedby={`${baseId}-hint`} onClick={() => fileInput.current?.click()}>
-            Upload image
-          </AdminButton>
-          <input
-            ref={fileInput}
-            type="file"
+          <FileChooserButton
             accept={IMAGE_TYPES.join(',')}
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-label="Image file"
+            inputLabel="Image file"
             disabled={busy}
-            onChange={onFileChosen}
-          />
+            describedBy={`${baseId}-hint`}
+            onFiles={([file]) => {
+              if (file) void uploadFile(file);
+            }}
+          >
+            Upload image
+          </FileChooserButton>
           <p id={`${baseId}-hint`} className="admin-muted">
             PNG, JPG, WEBP up to 10MB
           </p>
