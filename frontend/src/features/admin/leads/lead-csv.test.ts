@@ -2,35 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { plainDateTime } from '@/features/admin/shared/format-date';
 import { csvField, csvFileName, inboxCsv } from './lead-csv';
 import type { LeadNote } from './lead-notes-query';
-import { inboxItems, type RelayedLead, type WhitepaperSubmission } from './lead-types';
+import { inboxItems } from './lead-types';
+import { relayedRow, whitepaperRow } from './lead-test-rows';
 
 /** An instant given in the test machine's own time zone (the admin's), as the database sends it. */
 const stored = (...parts: [number, number, number, number, number, number?, number?]) =>
   new Date(...parts).toISOString();
 
-const submission: WhitepaperSubmission = {
-  id: 's1',
-  company_name: 'Acme DME',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@acme.test',
-  phone: '555',
-  job_title: '',
-  company_size: '10-50',
-  revenue: '5',
+const submission = whitepaperRow({
   current_challenges: 'How can we help: Denials, "mostly"\nClaims per month: 900\nCurrent software: \nProducts: ',
   created_at: stored(2026, 0, 2, 9, 5, 7, 123),
-  status: 'qualified',
-  assignee: 'Sam Rivera',
-  spam_reason: null,
-  spam_flagged_at: null,
   updated_at: stored(2026, 0, 5, 9, 30),
-};
-const lead: RelayedLead = {
-  id: 'l1',
-  source: 'contact',
-  email: 'bob@beta.test',
-  company_name: 'Beta Medical',
+});
+const lead = relayedRow({
   full_name: '=cmd|"/c calc"!A1',
   payload: {
     email: 'bob@beta.test',
@@ -41,13 +25,11 @@ const lead: RelayedLead = {
     recaptchaToken: 'secret',
   },
   received_at: stored(2026, 0, 3, 14, 3, 59, 999),
-  lead_deliveries: null,
-  status: 'new',
   assignee: '@Sam',
   spam_reason: 'Marked as spam by staff',
   spam_flagged_at: stored(2026, 0, 4, 0, 0),
   updated_at: stored(2026, 0, 4, 0, 0),
-};
+});
 
 const note = (leadKey: string, author: string, body: string, createdAt: string): LeadNote => ({
   id: `${leadKey}-${body}`,

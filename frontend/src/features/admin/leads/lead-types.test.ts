@@ -8,34 +8,11 @@ import {
   isNarrowed,
   leadQueryParams,
   type LeadFilters,
-  type RelayedLead,
-  type WhitepaperSubmission,
 } from './lead-types';
+import { relayedRow, whitepaperRow } from './lead-test-rows';
 
-const submission: WhitepaperSubmission = {
-  id: 's1',
-  company_name: 'Acme DME',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@acme.test',
-  phone: '555',
-  job_title: '',
-  company_size: '10-50',
-  revenue: '5',
-  current_challenges: 'Denials',
-  created_at: '2026-01-02T00:00:00Z',
-  status: 'qualified',
-  assignee: 'Sam Rivera',
-  spam_reason: null,
-  spam_flagged_at: null,
-  updated_at: '2026-01-05T09:30:00Z',
-};
-const lead: RelayedLead = {
-  id: 'l1',
-  source: 'contact',
-  email: 'bob@beta.test',
-  company_name: 'Beta Medical',
-  full_name: 'Bob Smith',
+const submission = whitepaperRow();
+const lead = relayedRow({
   payload: {
     companyName: 'Beta Medical',
     yourName: 'Bob Smith',
@@ -48,14 +25,7 @@ const lead: RelayedLead = {
     recaptchaToken: 'secret',
     website: '',
   },
-  received_at: '2026-01-03T00:00:00Z',
-  lead_deliveries: null,
-  status: 'new',
-  assignee: '',
-  spam_reason: null,
-  spam_flagged_at: null,
-  updated_at: '2026-01-03T00:00:00Z',
-};
+});
 
 const filters = (overrides: Partial<LeadFilters>): LeadFilters => ({ ...DEFAULT_FILTERS, ...overrides });
 
@@ -82,11 +52,10 @@ describe('inboxItems', () => {
   });
 
   it("labels the whitepaper form's answers as the contact form's, its challenges split back into them", () => {
-    const combined: WhitepaperSubmission = {
-      ...submission,
+    const combined = whitepaperRow({
       current_challenges:
         'How can we help: Denials\non oxygen\nClaims per month: 900\nCurrent software: \nProducts: CPAP',
-    };
+    });
     expect(inboxItems([combined], [], '')[0]?.details).toEqual([
       { key: 'howCanWeHelp', label: 'How can we help?', value: 'Denials\non oxygen' },
       { key: 'howManyUsers', label: 'How many users', value: '10-50' },
