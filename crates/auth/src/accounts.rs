@@ -124,6 +124,20 @@ pub(crate) async fn create_user(pool: &PgPool, new: NewUser<'_>) -> Result<Uuid,
     Ok(id)
 }
 
+/// A first confirmed address (a signup without confirmations, or the first confirmation link):
+/// GoTrue's `user_signedup` audit entry, and the address confirmed.
+pub(crate) async fn signed_up(pool: &PgPool, user: Uuid, ip: &str) -> Result<(), AuthError> {
+    audit(
+        pool,
+        Some(user),
+        "user_signedup",
+        Some(json!({"provider": "email"})),
+        ip,
+    )
+    .await?;
+    confirm(pool, user).await
+}
+
 /// Confirms the user's email (GoTrue's `Confirm`): the confirmation time, `email_verified` in
 /// the metadata and on the email identity, and every outstanding one-time token gone.
 pub(crate) async fn confirm(pool: &PgPool, user: Uuid) -> Result<(), AuthError> {

@@ -7,7 +7,7 @@ use axum::extract::{RawQuery, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::accounts::{NewUser, audit, create_user, reload, validate_email};
+use crate::accounts::{NewUser, audit, create_user, reload, signed_up, validate_email};
 use crate::limits::Bucket;
 use crate::links::{LinkType, data_object, request_link};
 use crate::model::UserBundle;
@@ -104,15 +104,7 @@ pub(crate) async fn handle(
     };
 
     if !state.settings.enable_confirmations {
-        audit(
-            &state.pool,
-            Some(user),
-            "user_signedup",
-            Some(json!({"provider": "email"})),
-            &client.ip_text(),
-        )
-        .await?;
-        crate::accounts::confirm(&state.pool, user).await?;
+        signed_up(&state.pool, user, &client.ip_text()).await?;
         return Ok(Json(sign_in(&state, user, "password", &client).await?));
     }
     let bundle = reload(&state.pool, user).await?;

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::accounts::{audit, confirm, validate_email};
+use crate::accounts::{audit, signed_up, validate_email};
 use crate::limits::Bucket;
 use crate::links::{LinkType, token_matches};
 use crate::model::UserBundle;
@@ -272,19 +272,6 @@ async fn verify_code(
     .await
 }
 
-/// A first confirmed link: GoTrue's `user_signedup` entry, and the address confirmed.
-async fn signed_up(state: &AuthState, user: Uuid, client: &ClientInfo) -> Result<(), AuthError> {
-    audit(
-        &state.pool,
-        Some(user),
-        "user_signedup",
-        Some(json!({"provider": "email"})),
-        &client.ip_text(),
-    )
-    .await?;
-    confirm(&state.pool, user).await
-}
-
 /// Checks the presented hash against the user's token of `kind`, then does what the type does.
 async fn apply(
     state: &AuthState,
@@ -335,7 +322,7 @@ async fn apply(
                 )
                 .await?;
             }
-            signed_up(state, user.id, client).await?;
+            signed_up(&state.pool, user.id, &client.ip_text()).await?;
             let link = if kind == "invite" {
                 LinkType::Invite
             } else {
@@ -360,7 +347,7 @@ async fn apply(
             if user.is_confirmed() {
                 audit(&state.pool, Some(user.id), "login", None, &client.ip_text()).await?;
             } else {
-                signed_up(state, user.id, client).await?;
+                signed_up(&state.pool, user.id, &client.ip_text()).await?;
             }
             let link = if kind == "recovery" {
                 LinkType::Recovery
