@@ -286,3 +286,29 @@ export async function inviteStaff(
   });
   expect(invited.status(), await invited.text()).toBe(200);
 }
+
+/**
+ * A contact lead posted straight to the lead relay without a captcha, as a bot would: the relay
+ * stores it flagged as spam (202). The payload has every field the site's contact form sends.
+ */
+export async function relayLeadWithoutCaptcha(request: APIRequestContext, stamp: number, email: string): Promise<void> {
+  const relayed = await request.post('/functions/v1/lead-relay', {
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    data: JSON.stringify({
+      companyName: `Bot Supplies ${stamp}`,
+      yourName: 'Bot Botson',
+      email,
+      phone: '000',
+      howCanWeHelp: 'Cheap pills',
+      howManyUsers: '1',
+      yearsInBusiness: '1',
+      claimsPerMonth: '1',
+      currentSoftware: 'None',
+      aboutProducts: 'None',
+      timestamp: new Date().toISOString(),
+      source: 'ClaimBridge website contact form',
+      recaptchaToken: '',
+    }),
+  });
+  expect(relayed.status()).toBe(202);
+}
