@@ -241,7 +241,7 @@ export function PostListCard({
 }
 
 /** Draft, Published, or Scheduled with its time. */
-export function PostStatusBadge({ post }: { post: BlogPost }) {
+function PostStatusBadge({ post }: { post: BlogPost }) {
   const status = postStatus(post);
   if (status.label === 'Scheduled') {
     return (
