@@ -46,6 +46,8 @@ pub struct AppState {
     pub draining: Arc<AtomicBool>,
     /// What /readyz answers (kept current by a monitor task).
     pub readiness: crate::health::Readiness,
+    /// /realtime/v1 (its sockets are closed on shutdown).
+    pub realtime: cb_realtime::Realtime,
 }
 
 /// A bound, migrated application, ready to serve.
@@ -60,6 +62,7 @@ pub struct App {
     config: Arc<Config>,
     database: DatabaseHandle,
     functions: cb_functions::FunctionsState,
+    realtime: cb_realtime::Realtime,
     draining: Arc<AtomicBool>,
     /// Bound at build time (a taken address fails the start, as the public port does).
     metrics_listener: Option<TcpListener>,
@@ -103,6 +106,12 @@ impl App {
                     return Err(err);
                 }
             };
+        let realtime = cb_realtime::Realtime::start(
+            database.pool.clone(),
+            config.jwt_verifier(),
+            database.replication_source(),
+            config.realtime.clone(),
+        );
         let state = AppState {
             pool: database.pool.clone(),
             rest_login,
@@ -110,6 +119,7 @@ impl App {
             functions: functions.clone(),
             draining: Arc::default(),
             readiness: crate::health::Readiness::default(),
+            realtime,
         };
         let router = router(state.clone())?;
         let rest = cb_rest::RestState::start(
@@ -126,6 +136,7 @@ impl App {
             config: state.config,
             database,
             functions,
+            realtime: state.realtime,
             draining: state.draining,
             metrics_listener,
         })
@@ -202,6 +213,7 @@ impl App {
         let served = axum::serve(listener, PerConnection::new(service))
             .with_graceful_shutdown(shutdown)
             .await;
+        self.realtime.stop().await;
         outbox.stop().await;
         if let Some(lead_email) = lead_email {
             lead_email.stop().await;
@@ -350,6 +362,12 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         )
         .layer(cb_gateway::CorsLayer);
 
+    // Realtime checks its keys and tokens itself (the handshake refuses a bad key before the
+    // upgrade); a socket outlives any request timeout, so only CORS wraps it.
+    let realtime = Router::new()
+        .nest_service("/realtime/v1", cb_realtime::router(state.realtime.clone()))
+        .layer(cb_gateway::CorsLayer);
+
     let site = cb_site::router(&config.site_settings(), state.pool.clone())?;
 
     Ok(Router::new()
@@ -358,6 +376,7 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .with_state(state)
         .merge(apis)
         .merge(storage)
+        .merge(realtime)
         .merge(site))
 }
 

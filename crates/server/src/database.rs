@@ -117,6 +117,19 @@ impl DatabaseHandle {
         }
     }
 
+    /// Where Realtime's change feed opens its replication connection: the pool's server,
+    /// user and database (a role with REPLICATION; the local cluster's superuser).
+    pub fn replication_source(&self) -> cb_realtime::changes::ReplicationSource {
+        let password = match &self.server {
+            Server::Url { password } => password.clone(),
+            Server::Local(..) => None,
+        };
+        cb_realtime::changes::ReplicationSource::from_connect_options(
+            &self.pool.connect_options(),
+            password,
+        )
+    }
+
     pub async fn migrate_and_seed(&self, config: &Config) -> anyhow::Result<MigrationReport> {
         let report = cb_db::migrate(&self.pool).await?;
         if report.seeded {

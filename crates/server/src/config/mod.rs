@@ -18,6 +18,7 @@ mod lead_email;
 mod listen;
 mod lookup;
 mod mail;
+mod realtime;
 mod rest;
 mod site;
 mod storage;
@@ -93,6 +94,8 @@ pub struct Config {
     /// How many revisions of each post, page SEO record and page content are kept
     /// (CLAIMBRIDGE_REVISIONS_KEPT, 1 to 100000), written to private.cms_settings at start.
     pub revisions_kept: u32,
+    /// /realtime/v1: connections, channels, joins and messages per second, payload size.
+    pub realtime: cb_realtime::Limits,
 }
 
 impl Config {
@@ -144,6 +147,7 @@ impl Config {
         let admin_token_ttl = auth::admin_token_ttl(&get)?;
         let revisions_kept = database::revisions_kept(&get)?;
         let auth_settings = auth_settings::settings(&get, &site.url)?;
+        let realtime = realtime::limits(&get)?;
         let storage =
             storage::settings(&get, secrets.jwt_secret.expose_secret(), secrets.verifier())?;
 
@@ -188,6 +192,7 @@ impl Config {
             metrics_addr: listen::metrics_addr(&get, port)?,
             drain: listen::drain(&get, production)?,
             revisions_kept,
+            realtime,
         };
         // The functions check callers' JWTs as every other service does.
         config.functions.jwt_verifier = config.jwt_verifier();
