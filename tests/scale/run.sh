@@ -2,8 +2,8 @@
 # make test-scale: three `claimbridge serve` processes on one scratch PostgreSQL 15 and one S3
 # bucket (moto), behind HAProxy, all on 127.0.0.1 (tests/scale/scale_test.py does the work).
 #
-#   tests/scale/run.sh                    every check (a-e); exit status non-zero on any failure
-#   SCALE_CHECKS=de tests/scale/run.sh    only some of them (a b c d e: see scale_test.py)
+#   tests/scale/run.sh                    every check (a-h); exit status non-zero on any failure
+#   SCALE_CHECKS=de tests/scale/run.sh    only some of them (a b c d e f g h: see scale_test.py)
 #   SCALE_KEEP=1                          keep the temporary directory (server, HAProxy, PostgreSQL logs)
 #   CLAIMBRIDGE_BIN=path                  the server binary (default target/debug/claimbridge; copied first)
 set -euo pipefail

@@ -10,9 +10,14 @@ instance:
   c. antispam-check's per-IP window and the login lockout count across instances;
   d. every lead is delivered exactly once (one webhook-id per lead) with three instances polling
      the outbox, the receiver failing first attempts and one instance killed with -9 mid-delivery;
-  e. a rolling restart (SIGTERM, one instance at a time) under wrk through the balancer.
+  e. a rolling restart (SIGTERM, one instance at a time) under wrk through the balancer;
+  f. Realtime: a socket on i2 gets a row inserted through i1's REST (Postgres Changes) and
+     broadcasts sent on a socket on i3 and through i3's HTTP API;
+  g. Realtime presence across instances; i1 killed with -9: its member leaves within 30 s;
+  h. Realtime: a rolling restart under 9 reconnecting Postgres Changes subscribers loses none of
+     the rows inserted while all three instances were up.
 
-Python 3 standard library only. Run it with `make test-scale` (tests/scale/run.sh). Every process
+Python 3 standard library only (its WebSocket client is harness/realtime.py). Run it with `make test-scale` (tests/scale/run.sh). Every process
 it starts is stopped on exit, whatever happens. SCALE_KEEP=1 keeps the temporary directory (logs).
 """
 from __future__ import annotations
@@ -30,6 +35,7 @@ import traceback
 from checks.leads import LeadChecks
 from checks.limits import RateLimitChecks
 from checks.propagation import PropagationChecks
+from checks.realtime import RealtimeChecks
 from checks.restart import RollingRestartChecks
 from harness.cluster import Balancer, Instance, Postgres, Receiver
 from harness.common import (
@@ -39,7 +45,8 @@ from harness.common import (
 from harness.processes import CLEANUPS, cleanup, on_signal, spawn
 
 
-class ScaleTest(PropagationChecks, RateLimitChecks, LeadChecks, RollingRestartChecks):
+class ScaleTest(PropagationChecks, RateLimitChecks, LeadChecks, RollingRestartChecks,
+                RealtimeChecks):
     def __init__(self):
         self.workdir = tempfile.mkdtemp(prefix="claimbridge-scale.")
         os.chmod(self.workdir, 0o755)  # the postgres OS user walks into it when we are root
@@ -131,8 +138,10 @@ class ScaleTest(PropagationChecks, RateLimitChecks, LeadChecks, RollingRestartCh
             record("setup", False, "the cluster did not start (see above)")
             return self.summary()
         checks = {"a": self.check_invalidation, "b": self.check_schema_reload,
-                  "c": self.check_rate_limits, "d": self.check_leads, "e": self.check_rolling_restart}
-        chosen = os.environ.get("SCALE_CHECKS", "abcde")
+                  "c": self.check_rate_limits, "d": self.check_leads, "e": self.check_rolling_restart,
+                  "f": self.check_realtime_delivery, "g": self.check_realtime_presence,
+                  "h": self.check_realtime_rolling_restart}
+        chosen = os.environ.get("SCALE_CHECKS", "abcdefgh")
         for letter, check in checks.items():
             if letter not in chosen:
                 continue

@@ -156,9 +156,15 @@ impl Realtime {
         self.0.instance
     }
 
-    /// Shutdown: this instance's presences leave at once, the change stream and its slot go.
+    /// Shutdown: every socket closes (announcing its presences' leaves while the database is
+    /// still there), what is left of this instance's presences leaves at once, and the change
+    /// stream and its slot go.
     pub async fn stop(&self) {
         self.0.closing.send_replace(true);
+        let deadline = tokio::time::Instant::now() + SOCKETS_CLOSE_WITHIN;
+        while self.connections() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
         if let Err(err) = self.0.presence.leave_all().await {
             tracing::warn!(%err, "realtime: presences could not be removed on shutdown");
         }
@@ -169,3 +175,6 @@ impl Realtime {
         }
     }
 }
+
+/// How long shutdown waits for the sockets to close (each untracks its presences first).
+const SOCKETS_CLOSE_WITHIN: Duration = Duration::from_secs(5);

@@ -1,1 +1,1 @@
-"""The scale test's checks a-e, one module per concern, each a mixin of ScaleTest."""
+"""The scale test's checks a-h, one module per concern, each a mixin of ScaleTest."""

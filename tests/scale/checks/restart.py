@@ -44,26 +44,8 @@ class RollingRestartChecks:
         roll_ok = True
         roll_started = time.monotonic() - started
         for instance in self.instances:
-            event(f"SIGTERM {instance.name}")
-            instance.proc.send_signal(signal.SIGTERM)
-            try:
-                down = self.balancer.wait_state(instance.name, "DOWN", within=10)
-                event(f"haproxy marks {instance.name} DOWN ({down * 1000:.0f} ms after SIGTERM)")
-            except RuntimeError:
-                event(f"haproxy did not mark {instance.name} DOWN within 10 s")
-            try:
-                code = instance.proc.wait(30)
-                event(f"{instance.name} exited with {code}")
-            except subprocess.TimeoutExpired:
-                roll_ok = False
-                event(f"{instance.name} still running 30 s after SIGTERM: kill -9")
-                instance.proc.kill()
-                instance.proc.wait()
-            instance.start()
-            took = instance.wait_ready()
-            event(f"{instance.name} ready ({took:.1f}s after start)")
-            self.balancer.wait_state(instance.name, "UP")
-            event(f"haproxy marks {instance.name} UP")
+            exited, _, _ = self.restart_instance(instance, event)
+            roll_ok = roll_ok and exited
             time.sleep(0.5)
         roll_ended = time.monotonic() - started
         output, _ = wrk.communicate(timeout=WRK_SECONDS + 30)
@@ -112,6 +94,34 @@ class RollingRestartChecks:
                 f"{label} {number(row, column) - number(before, column)}"
                 for column, label in columns.items()))
         self.report_haproxy_log(haproxy_log_start, wall_start)
+
+    def restart_instance(self, instance, event) -> tuple[bool, float, float]:
+        """SIGTERM, wait for the exit (kill -9 after 30 s), start, wait for /readyz and for
+        HAProxy to mark it UP. Returns (exited by itself, when SIGTERM was sent, when it was UP
+        again), monotonic; `event(text)` is told each step."""
+        event(f"SIGTERM {instance.name}")
+        signalled = time.monotonic()
+        instance.proc.send_signal(signal.SIGTERM)
+        exited = True
+        try:
+            down = self.balancer.wait_state(instance.name, "DOWN", within=10)
+            event(f"haproxy marks {instance.name} DOWN ({down * 1000:.0f} ms after SIGTERM)")
+        except RuntimeError:
+            event(f"haproxy did not mark {instance.name} DOWN within 10 s")
+        try:
+            code = instance.proc.wait(30)
+            event(f"{instance.name} exited with {code}")
+        except subprocess.TimeoutExpired:
+            exited = False
+            event(f"{instance.name} still running 30 s after SIGTERM: kill -9")
+            instance.proc.kill()
+            instance.proc.wait()
+        instance.start()
+        took = instance.wait_ready()
+        event(f"{instance.name} ready ({took:.1f}s after start)")
+        self.balancer.wait_state(instance.name, "UP")
+        event(f"haproxy marks {instance.name} UP")
+        return exited, signalled, time.monotonic()
 
     def report_haproxy_log(self, offset: int, wall_start: float) -> None:
         """What the balancer saw during the run: server state changes, and every request it

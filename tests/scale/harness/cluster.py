@@ -54,7 +54,10 @@ class Postgres:
             conf.write(f"\nlisten_addresses = '127.0.0.1'\nport = {self.port}\n"
                        f"unix_socket_directories = '{self.dir}'\nmax_connections = 300\n"
                        "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n"
-                       "shared_buffers = 64MB\n")
+                       "shared_buffers = 64MB\n"
+                       # Realtime's Postgres Changes: every instance streams the WAL through a
+                       # temporary logical replication slot of its own.
+                       "wal_level = logical\nmax_replication_slots = 20\nmax_wal_senders = 20\n")
         CLEANUPS.append(self.stop)
         note_for_run_sh(f"pgdata {self.data}")
         self.run(f"{PG_BIN}/pg_ctl", "start", "-w", "-t", "60", "-D", self.data, "-l", self.logfile)
