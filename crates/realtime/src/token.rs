@@ -44,8 +44,19 @@ pub(crate) fn verify(verifier: &JwtVerifier, token: &str) -> Result<Verified, To
     let caller = match verifier.api_key_caller(token) {
         Some(caller) => caller.clone(),
         None => match verifier.verify(token) {
-            Ok(claims) => caller_from_claims(token, claims, RoleClaim::Postgrest)
-                .map_err(|err| TokenError::Invalid(err.to_string()))?,
+            Ok(claims) => {
+                // Checked before the caller is built, which reads a missing role as anon.
+                let has_role = claims
+                    .0
+                    .get("role")
+                    .and_then(Value::as_str)
+                    .is_some_and(|r| !r.is_empty());
+                if !has_role {
+                    return Err(TokenError::MissingClaims);
+                }
+                caller_from_claims(token, claims, RoleClaim::Postgrest)
+                    .map_err(|err| TokenError::Invalid(err.to_string()))?
+            }
             Err(JwtError::Expired) => {
                 let since = expiry(token).map_or(0, |exp| unix_now().saturating_sub(exp));
                 return Err(TokenError::Expired(since));

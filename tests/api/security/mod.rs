@@ -13,6 +13,7 @@ mod headers;
 mod injection;
 mod lead_notes;
 mod nul_text;
+mod realtime;
 mod request_size;
 mod rls_paths;
 mod secrets_in_bundle;

@@ -102,6 +102,18 @@ impl Connection {
             BroadcastBody::Json(value) => value.to_string().len(),
             BroadcastBody::Binary(bytes) => bytes.len(),
         };
+        // A binary frame's header holds the meta's length in one byte.
+        if meta
+            .as_ref()
+            .is_some_and(|meta| meta.to_string().len() > usize::from(u8::MAX))
+        {
+            self.reply(
+                &inbound,
+                false,
+                json!({ "reason": "InvalidMeta: meta is over 255 bytes" }),
+            );
+            return;
+        }
         if size > self.realtime.0.limits.max_payload_bytes {
             self.reply(
                 &inbound,

@@ -76,7 +76,8 @@ pub(crate) async fn serve(realtime: Realtime, socket: WebSocket, vsn: Vsn, socke
                 _ => break,
             }
         }
-        let _ = sink.close().await;
+        // A peer that stopped reading cannot take a close frame either: give up on it too.
+        let _ = tokio::time::timeout(WRITE_TIMEOUT, sink.close()).await;
     });
     let mut connection = Connection {
         id: NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed),
@@ -92,10 +93,20 @@ pub(crate) async fn serve(realtime: Realtime, socket: WebSocket, vsn: Vsn, socke
     let mut tick = tokio::time::interval(TICK);
     let mut last_heard = Instant::now();
     let mut last_reauthorized = Instant::now();
+    let mut close_code = CLOSE_NORMAL;
     loop {
         tokio::select! {
             frame = stream.next() => {
-                let Some(Ok(frame)) = frame else { break };
+                let frame = match frame {
+                    Some(Ok(frame)) => frame,
+                    Some(Err(err)) => {
+                        if is_too_large(&err) {
+                            close_code = CLOSE_TOO_BIG;
+                        }
+                        break;
+                    }
+                    None => break,
+                };
                 last_heard = Instant::now();
                 if !connection.on_frame(frame).await {
                     break;
@@ -116,11 +127,24 @@ pub(crate) async fn serve(realtime: Realtime, socket: WebSocket, vsn: Vsn, socke
     }
     connection.leave_all().await;
     let _ = connection.outbox.try_send(Message::Close(Some(CloseFrame {
-        code: 1000,
+        code: close_code,
         reason: "".into(),
     })));
     drop(connection);
+    // The writer ends once the outbox is drained (or its peer timed out); dropping the stream
+    // half then closes the TCP connection.
     let _ = writer.await;
+}
+
+const CLOSE_NORMAL: u16 = 1000;
+/// RFC 6455's "message too big".
+const CLOSE_TOO_BIG: u16 = 1009;
+
+/// tungstenite's capacity errors ("Space limit exceeded: Message too long") reach us only as
+/// axum's opaque error; its text is all there is to tell them apart.
+fn is_too_large(err: &axum::Error) -> bool {
+    let text = err.to_string();
+    text.contains("Space limit exceeded") || text.contains("too long") || text.contains("too big")
 }
 
 impl Connection {
