@@ -13,6 +13,7 @@ mod health;
 mod mail;
 mod metrics;
 mod migrations;
+mod realtime;
 mod rest;
 mod security;
 mod server_process;

@@ -231,6 +231,129 @@ for (const vsn of ['1.0.0', '2.0.0']) {
   })
 }
 
+/** service_role writes through /rest/v1, as the admin's own writes would. */
+async function rest(method, path, body) {
+  const response = await fetch(`${baseUrl}/rest/v1/${path}`, {
+    method,
+    headers: {
+      apikey: anonKey,
+      authorization: `Bearer ${serviceKey}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`)
+  return response.json()
+}
+
+const post = (slug, fields = {}) => ({
+  title: `Realtime ${slug}`,
+  slug,
+  description: 'Denial trends for oxygen suppliers',
+  category: 'Billing',
+  ...fields,
+})
+
+for (const vsn of ['1.0.0', '2.0.0']) {
+  describe(`postgres_changes vsn ${vsn}`, () => {
+    test('anon hears published posts, never drafts or leads; staff hear leads', async () => {
+      const anonPosts = collector()
+      const anonLeads = collector()
+      const staffLeads = collector()
+      const anon = (await client(vsn)).channel(unique('db-anon'))
+      anon.on('postgres_changes', { event: '*', schema: 'public', table: 'blog_posts' }, (change) => anonPosts.push(change))
+      anon.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'leads' }, (change) => anonLeads.push(change))
+      await subscribed(anon)
+      const staff = (await client(vsn, { accessToken: adminToken })).channel(unique('db-staff'))
+      staff.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'leads' }, (change) => staffLeads.push(change))
+      await subscribed(staff)
+
+      const slug = unique('rt-post')
+      const [draft] = await rest('POST', 'blog_posts', post(`${slug}-draft`))
+      const [published] = await rest('POST', 'blog_posts', post(slug, { published: true, tags: ['oxygen', 'cmn'] }))
+      const email = `${unique('lead')}@supplier.test`
+      await rest('POST', 'leads', { source: 'contact', email, full_name: 'Dana Reyes', payload: { message: 'Need help with CMN denials' } })
+
+      const [lead] = await staffLeads.next(1)
+      assert.equal(lead.eventType, 'INSERT')
+      assert.equal(lead.table, 'leads')
+      assert.equal(lead.new.email, email)
+      const [change] = await anonPosts.next(1)
+      assert.equal(change.eventType, 'INSERT')
+      assert.equal(change.schema, 'public')
+      assert.equal(change.new.id, published.id)
+      assert.deepEqual(change.new.tags, ['oxygen', 'cmn'], 'arrays are cast by realtime-js from the column types')
+      assert.equal(change.new.published, true)
+      assert.match(change.commit_timestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/)
+      assert.deepEqual(change.errors, null)
+
+      await rest('PATCH', `blog_posts?id=eq.${published.id}`, { title: 'Renamed' })
+      const [, updated] = await anonPosts.next(2)
+      assert.equal(updated.eventType, 'UPDATE')
+      assert.equal(updated.new.title, 'Renamed')
+      // Give any wrongly delivered change time to arrive before asserting on its absence.
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      assert.equal(anonPosts.items.filter((c) => c.new?.id === draft.id).length, 0, 'a draft never reaches anon')
+      assert.equal(anonLeads.items.length, 0, 'a lead never reaches anon')
+    })
+
+    test('filters eq, neq, lt, lte, gt, gte and in', async () => {
+      const marker = unique('flt')
+      const channel = (await client(vsn, { accessToken: adminToken })).channel(unique('db-filters'))
+      const seen = {}
+      const filters = {
+        eq: `source=eq.${marker}-b`,
+        neq: `source=neq.contact`,
+        in: `source=in.(${marker}-a,${marker}-c)`,
+        gt: `source=gt.${marker}-b`,
+        gte: `source=gte.${marker}-b`,
+        lt: `source=lt.${marker}-b`,
+        lte: `source=lte.${marker}-b`,
+      }
+      for (const [name, filter] of Object.entries(filters)) {
+        seen[name] = collector()
+        channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'leads', filter }, ({ new: row }) => {
+          if (row.source.startsWith(marker)) seen[name].push(row.source.slice(marker.length + 1))
+        })
+      }
+      await subscribed(channel)
+      for (const letter of ['a', 'b', 'c']) {
+        await rest('POST', 'leads', { source: `${marker}-${letter}`, email: `${letter}@supplier.test`, payload: {} })
+      }
+      const expected = { eq: ['b'], neq: ['a', 'b', 'c'], in: ['a', 'c'], gt: ['c'], gte: ['b', 'c'], lt: ['a'], lte: ['a', 'b'] }
+      for (const [name, letters] of Object.entries(expected)) {
+        assert.deepEqual(await seen[name].next(letters.length), letters, name)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      for (const [name, letters] of Object.entries(expected)) assert.deepEqual(seen[name].items, letters, `${name}: nothing more`)
+    })
+
+    test('DELETE carries the old row, and an unknown table is an informational error', async () => {
+      const deletes = collector()
+      const system = collector()
+      const channel = (await client(vsn)).channel(unique('db-delete'))
+      channel.on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'blog_posts' }, (change) => deletes.push(change))
+      await subscribed(channel)
+      const [row] = await rest('POST', 'blog_posts', post(unique('rt-gone'), { published: true }))
+      await rest('DELETE', `blog_posts?id=eq.${row.id}`)
+      const [deleted] = await deletes.next(1)
+      assert.equal(deleted.eventType, 'DELETE')
+      assert.equal(deleted.old.id, row.id)
+
+      const unknown = (await client(vsn)).channel(unique('db-unknown'))
+      unknown.on('postgres_changes', { event: '*', schema: 'public', table: 'no_such_table' }, () => {})
+      unknown.on('system', {}, (message) => system.push(message))
+      const { status } = await outcome(unknown)
+      assert.equal(status, 'SUBSCRIBED', 'the channel stays joined; the binding error is a system message')
+      const [message] = await system.next(1)
+      assert.equal(message.status, 'error')
+      assert.equal(message.extension, 'postgres_changes')
+      assert.match(message.message, /Unable to subscribe to changes with given parameters/)
+    })
+  })
+}
+
 test('a socket with a bad API key is refused before the upgrade', async () => {
   const forged = signJwt({ role: 'anon', exp: now() + 60 }, 'not-the-project-secret-at-all-000000')
   for (const key of [forged, '']) {

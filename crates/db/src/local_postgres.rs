@@ -16,6 +16,24 @@ use sqlx::postgres::PgConnectOptions;
 /// The port number only names the socket file (`.s.PGSQL.5432`); no TCP port is opened.
 const SOCKET_PORT: u16 = 5432;
 const SUPERUSER: &str = "postgres";
+/// Logical decoding for Realtime's Postgres Changes (each server instance streams the WAL
+/// through a temporary slot; a slot left behind may hold at most 1 GB of it). Given on pg_ctl's
+/// command line at every start, so clusters initialised before need no edit.
+const SERVER_SETTINGS: &[(&str, &str)] = &[
+    ("wal_level", "logical"),
+    ("max_replication_slots", "64"),
+    ("max_wal_senders", "64"),
+    ("max_slot_wal_keep_size", "1GB"),
+];
+
+/// The settings as postgres options (`-c name=value ...`).
+fn server_options() -> String {
+    SERVER_SETTINGS
+        .iter()
+        .map(|(name, value)| format!("-c {name}={value}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum LocalPostgresError {
@@ -181,13 +199,21 @@ impl LocalPostgres {
     }
 
     /// Initialises the cluster on first use and starts it unless it already runs; waits until it
-    /// accepts connections. Recovers from a stale `postmaster.pid` left by a crash. Returns
-    /// whether this call started it.
+    /// accepts connections. Recovers from a stale `postmaster.pid` left by a crash, and restarts
+    /// a running cluster started without logical decoding. Returns whether this call started it.
     pub fn ensure_running(&self) -> Result<bool, LocalPostgresError> {
         if !self.data_dir.join("PG_VERSION").is_file() {
             self.init()?;
         }
         if self.is_running() {
+            if !self.runs_with_server_settings() {
+                // Started before logical decoding was wanted (by an older build): a restart is
+                // the only way to change wal_level.
+                tracing::warn!(data_dir = %self.data_dir.display(),
+                    "restarting the running local PostgreSQL to turn on logical decoding");
+                self.restart()?;
+                return Ok(false);
+            }
             tracing::info!(data_dir = %self.data_dir.display(), "reusing the running local PostgreSQL");
             return Ok(false);
         }
@@ -293,10 +319,42 @@ impl LocalPostgres {
         }
     }
 
+    /// Whether the running postmaster got [`SERVER_SETTINGS`] (its command line is in
+    /// postmaster.opts).
+    fn runs_with_server_settings(&self) -> bool {
+        let opts = fs::read_to_string(self.data_dir.join("postmaster.opts")).unwrap_or_default();
+        SERVER_SETTINGS
+            .iter()
+            .all(|(name, value)| opts.contains(&format!("{name}={value}")))
+    }
+
+    fn restart(&self) -> Result<(), LocalPostgresError> {
+        let log = self.log_path();
+        let output = self.pg_ctl_with(|command| {
+            command
+                .args(["restart", "-m", "fast", "-w", "-t", "60", "-l"])
+                .arg(&log)
+                .arg("-o")
+                .arg(server_options());
+        })?;
+        if output.status.success() {
+            Ok(())
+        } else {
+            Err(LocalPostgresError::StartFailed {
+                data_dir: self.data_dir.clone(),
+                detail: format!("{} (log: {})", last_line(&self.log_tail()), log.display()),
+            })
+        }
+    }
+
     fn start_once(&self) -> Result<(), LocalPostgresError> {
         let log = self.log_path();
         let output = self.pg_ctl_with(|command| {
-            command.args(["start", "-w", "-t", "60", "-l"]).arg(&log);
+            command
+                .args(["start", "-w", "-t", "60", "-l"])
+                .arg(&log)
+                .arg("-o")
+                .arg(server_options());
         })?;
         if output.status.success() {
             return Ok(());

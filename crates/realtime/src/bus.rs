@@ -228,7 +228,7 @@ impl Bus {
                 Ok(())
             }
             Envelope::Database { id, .. } => {
-                let row: Option<(String, Option<String>, Option<bool>, Option<Value>)> = sqlx::query_as(
+                let row: Option<MessageRow> = sqlx::query_as(
                     "select topic, event, private, payload from realtime.messages where id = $1",
                 )
                 .bind(id)
@@ -288,6 +288,9 @@ impl Bus {
         Ok(())
     }
 }
+
+/// A row of realtime.messages: topic, event, private, payload.
+type MessageRow = (String, Option<String>, Option<bool>, Option<Value>);
 
 /// A database broadcast carries its row id as `meta.id`, as Supabase sends it.
 fn deliver_database(

@@ -119,10 +119,10 @@ impl Realtime {
                         tracing::warn!(%err, "realtime: keep-alive failed");
                     }
                     rounds = rounds.wrapping_add(1);
-                    if rounds % 12 == 0 {
-                        if let Err(err) = bus.sweep().await {
-                            tracing::warn!(%err, "realtime: sweeping old messages failed");
-                        }
+                    if rounds.is_multiple_of(12)
+                        && let Err(err) = bus.sweep().await
+                    {
+                        tracing::warn!(%err, "realtime: sweeping old messages failed");
                     }
                 }
             })

@@ -201,7 +201,7 @@ pub fn encode_reply(
     reference: Option<&str>,
     topic: &str,
     ok: bool,
-    response: Value,
+    response: &Value,
 ) -> String {
     let status = if ok { "ok" } else { "error" };
     encode(
@@ -381,7 +381,7 @@ mod tests {
             Some("1"),
             "realtime:room",
             true,
-            serde_json::json!({"postgres_changes": []}),
+            &serde_json::json!({"postgres_changes": []}),
         );
         let broadcast_v1 = encode_broadcast(
             Vsn::V1,

@@ -68,10 +68,10 @@ impl Channel {
             forwarder.abort();
         }
         drop(self.changes);
-        if let Some(tracked) = &self.tracked {
-            if let Err(err) = realtime.0.presence.untrack(&self.key, tracked).await {
-                tracing::warn!(%err, "realtime: untracking a closed channel failed");
-            }
+        if let Some(tracked) = &self.tracked
+            && let Err(err) = realtime.0.presence.untrack(&self.key, tracked).await
+        {
+            tracing::warn!(%err, "realtime: untracking a closed channel failed");
         }
     }
 }
@@ -90,7 +90,7 @@ impl Connection {
                     self.reply(
                         &inbound,
                         false,
-                        json!({ "reason": "broadcast needs an event" }),
+                        &json!({ "reason": "broadcast needs an event" }),
                     );
                     return;
                 };
@@ -110,7 +110,7 @@ impl Connection {
             self.reply(
                 &inbound,
                 false,
-                json!({ "reason": "InvalidMeta: meta is over 255 bytes" }),
+                &json!({ "reason": "InvalidMeta: meta is over 255 bytes" }),
             );
             return;
         }
@@ -118,7 +118,7 @@ impl Connection {
             self.reply(
                 &inbound,
                 false,
-                json!({ "reason": "PayloadTooLarge: Payload size exceeded" }),
+                &json!({ "reason": "PayloadTooLarge: Payload size exceeded" }),
             );
             return;
         }
@@ -131,7 +131,7 @@ impl Connection {
                 channel.key.name()
             );
             if channel.ack {
-                self.reply(&inbound, false, json!({ "reason": reason }));
+                self.reply(&inbound, false, &json!({ "reason": reason }));
             }
             return;
         }
@@ -154,7 +154,7 @@ impl Connection {
             tracing::warn!(%err, "realtime: a broadcast did not reach the other instances");
         }
         if ack {
-            self.reply(&inbound, sent.is_ok(), json!({}));
+            self.reply(&inbound, sent.is_ok(), &json!({}));
         }
     }
 
@@ -175,7 +175,7 @@ impl Connection {
                 "Unauthorized: You do not have permissions to track presence on this Channel topic: {}",
                 channel.key.name()
             );
-            self.reply(&inbound, false, json!({ "reason": reason }));
+            self.reply(&inbound, false, &json!({ "reason": reason }));
             return;
         }
         let presence = &self.realtime.0.presence;
@@ -186,7 +186,7 @@ impl Connection {
                     self.reply(
                         &inbound,
                         false,
-                        json!({ "reason": "PayloadTooLarge: Payload size exceeded" }),
+                        &json!({ "reason": "PayloadTooLarge: Payload size exceeded" }),
                     );
                     return;
                 }
@@ -208,19 +208,19 @@ impl Connection {
                 self.reply(
                     &inbound,
                     false,
-                    json!({ "reason": "presence event must be track or untrack" }),
+                    &json!({ "reason": "presence event must be track or untrack" }),
                 );
                 return;
             }
         };
         match result {
-            Ok(()) => self.reply(&inbound, true, json!({})),
+            Ok(()) => self.reply(&inbound, true, &json!({})),
             Err(err) => {
                 tracing::warn!(%err, "realtime: presence could not be recorded");
                 self.reply(
                     &inbound,
                     false,
-                    json!({ "reason": "UnableToTrackPresence: presence could not be recorded" }),
+                    &json!({ "reason": "UnableToTrackPresence: presence could not be recorded" }),
                 );
             }
         }

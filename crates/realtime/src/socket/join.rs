@@ -68,7 +68,7 @@ fn join_config(payload: &Value) -> Result<JoinConfig, String> {
 impl Connection {
     pub(super) async fn join(&mut self, inbound: Inbound) {
         let refuse = |connection: &Connection, reason: String| {
-            connection.reply(&inbound, false, json!({ "reason": reason }));
+            connection.reply(&inbound, false, &json!({ "reason": reason }));
         };
         let limits = self.realtime.0.limits.clone();
         if !self.joins.allow(limits.max_joins_per_second) {
@@ -198,7 +198,7 @@ impl Connection {
         self.reply(
             &inbound,
             true,
-            json!({ "postgres_changes": bindings_reply }),
+            &json!({ "postgres_changes": bindings_reply }),
         );
         if presence_state {
             match self.realtime.0.presence.state(&key).await {

@@ -171,14 +171,14 @@ impl Connection {
 
     async fn on_message(&mut self, inbound: Inbound) {
         if inbound.topic == "phoenix" && inbound.event == "heartbeat" {
-            self.reply(&inbound, true, json!({}));
+            self.reply(&inbound, true, &json!({}));
             return;
         }
         match inbound.event.as_str() {
             "phx_join" => self.join(inbound).await,
             "phx_leave" => self.leave(inbound).await,
             _ if !self.channels.contains_key(&inbound.topic) => {
-                self.reply(&inbound, false, json!({ "reason": "unmatched topic" }));
+                self.reply(&inbound, false, &json!({ "reason": "unmatched topic" }));
             }
             _ if !self
                 .messages
@@ -197,7 +197,7 @@ impl Connection {
     }
 
     /// `phx_reply` to a push.
-    fn reply(&self, to: &Inbound, ok: bool, response: Value) {
+    fn reply(&self, to: &Inbound, ok: bool, response: &Value) {
         self.send(protocol::encode_reply(
             self.vsn,
             to.join_ref.as_deref(),
@@ -278,7 +278,7 @@ impl Connection {
     }
 
     async fn leave(&mut self, inbound: Inbound) {
-        self.reply(&inbound, true, json!({}));
+        self.reply(&inbound, true, &json!({}));
         if let Some(channel) = self.channels.remove(&inbound.topic) {
             self.push(
                 channel.join_ref.as_deref(),

@@ -1,0 +1,2 @@
+//! /realtime/v1: the Postgres Changes feed (driven directly), and the socket.
+mod changes;
