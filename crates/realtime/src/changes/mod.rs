@@ -275,6 +275,27 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
+    /// libpq's "prefer" answered as the pool's own connection was: with TLS when it uses TLS,
+    /// else plain, so the stream does not try (and log) a TLS handshake the server refuses.
+    async fn resolved_source(&self) -> ReplicationSource {
+        let mut source = self.source.clone();
+        if source.tls == ReplicationTls::Prefer {
+            let encrypted: Result<bool, sqlx::Error> = sqlx::query_scalar(
+                "select coalesce((select ssl from pg_catalog.pg_stat_ssl where pid = pg_catalog.pg_backend_pid()), false)",
+            )
+            .fetch_one(&self.pool)
+            .await;
+            if let Ok(encrypted) = encrypted {
+                source.tls = if encrypted {
+                    ReplicationTls::Require
+                } else {
+                    ReplicationTls::Disable
+                };
+            }
+        }
+        source
+    }
+
     fn control(&self) -> MutexGuard<'_, Control> {
         // A panic while holding the lock leaves consistent data (every update is one step).
         self.control
@@ -587,8 +608,9 @@ async fn supervise(shared: Arc<Shared>) {
     let mut stop = shared.stop_signal();
     while !shared.supervisor_should_end() {
         shared.publish(FeedState::Connecting { error: None });
+        let source = shared.resolved_source().await;
         let opened = tokio::select! {
-            opened = stream::open(&shared.source, &shared.slot) => Some(opened),
+            opened = stream::open(&source, &shared.slot) => Some(opened),
             () = stopped(&mut stop) => None,
         };
         let failure = match opened {
