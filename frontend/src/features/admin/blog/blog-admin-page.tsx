@@ -17,6 +17,8 @@ import { AdminCard } from '@/features/admin/shared/admin-card';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import { can } from '@/features/admin/shared/admin-role';
 import { useAdminSession } from '@/features/admin/shared/session/admin-session';
+import { EditingPresence } from '@/features/admin/shared/presence/editing-presence';
+import { useEditorPresence } from '@/features/admin/shared/presence/use-editor-presence';
 import { confirmLeave } from '@/features/admin/shared/unsaved-changes';
 import './blog-admin.css';
 
@@ -56,6 +58,11 @@ export function BlogAdminPage() {
   const mayChange = (post: BlogPost) =>
     editsAll || (post.author_id === session.userId && !post.published && post.publish_at === null);
   const editedPost = postId ? opened.data : undefined;
+  // A stored post open in the form (the new-post form's own, or one loaded for editing): the
+  // others who have it open show under the save status.
+  const editing = postId !== null && (postId === adopted?.id || (editedPost != null && mayChange(editedPost)));
+  const editors = useEditorPresence(editing ? { kind: 'post', id: postId } : null);
+  const presence = <EditingPresence editors={editors} />;
 
   const search = searchParams.toString();
   const postHref = (id: string | null) => `${id ? `/admin/blog/${id}` : '/admin/blog'}${search ? `?${search}` : ''}`;
@@ -140,6 +147,7 @@ export function BlogAdminPage() {
             openPost(null);
           }}
           side={side}
+          presence={presence}
         />
       );
     }
@@ -171,6 +179,7 @@ export function BlogAdminPage() {
           openPost(null);
         }}
         side={side}
+        presence={presence}
       />
     );
   })();

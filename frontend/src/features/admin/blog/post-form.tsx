@@ -43,6 +43,8 @@ export interface PostFormProps {
   onCancel: () => void;
   /** Panels shown under the settings (preview links, revisions), outside the writing column. */
   side?: ReactNode;
+  /** Who else has the post open, under the save status. */
+  presence?: ReactNode;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -54,7 +56,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function PostForm({ editingId, initial, canPublish, onSaved, onCancel, side }: PostFormProps) {
+export function PostForm({ editingId, initial, canPublish, onSaved, onCancel, side, presence }: PostFormProps) {
   const [form, setForm] = useState<BlogFormValues>(initial);
   // A new post's address follows its title until someone types one (a saved post's never moves
   // by itself: its address may already be shared).
@@ -270,6 +272,7 @@ export function PostForm({ editingId, initial, canPublish, onSaved, onCancel, si
             <p className="admin-muted post-form__status" role="status">
               {statusLine}
             </p>
+            {presence}
           </section>
 
           <section className="post-form__panel" aria-labelledby="post-details-title">

@@ -21,6 +21,7 @@ import {
 } from './lead-types';
 import { relayedLeadsQuery } from './leads-query';
 import { submissionsQuery } from './submissions-query';
+import { useLiveLeads } from './use-live-leads';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import { AdminTable } from '@/features/admin/shared/admin-table';
@@ -53,6 +54,7 @@ export function LeadsAdminPage() {
   const leads = useQuery({ ...relayedLeadsQuery(filters), enabled: problem === null });
   const exportLeads = useExportLeads();
   const mayExport = useCan('exportLeads');
+  useLiveLeads();
 
   const loading = problem === null && (submissions.isPending || leads.isPending);
   const items = problem === null ? inboxItems(submissions.data ?? [], leads.data ?? [], search) : [];

@@ -13,11 +13,14 @@ import { useSavePageContent } from './save-content';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import { useMediaPicker } from '@/features/admin/shared/media/use-media-picker';
+import { EditingPresence } from '@/features/admin/shared/presence/editing-presence';
+import { useEditorPresence } from '@/features/admin/shared/presence/use-editor-presence';
 
 function PageEditor({ page, onDone, onRestored }: { page: PageSeo; onDone: () => void; onRestored: () => void }) {
   const [content, setContent] = useState(page.content ?? '');
   const save = useSavePageContent();
   const { pickImage, mediaPicker } = useMediaPicker();
+  const editors = useEditorPresence({ kind: 'page', route: page.page_route });
 
   const onSave = () => {
     save.mutate(
@@ -43,6 +46,7 @@ function PageEditor({ page, onDone, onRestored }: { page: PageSeo; onDone: () =>
           </AdminButton>
         </div>
       </div>
+      <EditingPresence editors={editors} />
       <RichTextEditor
         label={`Content of ${page.page_name}`}
         value={content}

@@ -16,6 +16,8 @@ import { errorToast } from '@/features/admin/shared/error-toast';
 import { checksOf } from '@/features/admin/shared/admin-check';
 import { MediaPickerField } from '@/features/admin/shared/media/media-picker-field';
 import { useMediaPicker } from '@/features/admin/shared/media/use-media-picker';
+import { EditingPresence } from '@/features/admin/shared/presence/editing-presence';
+import { useEditorPresence } from '@/features/admin/shared/presence/use-editor-presence';
 
 const TAB_NAMES = ['Basic', 'Content', 'Image', 'Social', 'Advanced', 'Preview'] as const;
 type Tab = (typeof TAB_NAMES)[number];
@@ -39,6 +41,8 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
   const [tab, setTab] = useState<Tab>('Basic');
   const save = useSavePageSeo();
   const { pickImage, mediaPicker } = useMediaPicker();
+  // A stored page open here: its other editors (here or in the content editor) show at the top.
+  const editors = useEditorPresence(open && editingId !== null ? { kind: 'page', route: initial.page_route } : null);
 
   const set = <K extends keyof PageSeoForm>(key: K, value: PageSeoForm[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -86,6 +90,7 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
 
   return (
     <Dialog open={open} onClose={onClose} title="Add or Edit Page SEO Settings" className="admin-dialog">
+      <EditingPresence editors={editors} />
       <AdminTabs
         label="Page SEO sections"
         baseId={baseId}
