@@ -13,6 +13,7 @@ import {
   SERVICE_ROLE_KEY,
   signInAsAdmin,
   test,
+  anonKeyOf,
 } from './fixtures';
 
 /**
@@ -26,13 +27,6 @@ import {
 test.beforeEach(({ page }) => declineCookies(page));
 
 const PASSWORD = 'Capped rental month 13 and a KX modifier';
-
-/** The anon key, from the runtime configuration every page carries (the gateway wants a key). */
-async function anonKeyOf(request: APIRequestContext): Promise<string> {
-  const html = await (await request.get('/auth')).text();
-  const config = /<script id="runtime-config" type="application\/json">([^<]*)<\/script>/.exec(html);
-  return (JSON.parse(config?.[1] ?? '{}') as { supabaseAnonKey: string }).supabaseAnonKey;
-}
 
 /**
  * An editor called `name` who signs in with PASSWORD: invited through staff-invite with the

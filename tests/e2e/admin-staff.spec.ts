@@ -12,6 +12,7 @@ import {
   signInAsAdmin,
   test,
   totpCode,
+  anonKeyOf,
 } from './fixtures';
 
 /**
@@ -25,13 +26,6 @@ import {
 test.beforeEach(({ page }) => declineCookies(page));
 
 const PASSWORD = 'Capped rental month 13 and a KX modifier';
-
-/** The anon key, from the runtime configuration every page carries (the gateway wants a key). */
-async function anonKeyOf(request: APIRequestContext): Promise<string> {
-  const html = await (await request.get('/auth')).text();
-  const config = /<script id="runtime-config" type="application\/json">([^<]*)<\/script>/.exec(html);
-  return (JSON.parse(config?.[1] ?? '{}') as { supabaseAnonKey: string }).supabaseAnonKey;
-}
 
 /** The passcode's admin token (simple-auth login), which counts as an owner. */
 async function passcodeToken(request: APIRequestContext): Promise<string> {

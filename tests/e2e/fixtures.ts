@@ -92,6 +92,13 @@ export async function anonKey(page: Page): Promise<string> {
 }
 
 /** The admin token the sign-in stored in the page's localStorage (null when there is none). */
+/** The anon key, from the runtime configuration every page carries (the gateway wants a key). */
+export async function anonKeyOf(request: APIRequestContext): Promise<string> {
+  const html = await (await request.get('/auth')).text();
+  const config = /<script id="runtime-config" type="application\/json">([^<]*)<\/script>/.exec(html);
+  return (JSON.parse(config?.[1] ?? '{}') as { supabaseAnonKey: string }).supabaseAnonKey;
+}
+
 export async function storedAdminToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('admin_token'));
 }
