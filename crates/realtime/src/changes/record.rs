@@ -265,23 +265,9 @@ pub(crate) fn is_json_number(text: &str) -> bool {
     i == bytes.len()
 }
 
-/// A JSON string literal.
+/// A JSON string literal, escaped by serde_json (the one JSON writer here).
 pub(crate) fn push_json_string(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    out.push_str(&serde_json::Value::from(text).to_string());
 }
 
 #[cfg(test)]
