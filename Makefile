@@ -34,9 +34,10 @@ test: lint test-rust test-frontend test-contract test-compat test-scale test-e2e
 lint: frontend
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
-	# The REST bench's floor is outside the workspace (tests/bench/rest/floor): checked here so a
-	# change to the crates it calls cannot leave it broken (its dependencies are the workspace's).
+	# The benches' own crates are outside the workspace (tests/bench/rest/floor, the realtime load
+	# generator): checked here so a change to the crates they call cannot leave them broken.
 	$(CARGO) check --locked --quiet --manifest-path tests/bench/rest/floor/Cargo.toml --target-dir target
+	$(CARGO) check --locked --quiet --manifest-path tests/bench/realtime/loadgen/Cargo.toml --target-dir target
 	tests/tools/check-compose.sh
 	tests/tools/cargo-deny.sh
 	python3 supabase/seed/generate-articles.py --check
