@@ -210,9 +210,10 @@ impl Bus {
                         .bind(id)
                         .fetch_optional(&self.pool)
                         .await?;
+                // The spilled envelope names the same (foreign) origin as the notice did.
                 match body.and_then(|body| serde_json::from_str::<Envelope>(&body).ok()) {
                     Some(inner @ (Envelope::Broadcast { .. } | Envelope::Presence { .. })) => {
-                        Box::pin(self.deliver_unchecked(hub, inner)).await
+                        Box::pin(self.deliver(hub, inner)).await
                     }
                     _ => Ok(()),
                 }
@@ -247,32 +248,6 @@ impl Bus {
                 Ok(())
             }
         }
-    }
-
-    /// A spilled message came from another instance (its envelope said so).
-    async fn deliver_unchecked(&self, hub: &Hub, envelope: Envelope) -> Result<(), sqlx::Error> {
-        let foreign = match envelope {
-            Envelope::Broadcast {
-                t, v, e, p, b, m, ..
-            } => Envelope::Broadcast {
-                o: Uuid::nil(),
-                t,
-                v,
-                e,
-                p,
-                b,
-                m,
-            },
-            Envelope::Presence { t, v, j, l, .. } => Envelope::Presence {
-                o: Uuid::nil(),
-                t,
-                v,
-                j,
-                l,
-            },
-            other => other,
-        };
-        self.deliver(hub, foreign).await
     }
 
     /// Drops spilled messages every instance has had time to read.
