@@ -70,7 +70,6 @@ impl Default for Limits {
 pub struct Realtime(Arc<Inner>);
 
 struct Inner {
-    instance: Uuid,
     pool: PgPool,
     verifier: JwtVerifier,
     limits: Limits,
@@ -87,7 +86,7 @@ struct Inner {
 impl std::fmt::Debug for Realtime {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Realtime")
-            .field("instance", &self.0.instance)
+            .field("instance", &self.0.bus.instance)
             .field("connections", &self.connections())
             .finish_non_exhaustive()
     }
@@ -128,7 +127,6 @@ impl Realtime {
             })
         };
         Self(Arc::new(Inner {
-            instance,
             pool,
             verifier,
             limits,
@@ -143,17 +141,23 @@ impl Realtime {
     }
 
     /// Sockets open on this instance.
-    pub fn connections(&self) -> usize {
+    fn connections(&self) -> usize {
         self.0.connections.load(Ordering::Relaxed)
     }
 
-    /// Frames dropped for readers too slow for their stream.
-    pub fn dropped_frames(&self) -> u64 {
-        self.0.hub.dropped.count()
-    }
-
-    pub fn instance(&self) -> Uuid {
-        self.0.instance
+    /// A user broadcast: to this instance's members at once (but `sender`, unless it hears
+    /// itself), to the other instances through the bus.
+    async fn broadcast(
+        &self,
+        key: &hub::TopicKey,
+        event: &str,
+        body: &protocol::BroadcastBody,
+        meta: Option<&serde_json::Value>,
+        sender: Option<u64>,
+    ) -> Result<(), sqlx::Error> {
+        self.0.hub.broadcast(key, event, body, meta, sender);
+        let envelope = bus::Envelope::broadcast(self.0.bus.instance, key, event, body, meta);
+        self.0.bus.publish(&envelope).await
     }
 
     /// Shutdown: every socket closes (announcing its presences' leaves while the database is

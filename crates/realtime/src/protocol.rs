@@ -194,6 +194,19 @@ pub fn encode(
     }
 }
 
+/// A server push whose payload is JSON text already (a Postgres Changes delivery, rendered once
+/// for every subscriber who sees the same columns), without parsing it back.
+pub fn encode_raw(vsn: Vsn, topic: &str, event: &str, payload: &str) -> String {
+    let topic = Value::from(topic);
+    let event = Value::from(event);
+    match vsn {
+        Vsn::V2 => format!("[null,null,{topic},{event},{payload}]"),
+        Vsn::V1 => format!(
+            r#"{{"join_ref":null,"ref":null,"topic":{topic},"event":{event},"payload":{payload}}}"#
+        ),
+    }
+}
+
 /// `phx_reply` with `{status, response}`.
 pub fn encode_reply(
     vsn: Vsn,
@@ -371,6 +384,27 @@ mod tests {
             Err(ProtocolError::UnknownKind(9))
         );
         assert_eq!(decode_binary(Vsn::V2, &[]), Err(ProtocolError::Truncated));
+    }
+
+    #[test]
+    fn a_raw_payload_frame_reads_back_as_the_same_message() {
+        for vsn in [Vsn::V1, Vsn::V2] {
+            let raw = encode_raw(
+                vsn,
+                "realtime:db",
+                "postgres_changes",
+                r#"{"ids":[7],"data":{}}"#,
+            );
+            let parsed = encode(
+                vsn,
+                None,
+                None,
+                "realtime:db",
+                "postgres_changes",
+                &serde_json::json!({"ids":[7],"data":{}}),
+            );
+            assert_eq!(decode_text(vsn, &raw), decode_text(vsn, &parsed));
+        }
     }
 
     #[test]

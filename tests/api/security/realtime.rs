@@ -1033,6 +1033,73 @@ async fn a_token_expiring_while_joined_closes_the_channel() {
     assert_eq!(ack.payload["status"], "ok", "the key's channel stays");
 }
 
+/// A private channel whose broadcast read is revoked, while its presence read stays, keeps its
+/// place but hears no more broadcasts once the policies are asked again (here: on a new token).
+#[tokio::test]
+async fn a_revoked_broadcast_read_stops_broadcasts_on_a_channel_kept_for_presence() {
+    let app = spawn_app().await;
+    for statement in [
+        "create table public.rt_split (reads_broadcast boolean not null)",
+        "insert into public.rt_split values (true)",
+        "grant select on public.rt_split to authenticated",
+        "create policy split_read on realtime.messages for select to authenticated
+           using (realtime.topic() = 'split'
+                  and (extension = 'presence' or (select reads_broadcast from public.rt_split)))",
+    ] {
+        sqlx::query(statement).execute(&app.db.pool).await.unwrap();
+    }
+    let sub = uuid::Uuid::new_v4();
+    let token = |exp_offset: i64| {
+        signed(&json!({"role": "authenticated", "sub": sub, "exp": now() + 3600 + exp_offset}))
+    };
+    let mut socket = Socket::open(&app).await;
+    socket
+        .joined("realtime:split", join_payload(true, Some(&token(0))))
+        .await;
+    let send = |event: &'static str| {
+        app.with_token(
+            reqwest::Method::POST,
+            &format!("/realtime/v1/api/broadcast/split/events/{event}?private=true"),
+            DEMO_SERVICE_ROLE_KEY,
+        )
+        .json(&json!({}))
+        .answer()
+    };
+    assert_eq!(send("before").await.status(), StatusCode::ACCEPTED);
+    socket
+        .expect("the broadcast while readable", |f| f.is_broadcast("before"))
+        .await;
+
+    sqlx::query("update public.rt_split set reads_broadcast = false")
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    // A new token (another exp): the channel is authorised again at once.
+    let reference = socket
+        .push(
+            Some("1"),
+            "realtime:split",
+            "access_token",
+            json!({"access_token": token(60)}),
+        )
+        .await;
+    // The push has no reply; a heartbeat's reply orders everything queued before it.
+    socket.heartbeat().await;
+    assert_eq!(send("after").await.status(), StatusCode::ACCEPTED);
+    let heartbeat = socket.push(None, "phoenix", "heartbeat", json!({})).await;
+    let (_, before_reply) = socket
+        .expect_within(WAIT, "the heartbeat's reply", |f| {
+            f.event == "phx_reply" && f.reference.as_deref() == Some(heartbeat.as_str())
+        })
+        .await;
+    assert!(
+        before_reply
+            .iter()
+            .all(|f| !f.is_broadcast("after") && f.event != "phx_close"),
+        "a channel without broadcast read heard a broadcast or was closed: {before_reply:?} (token push {reference})"
+    );
+}
+
 #[tokio::test]
 async fn swapping_in_a_lesser_token_closes_a_private_channel() {
     let app = spawn_app().await;

@@ -11,7 +11,6 @@ use serde_json::Value;
 
 use crate::Realtime;
 use crate::authorize::authorize;
-use crate::bus::Envelope;
 use crate::error::RealtimeError;
 use crate::hub::TopicKey;
 use crate::protocol::BroadcastBody;
@@ -144,17 +143,5 @@ async fn send(
     event: &str,
     body: BroadcastBody,
 ) -> Result<(), RealtimeError> {
-    realtime.0.hub.broadcast(key, event, &body, None, None);
-    realtime
-        .0
-        .bus
-        .publish(&Envelope::broadcast(
-            realtime.0.instance,
-            key,
-            event,
-            &body,
-            None,
-        ))
-        .await?;
-    Ok(())
+    Ok(realtime.broadcast(key, event, &body, None, None).await?)
 }

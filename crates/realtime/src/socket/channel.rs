@@ -6,17 +6,23 @@ use tokio::task::JoinHandle;
 use super::Connection;
 use crate::Realtime;
 use crate::authorize::{Grants, authorize};
-use crate::bus::Envelope;
 use crate::changes::{ChangeSubscription, Subscriber};
 use crate::hub::{Member, TopicKey};
 use crate::presence::Tracked;
 use crate::protocol::{BroadcastBody, Inbound, InboundPayload};
 use crate::token::Verified;
 
+/// Why a private channel may not be joined or kept (Supabase's words).
+pub(crate) fn unreadable(key: &TopicKey) -> String {
+    format!(
+        "You do not have permissions to read from this Channel topic: {}",
+        key.name()
+    )
+}
+
 pub(crate) struct Channel {
     pub(crate) join_ref: Option<String>,
     pub(crate) key: TopicKey,
-    pub(crate) private: bool,
     pub(crate) hears_self: bool,
     pub(crate) ack: bool,
     pub(crate) presence_key: String,
@@ -35,13 +41,6 @@ impl Channel {
             role: self.token.caller.role.clone(),
             claims_json: self.token.caller.claims_json.clone(),
         }
-    }
-
-    pub(crate) fn unreadable(&self) -> String {
-        format!(
-            "You do not have permissions to read from this Channel topic: {}",
-            self.key.name()
-        )
     }
 
     pub(crate) fn member(&self, connection: &Connection) -> Member {
@@ -78,8 +77,9 @@ impl Channel {
 
 impl Connection {
     /// A user broadcast: to this instance's members at once, to the others through the bus.
-    pub(super) async fn broadcast(&mut self, inbound: Inbound) {
-        let (event, body, meta) = match inbound.payload.clone() {
+    pub(super) async fn broadcast(&mut self, mut inbound: Inbound) {
+        let payload = std::mem::replace(&mut inbound.payload, InboundPayload::Json(Value::Null));
+        let (event, body, meta) = match payload {
             InboundPayload::Broadcast { event, body, meta } => (event, body, meta),
             InboundPayload::Json(mut payload) => {
                 let Some(event) = payload
@@ -125,7 +125,7 @@ impl Connection {
         let Some(channel) = self.channels.get(&inbound.topic) else {
             return;
         };
-        if channel.private && !channel.grants.write_broadcast {
+        if channel.key.private && !channel.grants.write_broadcast {
             let reason = format!(
                 "Unauthorized: You do not have permissions to write to this Channel topic: {}",
                 channel.key.name()
@@ -136,19 +136,9 @@ impl Connection {
             return;
         }
         let (key, ack) = (channel.key.clone(), channel.ack);
-        let realtime = &self.realtime.0;
-        realtime
-            .hub
-            .broadcast(&key, &event, &body, meta.as_ref(), Some(self.id));
-        let sent = realtime
-            .bus
-            .publish(&Envelope::broadcast(
-                realtime.instance,
-                &key,
-                &event,
-                &body,
-                meta.as_ref(),
-            ))
+        let sent = self
+            .realtime
+            .broadcast(&key, &event, &body, meta.as_ref(), Some(self.id))
             .await;
         if let Err(err) = &sent {
             tracing::warn!(%err, "realtime: a broadcast did not reach the other instances");
@@ -170,7 +160,7 @@ impl Connection {
         let Some(channel) = self.channels.get_mut(&inbound.topic) else {
             return;
         };
-        if channel.private && !channel.grants.write_presence {
+        if channel.key.private && !channel.grants.write_presence {
             let reason = format!(
                 "Unauthorized: You do not have permissions to track presence on this Channel topic: {}",
                 channel.key.name()

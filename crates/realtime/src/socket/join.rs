@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::{Channel, Connection};
+use super::{Channel, Connection, unreadable};
 use crate::authorize::{Grants, authorize};
 use crate::changes::{ChangeBinding, ChangeDelivery, ChangeSubscribe};
 use crate::hub::TopicKey;
@@ -78,15 +78,7 @@ impl Connection {
             );
         }
         // A second join of a joined topic replaces the first (realtime-js rejoins this way).
-        if let Some(previous) = self.channels.remove(&inbound.topic) {
-            self.push(
-                previous.join_ref.as_deref(),
-                &inbound.topic,
-                "phx_close",
-                &json!({}),
-            );
-            previous.close(&self.realtime, self.id).await;
-        }
+        self.close_channel(&inbound.topic).await;
         if self.channels.len() >= limits.max_channels_per_socket {
             return refuse(self, "ChannelRateLimitReached: Too many channels".into());
         }
@@ -122,15 +114,7 @@ impl Connection {
         let grants = if config.private {
             match authorize(&self.realtime.0.pool, &token.caller, key.name()).await {
                 Ok(grants) if grants.reads() => grants,
-                Ok(_) => {
-                    return refuse(
-                        self,
-                        format!(
-                            "Unauthorized: You do not have permissions to read from this Channel topic: {}",
-                            key.name()
-                        ),
-                    );
-                }
+                Ok(_) => return refuse(self, format!("Unauthorized: {}", unreadable(&key))),
                 Err(err) => {
                     tracing::warn!(%err, "realtime: authorizing a private channel failed");
                     return refuse(
@@ -145,7 +129,6 @@ impl Connection {
         let mut channel = Channel {
             join_ref: inbound.join_ref.clone(),
             key,
-            private: config.private,
             hears_self: config.hears_self,
             ack: config.ack,
             presence_key: config.presence_key,
@@ -225,19 +208,12 @@ impl Connection {
         mut deliveries: tokio::sync::mpsc::Receiver<ChangeDelivery>,
     ) -> tokio::task::JoinHandle<()> {
         let (outbox, vsn) = (self.outbox.clone(), self.vsn);
-        let topic = serde_json::to_string(topic).unwrap_or_default();
+        let topic = topic.to_string();
         tokio::spawn(async move {
             while let Some(delivery) = deliveries.recv().await {
                 let ids = serde_json::to_string(&delivery.ids).unwrap_or_default();
                 let payload = format!(r#"{{"ids":{ids},"data":{}}}"#, delivery.data);
-                let text = match vsn {
-                    crate::protocol::Vsn::V2 => {
-                        format!(r#"[null,null,{topic},"postgres_changes",{payload}]"#)
-                    }
-                    crate::protocol::Vsn::V1 => format!(
-                        r#"{{"join_ref":null,"ref":null,"topic":{topic},"event":"postgres_changes","payload":{payload}}}"#
-                    ),
-                };
+                let text = crate::protocol::encode_raw(vsn, &topic, "postgres_changes", &payload);
                 if outbox
                     .try_send(axum::extract::ws::Message::Text(text.into()))
                     .is_err()

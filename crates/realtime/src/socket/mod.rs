@@ -16,7 +16,7 @@ use crate::Realtime;
 use crate::protocol::{self, Inbound, InboundPayload, Vsn};
 use crate::token::Verified;
 
-pub(crate) use channel::Channel;
+pub(crate) use channel::{Channel, unreadable};
 
 /// A frame the writer could not hand to the socket in this time means a dead or stalled peer.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -240,9 +240,24 @@ impl Connection {
     /// A channel-level error: the `system` message, then `phx_close`, then the channel goes.
     async fn shut_channel(&mut self, topic: &str, message: &str) {
         self.system(topic, "system", false, message);
+        self.close_channel(topic).await;
+    }
+
+    /// `phx_close` to the client and the channel's resources released, if it is joined.
+    async fn close_channel(&mut self, topic: &str) {
         if let Some(channel) = self.channels.remove(topic) {
             self.push(channel.join_ref.as_deref(), topic, "phx_close", &json!({}));
             channel.close(&self.realtime, self.id).await;
+        }
+    }
+
+    /// The hub hears the channel's current grants (after its policies were asked again).
+    fn rejoin_hub(&self, topic: &str) {
+        if let Some(channel) = self.channels.get(topic) {
+            self.realtime
+                .0
+                .hub
+                .join(channel.key.clone(), channel.member(self));
         }
     }
 
@@ -256,6 +271,7 @@ impl Connection {
     /// `reauthorize_every`, so a revoked read closes them.
     async fn check_channels(&mut self, reauthorize: bool) {
         let mut to_close = Vec::new();
+        let mut reauthorized = Vec::new();
         for (topic, channel) in &mut self.channels {
             if let Some(since) = channel.token.expired_for() {
                 to_close.push((
@@ -264,13 +280,16 @@ impl Connection {
                 ));
                 continue;
             }
-            if reauthorize && channel.private {
+            if reauthorize && channel.key.private {
                 match channel.authorize(&self.realtime).await {
-                    Ok(true) => {}
-                    Ok(false) => to_close.push((topic.clone(), channel.unreadable())),
+                    Ok(true) => reauthorized.push(topic.clone()),
+                    Ok(false) => to_close.push((topic.clone(), unreadable(&channel.key))),
                     Err(err) => tracing::warn!(%err, "realtime: re-authorizing a channel failed"),
                 }
             }
+        }
+        for topic in reauthorized {
+            self.rejoin_hub(&topic);
         }
         for (topic, message) in to_close {
             self.shut_channel(&topic, &message).await;
@@ -279,15 +298,7 @@ impl Connection {
 
     async fn leave(&mut self, inbound: Inbound) {
         self.reply(&inbound, true, &json!({}));
-        if let Some(channel) = self.channels.remove(&inbound.topic) {
-            self.push(
-                channel.join_ref.as_deref(),
-                &inbound.topic,
-                "phx_close",
-                &json!({}),
-            );
-            channel.close(&self.realtime, self.id).await;
-        }
+        self.close_channel(&inbound.topic).await;
     }
 
     async fn refresh_token(&mut self, inbound: Inbound) {
@@ -297,6 +308,15 @@ impl Connection {
         let Some(token) = payload.get("access_token").and_then(Value::as_str) else {
             return;
         };
+        // realtime-js pushes the token with every heartbeat: the one the channel already holds
+        // was verified at the join (and the tick watches its expiry).
+        let unchanged = self
+            .channels
+            .get(&inbound.topic)
+            .is_some_and(|channel| channel.token.caller.token.as_deref() == Some(token));
+        if unchanged {
+            return;
+        }
         let verified = match crate::token::verify(&self.realtime.0.verifier, token) {
             Ok(verified) => verified,
             Err(err) => {
@@ -307,18 +327,15 @@ impl Connection {
         let Some(channel) = self.channels.get_mut(&inbound.topic) else {
             return;
         };
-        if channel.token.caller.token.as_deref() == Some(token) {
-            return;
-        }
         channel.token = verified;
         if let Some(changes) = &channel.changes {
             changes.set_subscriber(channel.subscriber());
         }
-        if channel.private {
+        if channel.key.private {
             match channel.authorize(&self.realtime).await {
-                Ok(true) => {}
+                Ok(true) => self.rejoin_hub(&inbound.topic),
                 Ok(false) => {
-                    let message = channel.unreadable();
+                    let message = unreadable(&channel.key);
                     self.shut_channel(&inbound.topic, &message).await;
                 }
                 Err(err) => tracing::warn!(%err, "realtime: re-authorizing a channel failed"),
