@@ -58,12 +58,20 @@ async fn metrics_are_served_on_their_own_address_only() {
     ])
     .await;
     traffic(&app).await;
+    // A Realtime socket, held open while the metrics are read.
+    let mut socket = crate::realtime::client::Socket::open(&app).await;
+    socket.heartbeat().await;
     let text = scrape(port).await;
+    assert!(
+        sample(&text, "claimbridge_realtime_connections", &[]).unwrap_or(0.0) >= 1.0,
+        "{text}"
+    );
 
     let requests = "claimbridge_http_requests_total";
     for labels in [
         &["service=\"rest\"", "class=\"read\"", "status=\"200\""][..],
         &["service=\"site\"", "class=\"page\"", "status=\"200\""],
+        &["service=\"realtime\"", "class=\"socket\"", "status=\"101\""],
         &[
             "service=\"functions\"",
             "class=\"simple-auth\"",

@@ -3,7 +3,6 @@
 //! the frame shared by every socket (`Utf8Bytes` and `Bytes` clone without copying).
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use axum::extract::ws::Message;
 use serde_json::Value;
@@ -50,20 +49,9 @@ pub(crate) struct Member {
     pub(crate) reads_presence: bool,
 }
 
-/// Messages dropped because a socket's outbox was full (a slow reader).
-#[derive(Debug, Default)]
-pub(crate) struct Dropped(AtomicU64);
-
-impl Dropped {
-    pub(crate) fn count(&self) -> u64 {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
 #[derive(Debug, Default)]
 pub(crate) struct Hub {
     topics: Mutex<HashMap<TopicKey, Vec<Member>>>,
-    pub(crate) dropped: Dropped,
 }
 
 /// Frames encoded on first use, once per protocol version.
@@ -171,7 +159,7 @@ impl Hub {
                 // A full outbox is a reader too slow for the stream: it misses this message
                 // (at-most-once, as Supabase) rather than holding memory for it.
                 if member.outbox.try_send(frame).is_err() {
-                    self.dropped.0.fetch_add(1, Ordering::Relaxed);
+                    metrics::counter!("claimbridge_realtime_dropped_frames_total").increment(1);
                 }
             }
         }

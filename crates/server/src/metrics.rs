@@ -2,7 +2,7 @@
 //! default, never the public port): requests by service, route class and status with latency
 //! histograms; the database pools (size, in use, idle, waiters, acquire time); compiled-read and
 //! page cache hits; the webhook outbox's backlog and its oldest due delivery; rate-limit
-//! refusals; captcha failures.
+//! refusals; captcha failures; Realtime's sockets and the frames slow readers missed.
 //!
 //! The services count through the `metrics` facade, which does nothing until [`install`] sets
 //! the recorder; the request counting here is skipped entirely while metrics are off. Histogram
@@ -71,6 +71,7 @@ pub(crate) fn record_request(method: &Method, path: &str, status: StatusCode, el
 /// The status as a label without allocating: the codes this server answers, else `other`.
 fn status_label(status: StatusCode) -> &'static str {
     match status.as_u16() {
+        101 => "101",
         200 => "200",
         201 => "201",
         204 => "204",
@@ -147,6 +148,14 @@ fn classify(method: &Method, path: &str) -> (&'static str, &'static str) {
             _ => "other",
         };
         return ("auth", class);
+    }
+    if let Some(rest) = path.strip_prefix("/realtime/v1/") {
+        let class = match rest {
+            "websocket" => "socket",
+            _ if rest.starts_with("api/broadcast") => "broadcast",
+            _ => "other",
+        };
+        return ("realtime", class);
     }
     match path {
         "/healthz" | "/readyz" => ("health", "probe"),
@@ -255,6 +264,17 @@ mod tests {
             ),
             (Method::POST, "/auth/v1/token", ("auth", "token")),
             (Method::GET, "/auth/v1/../../etc", ("auth", "other")),
+            (
+                Method::GET,
+                "/realtime/v1/websocket",
+                ("realtime", "socket"),
+            ),
+            (
+                Method::POST,
+                "/realtime/v1/api/broadcast/room/events/e",
+                ("realtime", "broadcast"),
+            ),
+            (Method::GET, "/realtime/v1/nope", ("realtime", "other")),
             (Method::GET, "/readyz", ("health", "probe")),
             (Method::GET, "/assets/index-abc.js", ("site", "asset")),
             (Method::GET, "/blog/anything-at-all", ("site", "page")),

@@ -39,6 +39,7 @@ pub(crate) async fn upgrade(
         realtime.0.connections.fetch_sub(1, Ordering::AcqRel);
         return RealtimeError::TooManyConnections.handshake();
     }
+    metrics::gauge!("claimbridge_realtime_connections").increment(1.0);
     let guard = ConnectionSlot(realtime.clone());
     upgrade
         // tungstenite's default read buffer (128 KiB, zero-filled up front) would be most of an
@@ -62,5 +63,6 @@ struct ConnectionSlot(Realtime);
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
         self.0.0.connections.fetch_sub(1, Ordering::AcqRel);
+        metrics::gauge!("claimbridge_realtime_connections").decrement(1.0);
     }
 }
