@@ -165,17 +165,14 @@ pub(crate) async fn visible_keys(
     timeout: Duration,
 ) -> Result<serde_json::Value, sqlx::Error> {
     let mut tx = pool.begin().await?;
-    // (Each statement on its own: set_config in one statement would only time the next.)
-    for statement in [
-        "set transaction read only".to_string(),
-        "set local role none".to_string(),
-        format!(
-            "set local statement_timeout = {}",
-            timeout.as_millis().max(1)
-        ),
-    ] {
-        sqlx::query(&statement).execute(tx.as_mut()).await?;
-    }
+    // One round trip for the settings; the timeout applies from the next statement, the call.
+    sqlx::query(
+        "select set_config('transaction_read_only', 'on', true), set_config('role', 'none', true),
+                set_config('statement_timeout', $1, true)",
+    )
+    .bind(timeout.as_millis().max(1).to_string())
+    .execute(tx.as_mut())
+    .await?;
     let answer: serde_json::Value = sqlx::query_scalar("select realtime.visible_keys($1)")
         .bind(checks)
         .fetch_one(tx.as_mut())
