@@ -67,6 +67,55 @@ grant execute on function realtime.send(jsonb, text, text, boolean),
   realtime.broadcast_changes(text, text, text, text, text, record, record, text)
   to anon, authenticated, service_role;
 
+-- What a private channel's policies allow `p_role` with `p_claims` on `p_topic`, as Supabase asks
+-- them: probe rows written by the server are read back as the caller (read), and written again
+-- as the caller in a subtransaction undone at once (write). The server calls it in a transaction
+-- it rolls back, so no probe stays; a role that cannot be assumed gets nothing. Only the server
+-- may call it.
+create or replace function realtime.channel_grants(p_topic text, p_role text, p_claims text)
+returns jsonb
+language plpgsql
+volatile
+as $$
+declare
+  probes uuid[];
+  readable text[] := '{}';
+  writable text[] := '{}';
+  extension_name text;
+begin
+  with probe as (
+    insert into realtime.messages (topic, extension, private)
+    values (p_topic, 'broadcast', true), (p_topic, 'presence', true)
+    returning id
+  )
+  select array_agg(id) into probes from probe;
+  begin
+    perform set_config('role', p_role, true), set_config('request.jwt.claims', p_claims, true),
+            set_config('realtime.topic', p_topic, true), set_config('request.headers', '{}', true);
+    select coalesce(array_agg(m.extension), '{}') into readable
+      from realtime.messages m where m.id = any (probes);
+    foreach extension_name in array array['broadcast', 'presence'] loop
+      begin
+        insert into realtime.messages (topic, extension, private)
+        values (p_topic, extension_name, true);
+        writable := writable || extension_name;
+        -- Undo the probe (the variable keeps its value).
+        raise sqlstate 'RTPRB';
+      exception
+        when sqlstate 'RTPRB' then null;
+        when others then null;
+      end;
+    end loop;
+  exception when others then
+    -- An unknown role, or a policy that fails: nothing is allowed.
+    return jsonb_build_object('read', '[]'::jsonb, 'write', '[]'::jsonb);
+  end;
+  return jsonb_build_object('read', to_jsonb(readable), 'write', to_jsonb(writable));
+end
+$$;
+revoke all on function realtime.channel_grants(text, text, text)
+  from public, anon, authenticated, service_role;
+
 -- Every instance listens on one channel. A message small enough for a NOTIFY travels inline;
 -- a larger one by id (the listeners read the row).
 create or replace function realtime.notify_message() returns trigger

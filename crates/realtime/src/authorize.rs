@@ -3,8 +3,7 @@
 //! read back as the caller (read) and inserted as the caller (write), with `realtime.topic()`,
 //! the role and the JWT claims set as the policies expect.
 use cb_gateway::Caller;
-use sqlx::{Acquire as _, PgPool};
-use uuid::Uuid;
+use sqlx::PgPool;
 
 /// What the policies allow a caller on one topic.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -37,61 +36,25 @@ pub(crate) async fn authorize(
     if caller.is_service_role() {
         return Ok(Grants::ALL);
     }
-    let mut connection = pool.acquire().await?;
-    let mut transaction = connection.begin().await?;
-    // The probes, written by the server itself (the policies only decide what the caller sees).
-    let probes: Vec<(Uuid, String)> = sqlx::query_as(
-        "insert into realtime.messages (topic, extension, private)
-         values ($1, 'broadcast', true), ($1, 'presence', true) returning id, extension",
-    )
-    .bind(topic)
-    .fetch_all(&mut *transaction)
-    .await?;
-    let ids: Vec<Uuid> = probes.iter().map(|(id, _)| *id).collect();
-    // An unknown role (a forged claim naming none) fails here: it is refused, not an error.
-    let scoped = sqlx::query(
-        "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                set_config('realtime.topic', $3, true), set_config('request.headers', '{}', true)",
-    )
-    .bind(&caller.role)
-    .bind(&*caller.claims_json)
-    .bind(topic)
-    .execute(&mut *transaction)
-    .await;
-    if let Err(err) = scoped {
-        tracing::debug!(%err, role = %caller.role, "realtime: the caller's role cannot be assumed");
-        return Ok(Grants::default());
-    }
-    let readable: Vec<String> =
-        sqlx::query_scalar("select extension from realtime.messages where id = any($1)")
-            .bind(&ids)
-            .fetch_all(&mut *transaction)
-            .await
-            .unwrap_or_else(|err| {
-                tracing::warn!(%err, "realtime: a read policy failed");
-                Vec::new()
-            });
-    let mut grants = Grants {
-        read_broadcast: readable.iter().any(|e| e == "broadcast"),
-        read_presence: readable.iter().any(|e| e == "presence"),
-        ..Grants::default()
-    };
-    for extension in ["broadcast", "presence"] {
-        let mut savepoint = transaction.begin().await?;
-        let written = sqlx::query(
-            "insert into realtime.messages (topic, extension, private) values ($1, $2, true)",
-        )
-        .bind(topic)
-        .bind(extension)
-        .execute(&mut *savepoint)
-        .await
-        .is_ok();
-        savepoint.rollback().await?;
-        match extension {
-            "broadcast" => grants.write_broadcast = written,
-            _ => grants.write_presence = written,
-        }
-    }
+    // One call (sql/0008 realtime.channel_grants) in a transaction rolled back: no probe stays.
+    let mut transaction = pool.begin().await?;
+    let answer: serde_json::Value =
+        sqlx::query_scalar("select realtime.channel_grants($1, $2, $3)")
+            .bind(topic)
+            .bind(&caller.role)
+            .bind(&*caller.claims_json)
+            .fetch_one(&mut *transaction)
+            .await?;
     transaction.rollback().await?;
-    Ok(grants)
+    let has = |list: &str, extension: &str| {
+        answer[list]
+            .as_array()
+            .is_some_and(|items| items.iter().any(|item| item == extension))
+    };
+    Ok(Grants {
+        read_broadcast: has("read", "broadcast"),
+        read_presence: has("read", "presence"),
+        write_broadcast: has("write", "broadcast"),
+        write_presence: has("write", "presence"),
+    })
 }

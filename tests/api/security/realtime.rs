@@ -1098,6 +1098,14 @@ async fn a_revoked_broadcast_read_stops_broadcasts_on_a_channel_kept_for_presenc
             .all(|f| !f.is_broadcast("after") && f.event != "phx_close"),
         "a channel without broadcast read heard a broadcast or was closed: {before_reply:?} (token push {reference})"
     );
+    // The policies were asked twice; none of their probe rows stayed.
+    let probes: i64 = sqlx::query_scalar(
+        "select count(*) from realtime.messages where topic = 'split' and event is null",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(probes, 0);
 }
 
 #[tokio::test]
