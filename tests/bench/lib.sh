@@ -16,6 +16,16 @@ need() {
 # A free TCP port on 127.0.0.1.
 free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 
+# wait_for_server PORT PID LOG: waits up to 60 s for the server started as PID to answer /readyz
+# on PORT; if it exits first, prints LOG and fails the run.
+wait_for_server() {
+  for _ in $(seq 1 300); do
+    curl -sf "http://127.0.0.1:$1/readyz" >/dev/null && return 0
+    kill -0 "$2" 2>/dev/null || { cat "$3"; exit 1; }
+    sleep 0.2
+  done
+}
+
 # nginx_conf WORK PORT SERVER_BODY: writes WORK/nginx.conf, one server on 127.0.0.1:PORT with its
 # root at WORK/root (its temporary files in WORK/tmp) and SERVER_BODY inside the server block.
 nginx_conf() {

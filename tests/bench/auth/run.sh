@@ -22,6 +22,7 @@
 # Needs wrk, pgbench, psql, python3 (apt-get install wrk postgresql-client python3).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
+. tests/bench/lib.sh
 
 seconds=${1:-10}
 connections=${2:-64}
@@ -50,11 +51,7 @@ cleanup() {
   rm -rf "$data_dir" "$work"
 }
 trap cleanup EXIT
-for _ in $(seq 1 300); do
-  curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break
-  kill -0 "$server" 2>/dev/null || { cat "$work/server.log"; exit 1; }
-  sleep 0.2
-done
+wait_for_server "$port" "$server" "$work/server.log"
 base=http://127.0.0.1:$port/auth/v1
 psql_db() { psql -X -q -tA -h "$data_dir/postgres" -U postgres -d postgres -v ON_ERROR_STOP=1 "$@"; }
 

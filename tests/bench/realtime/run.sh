@@ -30,6 +30,7 @@
 # both the server and the load generator (it raises `ulimit -n` as far as the hard limit allows).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
+. tests/bench/lib.sh
 
 rounds=${ROUNDS:-3}
 busy_rounds=${BUSY_ROUNDS:-1}
@@ -60,7 +61,6 @@ fi
 cargo build --release --quiet --manifest-path tests/bench/realtime/loadgen/Cargo.toml --target-dir target
 loadgen=target/release/realtime-loadgen
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 data_dir=$(mktemp -d /tmp/claimbridge-bench.XXXXXX)
 chmod 755 "$data_dir" # the postgres OS user must reach the cluster when we run as root
 work=$(mktemp -d /tmp/claimbridge-bench-work.XXXXXX)
@@ -86,11 +86,7 @@ cleanup() {
   rm -rf "$data_dir" "$work"
 }
 trap cleanup EXIT
-for _ in $(seq 1 300); do
-  curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break
-  kill -0 "$server" 2>/dev/null || { cat "$work/server.log"; exit 1; }
-  sleep 0.2
-done
+wait_for_server "$port" "$server" "$work/server.log"
 
 # The embedded cluster runs detached: its postmaster's pid, for its CPU time.
 pg_pid=$(head -1 "$data_dir/postgres/postmaster.pid")

@@ -20,6 +20,7 @@
 # and the schema cache load time for 500 tables. Everything shares this machine's cores.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
+. tests/bench/lib.sh
 
 seconds=${1:-10}
 connections=${2:-64}
@@ -67,11 +68,7 @@ cleanup() {
   rm -rf "$data_dir" "$work"
 }
 trap cleanup EXIT
-for _ in $(seq 1 300); do
-  curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break
-  kill -0 "$server" 2>/dev/null || { cat "$work/server.log"; exit 1; }
-  sleep 0.2
-done
+wait_for_server "$port" "$server" "$work/server.log"
 
 base="http://127.0.0.1:$port/rest/v1"
 anon=$("$binary" keys | sed -n 's/^ANON_KEY=//p')
