@@ -9,16 +9,14 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use base64::Engine as _;
-use futures_util::{SinkExt as _, StreamExt as _};
 use hmac::{Hmac, Mac as _};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sha2::Sha256;
 use tokio::sync::{Mutex, Semaphore, watch};
-use tokio_tungstenite::tungstenite::Message;
 
 use crate::Args;
-use crate::client::{self, Frame, HEARTBEAT};
+use crate::client;
 use crate::stats::{cpu_seconds, cpu_used, latency_summary, load_average, now_us, rss_kb};
 
 /// The Supabase CLI's local JWT secret, the server's default.
@@ -101,16 +99,7 @@ pub async fn run(args: &Args) -> Value {
     for _ in 0..subscribers {
         let (url, topic) = (url.clone(), topic.clone());
         let payload = client::join_payload(&access_token(&secret), Some(&table));
-        let (
-            subscribed,
-            failed,
-            delivered,
-            with_errors,
-            first_error,
-            join_times,
-            gate,
-            mut stopped,
-        ) = (
+        let (subscribed, failed, delivered, with_errors, first_error, join_times, gate, stopped) = (
             Arc::clone(&subscribed),
             Arc::clone(&failed),
             Arc::clone(&delivered),
@@ -131,7 +120,7 @@ pub async fn run(args: &Args) -> Value {
             }
             .await;
             drop(permit);
-            let mut ws = match ws {
+            let ws = match ws {
                 Ok(ws) => ws,
                 Err(err) => {
                     failed.fetch_add(1, Ordering::Relaxed);
@@ -141,37 +130,19 @@ pub async fn run(args: &Args) -> Value {
             };
             join_times.lock().await.push(now_us() - asked);
             subscribed.fetch_add(1, Ordering::Relaxed);
-            let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + HEARTBEAT, HEARTBEAT);
-            let mut reference = 1u64;
-            loop {
-                tokio::select! {
-                    message = ws.next() => match message {
-                        Some(Ok(Message::Text(body))) => {
-                            let received = now_us();
-                            let Some(frame) = Frame::parse(body.as_str()) else { continue };
-                            if frame.event() != "postgres_changes" {
-                                continue;
-                            }
-                            let Ok(change) = serde_json::from_str::<Change>(frame.4.get()) else { continue };
-                            if change.data.errors.as_ref().is_some_and(|e| !e.is_null()) {
-                                with_errors.fetch_add(1, Ordering::Relaxed);
-                            }
-                            if let Ok(sent) = change.data.record.body.parse::<u64>() {
-                                latencies.push(received.saturating_sub(sent));
-                                delivered.fetch_add(1, Ordering::Relaxed);
-                            }
-                        }
-                        Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return latencies,
-                        Some(Ok(_)) => {}
-                    },
-                    _ = beat.tick() => {
-                        reference += 1;
-                        let _ = ws.send(client::heartbeat(reference)).await;
-                    }
-                    _ = stopped.changed() => break,
+            client::listen(ws, stopped, "postgres_changes", |payload, received| {
+                let Ok(change) = serde_json::from_str::<Change>(payload) else {
+                    return;
+                };
+                if change.data.errors.as_ref().is_some_and(|e| !e.is_null()) {
+                    with_errors.fetch_add(1, Ordering::Relaxed);
                 }
-            }
-            let _ = tokio::time::timeout(Duration::from_secs(2), ws.close(None)).await;
+                if let Ok(sent) = change.data.record.body.parse::<u64>() {
+                    latencies.push(received.saturating_sub(sent));
+                    delivered.fetch_add(1, Ordering::Relaxed);
+                }
+            })
+            .await;
             latencies
         }));
     }

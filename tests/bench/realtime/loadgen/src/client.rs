@@ -145,3 +145,35 @@ pub async fn join(
         .await
         .unwrap_or_else(|_| Err(format!("no join reply in {} s", within.as_secs())))
 }
+
+/// Reads a joined socket until `stopped` (or the socket ends), beating every [`HEARTBEAT`]:
+/// each `event` frame's payload goes to `on_event` with the time it was read (µs, `now_us`).
+pub async fn listen(
+    mut ws: Ws,
+    mut stopped: tokio::sync::watch::Receiver<bool>,
+    event: &str,
+    mut on_event: impl FnMut(&str, u64),
+) {
+    let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + HEARTBEAT, HEARTBEAT);
+    let mut reference = 1u64;
+    loop {
+        tokio::select! {
+            message = ws.next() => match message {
+                Some(Ok(Message::Text(body))) => {
+                    let received = crate::stats::now_us();
+                    if let Some(frame) = Frame::parse(body.as_str()).filter(|f| f.event() == event) {
+                        on_event(frame.4.get(), received);
+                    }
+                }
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                Some(Ok(_)) => {}
+            },
+            _ = beat.tick() => {
+                reference += 1;
+                let _ = ws.send(heartbeat(reference)).await;
+            }
+            _ = stopped.changed() => break,
+        }
+    }
+    let _ = tokio::time::timeout(Duration::from_secs(2), ws.close(None)).await;
+}

@@ -9,10 +9,9 @@ use futures_util::{SinkExt as _, StreamExt as _};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{Semaphore, watch};
-use tokio_tungstenite::tungstenite::Message;
 
 use crate::Args;
-use crate::client::{self, Frame, HEARTBEAT};
+use crate::client::{self, HEARTBEAT};
 use crate::stats::{cpu_seconds, cpu_used, latency_summary, load_average, now_us, rss_kb};
 
 /// `{type, event, payload:{seq, t}}`, the broadcast as subscribers get it.
@@ -50,7 +49,7 @@ pub async fn run(args: &Args) -> Value {
             topic.clone(),
             client::join_payload(&token, None),
         );
-        let (joined, failed, delivered, gate, mut stopped) = (
+        let (joined, failed, delivered, gate, stopped) = (
             Arc::clone(&joined),
             Arc::clone(&failed),
             Arc::clone(&delivered),
@@ -67,38 +66,18 @@ pub async fn run(args: &Args) -> Value {
             }
             .await;
             drop(permit);
-            let Ok(mut ws) = ws else {
+            let Ok(ws) = ws else {
                 failed.fetch_add(1, Ordering::Relaxed);
                 return latencies;
             };
             joined.fetch_add(1, Ordering::Relaxed);
-            let mut beat = tokio::time::interval_at(tokio::time::Instant::now() + HEARTBEAT, HEARTBEAT);
-            let mut reference = 1u64;
-            loop {
-                tokio::select! {
-                    message = ws.next() => match message {
-                        Some(Ok(Message::Text(body))) => {
-                            let received = now_us();
-                            let Some(frame) = Frame::parse(body.as_str()) else { continue };
-                            if frame.event() != "broadcast" {
-                                continue;
-                            }
-                            if let Ok(broadcast) = serde_json::from_str::<Broadcast>(frame.4.get()) {
-                                latencies.push(received.saturating_sub(broadcast.payload.t));
-                                delivered.fetch_add(1, Ordering::Relaxed);
-                            }
-                        }
-                        Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return latencies,
-                        Some(Ok(_)) => {}
-                    },
-                    _ = beat.tick() => {
-                        reference += 1;
-                        let _ = ws.send(client::heartbeat(reference)).await;
-                    }
-                    _ = stopped.changed() => break,
+            client::listen(ws, stopped, "broadcast", |payload, received| {
+                if let Ok(broadcast) = serde_json::from_str::<Broadcast>(payload) {
+                    latencies.push(received.saturating_sub(broadcast.payload.t));
+                    delivered.fetch_add(1, Ordering::Relaxed);
                 }
-            }
-            let _ = tokio::time::timeout(Duration::from_secs(2), ws.close(None)).await;
+            })
+            .await;
             latencies
         }));
     }
