@@ -1,5 +1,6 @@
 //! The embedded PostgreSQL as `claimbridge serve` runs it: first start, clean stop, restart with
-//! the data kept, and recovery after kill -9 of the server and of PostgreSQL itself.
+//! the data kept, and recovery after kill -9 of the server and of PostgreSQL itself; logical
+//! decoding with bounded slot retention on, for Realtime.
 use std::path::Path;
 use std::process::Child;
 use std::time::{Duration, Instant};
@@ -79,6 +80,18 @@ async fn starts_stops_restarts_and_survives_kill_9() {
     .execute(&pool)
     .await
     .unwrap();
+    // Realtime reads the write-ahead log, and a slot may hold at most 1 GB of it.
+    for (setting, wanted) in [
+        ("wal_level", "logical"),
+        ("max_slot_wal_keep_size", "1GB"),
+        ("max_replication_slots", "64"),
+    ] {
+        let value: String = sqlx::query_scalar(&format!("show {setting}"))
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        assert_eq!(value, wanted, "{setting}");
+    }
     pool.close().await;
 
     // SIGTERM: graceful stop, PostgreSQL stopped with it.
