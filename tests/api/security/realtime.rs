@@ -1033,6 +1033,52 @@ async fn a_token_expiring_while_joined_closes_the_channel() {
     assert_eq!(ack.payload["status"], "ok", "the key's channel stays");
 }
 
+/// The HTTP API checks every message before sending any: a request with one message the caller
+/// may not write sends nothing, and many messages to one private topic all go.
+#[tokio::test]
+async fn an_http_batch_with_one_forbidden_message_sends_none() {
+    let app = spawn_app().await;
+    let staff = add_staff(&app.db, "editor", "Elena Editor").await;
+    let mut socket = Socket::open(&app).await;
+    socket
+        .joined(PRIVATE_TOPIC, join_payload(true, Some(&staff.jwt())))
+        .await;
+    let post = |messages: Value| {
+        app.with_token(
+            reqwest::Method::POST,
+            "/realtime/v1/api/broadcast",
+            &staff.jwt(),
+        )
+        .json(&json!({ "messages": messages }))
+        .answer()
+    };
+    let refused = post(json!([
+        {"topic": "admin:inbox", "event": "first", "payload": {}, "private": true},
+        {"topic": "not-admin", "event": "second", "payload": {}, "private": true},
+    ]))
+    .await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let accepted = post(json!([
+        {"topic": "admin:inbox", "event": "one", "payload": {}, "private": true},
+        {"topic": "admin:inbox", "event": "two", "payload": {}, "private": true},
+    ]))
+    .await;
+    assert_eq!(accepted.status(), StatusCode::ACCEPTED);
+    let (one, before) = socket
+        .expect_within(WAIT, "the first accepted message", |f| {
+            f.is_broadcast("one")
+        })
+        .await;
+    assert!(
+        before.iter().all(|f| !f.is_broadcast("first")),
+        "a refused batch sent a message: {before:?}"
+    );
+    assert_eq!(one.payload["event"], "one");
+    socket
+        .expect("the second accepted message", |f| f.is_broadcast("two"))
+        .await;
+}
+
 /// A private channel whose broadcast read is revoked, while its presence read stays, keeps its
 /// place but hears no more broadcasts once the policies are asked again (here: on a new token).
 #[tokio::test]
