@@ -100,7 +100,7 @@ pub(crate) async fn serve(realtime: Realtime, socket: WebSocket, vsn: Vsn, socke
                 let frame = match frame {
                     Some(Ok(frame)) => frame,
                     Some(Err(err)) => {
-                        if is_too_large(&err) {
+                        if is_too_large(err) {
                             close_code = CLOSE_TOO_BIG;
                         }
                         break;
@@ -140,11 +140,11 @@ const CLOSE_NORMAL: u16 = 1000;
 /// RFC 6455's "message too big".
 const CLOSE_TOO_BIG: u16 = 1009;
 
-/// tungstenite's capacity errors ("Space limit exceeded: Message too long") reach us only as
-/// axum's opaque error; its text is all there is to tell them apart.
-fn is_too_large(err: &axum::Error) -> bool {
-    let text = err.to_string();
-    text.contains("Space limit exceeded") || text.contains("too long") || text.contains("too big")
+/// A frame over `max_frame_bytes` (tungstenite's capacity error, under axum's opaque one).
+fn is_too_large(err: axum::Error) -> bool {
+    err.into_inner()
+        .downcast_ref::<tungstenite::Error>()
+        .is_some_and(|err| matches!(err, tungstenite::Error::Capacity(_)))
 }
 
 impl Connection {
