@@ -109,6 +109,9 @@ pub struct RenderedPage {
     /// The lazily loaded modules it rendered (source paths, the build manifest's keys).
     #[serde(default)]
     pub modules: Vec<String>,
+    /// The head the page claimed (lib/use-head.ts `useHead`), as lib/head.ts `HeadSpec`.
+    #[serde(default)]
+    pub head: Option<serde_json::Value>,
 }
 
 struct Job {

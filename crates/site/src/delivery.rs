@@ -22,6 +22,8 @@ pub(crate) struct Rendered {
     brotli: Bytes,
     /// For a page that shows today's date: how long it stays right.
     validity: Option<DateValidity>,
+    /// Made for one request: only this encoding was made (see [`Rendered::for_one_request`]).
+    only: Option<Encoding>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,17 +52,45 @@ impl Rendered {
         body: String,
     ) -> Self {
         let identity = Bytes::from(body);
-        let digest = Sha256::digest(&identity);
-        let etag = format!("W/\"{}\"", hex::encode(&digest[..12]));
         Self {
             status,
             content_type: HeaderValue::from_static(content_type),
             cache_control: HeaderValue::from_static(cache_control),
-            etag: HeaderValue::from_str(&etag).unwrap_or(HeaderValue::from_static("W/\"0\"")),
-            gzip: gzip(&identity),
-            brotli: brotli(&identity),
+            etag: weak_etag(&identity),
+            gzip: gzip(&identity, flate2::Compression::best()),
+            brotli: brotli(&identity, BROTLI_BEST),
             identity,
             validity: None,
+            only: None,
+        }
+    }
+
+    /// A response sent once (a search, a made-up path): compressed only in the encoding the
+    /// request takes, at a fast level (the best levels take tens of milliseconds for a page,
+    /// which only pays when the page is kept for many requests).
+    pub(crate) fn for_one_request(
+        status: StatusCode,
+        content_type: &'static str,
+        body: String,
+        headers: &HeaderMap,
+    ) -> Self {
+        let encoding = negotiate(headers);
+        let identity = Bytes::from(body);
+        let (gzip, brotli) = match encoding {
+            Encoding::Brotli => (Bytes::new(), brotli(&identity, BROTLI_FAST)),
+            Encoding::Gzip => (gzip(&identity, flate2::Compression::fast()), Bytes::new()),
+            Encoding::Identity => (Bytes::new(), Bytes::new()),
+        };
+        Self {
+            status,
+            content_type: HeaderValue::from_static(content_type),
+            cache_control: HeaderValue::from_static(REVALIDATE),
+            etag: weak_etag(&identity),
+            gzip,
+            brotli,
+            identity,
+            validity: None,
+            only: Some(encoding),
         }
     }
 
@@ -82,7 +112,7 @@ impl Rendered {
         let mut response = if self.status.is_success() && if_none_match(headers, &self.etag) {
             StatusCode::NOT_MODIFIED.into_response()
         } else {
-            let encoding = negotiate(headers);
+            let encoding = self.only.unwrap_or_else(|| negotiate(headers));
             let body = match encoding {
                 Encoding::Brotli => self.brotli.clone(),
                 Encoding::Gzip => self.gzip.clone(),
@@ -112,17 +142,29 @@ impl Rendered {
     }
 }
 
-fn gzip(bytes: &[u8]) -> Bytes {
-    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+/// A weak ETag of the body's digest.
+fn weak_etag(body: &[u8]) -> HeaderValue {
+    let digest = Sha256::digest(body);
+    let etag = format!("W/\"{}\"", hex::encode(&digest[..12]));
+    HeaderValue::from_str(&etag).unwrap_or(HeaderValue::from_static("W/\"0\""))
+}
+
+/// Brotli's best quality, for what is compressed once and sent many times.
+const BROTLI_BEST: u32 = 11;
+/// A quality that compresses a page in about a millisecond, for what is sent once.
+const BROTLI_FAST: u32 = 4;
+
+fn gzip(bytes: &[u8], level: flate2::Compression) -> Bytes {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), level);
     // Writing into a Vec cannot fail.
     let _ = encoder.write_all(bytes);
     Bytes::from(encoder.finish().unwrap_or_default())
 }
 
-fn brotli(bytes: &[u8]) -> Bytes {
+fn brotli(bytes: &[u8], quality: u32) -> Bytes {
     let mut output = Vec::with_capacity(bytes.len() / 3);
     {
-        let mut writer = brotli::CompressorWriter::new(&mut output, 4096, 11, 22);
+        let mut writer = brotli::CompressorWriter::new(&mut output, 4096, quality, 22);
         let _ = writer.write_all(bytes);
     }
     Bytes::from(output)

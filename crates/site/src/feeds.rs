@@ -98,28 +98,35 @@ pub(crate) fn robots_txt(site_url: &str) -> String {
 /// What the feed says about itself.
 #[derive(Debug, Clone)]
 pub(crate) struct FeedChannel<'a> {
-    pub(crate) company_name: &'a str,
+    pub(crate) title: String,
     pub(crate) description: &'a str,
     pub(crate) site_url: &'a str,
+    /// The site path of the page the feed follows (/blog, an archive).
+    pub(crate) page_path: String,
+    /// The feed's own site path.
+    pub(crate) feed_path: &'a str,
 }
 
 /// RSS 2.0 of the newest published posts (`posts` newest first), with its atom:link self.
-pub(crate) fn rss(posts: &[Post], channel: &FeedChannel<'_>) -> String {
+pub(crate) fn rss<'a>(
+    posts: impl Iterator<Item = &'a Post> + Clone,
+    channel: &FeedChannel<'_>,
+) -> String {
     let site = channel.site_url;
     let mut xml = String::from(XML_DECLARATION);
     xml.push_str("<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">\n<channel>\n");
     xml.push_str(&format!(
         "<title>{}</title>\n<link>{}</link>\n<description>{}</description>\n<language>en-us</language>\n",
-        escape::markup(&format!("{} Blog", channel.company_name)),
-        escape::markup(&format!("{site}/blog")),
+        escape::markup(&channel.title),
+        escape::markup(&format!("{site}{}", channel.page_path)),
         escape::markup(channel.description),
     ));
     xml.push_str(&format!(
         "<atom:link href=\"{}\" rel=\"self\" type=\"application/rss+xml\"/>\n",
-        escape::markup(&format!("{site}/rss.xml"))
+        escape::markup(&format!("{site}{}", channel.feed_path))
     ));
     if let Some(newest) = posts
-        .iter()
+        .clone()
         .map(|post| post.updated.max(post.published))
         .max()
     {
@@ -128,7 +135,7 @@ pub(crate) fn rss(posts: &[Post], channel: &FeedChannel<'_>) -> String {
             newest.to_rfc2822()
         ));
     }
-    for post in posts.iter().take(RSS_ITEM_LIMIT) {
+    for post in posts.take(RSS_ITEM_LIMIT) {
         let link = escape::markup(&format!("{site}/blog/{}", post.slug));
         xml.push_str("<item>\n");
         xml.push_str(&format!(
@@ -258,14 +265,17 @@ mod tests {
             ..Post::default()
         };
         let xml = rss(
-            &[post],
+            [post].iter(),
             &FeedChannel {
-                company_name: "A&B",
+                title: "A&B Blog".into(),
                 description: "News",
                 site_url: "https://x.test",
+                page_path: "/blog".into(),
+                feed_path: "/rss.xml",
             },
         );
         assert!(xml.contains("<title>A&amp;B Blog</title>"));
+        assert!(xml.contains("<link>https://x.test/blog</link>"));
         assert!(xml.contains("<title>Tips &amp; &lt;/title&gt; tricks</title>"));
         assert!(xml.contains("<description><![CDATA[Ends ]]]]><![CDATA[> here]]></description>"));
         assert!(xml.contains("<pubDate>Mon, 2 Mar 2026 09:05:00 +0000</pubDate>"));

@@ -13,22 +13,29 @@
 //! `delivery` compresses the answers and revalidates them by ETag; `security` adds the
 //! headers. Escaping is cb_escape's, the server's one HTML, XML and JSON escaping.
 mod delivery;
+mod discovery;
 mod feeds;
 mod head;
+mod health;
 mod listen;
+mod not_found_log;
 mod page;
 mod preload;
 mod preview;
+mod redirects;
 mod router;
 mod routes;
 mod sanitize;
+mod search_pages;
 mod security;
 mod serve;
 mod ssr;
 mod state;
+mod stats;
 mod store;
 mod template;
 
 pub use cb_render::RendererSettings;
+pub use health::{LinkCheckSettings, LinkCheckerHandle, start_link_checker};
 pub use router::{SiteError, SiteSettings, router};
 pub use template::RUNTIME_CONFIG_OPEN_TAG;

@@ -5,9 +5,10 @@
 //! render, and is not kept.
 use std::sync::Arc;
 
-use http::StatusCode;
+use http::{HeaderMap, StatusCode};
 
 use crate::delivery::{HTML, Rendered};
+use crate::discovery;
 use crate::head::HeadSpec;
 use crate::routes::{Resource, Route};
 use crate::ssr::{DateValidity, ServerRendering};
@@ -23,6 +24,32 @@ pub(crate) struct RenderedRoute<'a> {
     pub(crate) classified: Route<'a>,
     pub(crate) status: StatusCode,
     pub(crate) preload_tags: &'a str,
+    /// What of the query string the page reads (a listing's page, the search), as it is
+    /// rendered with.
+    pub(crate) query: Option<String>,
+    /// Resources already read to answer the request (an archive's page decides its status).
+    pub(crate) loaded: serde_json::Map<String, serde_json::Value>,
+    /// The request's: a page not kept is compressed only in the encoding it takes.
+    pub(crate) headers: &'a HeaderMap,
+}
+
+impl RenderedRoute<'_> {
+    /// The URL the app renders: the path and what of the query the page reads.
+    fn url(&self) -> String {
+        match &self.query {
+            Some(query) => format!("{}?{query}", self.path),
+            None => self.path.to_string(),
+        }
+    }
+}
+
+/// A rendering before it is compressed.
+struct Fresh {
+    html: String,
+    status: StatusCode,
+    validity: Option<DateValidity>,
+    /// False when it went out unrendered (data or renderer unavailable): not to be kept.
+    keep: bool,
 }
 
 /// One page to render on the server, with everything its rendering reads.
@@ -33,6 +60,9 @@ pub(crate) struct PageRender<'a> {
     pub(crate) snapshot: &'a Snapshot,
     pub(crate) page: RenderedRoute<'a>,
     pub(crate) head: HeadSpec,
+    /// Whether the page decides its own head (archives, search, the not-found page), which
+    /// the render reports; else `head` is the page's.
+    pub(crate) head_from_render: bool,
 }
 
 impl PageRender<'_> {
@@ -40,10 +70,16 @@ impl PageRender<'_> {
     pub(crate) async fn cached_or_rendered(&self) -> Arc<Rendered> {
         let (page, snapshot) = (&self.page, self.snapshot);
         let today = chrono::Utc::now().date_naive();
-        // Paths without data are what clients make up: rendered per request, never kept.
+        // Paths without data are what clients make up, and searches are as many as visitors'
+        // words: rendered per request, never kept.
         let key = match page.classified {
             Route::Page => Some(format!("page:{}", page.route)),
             Route::Post(slug) if page.status == StatusCode::OK => Some(format!("post:{slug}")),
+            Route::Archive(kind, slug) if page.status == StatusCode::OK => Some(format!(
+                "archive:{}:{slug}:{}",
+                kind.as_str(),
+                page.query.as_deref().unwrap_or("")
+            )),
             _ => None,
         };
         if let Some(cached) = key.as_deref().and_then(|key| snapshot.cached(key))
@@ -57,7 +93,9 @@ impl PageRender<'_> {
                 metrics::counter!("claimbridge_page_cache_total", "result" => "miss").increment(1);
                 snapshot
                     .render_once(&key, async {
-                        let (rendered, keep) = self.render_fresh(today).await;
+                        let fresh = self.render_fresh(today).await;
+                        let keep = fresh.keep;
+                        let rendered = compressed(fresh).await;
                         if keep {
                             snapshot.keep(&key, rendered)
                         } else {
@@ -66,19 +104,26 @@ impl PageRender<'_> {
                     })
                     .await
             }
-            None => Arc::new(self.render_fresh(today).await.0),
+            None => {
+                let fresh = self.render_fresh(today).await;
+                Arc::new(Rendered::for_one_request(
+                    fresh.status,
+                    HTML,
+                    fresh.html,
+                    page.headers,
+                ))
+            }
         }
     }
 
-    /// Renders the page now; with whether it may be kept (a page sent unrendered, because its
-    /// data or the renderer were unavailable, is not). Compressing it runs on a blocking thread.
-    async fn render_fresh(&self, today: chrono::NaiveDate) -> (Rendered, bool) {
+    /// Renders the page now (see [`Fresh`]).
+    async fn render_fresh(&self, today: chrono::NaiveDate) -> Fresh {
         let (page, ssr) = (&self.page, self.ssr);
         let resources = match self.resources().await {
             Ok(resources) => resources,
             Err(err) => {
                 tracing::warn!(%err, path = page.path, "site: page data unavailable; sending the page unrendered");
-                return self.unrendered().await;
+                return self.unrendered();
             }
         };
         let has_content = resources
@@ -106,7 +151,7 @@ impl PageRender<'_> {
                 page.status,
             )
         } else {
-            match ssr.render(page.path, &page_data(today, &[])).await {
+            match ssr.render(&page.url(), &page_data(today, &[])).await {
                 Ok(markup) => (markup, today, page.status),
                 Err(err) => {
                     tracing::warn!(%err, path = page.path, "site: server render failed; sending the page unrendered");
@@ -117,28 +162,43 @@ impl PageRender<'_> {
                             not_found.rendered_on,
                             StatusCode::NOT_FOUND,
                         ),
-                        _ => return self.unrendered().await,
+                        _ => return self.unrendered(),
                     }
                 }
             }
         };
-        let html = self.built.render_markup(&self.head, &markup, |modules| {
-            page_data(rendered_on, modules)
-        });
-        let validity = DateValidity {
-            rendered_on,
-            date_use: markup.date_use,
-        };
-        (compressed(status, html).await.valid_while(validity), true)
+        let reported = markup
+            .head
+            .as_ref()
+            .filter(|_| self.head_from_render)
+            .and_then(HeadSpec::reported);
+        let head = reported.as_ref().unwrap_or(&self.head);
+        let html = self
+            .built
+            .render_markup(head, &markup, |modules| page_data(rendered_on, modules));
+        Fresh {
+            html,
+            status,
+            validity: Some(DateValidity {
+                rendered_on,
+                date_use: markup.date_use,
+            }),
+            keep: true,
+        }
     }
 
     /// The page for the browser to render, not to be kept.
-    async fn unrendered(&self) -> (Rendered, bool) {
+    fn unrendered(&self) -> Fresh {
         let html = self
             .built
             .template
             .render(&self.head, self.page.preload_tags, None);
-        (compressed(self.page.status, html).await, false)
+        Fresh {
+            html,
+            status: self.page.status,
+            validity: None,
+            keep: false,
+        }
     }
 
     /// The rows the page shows, by the names its features read them by
@@ -149,12 +209,32 @@ impl PageRender<'_> {
     ) -> Result<serde_json::Map<String, serde_json::Value>, cb_db::sqlx::Error> {
         let page = &self.page;
         let data = &self.snapshot.data.resources;
+        let pool = self.site.cache.pool();
+        let manifest = &self.built.manifest;
         let mut resources = serde_json::Map::new();
-        for resource in self.built.manifest.resources(page.route, page.classified) {
+        for resource in manifest.resources(page.route, page.classified) {
             let value = match (resource, page.classified) {
                 (Resource::BlogPost, Route::Post(slug)) if page.status == StatusCode::OK => {
-                    store::post_row(self.site.cache.pool(), slug).await?
+                    store::post_row(pool, slug).await?
                 }
+                (Resource::RelatedPosts, Route::Post(slug)) if page.status == StatusCode::OK => {
+                    discovery::related_posts(pool, slug).await?
+                }
+                // A hand-made article: its path names its slug.
+                (Resource::RelatedPosts, Route::Page) => match manifest.post_slug(page.route) {
+                    Some(slug) => discovery::related_posts(pool, slug).await?,
+                    None => serde_json::Value::Null,
+                },
+                (Resource::BlogArchive, Route::Archive(kind, slug)) => {
+                    let number = discovery::page_number(page.query.as_deref()).unwrap_or(1);
+                    discovery::archive(pool, kind, slug, number).await?
+                }
+                (Resource::SiteSearch, _) => page
+                    .loaded
+                    .get(resource.name())
+                    .cloned()
+                    .unwrap_or(serde_json::Value::Null),
+                (Resource::PopularPosts, _) => data.popular_posts.clone(),
                 (Resource::PageSeo, _) => data
                     .page_records
                     .get(page.route)
@@ -163,7 +243,9 @@ impl PageRender<'_> {
                 (Resource::BlogPosts, _) => data.blog_posts.clone(),
                 (Resource::Whitepapers, _) => data.whitepapers.clone(),
                 (Resource::WhitepaperFiles, _) => data.whitepaper_files.clone(),
-                (Resource::BlogPost, _) => serde_json::Value::Null,
+                (Resource::BlogPost | Resource::RelatedPosts | Resource::BlogArchive, _) => {
+                    serde_json::Value::Null
+                }
             };
             resources.insert(resource.name().into(), value);
         }
@@ -171,11 +253,22 @@ impl PageRender<'_> {
     }
 }
 
-/// A page's response, compressed (brotli and gzip at their best, tens of milliseconds for a
-/// large page) on a blocking thread, away from the threads that serve requests.
-async fn compressed(status: StatusCode, html: String) -> Rendered {
-    match tokio::task::spawn_blocking(move || Rendered::new(status, HTML, html)).await {
-        Ok(rendered) => rendered,
+/// A page's response for many requests, compressed (brotli and gzip at their best, tens of
+/// milliseconds for a large page) on a blocking thread, away from the threads that serve
+/// requests.
+async fn compressed(fresh: Fresh) -> Rendered {
+    let Fresh {
+        html,
+        status,
+        validity,
+        ..
+    } = fresh;
+    let made = tokio::task::spawn_blocking(move || Rendered::new(status, HTML, html)).await;
+    match made {
+        Ok(rendered) => match validity {
+            Some(validity) => rendered.valid_while(validity),
+            None => rendered,
+        },
         // As if it had run here: its panic continues in this task.
         Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
         // Cancelled: the runtime is shutting down.

@@ -50,7 +50,7 @@ pub(crate) async fn serve(
         ),
     };
     let head = head(&site.company_name, title.as_deref());
-    let html = match site.ssr.as_ref().filter(|_| built.template.has_root()) {
+    let html = match site.ssr.as_deref().filter(|_| built.template.has_root()) {
         Some(ssr) => render(ssr, built, &head, path, resource).await,
         None => built.template.render(&head, "", None),
     };
@@ -104,11 +104,12 @@ fn head(company_name: &str, title: Option<&str>) -> HeadSpec {
         },
         metas: vec![Meta {
             key: MetaKey::Name,
-            value: "robots",
+            value: "robots".into(),
             content: NOINDEX.into(),
         }],
         canonical: None,
         json_ld: None,
+        links: Vec::new(),
     }
 }
 

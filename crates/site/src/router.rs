@@ -16,13 +16,15 @@ use http::{HeaderValue, StatusCode, header};
 use tower_http::services::ServeDir;
 
 use crate::delivery::{HTML, Rendered, TEXT};
+use crate::not_found_log::NotFoundLog;
+use crate::redirects::Redirects;
 use crate::routes::SiteManifest;
 use crate::serve::serve_file_or_page;
 use crate::ssr::ServerRendering;
 use crate::state::{BuiltSite, Site};
 use crate::store::SiteCache;
 use crate::template::PageTemplate;
-use crate::{feeds, listen, preload, security, template};
+use crate::{feeds, listen, preload, search_pages, security, stats, template};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SiteError {
@@ -49,6 +51,8 @@ pub struct SiteSettings {
     pub production: bool,
     /// The server renderer's engines (crates/render).
     pub render: RendererSettings,
+    /// How often redirect hits and the 404 log are written.
+    pub stats_flush: std::time::Duration,
 }
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -106,9 +110,21 @@ pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError
             &site_url,
             &settings.render,
         )
+        .map(Arc::new)
     });
-    let cache = Arc::new(SiteCache::new(pool));
-    listen::spawn(cache.clone());
+    if let (Some(built), Some(ssr)) = (&built, &ssr) {
+        search_pages::spawn_sync(built.manifest.clone(), ssr.clone(), pool.clone());
+    }
+    let cache = Arc::new(SiteCache::new(pool.clone()));
+    let redirects = Arc::new(Redirects::new(pool));
+    let not_found = Arc::new(NotFoundLog::default());
+    listen::spawn(cache.clone(), redirects.clone());
+    stats::spawn(
+        cache.clone(),
+        redirects.clone(),
+        not_found.clone(),
+        settings.stats_flush,
+    );
     let site = Arc::new(Site {
         built,
         robots: Rendered::new(StatusCode::OK, TEXT, feeds::robots_txt(&site_url)),
@@ -116,6 +132,8 @@ pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError
         files: static_files(&settings.dist_dir),
         ssr,
         cache,
+        redirects,
+        not_found,
         site_url,
         company_name: settings.company_name.clone(),
         company_tagline: settings.company_tagline.clone(),
@@ -134,7 +152,7 @@ pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError
 
 /// The build's route table and head rules (frontend/scripts/prerender.mjs writes them). Without
 /// them the build is incomplete: the site is served as not built, and the log says why.
-fn read_site_manifest(dist: &Path) -> Option<SiteManifest> {
+pub(crate) fn read_site_manifest(dist: &Path) -> Option<SiteManifest> {
     let path = dist.join(SITE_MANIFEST);
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
@@ -152,7 +170,7 @@ fn read_site_manifest(dist: &Path) -> Option<SiteManifest> {
 
 /// URL paths of the files under `dist` other than index.html, assets/, dot directories and
 /// compressed copies.
-fn public_files(dist: &Path) -> HashSet<String> {
+pub(crate) fn public_files(dist: &Path) -> HashSet<String> {
     fn walk(dir: &Path, prefix: &str, found: &mut HashSet<String>) {
         let Ok(entries) = std::fs::read_dir(dir) else {
             return;

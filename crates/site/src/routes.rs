@@ -19,6 +19,12 @@ pub(crate) struct SiteManifest {
     page_resources: Vec<Resource>,
     data_pages: BTreeMap<String, DataPage>,
     post: PostRoute,
+    /// The category, tag and author archives: `{prefix}{slug}`, paged with `?page=N`.
+    archives: ArchiveRoutes,
+    /// The site search page, `{path}?q=..&page=N`.
+    search: SearchRoute,
+    /// What a path no route has embeds beside `page_resources` (the not-found page's lists).
+    not_found_resources: Vec<Resource>,
     preview_prefix: String,
     admin_paths: Vec<String>,
     admin_sections: Vec<String>,
@@ -42,6 +48,52 @@ struct PostRoute {
     page: DataPage,
 }
 
+/// The blog's archives, one prefix per kind, sharing one page module.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArchiveRoutes {
+    prefixes: ArchivePrefixes,
+    #[serde(flatten)]
+    page: DataPage,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArchivePrefixes {
+    category: String,
+    tag: String,
+    author: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SearchRoute {
+    path: String,
+    #[serde(flatten)]
+    page: DataPage,
+}
+
+/// Which posts an archive lists (public.blog_archive's `kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ArchiveKind {
+    Category,
+    Tag,
+    Author,
+}
+
+impl ArchiveKind {
+    pub(crate) const ALL: [Self; 3] = [Self::Category, Self::Tag, Self::Author];
+
+    /// Its name in the database and the page's data.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Self::Category => "category",
+            Self::Tag => "tag",
+            Self::Author => "author",
+        }
+    }
+}
+
 /// The data a server-rendered page embeds, by the name its feature reads it by
 /// (frontend/src/lib/page-data.ts). The server knows how to load each; a manifest naming
 /// another is refused at startup.
@@ -58,6 +110,14 @@ pub(crate) enum Resource {
     Whitepapers,
     /// Whether each whitepaper's file is in the bucket.
     WhitepaperFiles,
+    /// An archive's page of posts (public.blog_archive).
+    BlogArchive,
+    /// A page of search results (public.search_site).
+    SiteSearch,
+    /// The posts shown under a post (public.related_posts).
+    RelatedPosts,
+    /// The most read posts, on the not-found page (public.popular_posts).
+    PopularPosts,
 }
 
 impl Resource {
@@ -69,6 +129,10 @@ impl Resource {
             Self::BlogPost => "blogPost",
             Self::Whitepapers => "whitepapers",
             Self::WhitepaperFiles => "whitepaperFiles",
+            Self::BlogArchive => "blogArchive",
+            Self::SiteSearch => "siteSearch",
+            Self::RelatedPosts => "relatedPosts",
+            Self::PopularPosts => "popularPosts",
         }
     }
 }
@@ -79,6 +143,10 @@ pub(crate) enum Route<'a> {
     Page,
     /// `/blog/{slug}` other than the fixed articles: the post builds its own head.
     Post(&'a str),
+    /// `/blog/{category|tag|author}/{slug}`: the posts of one category, tag or author.
+    Archive(ArchiveKind, &'a str),
+    /// The site search page.
+    Search,
     /// /auth and the admin screens: no SEO head; kept out of search by robots.txt.
     Admin,
     /// `/preview/{token}`: a draft behind a preview link, never indexed or cached.
@@ -117,11 +185,55 @@ impl SiteManifest {
         &self.post.page.module
     }
 
-    /// Every page module the server preloads: the data pages' and the post page's.
+    /// The path of an archive.
+    pub(crate) fn archive_path(&self, kind: ArchiveKind, slug: &str) -> String {
+        format!("{}{slug}", self.archive_prefix(kind))
+    }
+
+    fn archive_prefix(&self, kind: ArchiveKind) -> &str {
+        let prefixes = &self.archives.prefixes;
+        match kind {
+            ArchiveKind::Category => &prefixes.category,
+            ArchiveKind::Tag => &prefixes.tag,
+            ArchiveKind::Author => &prefixes.author,
+        }
+    }
+
+    /// The archive a path names, if it names one.
+    fn archive<'a>(&self, route: &'a str) -> Option<(ArchiveKind, &'a str)> {
+        ArchiveKind::ALL.into_iter().find_map(|kind| {
+            one_segment_after(route, self.archive_prefix(kind)).map(|slug| (kind, slug))
+        })
+    }
+
+    /// The archive whose feed `path` is (`{archive path}/rss.xml`).
+    pub(crate) fn archive_feed<'a>(&self, path: &'a str) -> Option<(ArchiveKind, &'a str)> {
+        self.archive(path.strip_suffix("/rss.xml")?)
+    }
+
+    /// The search page's path.
+    pub(crate) fn search_path(&self) -> &str {
+        &self.search.path
+    }
+
+    /// The module a page of `classified` renders, when it is one of the pages rendered from the
+    /// database (a fixed page's is in its own chunk, preloaded by the entry).
+    pub(crate) fn module_of(&self, route: &str, classified: Route<'_>) -> Option<&str> {
+        match classified {
+            Route::Post(_) => Some(self.post_module()),
+            Route::Archive(..) => Some(&self.archives.page.module),
+            Route::Search => Some(&self.search.page.module),
+            Route::Page => self.data_page(route).map(|page| page.module.as_str()),
+            Route::Admin | Route::Preview(_) | Route::Unknown => None,
+        }
+    }
+
+    /// Every page module the server preloads: the data pages', the post page's, the archives'
+    /// and the search page's.
     pub(crate) fn page_modules(&self) -> impl Iterator<Item = &str> {
         self.data_pages
             .values()
-            .chain(std::iter::once(&self.post.page))
+            .chain([&self.post.page, &self.archives.page, &self.search.page])
             .map(|page| page.module.as_str())
     }
 
@@ -136,23 +248,32 @@ impl SiteManifest {
     /// What a page of `route` embeds: a post its row; any other page its SEO record, and a
     /// data page its lists.
     pub(crate) fn resources(&self, route: &str, classified: Route<'_>) -> Vec<Resource> {
-        if let Route::Post(_) = classified {
-            return self.post.page.resources.clone();
-        }
-        let data_page = match classified {
-            Route::Page => self.data_page(route),
-            _ => None,
+        let own = match classified {
+            Route::Post(_) => return self.post.page.resources.clone(),
+            Route::Archive(..) => return self.archives.page.resources.clone(),
+            Route::Search => return self.search.page.resources.clone(),
+            Route::Page => self
+                .data_page(route)
+                .map_or(&[][..], |page| page.resources.as_slice()),
+            Route::Unknown => self.not_found_resources.as_slice(),
+            Route::Admin | Route::Preview(_) => &[],
         };
         let mut resources = self.page_resources.clone();
-        resources.extend(data_page.into_iter().flat_map(|page| &page.resources));
+        resources.extend(own);
         resources
     }
 
     /// What `route` (from [`seo_route`]) renders. Static segments match case-insensitively, as
     /// react-router's do; a slug is passed on as written (the client looks it up as written).
     pub(crate) fn classify<'a>(&self, route: &'a str) -> Route<'a> {
+        if route.eq_ignore_ascii_case(&self.search.path) {
+            return Route::Search;
+        }
         if self.fixed_page(route).is_some() {
             return Route::Page;
+        }
+        if let Some((kind, slug)) = self.archive(route) {
+            return Route::Archive(kind, slug);
         }
         if let Some(slug) = self.post_slug(route) {
             return Route::Post(slug);
@@ -181,6 +302,8 @@ impl SiteManifest {
         let canonical = match route {
             Route::Page => self.fixed_page(seo_route(path))?.to_string(),
             Route::Post(slug) => self.post_path(slug),
+            Route::Archive(kind, slug) => self.archive_path(kind, slug),
+            Route::Search => self.search.path.clone(),
             Route::Admin | Route::Preview(_) | Route::Unknown => return None,
         };
         (canonical != path).then_some(canonical)
@@ -249,6 +372,8 @@ mod tests {
             let kind = match classified {
                 Route::Page => "page",
                 Route::Post(_) => "post",
+                Route::Archive(..) => "archive",
+                Route::Search => "search",
                 Route::Admin => "admin",
                 Route::Preview(_) => "preview",
                 Route::Unknown => "unknown",
@@ -256,6 +381,10 @@ mod tests {
             assert_eq!(kind, vector["kind"], "{path}");
             if let Route::Post(slug) = classified {
                 assert_eq!(slug, vector["slug"], "{path}");
+            }
+            if let Route::Archive(archive, slug) = classified {
+                assert_eq!(slug, vector["slug"], "{path}");
+                assert_eq!(archive.as_str(), vector["archive"], "{path}");
             }
             assert_eq!(
                 manifest.canonical_path(path, classified).as_deref(),

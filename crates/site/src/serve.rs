@@ -10,9 +10,11 @@ use http::{HeaderMap, HeaderValue, StatusCode, header};
 use tower::ServiceExt as _;
 
 use crate::delivery::{HTML, RSS, Rendered, TEXT, XML};
+use crate::discovery::{self, SearchAnswer, SearchRequest};
 use crate::head::{HeadContext, HeadSpec, page_head, post_head};
 use crate::page::{PageRender, RenderedRoute};
-use crate::routes::{Route, SiteManifest, seo_route};
+use crate::redirects::Redirected;
+use crate::routes::{ArchiveKind, Resource, Route, SiteManifest, seo_route};
 use crate::state::Site;
 use crate::store::SiteData;
 use crate::{feeds, preview};
@@ -43,9 +45,10 @@ pub(crate) async fn serve_file_or_page(
     serve(&site, request).await
 }
 
-/// Every path that is not a file: the app's pages, the sitemap, robots.txt and the feed.
+/// Every path that is not a file: the app's pages, the sitemap, robots.txt and the feeds.
 async fn serve(site: &Site, request: Request) -> Response {
     let path = request.uri().path();
+    let query = request.uri().query();
     let headers = request.headers();
     if path == "/robots.txt" {
         return site.robots.respond(headers);
@@ -56,7 +59,7 @@ async fn serve(site: &Site, request: Request) -> Response {
     let Some(built) = &site.built else {
         return not_built();
     };
-    let (template, manifest) = (&built.template, &built.manifest);
+    let manifest = &built.manifest;
     let route = seo_route(path);
     let classified = manifest.classify(route);
     if classified == Route::Admin {
@@ -65,20 +68,61 @@ async fn serve(site: &Site, request: Request) -> Response {
     if let Route::Preview(token) = classified {
         return preview::serve(site, built, path, token, headers).await;
     }
-    if let Some(mut canonical) = manifest.canonical_path(path, classified) {
-        if let Some(query) = request.uri().query() {
-            canonical.push('?');
-            canonical.push_str(query);
-        }
+    if let Some((kind, slug)) = manifest.archive_feed(path) {
+        return serve_archive_feed(site, path, kind, slug, headers).await;
+    }
+    let decoded_route = percent_encoding::percent_decode_str(route).decode_utf8_lossy();
+    let gone = match site.redirects.find(&decoded_route, query).await {
+        Some(Redirected::To { status, location }) => return redirect(status, &location),
+        Some(Redirected::Gone) => true,
+        None => false,
+    };
+    if !gone && let Some(canonical) = canonical_url(manifest, path, query, classified) {
         return Redirect::permanent(&canonical).into_response();
     }
     let snapshot = match site.cache.snapshot().await {
         Ok(snapshot) => snapshot,
         Err(err) => {
             tracing::warn!(%err, "site: SEO data unavailable; serving the page without it");
-            return unavailable(template.render_plain(), HTML);
+            return unavailable(built.template.render_plain(), HTML);
         }
     };
+    let asked = Asked::read(&snapshot.data, classified, query);
+    let mut loaded = serde_json::Map::new();
+    let (status, listing_query) = match asked {
+        _ if gone => (StatusCode::GONE, None),
+        Asked::Other if classified == Route::Page => (StatusCode::OK, None),
+        Asked::Other => match classified {
+            Route::Post(slug) if snapshot.data.post(slug).is_some() => (StatusCode::OK, None),
+            _ => (StatusCode::NOT_FOUND, None),
+        },
+        Asked::Listing { page } => (StatusCode::OK, discovery::listing_query(None, page)),
+        Asked::Missing => (StatusCode::NOT_FOUND, None),
+        Asked::Search(search) => {
+            let answer = match discovery::search(site.cache.pool(), &search).await {
+                Ok(answer) => answer,
+                Err(err) => {
+                    tracing::warn!(%err, "site: search unavailable");
+                    return unavailable(built.template.render_plain(), HTML);
+                }
+            };
+            let status = match answer {
+                SearchAnswer::Found(found) => {
+                    loaded.insert(Resource::SiteSearch.name().into(), found);
+                    StatusCode::OK
+                }
+                SearchAnswer::Refused => StatusCode::BAD_REQUEST,
+            };
+            let query = Some(search.q.as_str()).filter(|q| !q.is_empty());
+            (status, discovery::listing_query(query, search.page))
+        }
+    };
+    if status == StatusCode::NOT_FOUND {
+        site.not_found.record(
+            &percent_encoding::percent_decode_str(path).decode_utf8_lossy(),
+            headers,
+        );
+    }
     let context = HeadContext {
         company_name: &site.company_name,
         site_url: &site.site_url,
@@ -86,30 +130,27 @@ async fn serve(site: &Site, request: Request) -> Response {
     };
     let has_record = snapshot.data.pages.contains_key(route);
     let post = match classified {
-        Route::Post(slug) => snapshot.data.post(slug),
+        Route::Post(slug) if status == StatusCode::OK => snapshot.data.post(slug),
         _ => None,
     };
-    let status = match classified {
-        Route::Page => StatusCode::OK,
-        Route::Post(_) if post.is_some() => StatusCode::OK,
-        _ => StatusCode::NOT_FOUND,
-    };
     let head = || match (classified, post) {
+        _ if gone => HeadSpec::default_for(&site.company_name),
         (Route::Post(_), Some(post)) => post_head(post, &context),
         (Route::Page | Route::Unknown, _) if has_record => {
             page_head(snapshot.data.pages.get(route), route, &context)
         }
-        // The not-found page: the client looks the path up as a page SEO record too.
+        // The not-found page, the archives and the search say their own head as they render.
         _ => HeadSpec::default_for(&site.company_name),
     };
+    let head_from_render = gone
+        || matches!(classified, Route::Archive(..) | Route::Search)
+        || (status == StatusCode::NOT_FOUND && !has_record);
     // The not-found renderings are shared by every missing path, so they get no preloads.
-    let module = match classified {
-        Route::Post(_) if post.is_some() => Some(manifest.post_module()),
-        Route::Page => manifest.data_page(route).map(|page| page.module.as_str()),
-        _ => None,
-    };
+    let module = (status == StatusCode::OK)
+        .then(|| manifest.module_of(route, classified))
+        .flatten();
     let preload_tags = built.preloads.tags(module);
-    if let Some(ssr) = site.ssr.as_ref().filter(|_| template.has_root()) {
+    if let Some(ssr) = site.ssr.as_deref().filter(|_| built.template.has_root()) {
         let render = PageRender {
             site,
             ssr,
@@ -118,11 +159,15 @@ async fn serve(site: &Site, request: Request) -> Response {
             page: RenderedRoute {
                 path,
                 route,
-                classified,
+                classified: if gone { Route::Unknown } else { classified },
                 status,
                 preload_tags,
+                query: listing_query,
+                loaded,
+                headers,
             },
             head: head(),
+            head_from_render,
         };
         return render.cached_or_rendered().await.respond(headers);
     }
@@ -134,11 +179,155 @@ async fn serve(site: &Site, request: Request) -> Response {
         Route::Page => format!("page:{module:?}"),
         Route::Post(slug) if post.is_some() => format!("post:{slug}"),
         Route::Unknown if has_record => format!("missing:{route}"),
-        _ => "missing".into(),
+        _ => format!("shell:{status}:{module:?}"),
     };
     snapshot
         .rendered(&key, |_| {
-            Rendered::new(status, HTML, template.render(&head(), preload_tags, None))
+            Rendered::new(
+                status,
+                HTML,
+                built.template.render(&head(), preload_tags, None),
+            )
+        })
+        .respond(headers)
+}
+
+/// What a request asks of a page that reads its query or whose existence is in the data.
+enum Asked {
+    /// A page of an archive that has it.
+    Listing {
+        page: u32,
+    },
+    /// An archive or page of one that does not exist.
+    Missing,
+    Search(SearchRequest),
+    /// The other pages.
+    Other,
+}
+
+impl Asked {
+    fn read(data: &SiteData, classified: Route<'_>, query: Option<&str>) -> Self {
+        match classified {
+            Route::Archive(kind, slug) => {
+                let Some(page) = discovery::page_number(query) else {
+                    return Self::Missing;
+                };
+                let Some(taxonomy) = data.taxonomy(kind, slug) else {
+                    return Self::Missing;
+                };
+                // An archive without posts has one (empty) page.
+                let pages = u32::try_from(taxonomy.posts)
+                    .unwrap_or(0)
+                    .div_ceil(discovery::ARCHIVE_PAGE_SIZE)
+                    .max(1);
+                if page > pages {
+                    return Self::Missing;
+                }
+                Self::Listing { page }
+            }
+            Route::Search => match SearchRequest::from_query(query) {
+                Some(search) => Self::Search(search),
+                None => Self::Missing,
+            },
+            _ => Self::Other,
+        }
+    }
+}
+
+/// The one URL of a page when `path` (and `query`) spell it another way.
+fn canonical_url(
+    manifest: &SiteManifest,
+    path: &str,
+    query: Option<&str>,
+    classified: Route<'_>,
+) -> Option<String> {
+    let listing = matches!(classified, Route::Archive(..) | Route::Search);
+    // A listing's first page has no page parameter.
+    let first_page = listing && discovery::names_first_page(query);
+    let canonical_path = manifest.canonical_path(path, classified);
+    if canonical_path.is_none() && !first_page {
+        return None;
+    }
+    let mut canonical = canonical_path.unwrap_or_else(|| path.to_string());
+    let query = match query {
+        Some(query) if first_page => discovery::without_page(query),
+        Some(query) => Some(query.to_string()),
+        None => None,
+    };
+    if let Some(query) = query.filter(|query| !query.is_empty()) {
+        canonical.push('?');
+        canonical.push_str(&query);
+    }
+    Some(canonical)
+}
+
+/// A redirect rule's answer: 301s may be kept by browsers for an hour (staff may change their
+/// mind), 302s not at all.
+fn redirect(status: StatusCode, location: &str) -> Response {
+    let Ok(location) = HeaderValue::from_str(location) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let cache_control = if status == StatusCode::MOVED_PERMANENTLY {
+        "public, max-age=3600"
+    } else {
+        "no-store"
+    };
+    (
+        status,
+        [
+            (header::LOCATION, location),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static(cache_control),
+            ),
+        ],
+    )
+        .into_response()
+}
+
+/// `/blog/{kind}/{slug}/rss.xml`: an archive's newest posts.
+async fn serve_archive_feed(
+    site: &Site,
+    path: &str,
+    kind: ArchiveKind,
+    slug: &str,
+    headers: &HeaderMap,
+) -> Response {
+    let snapshot = match site.cache.snapshot().await {
+        Ok(snapshot) => snapshot,
+        Err(err) => {
+            tracing::warn!(%err, "site: SEO data unavailable for {path}");
+            return unavailable(String::new(), TEXT);
+        }
+    };
+    let Some(taxonomy) = snapshot.data.taxonomy(kind, slug) else {
+        return (StatusCode::NOT_FOUND, "no such feed\n").into_response();
+    };
+    let Some(built) = &site.built else {
+        return not_built();
+    };
+    let page_path = built.manifest.archive_path(kind, slug);
+    snapshot
+        .rendered(path, |data| {
+            let title = match kind {
+                ArchiveKind::Category => format!("{}: {}", site.company_name, taxonomy.name),
+                ArchiveKind::Tag => {
+                    format!("{}: posts tagged {}", site.company_name, taxonomy.name)
+                }
+                ArchiveKind::Author => format!("{}: posts by {}", site.company_name, taxonomy.name),
+            };
+            let channel = feeds::FeedChannel {
+                title,
+                description: &site.company_tagline,
+                site_url: &site.site_url,
+                page_path,
+                feed_path: path,
+            };
+            Rendered::new(
+                StatusCode::OK,
+                RSS,
+                feeds::rss(data.archive_posts(kind, slug), &channel),
+            )
         })
         .respond(headers)
 }
@@ -154,11 +343,13 @@ async fn serve_feed(site: &Site, path: &str, headers: &HeaderMap) -> Response {
     let rendered = if path == "/rss.xml" {
         snapshot.rendered(path, |data| {
             let channel = feeds::FeedChannel {
-                company_name: &site.company_name,
+                title: format!("{} Blog", site.company_name),
                 description: &site.company_tagline,
                 site_url: &site.site_url,
+                page_path: "/blog".into(),
+                feed_path: path,
             };
-            Rendered::new(StatusCode::OK, RSS, feeds::rss(&data.posts, &channel))
+            Rendered::new(StatusCode::OK, RSS, feeds::rss(data.posts.iter(), &channel))
         })
     } else {
         // The sitemap lists the app's pages, which the build names.
@@ -185,7 +376,9 @@ async fn serve_feed(site: &Site, path: &str, headers: &HeaderMap) -> Response {
 fn site_sitemap(site: &Site, manifest: &SiteManifest, data: &SiteData) -> feeds::Sitemap {
     let mut urls: Vec<feeds::SitemapUrl> = Vec::new();
     for route in manifest.public_pages() {
-        if data.pages.get(route).is_some_and(|page| page.noindex) {
+        // Search results are not pages to index.
+        let search = route.eq_ignore_ascii_case(manifest.search_path());
+        if search || data.pages.get(route).is_some_and(|page| page.noindex) {
             continue;
         }
         // A fixed article's last change is its blog_posts row's, when it has one.
@@ -203,6 +396,17 @@ fn site_sitemap(site: &Site, manifest: &SiteManifest, data: &SiteData) -> feeds:
         urls.push(feeds::SitemapUrl {
             loc: format!("{}{route}", site.site_url),
             lastmod: Some(post.updated),
+        });
+    }
+    // The archives with posts (an empty one is noindex).
+    for taxonomy in data.taxonomies.iter().filter(|taxonomy| taxonomy.posts > 0) {
+        urls.push(feeds::SitemapUrl {
+            loc: format!(
+                "{}{}",
+                site.site_url,
+                manifest.archive_path(taxonomy.kind, &taxonomy.slug)
+            ),
+            lastmod: taxonomy.last_modified,
         });
     }
     feeds::sitemap(&urls, &site.site_url, feeds::SITEMAP_URL_LIMIT)

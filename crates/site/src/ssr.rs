@@ -190,6 +190,7 @@ mod tests {
             }],
             date_use: DateUse::None,
             modules: Vec::new(),
+            head: None,
         };
         assert_eq!(
             image_preload_tags(&page),

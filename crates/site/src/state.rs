@@ -7,7 +7,9 @@ use tower_http::services::ServeDir;
 
 use crate::delivery::Rendered;
 use crate::head::HeadSpec;
+use crate::not_found_log::NotFoundLog;
 use crate::preload::Preloads;
+use crate::redirects::Redirects;
 use crate::routes::SiteManifest;
 use crate::ssr::{ServerRendering, image_preload_tags};
 use crate::store::SiteCache;
@@ -58,8 +60,12 @@ pub(crate) struct Site {
     pub(crate) public_files: HashSet<String>,
     pub(crate) files: ServeDir,
     pub(crate) cache: Arc<SiteCache>,
+    /// The redirect rules, applied before any page.
+    pub(crate) redirects: Arc<Redirects>,
+    /// Missing paths asked for, written in batches.
+    pub(crate) not_found: Arc<NotFoundLog>,
     /// None when the build has no server bundle (pages go out for the browser to render).
-    pub(crate) ssr: Option<ServerRendering>,
+    pub(crate) ssr: Option<Arc<ServerRendering>>,
     pub(crate) site_url: String,
     pub(crate) company_name: String,
     pub(crate) company_tagline: String,

@@ -10,7 +10,8 @@ use cb_db::sqlx::{self, PgPool, Row as _};
 
 use crate::delivery::Rendered;
 use crate::feeds::Sitemap;
-use crate::head::{PageSeo, Post};
+use crate::head::{ArchiveSlugs, PageSeo, Post};
+use crate::routes::ArchiveKind;
 
 /// What the database says about the site at one moment.
 #[derive(Debug, Default)]
@@ -20,6 +21,8 @@ pub(crate) struct SiteData {
     /// Published posts, newest first.
     pub(crate) posts: Vec<Post>,
     post_index: HashMap<String, usize>,
+    /// Every category, tag and author with an archive (public.blog_taxonomies).
+    pub(crate) taxonomies: Vec<Taxonomy>,
     /// What the server-rendered pages read, each as the browser's query returns it
     /// (frontend/src/lib/page-data.ts): the rows as /rest/v1 answers them.
     pub(crate) resources: Resources,
@@ -37,12 +40,27 @@ pub(crate) struct Resources {
     /// Whether each whitepaper's file_path is a file in the whitepapers bucket, as the
     /// browser's check finds it (a storage list of the bucket's top level searched by the path).
     pub(crate) whitepaper_files: serde_json::Value,
+    /// The most read posts (public.popular_posts), which the not-found page suggests. Views
+    /// change without a notification: it is as fresh as the snapshot.
+    pub(crate) popular_posts: serde_json::Value,
+}
+
+/// A category, tag or author with an archive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Taxonomy {
+    pub(crate) kind: ArchiveKind,
+    pub(crate) slug: String,
+    pub(crate) name: String,
+    /// Its published posts (0: an archive with SEO settings but no posts yet).
+    pub(crate) posts: i32,
+    pub(crate) last_modified: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 impl SiteData {
     pub(crate) fn new(
         pages: HashMap<String, PageSeo>,
         posts: Vec<Post>,
+        taxonomies: Vec<Taxonomy>,
         resources: Resources,
     ) -> Self {
         let post_index = posts
@@ -54,12 +72,36 @@ impl SiteData {
             pages,
             posts,
             post_index,
+            taxonomies,
             resources,
         }
     }
 
     pub(crate) fn post(&self, slug: &str) -> Option<&Post> {
         self.post_index.get(slug).map(|&index| &self.posts[index])
+    }
+
+    /// The archive `kind`/`slug`, if it has one.
+    pub(crate) fn taxonomy(&self, kind: ArchiveKind, slug: &str) -> Option<&Taxonomy> {
+        self.taxonomies
+            .iter()
+            .find(|taxonomy| taxonomy.kind == kind && taxonomy.slug == slug)
+    }
+
+    /// The published posts of an archive, newest first.
+    pub(crate) fn archive_posts(
+        &self,
+        kind: ArchiveKind,
+        slug: &str,
+    ) -> impl Iterator<Item = &Post> + Clone {
+        self.posts.iter().filter(move |post| {
+            let slugs = &post.archive_slugs;
+            match kind {
+                ArchiveKind::Category => slugs.category.as_deref() == Some(slug),
+                ArchiveKind::Tag => slugs.tags.iter().any(|tag| tag == slug),
+                ArchiveKind::Author => slugs.author.as_deref() == Some(slug),
+            }
+        })
     }
 }
 
@@ -258,6 +300,14 @@ const WHITEPAPER_FILES_SQL: &str = "select coalesce(jsonb_object_agg(w.file_path
    from public.whitepapers w
   where coalesce(w.file_path, '') <> ''";
 
+/// The not-found page's suggestions (frontend/src/app/routes/not-found.tsx).
+const POPULAR_POSTS_SQL: &str =
+    "select coalesce(jsonb_agg(to_jsonb(p)), '[]'::jsonb) from public.popular_posts(4) p";
+
+/// The archives (sitemap, feeds, statuses).
+const TAXONOMIES_SQL: &str =
+    "select kind, slug, name, posts, last_modified from public.blog_taxonomies()";
+
 /// frontend/src/features/blog/blog-post-query.ts: one published post, every column.
 const POST_ROW_SQL: &str =
     "select to_jsonb(b) from public.blog_posts b where b.slug = $1 and b.published";
@@ -308,6 +358,10 @@ const POSTS_SQL: &str = "select slug, title, description, meta_title, excerpt, o
         og_description, og_image, featured_image_url, twitter_card_type, canonical_url,
         author_name, tags, schema_type, noindex, nofollow, updated_at,
         coalesce(publish_at, created_at) as published,
+        public.taxonomy_slug(category) as category_slug,
+        array(select s from unnest(tags) t, public.taxonomy_slug(t) s
+               where s is not null) as tag_slugs,
+        public.taxonomy_slug(author_name) as author_slug,
         to_json(created_at) #>> '{}' as created_at_json,
         to_json(publish_at) #>> '{}' as publish_at_json,
         to_json(updated_at) #>> '{}' as updated_at_json
@@ -326,6 +380,24 @@ async fn next_publish_in(pool: &PgPool) -> Result<Option<std::time::Duration>, s
     Ok(seconds
         .filter(|seconds| seconds.is_finite())
         .map(|seconds| std::time::Duration::from_secs_f64(seconds.max(0.0))))
+}
+
+/// A row of public.blog_taxonomies; None for a kind this server has no archive for.
+fn taxonomy(row: &sqlx::postgres::PgRow) -> Result<Option<Taxonomy>, sqlx::Error> {
+    let kind: String = row.try_get("kind")?;
+    let Some(kind) = ArchiveKind::ALL
+        .into_iter()
+        .find(|known| known.as_str() == kind)
+    else {
+        return Ok(None);
+    };
+    Ok(Some(Taxonomy {
+        kind,
+        slug: row.try_get("slug")?,
+        name: row.try_get("name")?,
+        posts: row.try_get("posts")?,
+        last_modified: row.try_get("last_modified")?,
+    }))
 }
 
 async fn load(pool: &PgPool) -> Result<SiteData, sqlx::Error> {
@@ -385,6 +457,11 @@ async fn load(pool: &PgPool) -> Result<SiteData, sqlx::Error> {
                 created_at: row.try_get("created_at_json")?,
                 publish_at: row.try_get("publish_at_json")?,
                 updated_at: row.try_get("updated_at_json")?,
+                archive_slugs: ArchiveSlugs {
+                    category: row.try_get("category_slug")?,
+                    tags: row.try_get("tag_slugs")?,
+                    author: row.try_get("author_slug")?,
+                },
             })
         })
         .collect::<Result<Vec<Post>, sqlx::Error>>()?;
@@ -405,7 +482,16 @@ async fn load(pool: &PgPool) -> Result<SiteData, sqlx::Error> {
         whitepaper_files: sqlx::query_scalar(WHITEPAPER_FILES_SQL)
             .fetch_one(&mut *tx)
             .await?,
+        popular_posts: sqlx::query_scalar(POPULAR_POSTS_SQL)
+            .fetch_one(&mut *tx)
+            .await?,
     };
+    let taxonomies = sqlx::query(TAXONOMIES_SQL)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .filter_map(|row| taxonomy(&row).transpose())
+        .collect::<Result<Vec<Taxonomy>, sqlx::Error>>()?;
     tx.rollback().await?;
-    Ok(SiteData::new(pages, posts, resources))
+    Ok(SiteData::new(pages, posts, taxonomies, resources))
 }

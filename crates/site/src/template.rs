@@ -170,7 +170,7 @@ impl PageTemplate {
                     let overridden = head
                         .metas
                         .iter()
-                        .any(|meta| meta.key.attribute() == key && meta.value == value);
+                        .any(|meta| meta.key.attribute() == key && *meta.value == **value);
                     if !overridden {
                         html.push_str(tag);
                     }
@@ -343,6 +343,7 @@ mod tests {
             metas,
             canonical: None,
             json_ld: None,
+            links: Vec::new(),
         }
     }
 
@@ -352,7 +353,7 @@ mod tests {
         let html = template.render(
             &spec(vec![Meta {
                 key: MetaKey::Name,
-                value: "description",
+                value: "description".into(),
                 content: "Mine".into(),
             }]),
             "",

@@ -75,6 +75,8 @@ pub struct Config {
     pub functions: cb_functions::Settings,
     /// The server renderer of the website's pages.
     pub render: cb_site::RendererSettings,
+    /// How often the website writes redirect hits and the 404 log.
+    pub site_stats_flush: std::time::Duration,
     /// /rest/v1: exposed schemas, row cap, aggregates, plans, per-client limits (the database's
     /// `pgrst.*` settings, read with the schema cache, override these).
     pub rest: cb_rest::RestSettings,
@@ -184,6 +186,7 @@ impl Config {
             },
             functions,
             render: site.render,
+            site_stats_flush: site.stats_flush,
             rest,
             admin_token_ttl,
             auth: auth_settings,

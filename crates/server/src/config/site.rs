@@ -37,6 +37,8 @@ pub(super) struct Site {
     pub(super) url: String,
     pub(super) company: Company,
     pub(super) render: cb_site::RendererSettings,
+    /// How often redirect hits and the 404 log are written.
+    pub(super) stats_flush: std::time::Duration,
 }
 
 impl Site {
@@ -69,10 +71,14 @@ impl Site {
             workers: parse_number(get, "CLAIMBRIDGE_RENDER_WORKERS", 1usize)?.max(1),
             ..cb_site::RendererSettings::default()
         };
+        // Tests shorten it to see their counts at once; 0 would spin.
+        let stats_flush_ms =
+            parse_number(get, "CLAIMBRIDGE_SITE_STATS_FLUSH_MS", 10_000u64)?.max(50);
         Ok(Self {
             url,
             company,
             render,
+            stats_flush: std::time::Duration::from_millis(stats_flush_ms),
         })
     }
 }
@@ -120,6 +126,7 @@ impl Config {
             company_tagline: self.public.company.tagline.clone(),
             production: self.environment == Environment::Production,
             render: self.render.clone(),
+            stats_flush: self.site_stats_flush,
         }
     }
 

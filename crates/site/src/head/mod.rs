@@ -5,13 +5,15 @@
 mod page;
 mod post;
 
+use std::borrow::Cow;
+
 use serde::Deserialize;
 use serde_json::Value;
 
 use cb_escape as escape;
 
 pub(crate) use page::{PageSeo, page_head};
-pub(crate) use post::{Post, post_description, post_head};
+pub(crate) use post::{ArchiveSlugs, Post, post_description, post_head};
 
 /// The attribute the client marks its head elements with (frontend/src/lib/head.ts).
 pub(crate) const DYNAMIC_ATTR: &str = "data-dynamic-seo";
@@ -36,8 +38,18 @@ impl MetaKey {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Meta {
     pub(crate) key: MetaKey,
-    pub(crate) value: &'static str,
+    pub(crate) value: Cow<'static, str>,
     pub(crate) content: String,
+}
+
+/// A `<link>` of the head other than the canonical one (rel=prev/next, an alternate feed).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub(crate) struct HeadLink {
+    pub(crate) rel: String,
+    pub(crate) href: String,
+    #[serde(rename = "type")]
+    pub(crate) media_type: Option<String>,
+    pub(crate) title: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -46,6 +58,7 @@ pub(crate) struct HeadSpec {
     pub(crate) metas: Vec<Meta>,
     pub(crate) canonical: Option<String>,
     pub(crate) json_ld: Option<Value>,
+    pub(crate) links: Vec<HeadLink>,
 }
 
 impl HeadSpec {
@@ -56,8 +69,56 @@ impl HeadSpec {
             metas: Vec::new(),
             canonical: None,
             json_ld: None,
+            links: Vec::new(),
         }
     }
+
+    /// The head a page claimed while it was rendered (frontend/src/lib/use-head.ts), when it
+    /// claimed one in a form this server reads.
+    pub(crate) fn reported(head: &Value) -> Option<Self> {
+        let reported: ReportedHead = serde_json::from_value(head.clone())
+            .inspect_err(|err| tracing::warn!(%err, "site: a rendered page reported a head this server cannot read"))
+            .ok()?;
+        let metas = reported
+            .metas
+            .into_iter()
+            .map(|meta| Meta {
+                key: if meta.key == "property" {
+                    MetaKey::Property
+                } else {
+                    MetaKey::Name
+                },
+                value: Cow::Owned(meta.value),
+                content: meta.content,
+            })
+            .collect();
+        Some(Self {
+            title: reported.title,
+            metas: present(metas),
+            canonical: reported.canonical,
+            json_ld: reported.json_ld,
+            links: reported.links,
+        })
+    }
+}
+
+/// lib/head.ts `HeadSpec`, as a render reports it.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ReportedHead {
+    title: String,
+    metas: Vec<ReportedMeta>,
+    canonical: Option<String>,
+    json_ld: Option<Value>,
+    #[serde(default)]
+    links: Vec<HeadLink>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ReportedMeta {
+    key: String,
+    value: String,
+    content: String,
 }
 
 /// The fixed values of the head rules, from the build (frontend/src/lib/head.ts `HEAD_RULES`,
@@ -135,7 +196,7 @@ pub(crate) fn robots_content(noindex: bool, nofollow: bool) -> String {
 fn name(value: &'static str, content: impl Into<String>) -> Meta {
     Meta {
         key: MetaKey::Name,
-        value,
+        value: Cow::Borrowed(value),
         content: content.into(),
     }
 }
@@ -143,7 +204,7 @@ fn name(value: &'static str, content: impl Into<String>) -> Meta {
 fn property(value: &'static str, content: impl Into<String>) -> Meta {
     Meta {
         key: MetaKey::Property,
-        value,
+        value: Cow::Borrowed(value),
         content: content.into(),
     }
 }
@@ -171,7 +232,7 @@ pub(crate) fn render_dynamic_tags(spec: &HeadSpec) -> String {
         html.push_str(&format!(
             "<meta {}=\"{}\" content=\"{}\" {DYNAMIC_ATTR}=\"\">",
             meta.key.attribute(),
-            meta.value,
+            escape::markup(&meta.value),
             escape::markup(&meta.content)
         ));
     }
@@ -180,6 +241,20 @@ pub(crate) fn render_dynamic_tags(spec: &HeadSpec) -> String {
             "<link rel=\"canonical\" href=\"{}\" {DYNAMIC_ATTR}=\"\">",
             escape::markup(canonical)
         ));
+    }
+    for link in &spec.links {
+        html.push_str(&format!(
+            "<link rel=\"{}\" href=\"{}\"",
+            escape::markup(&link.rel),
+            escape::markup(&link.href)
+        ));
+        if let Some(media_type) = &link.media_type {
+            html.push_str(&format!(" type=\"{}\"", escape::markup(media_type)));
+        }
+        if let Some(title) = &link.title {
+            html.push_str(&format!(" title=\"{}\"", escape::markup(title)));
+        }
+        html.push_str(&format!(" {DYNAMIC_ATTR}=\"\">"));
     }
     if let Some(json_ld) = &spec.json_ld {
         html.push_str(&format!(
@@ -219,7 +294,7 @@ mod fixtures {
                     MetaKey::Name => "name",
                     MetaKey::Property => "property",
                 };
-                [key, meta.value, meta.content.as_str()]
+                [key, &*meta.value, meta.content.as_str()]
             })
             .collect();
         serde_json::json!({

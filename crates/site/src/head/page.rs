@@ -85,6 +85,7 @@ pub(crate) fn page_head(
         ]),
         canonical,
         json_ld: record.schema_json.clone().filter(|value| !value.is_null()),
+        links: Vec::new(),
     }
 }
 

@@ -35,6 +35,17 @@ pub(crate) struct Post {
     /// When it went on the site (`publish_at`, else `created_at`), for the feed and the sitemap.
     pub(crate) published: chrono::DateTime<chrono::Utc>,
     pub(crate) updated: chrono::DateTime<chrono::Utc>,
+    /// The archives it is listed in (public.taxonomy_slug of its category, tags and author).
+    pub(crate) archive_slugs: ArchiveSlugs,
+}
+
+/// The slugs of a post's category, tags and author, as the database makes them.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(default))]
+pub(crate) struct ArchiveSlugs {
+    pub(crate) category: Option<String>,
+    pub(crate) tags: Vec<String>,
+    pub(crate) author: Option<String>,
 }
 
 /// The absolute URL of a post: its canonical URL, else /blog/{slug} on the site.
@@ -134,6 +145,7 @@ pub(crate) fn post_head(post: &Post, context: &HeadContext<'_>) -> HeadSpec {
         metas: present(metas),
         canonical: Some(page_url),
         json_ld: Some(json_ld),
+        links: Vec::new(),
     }
 }
 

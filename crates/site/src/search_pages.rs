@@ -1,0 +1,257 @@
+//! The site search covers the pages written in the app (services, about, the hand-made articles)
+//! as well as the posts in the database: at startup each such page is rendered once, its main
+//! content read as text (heading, first paragraph, the rest), and the set handed to
+//! private.sync_search_pages, which replaces the index's page rows. The pages' words live in
+//! the build, so every start brings the index up to the build being served.
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
+
+use cb_db::sqlx::{self, PgPool};
+use lol_html::{Settings, element, text};
+use serde::Serialize;
+
+use crate::routes::{Route, SiteManifest};
+use crate::ssr::ServerRendering;
+
+/// The text a page contributes to the index.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct PageText {
+    pub(crate) path: String,
+    /// "article" for the hand-made articles under /blog, else "page".
+    pub(crate) kind: &'static str,
+    pub(crate) title: String,
+    pub(crate) description: String,
+    pub(crate) body: String,
+}
+
+/// A page's main content (`<main>`) as text: its first heading, its first paragraph and all of
+/// it. None when the page has no main content or no heading.
+pub(crate) fn page_text(html: &str) -> Option<(String, String, String)> {
+    let title = RefCell::new(String::new());
+    let first_paragraph = RefCell::new(String::new());
+    // Before the first paragraph, in it, after it (its end tag's handler outlives this call).
+    let paragraph = Rc::new(Cell::new(FirstParagraph::Ahead));
+    let body = RefCell::new(String::new());
+    let settings = Settings::new()
+        .append_element_content_handler(element!("main p", |element| {
+            if paragraph.get() == FirstParagraph::Ahead {
+                paragraph.set(FirstParagraph::Inside);
+                let paragraph = Rc::clone(&paragraph);
+                if let Some(handlers) = element.end_tag_handlers() {
+                    let ended: Box<
+                        dyn FnOnce(
+                            &mut lol_html::html_content::EndTag<'_>,
+                        ) -> lol_html::HandlerResult,
+                    > = Box::new(move |_| {
+                        paragraph.set(FirstParagraph::Past);
+                        Ok(())
+                    });
+                    handlers.push(ended);
+                }
+            }
+            Ok(())
+        }))
+        .append_element_content_handler(text!("main h1", |chunk| {
+            push_text(
+                &mut title.borrow_mut(),
+                chunk.as_str(),
+                chunk.last_in_text_node(),
+            );
+            Ok(())
+        }))
+        .append_element_content_handler(text!("main p", |chunk| {
+            if paragraph.get() == FirstParagraph::Inside {
+                push_text(
+                    &mut first_paragraph.borrow_mut(),
+                    chunk.as_str(),
+                    chunk.last_in_text_node(),
+                );
+            }
+            Ok(())
+        }))
+        .append_element_content_handler(text!("main", |chunk| {
+            push_text(
+                &mut body.borrow_mut(),
+                chunk.as_str(),
+                chunk.last_in_text_node(),
+            );
+            Ok(())
+        }));
+    lol_html::rewrite_str(html, settings).ok()?;
+    let title = collapse(&title.into_inner());
+    if title.is_empty() {
+        return None;
+    }
+    Some((
+        title,
+        collapse(&first_paragraph.into_inner()),
+        collapse(&body.into_inner()),
+    ))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FirstParagraph {
+    Ahead,
+    Inside,
+    Past,
+}
+
+/// Adds a chunk of raw text, with its entities decoded and a space where a text node ends (the
+/// next one is in another element).
+fn push_text(into: &mut String, raw: &str, ends_node: bool) {
+    into.push_str(&decode_entities(raw));
+    if ends_node {
+        into.push(' ');
+    }
+}
+
+/// The entities React writes in text.
+fn decode_entities(raw: &str) -> String {
+    if !raw.contains('&') {
+        return raw.to_string();
+    }
+    raw.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#39;", "'")
+        .replace("&nbsp;", " ")
+        .replace("&amp;", "&")
+}
+
+fn collapse(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The pages written in the app that the search should find: every public page with a fixed
+/// path except the lists rendered from the database (whose items are indexed themselves).
+fn indexed_pages(manifest: &SiteManifest) -> Vec<&str> {
+    manifest
+        .public_pages()
+        .iter()
+        .map(String::as_str)
+        .filter(|route| {
+            manifest.classify(route) == Route::Page
+                && (manifest.data_page(route).is_none() || manifest.post_slug(route).is_some())
+        })
+        .collect()
+}
+
+/// Renders the pages and replaces the index's page rows, retrying while the database or the
+/// renderer are not ready; gives up after a few minutes (the index keeps its last rows).
+pub(crate) fn spawn_sync(manifest: SiteManifest, ssr: Arc<ServerRendering>, pool: PgPool) {
+    tokio::spawn(async move {
+        let mut wait = Duration::from_secs(1);
+        for _ in 0..8 {
+            match sync(&manifest, &ssr, &pool).await {
+                Ok(count) => {
+                    tracing::info!(pages = count, "site search: pages indexed");
+                    return;
+                }
+                Err(err) => {
+                    tracing::warn!(%err, "site search: pages not indexed yet; trying again in {wait:?}");
+                }
+            }
+            tokio::time::sleep(wait).await;
+            wait = (wait * 2).min(Duration::from_secs(60));
+        }
+    });
+}
+
+#[derive(Debug, thiserror::Error)]
+enum SyncError {
+    #[error("{path} did not render: {source}")]
+    Render {
+        path: String,
+        source: cb_render::RenderError,
+    },
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+async fn sync(
+    manifest: &SiteManifest,
+    ssr: &ServerRendering,
+    pool: &PgPool,
+) -> Result<usize, SyncError> {
+    let today = chrono::Utc::now().date_naive().to_string();
+    let mut pages = Vec::new();
+    for path in indexed_pages(manifest) {
+        let page_data = serde_json::json!({
+            "path": path,
+            "renderedOn": today,
+            "resources": {},
+            "modules": [],
+        });
+        let rendered = ssr
+            .render(path, &page_data)
+            .await
+            .map_err(|source| SyncError::Render {
+                path: path.to_string(),
+                source,
+            })?;
+        let Some((title, description, body)) = page_text(&rendered.html) else {
+            continue;
+        };
+        pages.push(PageText {
+            path: path.to_string(),
+            kind: if manifest.post_slug(path).is_some() {
+                "article"
+            } else {
+                "page"
+            },
+            title,
+            description,
+            body,
+        });
+    }
+    let docs = serde_json::to_value(&pages).unwrap_or_default();
+    sqlx::query("select private.sync_search_pages($1)")
+        .bind(docs)
+        .execute(pool)
+        .await?;
+    Ok(pages.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_is_read_from_its_main_content() {
+        let html = "<header><nav>Home Services</nav></header>\
+            <main><section><h1>DME <em>billing</em> services</h1>\
+            <p>We work your <a href=\"/c\">claims</a> &amp; denials.</p><p>Second &#x27;para&#x27;.</p>\
+            <ul><li>Prior auth</li><li>Audits</li></ul></section></main>\
+            <footer>© ClaimBridge</footer>";
+        let (title, description, body) = page_text(html).unwrap();
+        assert_eq!(title, "DME billing services");
+        assert_eq!(description, "We work your claims & denials.");
+        assert_eq!(
+            body,
+            "DME billing services We work your claims & denials. Second 'para'. Prior auth Audits"
+        );
+    }
+
+    #[test]
+    fn a_page_without_a_heading_in_main_is_not_indexed() {
+        assert_eq!(page_text("<main><p>Only text</p></main>"), None);
+        assert_eq!(page_text("<h1>Outside</h1>"), None);
+    }
+
+    #[test]
+    fn the_indexed_pages_are_the_fixed_pages_and_articles() {
+        let manifest = crate::routes::testing::built_manifest();
+        let pages = indexed_pages(&manifest);
+        assert!(pages.contains(&"/services"), "{pages:?}");
+        assert!(
+            pages.contains(&"/blog/dme-billing-coding-guide"),
+            "{pages:?}"
+        );
+        for list in ["/blog", "/whitepapers", "/downloads", "/search"] {
+            assert!(!pages.contains(&list), "{list} in {pages:?}");
+        }
+    }
+}
