@@ -11,8 +11,8 @@ use crate::routes::ArchiveKind;
 /// Posts on a page of an archive (the page's query asks for as many).
 pub(crate) const ARCHIVE_PAGE_SIZE: u32 = 12;
 
-/// Longest page number a listing accepts (search_site refuses more; no archive is that long).
-const MAX_PAGE: u32 = 100;
+/// Most digits a page number may have (the pages read it the same way).
+const MAX_PAGE_DIGITS: usize = 6;
 
 /// The first value of the query parameter `name`, decoded.
 fn query_param<'a>(query: Option<&'a str>, name: &str) -> Option<Cow<'a, str>> {
@@ -21,16 +21,17 @@ fn query_param<'a>(query: Option<&'a str>, name: &str) -> Option<Cow<'a, str>> {
         .map(|(_, value)| value)
 }
 
-/// The page a listing's `?page=` asks for: 1 when absent, None when it is not a page number
-/// (`0`, `-1`, `abc`, past [`MAX_PAGE`]).
+/// The page a listing's `?page=` asks for: 1 when absent, None when it is not a page number as
+/// the pages read one (`^[1-9][0-9]{0,5}$`: `0`, `01`, `-1` and `abc` are not).
 pub(crate) fn page_number(query: Option<&str>) -> Option<u32> {
-    match query_param(query, "page") {
-        None => Some(1),
-        Some(text) => text
-            .parse::<u32>()
-            .ok()
-            .filter(|page| (1..=MAX_PAGE).contains(page)),
-    }
+    let Some(text) = query_param(query, "page") else {
+        return Some(1);
+    };
+    let digits = text.len() <= MAX_PAGE_DIGITS
+        && !text.starts_with('0')
+        && !text.is_empty()
+        && text.bytes().all(|byte| byte.is_ascii_digit());
+    digits.then(|| text.parse().ok()).flatten()
 }
 
 /// Whether `?page=1` is spelled out: page 1's one URL has no page parameter.
@@ -75,15 +76,16 @@ pub(crate) struct SearchRequest {
 }
 
 impl SearchRequest {
-    /// None when the page number is not one.
-    pub(crate) fn from_query(query: Option<&str>) -> Option<Self> {
-        Some(Self {
+    /// A page parameter that is not a page number asks for the first page, as the search page
+    /// reads it.
+    pub(crate) fn from_query(query: Option<&str>) -> Self {
+        Self {
             q: query_param(query, "q")
                 .unwrap_or_default()
                 .trim()
                 .to_string(),
-            page: page_number(query)?,
-        })
+            page: page_number(query).unwrap_or(1),
+        }
     }
 }
 
@@ -165,8 +167,9 @@ mod tests {
         assert_eq!(page_number(Some("utm_source=x")), Some(1));
         assert_eq!(page_number(Some("page=2")), Some(2));
         assert_eq!(page_number(Some("page=2&page=3")), Some(2));
+        assert_eq!(page_number(Some("page=999999")), Some(999_999));
         for bad in [
-            "page=0", "page=-1", "page=abc", "page=", "page=101", "page=1e9",
+            "page=0", "page=01", "page=-1", "page=abc", "page=", "page=1000000", "page=1e9",
         ] {
             assert_eq!(page_number(Some(bad)), None, "{bad}");
         }
@@ -184,9 +187,10 @@ mod tests {
             listing_query(Some("prior auth & CMN"), 2).as_deref(),
             Some("q=prior+auth+%26+CMN&page=2")
         );
-        let request = SearchRequest::from_query(Some("utm=1&q=+%20oxygen++&page=1")).unwrap();
+        let request = SearchRequest::from_query(Some("utm=1&q=+%20oxygen++&page=1"));
         assert_eq!(request.q, "oxygen");
         assert_eq!(request.page, 1);
-        assert_eq!(SearchRequest::from_query(Some("q=x&page=0")), None);
+        assert_eq!(SearchRequest::from_query(Some("q=x&page=0")).page, 1);
+        assert_eq!(SearchRequest::from_query(Some("q=x&page=7")).page, 7);
     }
 }

@@ -71,7 +71,7 @@ impl RuleTable {
         }
         table
             .prefixes
-            .sort_by(|a, b| b.source.len().cmp(&a.source.len()));
+            .sort_by_key(|rule| std::cmp::Reverse(rule.source.len()));
         table
     }
 
@@ -100,7 +100,10 @@ fn answer(rule: &Rule, remainder: Option<&str>, query: Option<&str>) -> Redirect
     let Some(target) = &rule.target else {
         return Redirected::Gone;
     };
-    let mut location = target.clone();
+    // The target's own ?query and #fragment stay at its end, after the rest of the path.
+    let split = target.find(['?', '#']).unwrap_or(target.len());
+    let (path, suffix) = target.split_at(split);
+    let mut location = path.to_string();
     if let Some(remainder) = remainder {
         if !location.ends_with('/') {
             location.push('/');
@@ -108,6 +111,7 @@ fn answer(rule: &Rule, remainder: Option<&str>, query: Option<&str>) -> Redirect
         let remainder = remainder.trim_start_matches('/');
         location.extend(utf8_percent_encode(remainder, REMAINDER));
     }
+    location.push_str(suffix);
     if let Some(query) = query.filter(|query| !query.is_empty())
         && !target.contains('?')
     {
@@ -340,6 +344,7 @@ mod tests {
                 true,
             ),
             (rule("/x/", Some("/"), StatusCode::MOVED_PERMANENTLY), true),
+            (rule("/tagged/", Some("/blog/?from=tags#list"), StatusCode::FOUND), true),
         ])
     }
 
@@ -385,6 +390,10 @@ mod tests {
         );
         assert_eq!(location("/docs", None).as_deref(), Some("/whitepapers/"));
         assert_eq!(location("/documents", None), None);
+        assert_eq!(
+            location("/tagged/oxygen", Some("a=1")).as_deref(),
+            Some("/blog/oxygen?from=tags#list")
+        );
     }
 
     #[test]

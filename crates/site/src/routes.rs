@@ -399,7 +399,16 @@ mod tests {
         let manifest = built_manifest();
         let classified = |route| manifest.resources(route, manifest.classify(route));
         assert_eq!(classified("/about"), [Resource::PageSeo]);
-        assert_eq!(classified("/no/such/page"), [Resource::PageSeo]);
+        assert_eq!(
+            classified("/no/such/page"),
+            [Resource::PageSeo, Resource::PopularPosts]
+        );
+        assert_eq!(
+            classified("/blog/dme-billing-coding-guide"),
+            [Resource::PageSeo, Resource::RelatedPosts]
+        );
+        assert_eq!(classified("/blog/tag/oxygen"), [Resource::BlogArchive]);
+        assert_eq!(classified("/search"), [Resource::SiteSearch]);
         assert_eq!(
             classified("/Downloads"),
             [
@@ -408,7 +417,10 @@ mod tests {
                 Resource::WhitepaperFiles
             ]
         );
-        assert_eq!(classified("/blog/new-post"), [Resource::BlogPost]);
+        assert_eq!(
+            classified("/blog/new-post"),
+            [Resource::BlogPost, Resource::RelatedPosts]
+        );
         assert_eq!(
             manifest.data_page("/blog").map(|page| page.module.as_str()),
             Some("src/features/blog/blog-list-page.tsx")
@@ -417,7 +429,13 @@ mod tests {
             manifest.post_module(),
             "src/features/blog/blog-post-page.tsx"
         );
-        assert_eq!(manifest.page_modules().count(), 4);
+        // /blog, /whitepapers, /downloads, the five articles, a post, the archives, the search.
+        assert_eq!(manifest.page_modules().count(), 11);
+        assert_eq!(
+            manifest.archive_feed("/blog/category/billing-coding/rss.xml"),
+            Some((ArchiveKind::Category, "billing-coding"))
+        );
+        assert_eq!(manifest.archive_feed("/blog/rss.xml"), None);
     }
 
     #[test]

@@ -225,10 +225,7 @@ impl Asked {
                 }
                 Self::Listing { page }
             }
-            Route::Search => match SearchRequest::from_query(query) {
-                Some(search) => Self::Search(search),
-                None => Self::Missing,
-            },
+            Route::Search => Self::Search(SearchRequest::from_query(query)),
             _ => Self::Other,
         }
     }

@@ -1,9 +1,14 @@
 //! The website: runtime configuration and per-URL SEO heads injected into index.html, real
 //! statuses, sitemap/robots/RSS, security headers, ETags, precompressed assets, and the SEO cache
-//! following writes (LISTEN/NOTIFY).
+//! following writes (LISTEN/NOTIFY); the redirect rules and the 404 log.
+mod discovery;
 mod document_head;
 mod freshness;
 mod http_caching;
+mod redirect_rules;
+mod redirects_applied;
+/// Shared with the link checker's attack cases (security/link_checker_ssrf.rs).
+pub(crate) mod site_health;
 mod statuses_and_feeds;
 
 use std::time::{Duration, Instant};

@@ -28,11 +28,11 @@ const TARGETS = { performance: busy ? 95 : 99, accessibility: 100, 'best-practic
 const CATEGORIES = Object.keys(TARGETS)
 const METRIC_TARGETS = { lcp: 1200, tbt: 50, cls: 0 }
 /** Pages that ask not to be indexed, where Lighthouse's SEO category marks that down by design. */
-const NOINDEX = new Set(['/downloads'])
+const NOINDEX = new Set(['/downloads', '/search', '/search?q=oxygen'])
 
 /**
  * The public routes of spec §2 as the built site declares them (its manifest, which the server
- * also routes by), plus one published post read from /rest/v1.
+ * also routes by), plus one published post read from /rest/v1, a category archive and a search.
  */
 async function publicRoutes() {
   const manifest = new URL('../../../frontend/dist/.ssr/site-manifest.json', import.meta.url)
@@ -47,6 +47,8 @@ async function publicRoutes() {
     const [post] = response.ok ? await response.json() : []
     if (post) routes.push(`/blog/${post.slug}`)
   }
+  routes.push('/blog/category/billing-coding', '/search?q=oxygen')
+  if (!routes.includes('/search')) routes.push('/search')
   return routes
 }
 

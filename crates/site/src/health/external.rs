@@ -86,7 +86,9 @@ impl Outcome {
 pub(crate) fn judge(status: StatusCode) -> Outcome {
     let code = status.as_u16();
     let reason = status.canonical_reason().unwrap_or("");
-    let answered = format!("The site answered {code} {reason}").trim_end().to_string();
+    let answered = format!("The site answered {code} {reason}")
+        .trim_end()
+        .to_string();
     if status.is_success() || status.is_redirection() {
         return Outcome::new(LinkStatus::Ok, Some(code), answered);
     }
@@ -94,7 +96,9 @@ pub(crate) fn judge(status: StatusCode) -> Outcome {
         return Outcome::new(
             LinkStatus::Ok,
             Some(code),
-            format!("{answered}: it keeps automated visitors out, so the page could not be confirmed"),
+            format!(
+                "{answered}: it keeps automated visitors out, so the page could not be confirmed"
+            ),
         );
     }
     if status.is_client_error() {
@@ -110,9 +114,9 @@ struct NoLookups;
 impl Resolve for NoLookups {
     fn resolve(&self, name: Name) -> Resolving {
         let name = name.as_str().to_string();
-        Box::pin(async move {
-            Err(format!("{name} was not vetted by the link checker's guard").into())
-        })
+        Box::pin(
+            async move { Err(format!("{name} was not vetted by the link checker's guard").into()) },
+        )
     }
 }
 
@@ -216,12 +220,18 @@ impl Checker {
         Outcome::new(
             LinkStatus::Ok,
             None,
-            format!("Still redirecting after {MAX_REDIRECTS} redirects (last to {url}); not followed further"),
+            format!(
+                "Still redirecting after {MAX_REDIRECTS} redirects (last to {url}); not followed further"
+            ),
         )
     }
 
     /// HEAD `url` at its vetted addresses, then GET when HEAD is not supported.
-    async fn request(&self, url: &Url, pinned: &Pinned) -> Result<reqwest::Response, reqwest::Error> {
+    async fn request(
+        &self,
+        url: &Url,
+        pinned: &Pinned,
+    ) -> Result<reqwest::Response, reqwest::Error> {
         let client = self.client(pinned)?;
         let host = url.host_str().unwrap_or_default().to_lowercase();
         self.wait_for_turn(&host).await;

@@ -392,7 +392,11 @@ mod tests {
     #[tokio::test]
     async fn only_web_addresses_are_requested() {
         let guard = guard(&[]);
-        for url in ["ftp://example.com/file", "file:///etc/passwd", "gopher://x/"] {
+        for url in [
+            "ftp://example.com/file",
+            "file:///etc/passwd",
+            "gopher://x/",
+        ] {
             assert!(
                 matches!(vet(&guard, url).await, Err(Refusal::Unsupported(_))),
                 "{url}"

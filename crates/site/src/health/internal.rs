@@ -133,21 +133,19 @@ impl Build {
         // The server applies the redirect rules before it renders any page.
         let route = seo_route(&path);
         if let Some(rule) = find_rule(&facts.redirects, route) {
-            return match &rule.target {
-                None => Verdict::Broken(
+            let Some(target) = redirect_target(rule, route) else {
+                return Verdict::Broken(
                     "This address is marked as gone (410) in the redirects: link to a page that exists"
                         .into(),
-                ),
-                Some(target) if target.starts_with('/') => {
-                    match self.page(&decoded_path(target), facts) {
-                        Verdict::Broken(_) => Verdict::Broken(format!(
-                            "Redirects to {target}, where there is no page"
-                        )),
-                        _ => Verdict::Ok(Some(format!("Redirects to {target}"))),
-                    }
-                }
-                Some(target) => Verdict::Ok(Some(format!("Redirects to {target}"))),
+                );
             };
+            // Chains are collapsed when rules are saved: the target is the last stop.
+            if target.starts_with('/')
+                && let Verdict::Broken(_) = self.page(&decoded_path(&target), facts)
+            {
+                return Verdict::Broken(format!("Redirects to {target}, where there is no page"));
+            }
+            return Verdict::Ok(Some(format!("Redirects to {target}")));
         }
         self.page(&path, facts)
     }
@@ -166,7 +164,9 @@ impl Build {
     /// The page at `path` (decoded), without redirects.
     fn page(&self, path: &str, facts: &Facts) -> Verdict {
         let Some(manifest) = &self.manifest else {
-            return Verdict::Unchecked("The website is not built: pages could not be checked".into());
+            return Verdict::Unchecked(
+                "The website is not built: pages could not be checked".into(),
+            );
         };
         if let Some(verdict) = self.file_or_feed(path) {
             return verdict;
@@ -211,6 +211,23 @@ impl Build {
     }
 }
 
+/// Where `rule` sends `route`: its target, with the rest of the path after a prefix rule's
+/// source; None for 410 Gone.
+fn redirect_target(rule: &RedirectRule, route: &str) -> Option<String> {
+    let mut target = rule.target.clone()?;
+    if rule.prefix {
+        let rest: String = route.chars().skip(rule.source.chars().count()).collect();
+        let rest = rest.trim_start_matches('/');
+        if !rest.is_empty() {
+            if !target.ends_with('/') {
+                target.push('/');
+            }
+            target.push_str(rest);
+        }
+    }
+    Some(target)
+}
+
 /// The rule the site applies to `route` (see `seo_route`): an exact rule, else the longest
 /// prefix rule covering it (`/old/` covers /old/anything and /old itself).
 fn find_rule<'a>(rules: &'a [RedirectRule], route: &str) -> Option<&'a RedirectRule> {
@@ -228,11 +245,36 @@ fn find_rule<'a>(rules: &'a [RedirectRule], route: &str) -> Option<&'a RedirectR
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routes::testing::built_manifest;
+    use crate::routes::testing::built_manifest_text;
+
+    /// A route table of the app's shape (site-manifest.ts) with a few pages, and the build's
+    /// head rules.
+    fn manifest() -> SiteManifest {
+        let built: serde_json::Value = serde_json::from_str(&built_manifest_text()).unwrap();
+        let module = |name: &str| format!("src/features/{name}.tsx");
+        serde_json::from_value(serde_json::json!({
+            "publicPages": ["/", "/about", "/contact", "/blog/dme-billing-coding-guide", "/blog"],
+            "pageResources": ["pageSeo"],
+            "dataPages": {"/blog": {"module": module("blog/blog-list-page"), "resources": ["blogPosts"]}},
+            "post": {"prefix": "/blog/", "module": module("blog/blog-post-page"), "resources": ["blogPost"]},
+            "archives": {
+                "prefixes": {"category": "/blog/category/", "tag": "/blog/tag/", "author": "/blog/author/"},
+                "module": module("blog/blog-archive-page"),
+                "resources": ["blogArchive"],
+            },
+            "search": {"path": "/search", "module": module("search/search-page"), "resources": ["siteSearch"]},
+            "notFoundResources": ["popularPosts"],
+            "previewPrefix": "/preview/",
+            "adminPaths": ["/auth", "/admin"],
+            "adminSections": ["/admin/"],
+            "head": built["head"],
+        }))
+        .expect("a route table")
+    }
 
     fn build() -> Build {
         Build {
-            manifest: Some(built_manifest()),
+            manifest: Some(manifest()),
             public_files: ["/favicon.svg", "/blog-images/a b.svg"]
                 .into_iter()
                 .map(String::from)
@@ -244,10 +286,14 @@ mod tests {
     fn facts() -> Facts {
         Facts {
             posts: ["visible-post".to_string()].into_iter().collect(),
-            archives: [("category", "billing"), ("tag", "cpap"), ("author", "dana-whitfield")]
-                .into_iter()
-                .map(|(kind, slug)| (kind.to_string(), slug.to_string()))
-                .collect(),
+            archives: [
+                ("category", "billing"),
+                ("tag", "cpap"),
+                ("author", "dana-whitfield"),
+            ]
+            .into_iter()
+            .map(|(kind, slug)| (kind.to_string(), slug.to_string()))
+            .collect(),
             redirects: vec![
                 RedirectRule {
                     source: "/old-page".into(),
@@ -292,6 +338,7 @@ mod tests {
             "/blog",
             "/blog/visible-post",
             "/blog/visible-post/",
+            "/blog/dme-billing-coding-guide",
             "/blog/draft-or-missing",
             "/blog/category/billing",
             "/blog/category/billing/rss.xml",
@@ -314,7 +361,8 @@ mod tests {
             "/rest/v1/blog_posts",
             "/old-page",
             "/OLD-PAGE/",
-            "/moved/anything",
+            "/moved/visible-post",
+            "/moved/no-such-post",
             "/to-nowhere",
             "/elsewhere",
             "/gone",
@@ -336,7 +384,10 @@ mod tests {
             Verdict::Unchecked(_)
         ));
         assert_eq!(
-            build.check("/storage/v1/object/public/blog-images/chart%20one.png", &facts),
+            build.check(
+                "/storage/v1/object/public/blog-images/chart%20one.png",
+                &facts
+            ),
             Verdict::Ok(None)
         );
         assert_eq!(build.check("/rss.xml", &facts), Verdict::Ok(None));

@@ -33,6 +33,8 @@ const BATCH: i64 = 16;
 const PER_HOST: i64 = 2;
 /// At start, the first scan waits this long for the listener (whose start triggers it).
 const FIRST_SCAN_WAIT: Duration = Duration::from_secs(2);
+/// The least time between the end of a scan and the start of the next.
+const SCAN_GAP: Duration = Duration::from_secs(2);
 
 /// What one instance's checker works with.
 #[derive(Debug)]
@@ -73,7 +75,12 @@ pub(super) async fn run(job: Job, stopped: watch::Receiver<bool>) {
     }
 }
 
-async fn scans(job: &Job, changed: &Notify, links_queued: &Notify, mut stopped: watch::Receiver<bool>) {
+async fn scans(
+    job: &Job,
+    changed: &Notify,
+    links_queued: &Notify,
+    mut stopped: watch::Receiver<bool>,
+) {
     tokio::select! {
         _ = stopped.changed() => return,
         () = changed.notified() => {}
@@ -87,10 +94,16 @@ async fn scans(job: &Job, changed: &Notify, links_queued: &Notify, mut stopped: 
                 Err(err) => tracing::warn!(%err, "site health: the content scan failed"),
             },
         }
+        let scanned_at = tokio::time::Instant::now();
         tokio::select! {
             _ = stopped.changed() => return,
             () = changed.notified() => {}
             () = tokio::time::sleep(job.interval) => {}
+        }
+        // A burst of writes (an import, a bulk publish) is one scan, not one per write.
+        tokio::select! {
+            _ = stopped.changed() => return,
+            () = tokio::time::sleep_until(scanned_at + SCAN_GAP) => {}
         }
     }
 }
