@@ -6,6 +6,7 @@ import { AppRoutes, staticPublicPages } from './app/router';
 import { siteManifest } from './app/site-manifest';
 import { runtimeConfig } from './config/runtime-config';
 import { loadAllLazyComponents, UNNAMED_MODULE } from './lib/lazy-component';
+import type { HeadSpec } from './lib/head';
 import type { PageData } from './lib/page-data';
 import { RenderProvider, RenderReport, type DateUse, type ImagePreload } from './lib/render-context';
 
@@ -30,6 +31,11 @@ export interface RenderResult {
   dateUse: DateUse;
   /** The lazily loaded modules it rendered (their chunks are preloaded, then loaded before hydrating). */
   modules: string[];
+  /**
+   * The head the page claimed (lib/use-head.ts), which the server writes instead of its own
+   * rules' head; null when the page claimed none.
+   */
+  head: HeadSpec | null;
 }
 
 /** The app at `url` (path and query) with `pageData`, as the browser will hydrate it. */
@@ -44,7 +50,13 @@ export function render(url: string, pageData: PageData): RenderResult {
       </StaticRouter>
     </StrictMode>,
   );
-  return { html, imagePreloads: report.imagePreloads, dateUse: report.dateUse, modules: report.modules };
+  return {
+    html,
+    imagePreloads: report.imagePreloads,
+    dateUse: report.dateUse,
+    modules: report.modules,
+    head: report.head,
+  };
 }
 
 /** `render` across the engine boundary: JSON in, JSON out. */

@@ -1,4 +1,4 @@
-import { expect, h1, h2, test, type Page, withConsent } from './fixtures';
+import { expect, expectAxeClean, h1, h2, test, type Page, withConsent } from './fixtures';
 
 /**
  * The chrome of the public pages: scrolling, the cookie banner's states, the mobile menu and the
@@ -80,6 +80,32 @@ test.describe('cookie banner', () => {
       if (reloadHeading) await staysAnsweredOnReload(page, reloadHeading);
     });
   }
+
+  test('on a 375x667 phone it keeps its text and controls in a fifth of the view (it took a third)', async ({
+    page,
+  }) => {
+    const view = { width: 375, height: 667 };
+    await page.setViewportSize(view);
+    await page.goto('/');
+    await expect(banner(page).locator('p')).toHaveText(`${TEXT} Learn more about our Cookie Policy`);
+    const box = await banner(page).boundingBox();
+    expect(box?.height).toBeLessThanOrEqual(view.height * 0.2);
+    const fontSize = await banner(page)
+      .locator('p')
+      .evaluate((p) => parseFloat(getComputedStyle(p).fontSize));
+    expect(fontSize).toBeGreaterThanOrEqual(12);
+    await expect(banner(page).getByRole('link', { name: 'Learn more about our Cookie Policy' })).toBeInViewport({
+      ratio: 1,
+    });
+    // The buttons stay easy to tap: 36 px (WCAG 2.5.8 asks for 24).
+    for (const name of ['Decline', 'Accept All', 'Close cookie banner']) {
+      const button = banner(page).getByRole('button', { name });
+      await expect(button).toBeInViewport({ ratio: 1 });
+      const size = await button.boundingBox();
+      expect(Math.min(size?.width ?? 0, size?.height ?? 0), name).toBeGreaterThanOrEqual(36);
+    }
+    await expectAxeClean(page, '.cookie-banner');
+  });
 
   test('the page can scroll its last line clear of the banner', async ({ page }) => {
     await page.goto('/about');

@@ -147,6 +147,9 @@ pub fn app_config_on(
             workspace_root().join("frontend/dist").display().to_string(),
         ),
         ("CLAIMBRIDGE_LOG".into(), "warn".into()),
+        // The link checker would scan and fetch the seed's links in every test app; the tests of
+        // the checker turn it on.
+        ("CLAIMBRIDGE_LINK_CHECK_INTERVAL_SECS".into(), "0".into()),
     ]);
     for (name, value) in vars {
         env.insert((*name).into(), (*value).into());

@@ -186,6 +186,12 @@ impl App {
         let outbox = self.functions.start_outbox();
         // Lead notification emails, when configured: also stopped before the database.
         let lead_email = self.functions.start_lead_email();
+        // The website's link checker (the admin's Site health), unless configured off.
+        let link_checker = cb_site::start_link_checker(
+            &self.config.site_settings(),
+            &self.config.link_check,
+            self.database.pool.clone(),
+        );
         // TCP_NODELAY, as HTTP servers set it: a response's last partial segment goes out at
         // once instead of waiting for the client to acknowledge the ones before it.
         let listener = self.listener.tap_io(|tcp| {
@@ -217,6 +223,9 @@ impl App {
         outbox.stop().await;
         if let Some(lead_email) = lead_email {
             lead_email.stop().await;
+        }
+        if let Some(link_checker) = link_checker {
+            link_checker.stop().await;
         }
         self.database.shutdown(owns_database).await;
         served.context("server error")

@@ -169,7 +169,13 @@ mod tests {
         assert_eq!(page_number(Some("page=2&page=3")), Some(2));
         assert_eq!(page_number(Some("page=999999")), Some(999_999));
         for bad in [
-            "page=0", "page=01", "page=-1", "page=abc", "page=", "page=1000000", "page=1e9",
+            "page=0",
+            "page=01",
+            "page=-1",
+            "page=abc",
+            "page=",
+            "page=1000000",
+            "page=1e9",
         ] {
             assert_eq!(page_number(Some(bad)), None, "{bad}");
         }

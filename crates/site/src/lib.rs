@@ -11,7 +11,9 @@
 //! from the SEO data `store` keeps (dropped by `listen` on every change). `page` renders a page
 //! on the server (`ssr`, with `template`, `preload` and `sanitize`), `preview` a preview link's;
 //! `delivery` compresses the answers and revalidates them by ETag; `security` adds the
-//! headers. Escaping is cb_escape's, the server's one HTML, XML and JSON escaping.
+//! headers. Escaping is cb_escape's, the server's one HTML, XML and JSON escaping. Beside the
+//! router, `health` is the link checker behind the admin's Site health
+//! ([`start_link_checker`]), which the server starts and stops.
 mod delivery;
 mod discovery;
 mod feeds;

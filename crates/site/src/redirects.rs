@@ -344,7 +344,10 @@ mod tests {
                 true,
             ),
             (rule("/x/", Some("/"), StatusCode::MOVED_PERMANENTLY), true),
-            (rule("/tagged/", Some("/blog/?from=tags#list"), StatusCode::FOUND), true),
+            (
+                rule("/tagged/", Some("/blog/?from=tags#list"), StatusCode::FOUND),
+                true,
+            ),
         ])
     }
 

@@ -3,13 +3,12 @@ import { PublicLayout } from '@/app/layouts/public-layout';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { lazyComponent, lazyPage } from '@/lib/lazy-component';
 import { SiteDataLayout } from '@/app/layouts/site-data-layout';
-import { dataPublicPages } from './routes/data-public-pages';
+import { archivePages, dataPublicPages, searchPage } from './routes/data-public-pages';
 import { adminRoutes } from './routes/admin/admin-routes';
 
 /**
- * The static public pages. The five fixed article paths are plain static segments, so the
- * `blog/:slug` route next to them ranks below them (react-router ranks static segments above
- * dynamic ones) and those slugs keep their hand-made pages.
+ * The static public pages, rendered once at build time (scripts/prerender.mjs). The five
+ * hand-made articles are data pages (their related posts come from the database).
  */
 export const staticPublicPages: RouteObject[] = [
   lazyPage('services', async () => (await import('@/features/services/services-page')).ServicesPage),
@@ -23,32 +22,6 @@ export const staticPublicPages: RouteObject[] = [
   ),
   lazyPage('privacy-policy', async () => (await import('@/features/legal/privacy-policy-page')).PrivacyPolicyPage),
   lazyPage('cookie-policy', async () => (await import('@/features/legal/cookie-policy-page')).CookiePolicyPage),
-  lazyPage(
-    'blog/streamlining-dme-claims-processing',
-    async () =>
-      (await import('@/features/articles/pages/streamlining-dme-claims-processing'))
-        .StreamliningDmeClaimsProcessingArticle,
-  ),
-  lazyPage(
-    'blog/compliance-best-practices-dme-providers',
-    async () =>
-      (await import('@/features/articles/pages/compliance-best-practices-dme-providers'))
-        .ComplianceBestPracticesArticle,
-  ),
-  lazyPage(
-    'blog/mobile-delivery-management',
-    async () => (await import('@/features/articles/pages/mobile-delivery-management')).MobileDeliveryManagementArticle,
-  ),
-  lazyPage(
-    'blog/maximizing-revenue-real-time-reporting',
-    async () =>
-      (await import('@/features/articles/pages/maximizing-revenue-real-time-reporting'))
-        .MaximizingRevenueRealTimeReportingArticle,
-  ),
-  lazyPage(
-    'blog/dme-billing-coding-guide',
-    async () => (await import('@/features/articles/pages/dme-billing-coding-guide')).DmeBillingCodingGuideArticle,
-  ),
 ];
 
 /** Draft previews: `/preview/{token}`. */
@@ -95,6 +68,8 @@ export const routes: RouteObject[] = [
               { index: true, element: <HomePage /> },
               ...staticPublicPages,
               ...dataPublicPages,
+              ...Object.values(archivePages),
+              searchPage,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -1,12 +1,30 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { BlogArchive } from '@/data/blog/types';
+import { RenderProvider } from '@/lib/render-context';
 import { routes } from './router';
 
 function renderAt(path: string, table: RouteObject[] = routes) {
   const router = createMemoryRouter(table, { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return router;
+}
+
+/** `path` as the server renders it: with its page's embedded resources. */
+function renderRendered(path: string, resources: Record<string, unknown>) {
+  const pageData = { path, renderedOn: '2026-12-06', resources };
+  const table: RouteObject[] = [
+    {
+      element: (
+        <RenderProvider pageData={pageData}>
+          <Outlet />
+        </RenderProvider>
+      ),
+      children: routes,
+    },
+  ];
+  return renderAt(path, table);
 }
 
 /** Each static public route and the page heading it must render. */
@@ -69,3 +87,35 @@ function addGenericBlogRoute(table: RouteObject[]): RouteObject[] {
     });
   return visit(table);
 }
+
+describe('archive routes', () => {
+  const archive = (kind: BlogArchive['kind'], slug: string, name: string): BlogArchive => ({
+    kind,
+    slug,
+    name,
+    meta_title: null,
+    meta_description: null,
+    total: 0,
+    page: 1,
+    page_size: 12,
+    last_modified: null,
+    posts: [],
+  });
+
+  it.each([
+    ['/blog/category/compliance', archive('category', 'compliance', 'Compliance'), 'Posts in Compliance'],
+    ['/blog/tag/oxygen', archive('tag', 'oxygen', 'oxygen'), 'Posts tagged oxygen'],
+    ['/blog/author/dana-ortiz', archive('author', 'dana-ortiz', 'Dana Ortiz'), 'Posts by Dana Ortiz'],
+  ])('%s renders its archive inside the shared header and footer', async (path, blogArchive, heading) => {
+    renderRendered(path, { pageSeo: null, blogArchive });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it("links a hand-made article's category badge to its archive", async () => {
+    renderAt('/blog/compliance-best-practices-dme-providers');
+    const badge = await screen.findByRole('link', { name: 'Category: Compliance' });
+    expect(badge.getAttribute('href')).toBe('/blog/category/compliance');
+  });
+});

@@ -17,6 +17,10 @@ describe('the site manifest the build hands to the server', () => {
   });
 
   it('names the module and resources of each data page and of a post', () => {
+    const article = (slug: string) => ({
+      module: `src/features/articles/pages/${slug}.tsx`,
+      resources: ['relatedPosts'],
+    });
     expect(manifest.dataPages).toEqual({
       '/blog': { module: 'src/features/blog/blog-list-page.tsx', resources: ['blogPosts'] },
       '/whitepapers': { module: 'src/features/whitepapers/whitepapers-page.tsx', resources: ['whitepapers'] },
@@ -24,13 +28,35 @@ describe('the site manifest the build hands to the server', () => {
         module: 'src/features/downloads/downloads-page.tsx',
         resources: ['whitepapers', 'whitepaperFiles'],
       },
+      '/blog/streamlining-dme-claims-processing': article('streamlining-dme-claims-processing'),
+      '/blog/compliance-best-practices-dme-providers': article('compliance-best-practices-dme-providers'),
+      '/blog/mobile-delivery-management': article('mobile-delivery-management'),
+      '/blog/maximizing-revenue-real-time-reporting': article('maximizing-revenue-real-time-reporting'),
+      '/blog/dme-billing-coding-guide': article('dme-billing-coding-guide'),
     });
     expect(manifest.post).toEqual({
       prefix: '/blog/',
       module: 'src/features/blog/blog-post-page.tsx',
-      resources: ['blogPost'],
+      resources: ['blogPost', 'relatedPosts'],
     });
     expect(manifest.pageResources).toEqual(['pageSeo']);
+  });
+
+  it('names the archives, the search page and what the not-found page embeds', () => {
+    expect(manifest.archives).toEqual({
+      prefixes: { category: '/blog/category/', tag: '/blog/tag/', author: '/blog/author/' },
+      module: 'src/features/blog/archive-page.tsx',
+      resources: ['blogArchive'],
+    });
+    expect(manifest.search).toEqual({
+      path: '/search',
+      module: 'src/features/search/search-page.tsx',
+      resources: ['siteSearch'],
+    });
+    expect(manifest.notFoundResources).toEqual(['popularPosts']);
+    // Neither is a fixed page: not prerendered, not in the sitemap's list of pages.
+    expect(manifest.publicPages).not.toContain('/search');
+    expect(manifest.publicPages.some((path) => path.startsWith('/blog/category'))).toBe(false);
   });
 
   it('names the preview and admin paths the router has', () => {

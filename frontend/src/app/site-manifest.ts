@@ -3,7 +3,9 @@ import { HEAD_RULES } from '@/lib/head';
 import { PAGE_SEO_RESOURCE } from './layouts/site-data-layout';
 import { PREVIEW_ROUTE_PATH, staticPublicPages } from './router';
 import { ADMIN_PATH, AUTH_PATH, RESET_PATH, WELCOME_PATH } from './routes/admin/admin-routes';
-import { dataPublicPages, type DataPageHandle } from './routes/data-public-pages';
+import { archivePages, dataPublicPages, searchPage, type DataPageHandle } from './routes/data-public-pages';
+import { POPULAR_POSTS_RESOURCE } from '@/features/search/popular-posts-query';
+import type { ArchiveKind } from '@/lib/taxonomy-slug';
 
 /** A data page as the server serves it: the module it preloads, the resources it embeds. */
 export interface DataPageRule {
@@ -26,6 +28,15 @@ export interface SiteManifest {
   dataPages: Record<string, DataPageRule>;
   /** A blog post: `{prefix}{slug}` (one segment), other than a fixed public page. */
   post: DataPageRule & { prefix: string };
+  /**
+   * The category, tag and author archives: `{prefix}{slug}` (one segment), `?page=N`; one page
+   * module for the three.
+   */
+  archives: DataPageRule & { prefixes: Record<ArchiveKind, string> };
+  /** The site search: `{path}?q=..&page=N`. */
+  search: DataPageRule & { path: string };
+  /** What a path no route has embeds besides `pageResources` (the not-found page's lists). */
+  notFoundResources: string[];
   /** A draft preview: `{previewPrefix}{token}` (one segment). */
   previewPrefix: string;
   /** The admin screens, never rendered by the server: these paths and everything below `adminSections`. */
@@ -35,9 +46,12 @@ export interface SiteManifest {
   head: typeof HEAD_RULES;
 }
 
-/** `/{prefix}/` of a route path `prefix/:param`; the build fails on any other shape. */
+/**
+ * `/{prefix}/` of a route path `prefix/:param` (the prefix one or more static segments); the
+ * build fails on any other shape.
+ */
 function oneParameterPrefix(path: string): string {
-  const match = /^([a-z0-9-]+)\/:[a-zA-Z]+$/.exec(path);
+  const match = /^([a-z0-9-]+(?:\/[a-z0-9-]+)*)\/:[a-zA-Z]+$/.exec(path);
   if (!match) throw new Error(`site manifest: ${path} is not "segment/:parameter"`);
   return `/${match[1]}/`;
 }
@@ -66,6 +80,17 @@ export function siteManifest(): SiteManifest {
       dataPublicPages.filter(fixed).map((route) => [`/${route.path ?? ''}`, dataPageRule(route)]),
     ),
     post: { prefix: oneParameterPrefix(postRoute.path), ...dataPageRule(postRoute) },
+    archives: {
+      prefixes: {
+        category: oneParameterPrefix(archivePages.category.path ?? ''),
+        tag: oneParameterPrefix(archivePages.tag.path ?? ''),
+        author: oneParameterPrefix(archivePages.author.path ?? ''),
+      },
+      // One module for the three kinds.
+      ...dataPageRule(archivePages.category),
+    },
+    search: { path: `/${searchPage.path ?? ''}`, ...dataPageRule(searchPage) },
+    notFoundResources: [POPULAR_POSTS_RESOURCE],
     previewPrefix: oneParameterPrefix(PREVIEW_ROUTE_PATH),
     adminPaths: [`/${AUTH_PATH}`, `/${WELCOME_PATH}`, `/${RESET_PATH}`, `/${ADMIN_PATH}`],
     adminSections: [`/${ADMIN_PATH}/`],

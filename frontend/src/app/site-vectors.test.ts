@@ -7,6 +7,7 @@ import { buildPageSeoHead } from '@/features/seo/page-seo';
 import { DYNAMIC_ATTR, type HeadSpec } from '@/lib/head';
 import { PREVIEW_ROUTE_PATH, routes } from './router';
 import { ADMIN_PATH, AUTH_PATH } from './routes/admin/admin-routes';
+import { archivePages, searchPage } from './routes/data-public-pages';
 import vectors from './site-vectors.json';
 
 /** A head as the vectors write it (crates/site compares its heads in the same form). */
@@ -20,7 +21,7 @@ function plainHead(head: HeadSpec) {
 }
 
 /** What react-router renders for `path` in the app's route table, in the vectors' terms. */
-function routeKind(path: string): { kind: string; slug?: string } {
+function routeKind(path: string): { kind: string; archive?: string; slug?: string } {
   const matches = matchRoutes(routes, path) ?? [];
   const leaf = matches.at(-1);
   if (!leaf || leaf.route.path === '*') return { kind: 'unknown' };
@@ -28,6 +29,9 @@ function routeKind(path: string): { kind: string; slug?: string } {
     return { kind: 'admin' };
   }
   if (leaf.route.path === PREVIEW_ROUTE_PATH) return { kind: 'preview' };
+  if (leaf.route.path === searchPage.path) return { kind: 'search' };
+  const archive = Object.entries(archivePages).find(([, route]) => route.path === leaf.route.path);
+  if (archive) return { kind: 'archive', archive: archive[0], slug: leaf.params.slug };
   if (leaf.route.path?.includes(':')) return { kind: 'post', slug: leaf.params.slug };
   return { kind: 'page' };
 }
@@ -38,7 +42,12 @@ describe('the shared site vectors', () => {
   });
 
   it.each(vectors.routes)('route $path', (vector) => {
-    const expected = vector.kind === 'post' ? { kind: vector.kind, slug: vector.slug } : { kind: vector.kind };
+    const expected =
+      vector.kind === 'post'
+        ? { kind: vector.kind, slug: vector.slug }
+        : vector.kind === 'archive'
+          ? { kind: vector.kind, archive: vector.archive, slug: vector.slug }
+          : { kind: vector.kind };
     expect(routeKind(vector.path)).toEqual(expected);
   });
 

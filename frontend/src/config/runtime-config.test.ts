@@ -45,6 +45,7 @@ describe('resolveRuntimeConfig', () => {
         address: '100 Main St, Springfield',
         hours: 'Mon-Fri 9am to 6pm EST',
         siteUrl: 'https://www.injected.test',
+        websiteUrl: 'https://www.injected-company.test',
         trainingHubUrl: 'https://training.injected.test',
         supportDeskUrl: 'https://support.injected.test',
         social: { linkedin: 'https://www.linkedin.com/company/injected', x: 'https://x.com/injected' },
@@ -75,6 +76,8 @@ describe('resolveRuntimeConfig', () => {
     expect(config.company.address).toBe('1 Vite Way');
     expect(config.company.hours).toBe('Mon-Sat 7am to 7pm CST');
     expect(config.company.siteUrl).toBe('https://vite-site.example.test');
+    // Without a company website of its own, the site's URL stands for it.
+    expect(config.company.websiteUrl).toBe('https://vite-site.example.test');
   });
 
   it('uses defaults when neither source sets a value', () => {

@@ -27,7 +27,10 @@ export interface CompanyConfig {
   phone: string | undefined;
   address: string | undefined;
   hours: string;
+  /** The public URL of this site (canonical links, the sitemap). */
   siteUrl: string;
+  /** The company's website as the legal pages name it, whatever host serves the site. */
+  websiteUrl: string;
   trainingHubUrl: string | undefined;
   supportDeskUrl: string | undefined;
   social: SocialLinks;
@@ -138,6 +141,9 @@ export function resolveRuntimeConfig(injected: unknown, env: RuntimeEnv, origin:
       address: pick(company.address, env.VITE_COMPANY_ADDRESS),
       hours: pick(company.hours, env.VITE_COMPANY_HOURS) ?? DEFAULT_COMPANY_HOURS,
       siteUrl: withoutTrailingSlash(pickHttpUrl(company.siteUrl, env.VITE_SITE_URL) ?? origin),
+      websiteUrl: withoutTrailingSlash(
+        pickHttpUrl(company.websiteUrl) ?? pickHttpUrl(company.siteUrl, env.VITE_SITE_URL) ?? origin,
+      ),
       trainingHubUrl: pickHttpUrl(company.trainingHubUrl),
       supportDeskUrl: pickHttpUrl(company.supportDeskUrl),
       social: {

@@ -152,6 +152,78 @@ export type Database = {
         }
         Relationships: []
       }
+      blog_taxonomy_seo: {
+        Row: {
+          created_at: string
+          kind: string
+          meta_description: string | null
+          meta_title: string | null
+          name: string | null
+          slug: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          kind: string
+          meta_description?: string | null
+          meta_title?: string | null
+          name?: string | null
+          slug: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          kind?: string
+          meta_description?: string | null
+          meta_title?: string | null
+          name?: string | null
+          slug?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      content_images_without_alt: {
+        Row: {
+          source_id: string
+          source_label: string
+          source_type: string
+          src: string
+        }
+        Insert: {
+          source_id: string
+          source_label?: string
+          source_type: string
+          src: string
+        }
+        Update: {
+          source_id?: string
+          source_label?: string
+          source_type?: string
+          src?: string
+        }
+        Relationships: []
+      }
+      content_links: {
+        Row: {
+          source_id: string
+          source_label: string
+          source_type: string
+          url: string
+        }
+        Insert: {
+          source_id: string
+          source_label?: string
+          source_type: string
+          url: string
+        }
+        Update: {
+          source_id?: string
+          source_label?: string
+          source_type?: string
+          url?: string
+        }
+        Relationships: []
+      }
       content_revisions: {
         Row: {
           action: string
@@ -434,6 +506,39 @@ export type Database = {
         }
         Relationships: []
       }
+      link_checks: {
+        Row: {
+          checked_at: string | null
+          detail: string | null
+          http_status: number | null
+          internal: boolean
+          lease_until: string | null
+          next_check_at: string
+          status: string
+          url: string
+        }
+        Insert: {
+          checked_at?: string | null
+          detail?: string | null
+          http_status?: number | null
+          internal: boolean
+          lease_until?: string | null
+          next_check_at?: string
+          status?: string
+          url: string
+        }
+        Update: {
+          checked_at?: string | null
+          detail?: string | null
+          http_status?: number | null
+          internal?: boolean
+          lease_until?: string | null
+          next_check_at?: string
+          status?: string
+          url?: string
+        }
+        Relationships: []
+      }
       media_assets: {
         Row: {
           alt_text: string
@@ -461,6 +566,33 @@ export type Database = {
           original_name?: string | null
           updated_at?: string
           width?: number | null
+        }
+        Relationships: []
+      }
+      not_found_log: {
+        Row: {
+          first_seen: string
+          hits: number
+          kind: string
+          last_referrer: string | null
+          last_seen: string
+          path: string
+        }
+        Insert: {
+          first_seen?: string
+          hits?: number
+          kind?: string
+          last_referrer?: string | null
+          last_seen?: string
+          path: string
+        }
+        Update: {
+          first_seen?: string
+          hits?: number
+          kind?: string
+          last_referrer?: string | null
+          last_seen?: string
+          path?: string
         }
         Relationships: []
       }
@@ -640,6 +772,48 @@ export type Database = {
           }
         ]
       }
+      redirects: {
+        Row: {
+          automatic: boolean
+          created_at: string
+          hits: number
+          id: string
+          last_hit_at: string | null
+          match_type: string
+          note: string | null
+          source_path: string
+          status_code: number
+          target: string | null
+          updated_at: string
+        }
+        Insert: {
+          automatic?: boolean
+          created_at?: string
+          hits?: number
+          id?: string
+          last_hit_at?: string | null
+          match_type?: string
+          note?: string | null
+          source_path: string
+          status_code?: number
+          target?: string | null
+          updated_at?: string
+        }
+        Update: {
+          automatic?: boolean
+          created_at?: string
+          hits?: number
+          id?: string
+          last_hit_at?: string | null
+          match_type?: string
+          note?: string | null
+          source_path?: string
+          status_code?: number
+          target?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
       whitepaper_submissions: {
         Row: {
           assignee: string
@@ -747,6 +921,10 @@ export type Database = {
         { Args: { from_day: string; to_day: string; time_zone: string }; Returns: Json }
       analytics_series:
         { Args: { from_day: string; to_day: string; time_zone: string; unit?: string }; Returns: ({ leads: number | null; period_start: string | null; views: number | null; visitors: number | null })[] }
+      blog_archive:
+        { Args: { kind: string; slug: string; page?: number; page_size?: number }; Returns: Json }
+      blog_taxonomies:
+        { Args: never; Returns: ({ kind: string | null; last_modified: string | null; name: string | null; posts: number | null; slug: string | null })[] }
       create_preview_link:
         { Args: { kind: string; post_id?: string; page_route?: string; content?: string; expires_in_days?: number }; Returns: Json }
       custom_access_token_hook:
@@ -759,10 +937,26 @@ export type Database = {
         { Args: { names?: string[] }; Returns: ({ object_name: string | null; uses: Json | null })[] }
       my_sessions:
         { Args: never; Returns: ({ aal: string | null; created_at: string | null; id: string | null; ip: string | null; is_current: boolean | null; refreshed_at: string | null; user_agent: string | null })[] }
+      not_found_report:
+        { Args: { max_rows?: number }; Returns: ({ first_seen: string | null; hits: number | null; kind: string | null; last_referrer: string | null; last_seen: string | null; path: string | null; redirect_id: string | null })[] }
+      popular_posts:
+        { Args: { max_results?: number }; Returns: ({ description: string | null; slug: string | null; title: string | null; views: number | null })[] }
       preview:
         { Args: { token: string }; Returns: Json }
+      record_search:
+        { Args: { q: string; results: number }; Returns: undefined }
+      related_posts:
+        { Args: { post_slug: string; max_results?: number }; Returns: ({ category: string | null; created_at: string | null; description: string | null; id: string | null; read_time: string | null; slug: string | null; title: string | null })[] }
       restore_revision:
         { Args: { revision_id: number }; Returns: string }
+      search_site:
+        { Args: { q: string; page?: number; page_size?: number }; Returns: Json }
+      search_stats:
+        { Args: { from_day: string; to_day: string }; Returns: Json }
+      site_health:
+        { Args: never; Returns: ({ detail: string | null; fix_path: string | null; kind: string | null; severity: string | null; source_id: string | null; source_label: string | null; source_type: string | null; title: string | null })[] }
+      site_health_summary:
+        { Args: never; Returns: Json }
       staff_list:
         { Args: never; Returns: ({ display_name: string | null; email: string | null; invited_at: string | null; last_sign_in_at: string | null; mfa_enabled: boolean | null; role: string | null; status: string | null; user_id: string | null })[] }
       staff_me:
@@ -771,6 +965,8 @@ export type Database = {
         { Args: { target: string; active: boolean }; Returns: undefined }
       staff_set_role:
         { Args: { target: string; new_role: string }; Returns: undefined }
+      taxonomy_slug:
+        { Args: { name: string }; Returns: string }
     }
     Enums: {
       [_ in never]: never

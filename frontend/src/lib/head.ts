@@ -31,10 +31,22 @@ export interface HeadMeta {
   content: string;
 }
 
+/**
+ * A `<link>` besides the canonical one: rel=prev/next of a paged list, or an alternate (an RSS
+ * feed, with its `type` and `title`).
+ */
+export interface HeadLink {
+  rel: string;
+  href: string;
+  type?: string;
+  title?: string;
+}
+
 export interface HeadSpec {
   title: string;
   metas: HeadMeta[];
   canonical?: string;
+  links?: HeadLink[];
   /** Serialised into one application/ld+json script. */
   jsonLd?: unknown;
 }
@@ -70,7 +82,7 @@ export function clearDynamicHead(doc: Document): void {
   for (const element of Array.from(doc.head.querySelectorAll(`[${DYNAMIC_ATTR}]`))) element.remove();
 }
 
-/** Writes `spec` into the head: title, metas, canonical link and JSON-LD, replacing earlier ones. */
+/** Writes `spec` into the head: title, metas, canonical and other links and JSON-LD, replacing earlier ones. */
 export function applyHead(doc: Document, spec: HeadSpec): void {
   clearDynamicHead(doc);
   doc.title = spec.title;
@@ -98,6 +110,16 @@ export function applyHead(doc: Document, spec: HeadSpec): void {
     if (!first) doc.head.appendChild(link);
   } else {
     for (const link of canonicalLinks) link.remove();
+  }
+
+  for (const { rel, href, type, title } of spec.links ?? []) {
+    const link = doc.createElement('link');
+    link.setAttribute('rel', rel);
+    link.setAttribute('href', href);
+    if (type) link.setAttribute('type', type);
+    if (title) link.setAttribute('title', title);
+    link.setAttribute(DYNAMIC_ATTR, '');
+    doc.head.appendChild(link);
   }
 
   if (spec.jsonLd !== undefined && spec.jsonLd !== null) {

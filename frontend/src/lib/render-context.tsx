@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { localIsoDate } from './dates';
+import type { HeadSpec } from './head';
 import type { PageData } from './page-data';
 
 /** An image the page shows above the fold, preloaded from the head (server renders only). */
@@ -21,6 +22,11 @@ export class RenderReport {
   /** The lazily loaded modules the page rendered (their chunks are preloaded). */
   readonly modules: string[] = [];
   dateUse: DateUse = 'none';
+  /**
+   * The head the page claimed with useHead (lib/use-head.ts), the last one rendered; null
+   * when the page leaves its head to the server's own rules.
+   */
+  head: HeadSpec | null = null;
 
   addModule(moduleId: string): void {
     if (!this.modules.includes(moduleId)) this.modules.push(moduleId);
@@ -32,6 +38,10 @@ export class RenderReport {
 
   useDate(use: DateUse): void {
     if (DATE_USE_RANK[use] > DATE_USE_RANK[this.dateUse]) this.dateUse = use;
+  }
+
+  setHead(head: HeadSpec): void {
+    this.head = head;
   }
 }
 
@@ -80,6 +90,11 @@ export function useInitialResource(name: string): unknown {
 export function useReportModule(moduleId: string | undefined): void {
   const { report } = useContext(RenderContext);
   if (report && moduleId) report.addModule(moduleId);
+}
+
+/** Server renders only: the report of the render in progress, or null in the browser. */
+export function useRenderReport(): RenderReport | null {
+  return useContext(RenderContext).report;
 }
 
 /** Server renders only: asks the head for an image preload (the page's largest image). */

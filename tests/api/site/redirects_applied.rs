@@ -6,8 +6,7 @@ use cb_tests::{Answer as _, eventually};
 
 /// Stats are written every 100 ms in these tests (10 s by default).
 const FAST_STATS: (&str, &str) = ("CLAIMBRIDGE_SITE_STATS_FLUSH_MS", "100");
-const BROWSER: &str =
-    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const BROWSER: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
 fn no_follow() -> reqwest::Client {
     reqwest::Client::builder()
@@ -72,9 +71,21 @@ async fn rules_answer_before_the_pages_and_keep_the_query() {
 
     answers(&app.url, "/old-services", 301, Some("/services")).await;
     answers(&app.url, "/Old-Services/", 301, Some("/services")).await;
-    answers(&app.url, "/old-services?utm_source=li", 301, Some("/services?utm_source=li")).await;
+    answers(
+        &app.url,
+        "/old-services?utm_source=li",
+        301,
+        Some("/services?utm_source=li"),
+    )
+    .await;
     answers(&app.url, "/promo?x=1", 302, Some("/contact?from=promo")).await;
-    answers(&app.url, "/resources/guide/part-1", 301, Some("/whitepapers/guide/part-1")).await;
+    answers(
+        &app.url,
+        "/resources/guide/part-1",
+        301,
+        Some("/whitepapers/guide/part-1"),
+    )
+    .await;
     answers(&app.url, "/resources", 301, Some("/whitepapers/")).await;
     answers(&app.url, "/about", 302, Some("/services")).await;
     answers(&app.url, "/blog/hostile-post", 200, None).await;
@@ -82,9 +93,15 @@ async fn rules_answer_before_the_pages_and_keep_the_query() {
     let gone = app.get("/retired-offer").answer().await;
     assert_eq!(gone.status(), 410);
     let html = gone.text().await.unwrap();
-    assert!(html.contains("<div id=\"root\">"), "the app renders its not-found view");
+    assert!(
+        html.contains("<div id=\"root\">"),
+        "the app renders its not-found view"
+    );
 
-    let permanent = no_follow().get(format!("{}/old-services", app.url)).answer().await;
+    let permanent = no_follow()
+        .get(format!("{}/old-services", app.url))
+        .answer()
+        .await;
     assert_eq!(permanent.headers()["cache-control"], "public, max-age=3600");
     let temporary = no_follow().get(format!("{}/promo", app.url)).answer().await;
     assert_eq!(temporary.headers()["cache-control"], "no-store");
@@ -96,12 +113,19 @@ async fn a_prefix_rules_remainder_cannot_leave_the_site() {
     let app = spawn_site(&dist, &[]).await;
     add_rule(&app, "/go/", "prefix", Some("/"), 301).await;
     answers(&app.url, "/go/services", 301, Some("/services")).await;
-    for hostile in ["/go//evil.example", "/go/%2F%2Fevil.example", "/go/%5Cevil.example"] {
+    for hostile in [
+        "/go//evil.example",
+        "/go/%2F%2Fevil.example",
+        "/go/%5Cevil.example",
+    ] {
         let (status, location) = answer_of(&app.url, hostile).await;
         assert_eq!(status, 301, "{hostile}");
         let location = location.unwrap();
         // Where a browser on the site goes: still the site.
-        let landed = reqwest::Url::parse(SITE_URL).unwrap().join(&location).unwrap();
+        let landed = reqwest::Url::parse(SITE_URL)
+            .unwrap()
+            .join(&location)
+            .unwrap();
         assert!(
             location.starts_with('/') && landed.host_str() == Some("www.example.test"),
             "{hostile} -> {location}"
@@ -146,13 +170,25 @@ async fn a_renamed_posts_old_address_lands_on_the_new_one() {
     app.db
         .execute("update public.blog_posts set slug = 'renamed-post' where slug = 'hostile-post'")
         .await;
-    answers(&app.url, "/blog/hostile-post", 301, Some("/blog/renamed-post")).await;
+    answers(
+        &app.url,
+        "/blog/hostile-post",
+        301,
+        Some("/blog/renamed-post"),
+    )
+    .await;
     served_page(&app, "/blog/renamed-post").await;
     // And back: the rule follows, nothing loops.
     app.db
         .execute("update public.blog_posts set slug = 'hostile-post' where slug = 'renamed-post'")
         .await;
-    answers(&app.url, "/blog/renamed-post", 301, Some("/blog/hostile-post")).await;
+    answers(
+        &app.url,
+        "/blog/renamed-post",
+        301,
+        Some("/blog/hostile-post"),
+    )
+    .await;
     answers(&app.url, "/blog/hostile-post", 200, None).await;
 }
 
@@ -165,13 +201,21 @@ async fn hits_are_counted_and_written_in_batches() {
     for _ in 0..9 {
         answer_of(&app.url, "/counted").await;
     }
-    eventually(Duration::from_secs(3), Duration::from_millis(50), async || {
-        let hits: i64 = app
-            .db
-            .scalar("select hits from public.redirects where source_path = '/counted'")
-            .await;
-        if hits == 10 { Ok(()) } else { Err(format!("{hits} hits")) }
-    })
+    eventually(
+        Duration::from_secs(3),
+        Duration::from_millis(50),
+        async || {
+            let hits: i64 = app
+                .db
+                .scalar("select hits from public.redirects where source_path = '/counted'")
+                .await;
+            if hits == 10 {
+                Ok(())
+            } else {
+                Err(format!("{hits} hits"))
+            }
+        },
+    )
     .await;
     let last_hit: bool = app
         .db

@@ -2,6 +2,7 @@
 //! the HTML the server sends, rendered by the build's server bundle from the database, with the
 //! data it used embedded; stored HTML is sanitised on the server; an admin's write shows in the
 //! next response of any instance. These tests use the real frontend build (`make frontend`).
+mod discovery;
 mod pages;
 mod previews;
 mod serving;

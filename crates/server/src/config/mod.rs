@@ -21,6 +21,7 @@ mod mail;
 mod realtime;
 mod rest;
 mod site;
+mod site_health;
 mod storage;
 mod supabase_toml;
 #[cfg(test)]
@@ -98,6 +99,8 @@ pub struct Config {
     pub revisions_kept: u32,
     /// /realtime/v1: connections, channels, joins and messages per second, payload size.
     pub realtime: cb_realtime::Limits,
+    /// The website's link checker: how often, how long a request, which private hosts.
+    pub link_check: cb_site::LinkCheckSettings,
 }
 
 impl Config {
@@ -150,6 +153,7 @@ impl Config {
         let revisions_kept = database::revisions_kept(&get)?;
         let auth_settings = auth_settings::settings(&get, &site.url)?;
         let realtime = realtime::limits(&get)?;
+        let link_check = site_health::settings(&get)?;
         let storage =
             storage::settings(&get, secrets.jwt_secret.expose_secret(), secrets.verifier())?;
 
@@ -196,6 +200,7 @@ impl Config {
             drain: listen::drain(&get, production)?,
             revisions_kept,
             realtime,
+            link_check,
         };
         // The functions check callers' JWTs as every other service does.
         config.functions.jwt_verifier = config.jwt_verifier();

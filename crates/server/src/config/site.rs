@@ -15,6 +15,9 @@ pub struct Company {
     pub address: String,
     pub hours: String,
     pub site_url: String,
+    /// The company's website as its legal pages name it (COMPANY_WEBSITE_URL), whatever host
+    /// serves this site.
+    pub website_url: String,
     pub training_hub_url: String,
     pub support_desk_url: String,
     pub linkedin_url: String,
@@ -60,6 +63,7 @@ impl Site {
             // The company website shown on the site; the client also builds canonical links
             // from it, so it defaults to the site's own public URL and they agree.
             site_url: text("SITE_URL", &url),
+            website_url: text("COMPANY_WEBSITE_URL", &defaults.website_url),
             training_hub_url: text("TRAINING_HUB_URL", &defaults.training_hub_url),
             support_desk_url: text("SUPPORT_DESK_URL", &defaults.support_desk_url),
             linkedin_url: text("COMPANY_LINKEDIN_URL", &defaults.social.linkedin),
@@ -97,6 +101,7 @@ struct CompanyDefaults {
     phone: String,
     address: String,
     hours: String,
+    website_url: String,
     training_hub_url: String,
     support_desk_url: String,
     social: SocialDefaults,
@@ -148,6 +153,7 @@ impl Config {
                 "address": company.address,
                 "hours": company.hours,
                 "siteUrl": company.site_url,
+                "websiteUrl": company.website_url,
                 "trainingHubUrl": company.training_hub_url,
                 "supportDeskUrl": company.support_desk_url,
                 "social": {

@@ -65,7 +65,7 @@ fn shortened(src: &str) -> String {
 }
 
 /// Where a link leads.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Target {
     /// A path on this site, with its `?query` (percent-encoded as in the URL).
     Internal(String),

@@ -184,13 +184,15 @@ async fn scan(job: &Job) -> Result<(), sqlx::Error> {
     .await
     .map_err(|err| sqlx::Error::Protocol(format!("the content scan stopped: {err}")))?;
 
+    let mut seen: HashSet<&Target> = HashSet::new();
     let mut internal: Vec<&str> = Vec::new();
     let mut external: Vec<&str> = Vec::new();
     for link in scanned.iter().flat_map(|source| &source.targets) {
-        match link {
-            Target::Internal(path) if !internal.contains(&path.as_str()) => internal.push(path),
-            Target::External(url) if !external.contains(&url.as_str()) => external.push(url),
-            _ => {}
+        if seen.insert(link) {
+            match link {
+                Target::Internal(path) => internal.push(path),
+                Target::External(url) => external.push(url),
+            }
         }
     }
     let files: Vec<(String, String)> = internal

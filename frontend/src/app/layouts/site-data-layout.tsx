@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { runtimeConfig } from '@/config/runtime-config';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useInitialResource } from '@/lib/render-context';
+import { useHeadClaimed } from '@/lib/use-head';
 import { usePageAnalytics } from '@/features/analytics/use-page-analytics';
 import { ownsHead, seoRoute } from '@/features/seo/head-owners';
 import type { PageSeoRecord } from '@/data/page-seo/types';
@@ -20,14 +21,17 @@ const hasBackend = Boolean(runtimeConfig.supabaseAnonKey);
 /**
  * Wraps the public pages: applies each route's SEO record to the head (cached 5 minutes),
  * renders the record's body content under the page when it has any, and records page
- * analytics. Pages that build their own head (a blog post) are left alone. The page the
- * server rendered comes with its record; later pages ask for theirs.
+ * analytics. Pages that build their own head (a blog post by route, and any page that calls
+ * useHead: archives, search, the not-found page) are left alone. The page the server rendered
+ * comes with its record; later pages ask for theirs.
  */
 export function SiteDataLayout() {
   const { pathname } = useLocation();
   const route = seoRoute(pathname);
+  // True from the commit after a page claims the head; PageSeo itself checks on the first one.
+  const headClaimed = useHeadClaimed();
   usePageAnalytics(route, hasBackend);
-  const selfManaged = ownsHead(route);
+  const selfManaged = ownsHead(route) || headClaimed;
   const embedded = useInitialResource(PAGE_SEO_RESOURCE) as PageSeoRecord | null | undefined;
 
   let seo = null;

@@ -6,7 +6,7 @@ import { company } from '@/config/company';
 import { withQueryProvider } from '@/lib/query-client';
 import { useInitialResource } from '@/lib/render-context';
 import { PostView } from '@/features/blog/blog-post-page';
-import { formatPostDate } from '@/features/blog/dates';
+import { formatPostDate } from '@/components/blog/post-dates';
 import { applyHead, metaName } from '@/lib/head';
 import { PageSeo } from '@/features/seo/page-seo-view';
 import {

@@ -5,6 +5,7 @@ import { ClockIcon } from '@/components/ui/icons';
 import { ArrowLeftIcon, CalendarIcon } from '@/components/ui/marketing-icons';
 import { formatIsoDateLong } from '@/lib/dates';
 import { usePreloadImage } from '@/lib/render-context';
+import { archivePathOf } from '@/lib/taxonomy-slug';
 import type { ArticleMeta } from './article-meta';
 import './article.css';
 
@@ -19,8 +20,12 @@ interface ArticleHeaderProps {
   children?: ReactNode;
 }
 
-/** The top of every article page, static or stored: back link, category, read time, title, lead. */
+/**
+ * The top of every article page, static or stored: back link, category (a link to its
+ * archive), read time, title, lead.
+ */
 export function ArticleHeader({ category, readTime, moreMeta, title, lead, children }: ArticleHeaderProps) {
+  const categoryPath = archivePathOf('category', category);
   return (
     <div className="article__header">
       <HeaderPlaceholder />
@@ -30,7 +35,13 @@ export function ArticleHeader({ category, readTime, moreMeta, title, lead, child
           Back to Blog
         </Link>
         <div className="article__meta">
-          <span className="badge">{category}</span>
+          {categoryPath ? (
+            <Link to={categoryPath} className="badge">
+              <span className="visually-hidden">Category:</span> {category}
+            </Link>
+          ) : (
+            <span className="badge">{category}</span>
+          )}
           <span className="article__meta-item">
             <ClockIcon size={16} />
             {readTime}

@@ -1,9 +1,10 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { company } from '@/config/company';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
+import { HeaderSearch } from './header-search';
 import { PRIMARY_NAV } from './nav-items';
 
 export const PRIMARY_NAV_ID = 'primary-navigation';
@@ -14,6 +15,16 @@ export function SiteHeader() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const toggleRef = useRef<HTMLButtonElement>(null);
+  // The search panel likewise; it and the menu share the space under the bar, so one closes the other.
+  const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
+  const searchOpen = searchOpenOn === pathname;
+  const setSearchOpen = useCallback(
+    (next: boolean) => {
+      setSearchOpenOn(next ? pathname : null);
+      if (next) setOpenOn(null);
+    },
+    [pathname],
+  );
 
   const close = () => {
     setOpenOn(null);
@@ -41,6 +52,7 @@ export function SiteHeader() {
           aria-controls={PRIMARY_NAV_ID}
           onClick={() => {
             setOpenOn(open ? null : pathname);
+            setSearchOpenOn(null);
           }}
         >
           {open ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
@@ -61,6 +73,8 @@ export function SiteHeader() {
             Get Started
           </ContactDialogButton>
         </nav>
+
+        <HeaderSearch open={searchOpen} onOpenChange={setSearchOpen} />
       </div>
     </header>
   );

@@ -9,4 +9,6 @@ export const analyticsKeys = {
   series: [...admin, 'series'] as const,
   /** The range's totals, top pages and sources, pages not found and bots, one per range and time zone. */
   breakdown: [...admin, 'breakdown'] as const,
+  /** What visitors searched the site for (search_stats), one per range. */
+  search: [...admin, 'search'] as const,
 };

@@ -1,23 +1,30 @@
 import { Link } from 'react-router';
 import { ArticleCta, ArticleLayout } from '@/components/article/article-layout';
+import { RelatedPosts } from '@/components/blog/related-posts';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
 import { company } from '@/config/company';
 import type { ArticleCtaAction, StaticArticle } from './articles';
 
-/** One static article's page: the shared article frame fed by the article's data and body. */
+/**
+ * One static article's page: the shared article frame fed by the article's data and body, and
+ * the blog's posts related to it under it.
+ */
 export function StaticArticlePage({ article, body }: { article: StaticArticle; body: string }) {
   return (
-    <ArticleLayout
-      body={body}
-      meta={article}
-      cta={
-        <ArticleCta
-          title={article.cta.title}
-          text={article.cta.text(company.name)}
-          action={<CtaAction action={article.cta.action} />}
-        />
-      }
-    />
+    <>
+      <ArticleLayout
+        body={body}
+        meta={article}
+        cta={
+          <ArticleCta
+            title={article.cta.title}
+            text={article.cta.text(company.name)}
+            action={<CtaAction action={article.cta.action} />}
+          />
+        }
+      />
+      <RelatedPosts slug={article.slug} />
+    </>
   );
 }
 

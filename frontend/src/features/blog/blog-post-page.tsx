@@ -11,12 +11,14 @@ import { usePreloadImage, useInitialResource } from '@/lib/render-context';
 import { ARTICLE_IMAGE_SIZES, responsiveContentImages, responsiveImage } from '@/lib/responsive-image';
 import { BLOG_POST_RESOURCE, blogPostQuery } from './blog-post-query';
 import type { BlogPost as BlogPostRow } from '@/data/blog/types';
-import { formatPostDate, formatReadTime, postPublishedAt } from './dates';
+import { formatPostDate, formatReadTime, postPublishedAt } from '@/components/blog/post-dates';
 import { buildBlogPostHead } from './post-head';
 import { PostTextSkeleton } from './post-text-skeleton';
 import { sanitizeHtml } from '@/lib/sanitize-html';
 import { useNotFoundPage } from '@/lib/not-found-page';
 import { ArticleHeader } from '@/components/article/article-layout';
+import { RelatedPosts } from '@/components/blog/related-posts';
+import { archivePathOf } from '@/lib/taxonomy-slug';
 import '@/components/article/article.css';
 import './blog.css';
 
@@ -60,6 +62,8 @@ export function PostView({ post }: { post: BlogPostRow }) {
   usePreloadImage(heroUrl ? { href: hero?.src ?? heroUrl, srcset: hero?.srcSet, sizes: hero?.sizes } : null);
   const lead = post.excerpt?.trim() || post.description;
   const tags = post.tags.filter((tag) => tag.trim() !== '');
+  const author = post.author_name?.trim() || null;
+  const authorPath = archivePathOf('author', author);
   const publishedAt = postPublishedAt(post);
   const published = formatPostDate(publishedAt);
   const updated = formatPostDate(post.updated_at);
@@ -72,7 +76,9 @@ export function PostView({ post }: { post: BlogPostRow }) {
     <article className="article blog-post" aria-labelledby="article-title">
       <ArticleHeader category={post.category} readTime={formatReadTime(post.read_time)} title={post.title} lead={lead}>
         <div className="blog-post__byline">
-          {post.author_name && <p className="article__byline">By {post.author_name}</p>}
+          {author && (
+            <p className="article__byline">By {authorPath ? <Link to={authorPath}>{author}</Link> : author}</p>
+          )}
           <p className="article__meta-item">
             <CalendarIcon size={16} />
             {post.publish_at && scheduledFor ? (
@@ -87,7 +93,13 @@ export function PostView({ post }: { post: BlogPostRow }) {
           </p>
         </div>
         {tags.length > 0 && (
-          <ChipList label="Tags" items={tags} className="blog-post__tags" chipClassName="badge badge--quiet" />
+          <ChipList
+            label="Tags"
+            items={tags}
+            className="blog-post__tags"
+            chipClassName="badge badge--quiet"
+            itemHref={(tag) => archivePathOf('tag', tag)}
+          />
         )}
       </ArticleHeader>
 
@@ -146,8 +158,16 @@ function BlogPost() {
 
   if (isPending) return <PostSkeleton />;
   if (!post) return <PostNotFound />;
-  return <PostView post={post} />;
+  return (
+    <>
+      <PostView post={post} />
+      <RelatedPosts slug={post.slug} />
+    </>
+  );
 }
 
-/** /blog/{slug}: a published post from the database, with the whole head rebuilt (spec §4). */
+/**
+ * /blog/{slug}: a published post from the database, with the whole head rebuilt (spec §4), and
+ * related posts under it.
+ */
 export const BlogPostPage = withQueryProvider(BlogPost);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyHead, DYNAMIC_ATTR } from '@/lib/head';
 import type { BlogPost } from '@/data/blog/types';
-import { formatPostDate, formatReadTime } from './dates';
+import { formatPostDate, formatReadTime } from '@/components/blog/post-dates';
 import { buildBlogPostHead } from './post-head';
 import { sanitizeHtml } from '@/lib/sanitize-html';
 

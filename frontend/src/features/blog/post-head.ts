@@ -8,7 +8,7 @@ import {
   type HeadSpec,
 } from '@/lib/head';
 import type { BlogPost } from '@/data/blog/types';
-import { postPublishedAt } from './dates';
+import { postPublishedAt } from '@/components/blog/post-dates';
 
 export interface PostHeadContext {
   companyName: string;

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { BlogPost } from '@/data/blog/types';
@@ -51,5 +51,31 @@ describe('the post’s date', () => {
     const date = screen.getByText(/^Published on/).querySelector('time');
     expect(date?.getAttribute('dateTime')).toBe('2026-03-04T15:30:00Z');
     expect(date?.textContent).toBe('March 4, 2026');
+  });
+});
+
+describe('the post’s badges and byline', () => {
+  it('link the category, each tag and the author to their archives', () => {
+    renderPost({
+      ...post(null),
+      category: 'Prior Authorization',
+      tags: ['HME/DME Billing', 'CMS 2026'],
+      author_name: 'Dana Ortiz',
+    });
+    expect(screen.getByRole('link', { name: 'Category: Prior Authorization' }).getAttribute('href')).toBe(
+      '/blog/category/prior-authorization',
+    );
+    const tags = within(screen.getByRole('list', { name: 'Tags' }));
+    expect(tags.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['HME/DME Billing', '/blog/tag/hme-dme-billing'],
+      ['CMS 2026', '/blog/tag/cms-2026'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Dana Ortiz' }).getAttribute('href')).toBe('/blog/author/dana-ortiz');
+  });
+
+  it('leave a name without a slug as plain text', () => {
+    renderPost({ ...post(null), tags: ['!!!'], author_name: null });
+    expect(within(screen.getByRole('list', { name: 'Tags' })).queryByRole('link')).toBeNull();
+    expect(screen.queryByText(/^By /)).toBeNull();
   });
 });

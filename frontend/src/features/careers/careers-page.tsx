@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
+import { EmailAddress } from '@/components/ui/email-address';
 import { MailIcon } from '@/components/ui/icons';
 import {
   DollarIcon,
@@ -82,7 +83,12 @@ export function CareersPage() {
             {company.email ? (
               <a href={resumeHref(company.email)} className="button button--primary button--large">
                 <MailIcon size={20} />
-                Send your resume to {company.email}
+                <span className="openings__label">
+                  Send your resume to{' '}
+                  <span className="openings__email">
+                    <EmailAddress address={company.email} />
+                  </span>
+                </span>
               </a>
             ) : (
               <Link to="/contact" className="button button--primary button--large">

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
+import { EmailAddress } from '@/components/ui/email-address';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, type IconProps } from '@/components/ui/icons';
 import { company, telHref } from '@/config/company';
 import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
@@ -23,7 +24,11 @@ function contactCards(): ContactCard[] {
     cards.push({
       title: 'Email',
       Icon: MailIcon,
-      body: <a href={`mailto:${company.email}`}>{company.email}</a>,
+      body: (
+        <a href={`mailto:${company.email}`} className="contact-card__email">
+          <EmailAddress address={company.email} />
+        </a>
+      ),
       note: 'Questions, documents and billing requests.',
     });
   }
@@ -77,7 +82,7 @@ export function ContactPage() {
       />
 
       <HiddenTitleSection titleId="contact-details-title" title="Contact details" className="section">
-        <ul className="card-grid card-grid--4">
+        <ul className="card-grid card-grid--4 contact-cards">
           {contactCards().map(({ title, Icon, body, note }) => (
             <IconCardItem key={title} title={title} Icon={Icon} className="card contact-card">
               <div className="contact-card__value">{body}</div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
+import { EmailAddress } from '@/components/ui/email-address';
 import { company, telHref } from '@/config/company';
 import { formatIsoDateLong } from '@/lib/dates';
 import './legal.css';
@@ -24,7 +25,11 @@ export function numberedSections(
   }));
 }
 
-/** The company's address, email and phone as a policy's contact section gives them (and its website if asked). */
+/**
+ * The company's address, email and phone as a policy's contact section gives them (and its website
+ * if asked: the configured company website, `company.websiteUrl`, never the host that serves the
+ * page, which is localhost on a developer's machine).
+ */
 export function CompanyContactAddress({ withWebsite = false }: { withWebsite?: boolean }) {
   return (
     <address className="legal__contact">
@@ -32,7 +37,10 @@ export function CompanyContactAddress({ withWebsite = false }: { withWebsite?: b
       {company.address && <span>{company.address}</span>}
       {company.email && (
         <span>
-          Email: <a href={`mailto:${company.email}`}>{company.email}</a>
+          Email:{' '}
+          <a href={`mailto:${company.email}`}>
+            <EmailAddress address={company.email} />
+          </a>
         </span>
       )}
       {company.phone && (
@@ -42,7 +50,7 @@ export function CompanyContactAddress({ withWebsite = false }: { withWebsite?: b
       )}
       {withWebsite && (
         <span>
-          Website: <a href={company.siteUrl}>{company.siteUrl.replace(/^https?:\/\//, '')}</a>
+          Website: <a href={company.websiteUrl}>{company.websiteUrl.replace(/^https?:\/\//, '')}</a>
         </span>
       )}
     </address>

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { company } from '@/config/company';
 import { lazyComponent } from '@/lib/lazy-component';
 import { applyHead } from '@/lib/head';
+import { isHeadClaimed } from '@/lib/use-head';
 import type { PageSeoRecord } from '@/data/page-seo/types';
 import { buildPageSeoHead } from './page-seo';
 
@@ -14,6 +15,8 @@ const PageContent = lazyComponent(async () => (await import('./page-content')).P
  */
 export function PageSeo({ route, record }: { route: string; record: PageSeoRecord | null | undefined }) {
   useEffect(() => {
+    // A page that claims the head (useHead) has applied it already: its effects ran first.
+    if (isHeadClaimed()) return;
     const head = buildPageSeoHead(record ?? null, {
       companyName: company.name,
       siteUrl: company.siteUrl,

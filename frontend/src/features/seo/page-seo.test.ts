@@ -93,5 +93,10 @@ describe('page SEO head', () => {
     expect(ownsHead('/blog/oxygen-billing-36-month-rental-cap')).toBe(true);
     expect(ownsHead('/blog/dme-billing-coding-guide')).toBe(false);
     expect(ownsHead('/blog')).toBe(false);
+    expect(ownsHead('/blog/category/compliance')).toBe(true);
+    expect(ownsHead('/blog/tag/oxygen')).toBe(true);
+    expect(ownsHead('/blog/author/dana-ortiz')).toBe(true);
+    expect(ownsHead('/search')).toBe(true);
+    expect(ownsHead('/blog/category/a/b')).toBe(false);
   });
 });

@@ -79,10 +79,13 @@ describe('the admin layout with a staff session', () => {
     expect(await screen.findByText('blog screen')).toBeTruthy();
     expect(navLinks()).toEqual([
       'Blog Posts',
+      'Categories & tags',
       'Webpage Edit',
       'Page SEO',
+      'Redirects',
       'Whitepapers',
       'Media',
+      'Site health',
       'Leads',
       'Analytics',
       'Activity',
@@ -94,13 +97,13 @@ describe('the admin layout with a staff session', () => {
     );
   });
 
-  it('an author sees Blog Posts, Media and Account; any other section says it is not part of the role', async () => {
+  it('an author sees the content screens they write or read, and Account; any other section says it is not part of the role', async () => {
     fake.state.session = staffSession({ role: 'author' });
     liveRole('author');
     renderAdmin('/admin/leads');
     expect(await screen.findByRole('heading', { name: 'This page is not part of your role' })).toBeTruthy();
     expect(screen.queryByText('leads screen')).toBeNull();
-    expect(navLinks()).toEqual(['Blog Posts', 'Media', 'Account']);
+    expect(navLinks()).toEqual(['Blog Posts', 'Categories & tags', 'Redirects', 'Media', 'Site health', 'Account']);
   });
 
   it('the role the database has now wins over the token’s claim (a role changed since sign-in)', async () => {
@@ -189,7 +192,7 @@ describe('the admin layout with the passcode (the spec’s path)', () => {
     renderAdmin('/admin/staff');
     expect(await screen.findByText('staff screen')).toBeTruthy();
     expect(validate).toHaveBeenCalledWith({ action: 'validate', token: 'jwt' });
-    expect(navLinks()).toHaveLength(10);
+    expect(navLinks()).toHaveLength(13);
     expect(fake.auth.getUser).not.toHaveBeenCalled();
   });
 

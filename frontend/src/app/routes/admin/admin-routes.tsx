@@ -37,6 +37,18 @@ function createAdminRoutes(): RouteObject[] {
           async () => (await import('@/features/admin/activity/activity-admin-page')).ActivityAdminPage,
         ),
         lazyPage('media', async () => (await import('@/features/admin/media/media-admin-page')).MediaAdminPage),
+        lazyPage(
+          'redirects',
+          async () => (await import('@/features/admin/redirects/redirects-admin-page')).RedirectsAdminPage,
+        ),
+        lazyPage(
+          'health',
+          async () => (await import('@/features/admin/site-health/site-health-admin-page')).SiteHealthAdminPage,
+        ),
+        lazyPage(
+          'taxonomies',
+          async () => (await import('@/features/admin/taxonomies/taxonomies-admin-page')).TaxonomiesAdminPage,
+        ),
         lazyPage('staff', async () => (await import('@/features/admin/staff/staff-admin-page')).StaffAdminPage),
         lazyPage('account', async () => (await import('@/features/admin/account/account-page')).AccountPage),
       ],

@@ -81,7 +81,16 @@ describe('the admin shell', () => {
       within(within(nav).getByRole('list', { name }))
         .getAllByRole('link')
         .map((link) => link.textContent);
-    expect(group('Content')).toEqual(['Blog Posts', 'Webpage Edit', 'Page SEO', 'Whitepapers', 'Media']);
+    expect(group('Content')).toEqual([
+      'Blog Posts',
+      'Categories & tags',
+      'Webpage Edit',
+      'Page SEO',
+      'Redirects',
+      'Whitepapers',
+      'Media',
+      'Site health',
+    ]);
     expect(group('Audience')).toEqual(['Leads', 'Analytics']);
     expect(group('Team')).toEqual(['Activity']);
     expect(group('You')).toEqual(['Account']);

@@ -27,6 +27,7 @@ import {
   type PeriodValue,
 } from './analytics-range';
 import { analyticsSeriesQuery } from './analytics-series-query';
+import { SiteSearchCard } from './site-search-card';
 import './analytics-admin.css';
 
 const PERIOD_OPTIONS: readonly SelectOption<PeriodValue>[] = [
@@ -40,8 +41,8 @@ const UNIT_OPTIONS = [
 
 /**
  * Analytics: views, visitors, leads and conversion over a range of days, by day or by week, with
- * the range's top pages and sources. Everything is counted by the database in the admin's time
- * zone; bots and pages not found are counted apart.
+ * the range's top pages and sources, and what visitors searched for. Everything is counted by the
+ * database in the admin's time zone; bots and pages not found are counted apart.
  */
 export function AnalyticsAdminPage() {
   const id = useId();
@@ -148,6 +149,7 @@ export function AnalyticsAdminPage() {
         )}
       </form>
       {content}
+      {problem === null && <SiteSearchCard range={range} />}
     </div>
   );
 }

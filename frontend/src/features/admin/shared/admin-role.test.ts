@@ -12,8 +12,16 @@ describe('the admin role model', () => {
     }
   });
 
-  it('an author sees Blog Posts, Media and their account', () => {
-    expect(labels('author')).toEqual(['Blog Posts', 'Media', 'Account']);
+  it('an author sees Blog Posts, Media, the SEO screens they read, and their account', () => {
+    expect(labels('author')).toEqual([
+      'Blog Posts',
+      'Categories & tags',
+      'Redirects',
+      'Media',
+      'Site health',
+      'Account',
+    ]);
+    expect(can('author', 'editSeo')).toBe(false);
     expect(can('author', 'publishPosts')).toBe(false);
     expect(can('author', 'editAnyPost')).toBe(false);
     expect(can('author', 'manageAnyMedia')).toBe(false);
@@ -22,16 +30,20 @@ describe('the admin role model', () => {
   it('an editor sees everything but Staff, and reads leads without working or exporting them', () => {
     expect(labels('editor')).toEqual([
       'Blog Posts',
+      'Categories & tags',
       'Webpage Edit',
       'Page SEO',
+      'Redirects',
       'Whitepapers',
       'Media',
+      'Site health',
       'Leads',
       'Analytics',
       'Activity',
       'Account',
     ]);
     expect(can('editor', 'publishPosts')).toBe(true);
+    expect(can('editor', 'editSeo')).toBe(true);
     expect(can('editor', 'readLeads')).toBe(true);
     expect(can('editor', 'workLeads')).toBe(false);
     expect(can('editor', 'exportLeads')).toBe(false);
@@ -41,7 +53,7 @@ describe('the admin role model', () => {
 
   it('an owner (the passcode among them) sees everything, Staff included', () => {
     expect(labels('owner')).toContain('Staff');
-    expect(labels('owner')).toHaveLength(10);
+    expect(labels('owner')).toHaveLength(13);
     expect(['exportLeads', 'workLeads', 'readAllActivity', 'manageStaff'].every((c) => can('owner', c as never))).toBe(
       true,
     );
@@ -53,6 +65,9 @@ describe('the admin role model', () => {
     expect(mayOpen('author', '/admin/blog')).toBe(true);
     expect(mayOpen('author', '/admin/media')).toBe(true);
     expect(mayOpen('author', '/admin/account')).toBe(true);
+    expect(mayOpen('author', '/admin/redirects')).toBe(true);
+    expect(mayOpen('author', '/admin/health')).toBe(true);
+    expect(mayOpen('author', '/admin/taxonomies')).toBe(true);
     expect(mayOpen('author', '/admin/leads')).toBe(false);
     expect(mayOpen('author', '/admin/pages')).toBe(false);
     expect(mayOpen('editor', '/admin/staff')).toBe(false);

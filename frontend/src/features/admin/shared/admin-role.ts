@@ -32,6 +32,8 @@ export type Capability =
   | 'editAnyPost'
   /** Webpage Edit and Page SEO. */
   | 'editPages'
+  /** Redirects, the 404 log, and the SEO of category, tag and author archives (an author reads them). */
+  | 'editSeo'
   | 'editWhitepapers'
   /** Change or delete any image (an author: only the ones they uploaded). */
   | 'manageAnyMedia'
@@ -50,6 +52,7 @@ const EDITOR: readonly Capability[] = [
   'publishPosts',
   'editAnyPost',
   'editPages',
+  'editSeo',
   'editWhitepapers',
   'manageAnyMedia',
   'readLeads',
@@ -84,10 +87,13 @@ export interface AdminSection {
 /** The admin navigation, in order. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Blog Posts', path: 'blog', group: 'Content', needs: null },
+  { label: 'Categories & tags', path: 'taxonomies', group: 'Content', needs: null },
   { label: 'Webpage Edit', path: 'content', group: 'Content', needs: 'editPages' },
   { label: 'Page SEO', path: 'pages', group: 'Content', needs: 'editPages' },
+  { label: 'Redirects', path: 'redirects', group: 'Content', needs: null },
   { label: 'Whitepapers', path: 'whitepapers', group: 'Content', needs: 'editWhitepapers' },
   { label: 'Media', path: 'media', group: 'Content', needs: null },
+  { label: 'Site health', path: 'health', group: 'Content', needs: null },
   { label: 'Leads', path: 'leads', group: 'Audience', needs: 'readLeads' },
   { label: 'Analytics', path: 'analytics', group: 'Audience', needs: 'readAnalytics' },
   { label: 'Activity', path: 'activity', group: 'Team', needs: 'readActivity' },
