@@ -25,6 +25,7 @@ mod page;
 mod preload;
 mod preview;
 mod redirects;
+mod reloadable;
 mod router;
 mod routes;
 mod sanitize;

@@ -4,13 +4,14 @@
 //! and a scan of the prefix rules, never a query. Hits are counted in memory and written in one
 //! statement per flush (`stats`).
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use cb_db::sqlx::{self, PgPool, Row as _};
 use http::StatusCode;
 use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
+
+use crate::reloadable::Reloadable;
 
 /// After a failed load the site serves without rules for this long, then tries again.
 const RETRY_AFTER: Duration = Duration::from_secs(5);
@@ -144,9 +145,7 @@ fn stay_on_site(location: String) -> String {
 #[derive(Debug)]
 pub(crate) struct Redirects {
     pool: PgPool,
-    generation: AtomicU64,
-    current: RwLock<Option<Arc<RuleTable>>>,
-    loading: tokio::sync::Mutex<()>,
+    current: Reloadable<RuleTable>,
     /// After a failed load: until when requests go without rules.
     retry_at: Mutex<Option<Instant>>,
     /// Hits since the last flush, by rule id.
@@ -157,9 +156,7 @@ impl Redirects {
     pub(crate) fn new(pool: PgPool) -> Self {
         Self {
             pool,
-            generation: AtomicU64::new(0),
-            current: RwLock::new(None),
-            loading: tokio::sync::Mutex::new(()),
+            current: Reloadable::default(),
             retry_at: Mutex::new(None),
             hits: Mutex::new(HashMap::new()),
         }
@@ -167,11 +164,7 @@ impl Redirects {
 
     /// Drops the rules; the next request loads them again.
     pub(crate) fn invalidate(&self) {
-        self.generation.fetch_add(1, Ordering::SeqCst);
-        *self
-            .current
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        self.current.invalidate();
         *lock(&self.retry_at) = None;
     }
 
@@ -183,42 +176,25 @@ impl Redirects {
         Some(redirected)
     }
 
-    async fn table(&self) -> Option<Arc<RuleTable>> {
-        if let Some(table) = self.cached() {
+    async fn table(&self) -> Option<std::sync::Arc<RuleTable>> {
+        if let Some(table) = self.current.kept(|_| true) {
             return Some(table);
         }
         if lock(&self.retry_at).is_some_and(|at| Instant::now() < at) {
             return None;
         }
-        let _loading = self.loading.lock().await;
-        if let Some(table) = self.cached() {
-            return Some(table);
-        }
-        let generation = self.generation.load(Ordering::SeqCst);
-        match load(&self.pool).await {
-            Ok(table) => {
-                let table = Arc::new(table);
-                if self.generation.load(Ordering::SeqCst) == generation {
-                    *self
-                        .current
-                        .write()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(table.clone());
-                }
-                Some(table)
-            }
+        match self
+            .current
+            .get_or_load(|_| true, || load(&self.pool))
+            .await
+        {
+            Ok(table) => Some(table),
             Err(err) => {
                 tracing::warn!(%err, "site: redirect rules unavailable; serving without them for {RETRY_AFTER:?}");
                 *lock(&self.retry_at) = Some(Instant::now() + RETRY_AFTER);
                 None
             }
         }
-    }
-
-    fn cached(&self) -> Option<Arc<RuleTable>> {
-        self.current
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone()
     }
 
     /// Adds the hits counted since the last flush to their rules. Hits that cannot be written

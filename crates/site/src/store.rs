@@ -3,14 +3,14 @@
 //! blog_posts is announced (see `listen`) and the cache is dropped.
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use cb_db::sqlx::{self, PgPool, Row as _};
 
 use crate::delivery::Rendered;
 use crate::feeds::Sitemap;
 use crate::head::{ArchiveSlugs, PageSeo, Post};
+use crate::reloadable::Reloadable;
 use crate::routes::ArchiveKind;
 
 /// What the database says about the site at one moment.
@@ -194,19 +194,14 @@ impl Snapshot {
 #[derive(Debug)]
 pub(crate) struct SiteCache {
     pool: PgPool,
-    /// Bumped by every invalidation: a load that started before one is not kept.
-    generation: AtomicU64,
-    current: RwLock<Option<Arc<Snapshot>>>,
-    loading: tokio::sync::Mutex<()>,
+    current: Reloadable<Snapshot>,
 }
 
 impl SiteCache {
     pub(crate) fn new(pool: PgPool) -> Self {
         Self {
             pool,
-            generation: AtomicU64::new(0),
-            current: RwLock::new(None),
-            loading: tokio::sync::Mutex::new(()),
+            current: Reloadable::default(),
         }
     }
 
@@ -216,55 +211,33 @@ impl SiteCache {
 
     /// Drops the snapshot; the next request loads a fresh one.
     pub(crate) fn invalidate(&self) {
-        self.generation.fetch_add(1, Ordering::SeqCst);
-        *self
-            .current
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        self.current.invalidate();
     }
 
-    fn cached(&self) -> Option<Arc<Snapshot>> {
-        self.current
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone()
-            .filter(|snapshot| {
-                snapshot
-                    .stale_at
-                    .is_none_or(|at| tokio::time::Instant::now() < at)
-            })
-    }
-
-    /// The current snapshot, loading it (once, whoever asks concurrently) when there is none.
+    /// The current snapshot, loading it (once, whoever asks concurrently) when there is none or
+    /// a scheduled post has gone live since.
     pub(crate) async fn snapshot(&self) -> Result<Arc<Snapshot>, sqlx::Error> {
-        if let Some(snapshot) = self.cached() {
-            return Ok(snapshot);
-        }
-        let _loading = self.loading.lock().await;
-        if let Some(snapshot) = self.cached() {
-            return Ok(snapshot);
-        }
-        let generation = self.generation.load(Ordering::SeqCst);
-        // Asked before the data is read: a post going live in between makes this snapshot
-        // stale at once rather than never.
-        let stale_at = next_publish_in(&self.pool)
-            .await?
-            .map(|wait| tokio::time::Instant::now() + wait);
-        let snapshot = Arc::new(Snapshot {
-            data: load(&self.pool).await?,
-            stale_at,
-            rendered: Mutex::default(),
-            in_flight: Mutex::default(),
-            sitemap: OnceLock::new(),
-        });
-        let mut current = self
-            .current
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if self.generation.load(Ordering::SeqCst) == generation {
-            *current = Some(snapshot.clone());
-        }
-        Ok(snapshot)
+        let fresh = |snapshot: &Snapshot| {
+            snapshot
+                .stale_at
+                .is_none_or(|at| tokio::time::Instant::now() < at)
+        };
+        self.current
+            .get_or_load(fresh, || async {
+                // Asked before the data is read: a post going live in between makes this
+                // snapshot stale at once rather than never.
+                let stale_at = next_publish_in(&self.pool)
+                    .await?
+                    .map(|wait| tokio::time::Instant::now() + wait);
+                Ok(Snapshot {
+                    data: load(&self.pool).await?,
+                    stale_at,
+                    rendered: Mutex::default(),
+                    in_flight: Mutex::default(),
+                    sitemap: OnceLock::new(),
+                })
+            })
+            .await
     }
 }
 
