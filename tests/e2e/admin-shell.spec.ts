@@ -33,7 +33,19 @@ test.describe('on a wide screen', () => {
     await signInAsAdmin(page);
 
     for (const [group, links] of [
-      ['Content', ['Blog Posts', 'Webpage Edit', 'Page SEO', 'Whitepapers', 'Media']],
+      [
+        'Content',
+        [
+          'Blog Posts',
+          'Categories & tags',
+          'Webpage Edit',
+          'Page SEO',
+          'Redirects',
+          'Whitepapers',
+          'Media',
+          'Site health',
+        ],
+      ],
       ['Audience', ['Leads', 'Analytics']],
       ['Team', ['Activity', 'Staff']],
       ['You', ['Account']],

@@ -219,14 +219,21 @@ test('staff sign in with email and password, then the authenticator code; refusa
   await expect(page.getByText('Password changed', { exact: true })).toBeVisible();
 });
 
-test('an author sees Blog Posts, Media and Account, writes drafts, and has no Publish control', async ({
+test('an author sees Blog Posts, the SEO screens (to read), Media and Account, writes drafts, and has no Publish control', async ({
   page,
   request,
 }) => {
   const author = await addStaff(request, 'author', 'Avery Chen');
   await signInAsStaff(page, author.email);
   await expect(page).toHaveURL(/\/admin\/blog$/);
-  await expect(nav(page).getByRole('link')).toHaveText(['Blog Posts', 'Media', 'Account']);
+  await expect(nav(page).getByRole('link')).toHaveText([
+    'Blog Posts',
+    'Categories & tags',
+    'Redirects',
+    'Media',
+    'Site health',
+    'Account',
+  ]);
   await expect(page.getByRole('checkbox', { name: 'Published' })).toHaveCount(0);
   await expect(page.getByRole('note')).toContainText('An editor publishes your post.');
 
@@ -240,6 +247,12 @@ test('an author sees Blog Posts, Media and Account, writes drafts, and has no Pu
   const yours = page.getByRole('region', { name: 'Your posts' });
   await expect(yours.getByText(title)).toBeVisible();
   await expect(yours.getByText('Draft', { exact: true })).toBeVisible();
+
+  // The redirects are there to read: nothing to add or change.
+  await nav(page).getByRole('link', { name: 'Redirects' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Redirects' })).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('An editor adds, changes and deletes redirects.');
+  await expect(page.getByRole('button', { name: 'Add Redirect' })).toHaveCount(0);
 
   // A section that is not part of the role says so.
   await page.goto('/admin/leads');

@@ -13,6 +13,8 @@ interface CompanyConfig {
   address: string;
   hours: string;
   siteUrl: string;
+  /** The company's website as the legal pages name it (not the host serving them). */
+  websiteUrl: string;
 }
 
 async function runtimeCompany(page: Page): Promise<CompanyConfig> {
@@ -229,10 +231,12 @@ test.describe('public pages', () => {
     const contact = page.locator('#privacy-11 address');
     await expect(contact.getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
     await expect(contact.getByRole('link', { name: company.phone })).toBeVisible();
-    await expect(contact.getByRole('link', { name: company.siteUrl.replace(/^https?:\/\//, '') })).toHaveAttribute(
+    // The configured company website, never the host that serves the page (localhost here).
+    await expect(contact.getByRole('link', { name: company.websiteUrl.replace(/^https?:\/\//, '') })).toHaveAttribute(
       'href',
-      company.siteUrl,
+      company.websiteUrl,
     );
+    await expect(contact).not.toContainText(new URL(page.url()).host);
   });
 
   test('/cookie-policy: January 30, 2025, the sections of the spec and the postal contact', async ({ page }) => {
@@ -269,6 +273,7 @@ test.describe('public pages', () => {
       path: '/blog/streamlining-dme-claims-processing',
       title: 'Streamlining DME Claims Processing',
       category: 'Claims Processing',
+      categoryPath: '/blog/category/claims-processing',
       minutes: 5,
       date: 'December 14, 2023',
       cta: { role: 'button' as const, name: 'Get Started' },
@@ -277,6 +282,7 @@ test.describe('public pages', () => {
       path: '/blog/compliance-best-practices-dme-providers',
       title: 'Compliance Best Practices for DME Providers',
       category: 'Compliance',
+      categoryPath: '/blog/category/compliance',
       minutes: 7,
       date: 'January 10, 2024',
       cta: { role: 'button' as const, name: 'Get Started' },
@@ -285,6 +291,7 @@ test.describe('public pages', () => {
       path: '/blog/mobile-delivery-management',
       title: 'Mobile Delivery Management: A Game Changer',
       category: 'Technology',
+      categoryPath: '/blog/category/technology',
       minutes: 4,
       date: 'December 28, 2023',
       cta: { role: 'link' as const, name: 'Schedule Demo' },
@@ -293,6 +300,7 @@ test.describe('public pages', () => {
       path: '/blog/maximizing-revenue-real-time-reporting',
       title: 'Maximizing Revenue with Real-Time Reporting',
       category: 'Analytics',
+      categoryPath: '/blog/category/analytics',
       minutes: 6,
       date: 'January 5, 2024',
       cta: { role: 'link' as const, name: 'Schedule Demo' },
@@ -301,6 +309,7 @@ test.describe('public pages', () => {
       path: '/blog/dme-billing-coding-guide',
       title: 'DME Billing and Coding Guide: Nine Common Errors and How to Fix Them',
       category: 'Billing & Coding',
+      categoryPath: '/blog/category/billing-coding',
       minutes: 8,
       date: 'January 17, 2024',
       cta: { role: 'link' as const, name: 'Contact Us for an Assessment' },
@@ -308,11 +317,15 @@ test.describe('public pages', () => {
   ];
 
   for (const article of ARTICLES) {
-    test(`${article.path}: back link, badge, read time, hero image, closing call to action`, async ({ page }) => {
+    test(`${article.path}: back link, category badge to its archive, read time, hero image, closing call to action`, async ({ page }) => {
       await page.goto(article.path);
       await expect(h1(page, article.title)).toBeVisible();
       await expect(page.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
-      await expect(page.locator('.article__meta .badge')).toHaveText(article.category);
+      // The category badge leads to the category's archive.
+      const badge = page.locator('.article__meta .badge');
+      await expect(badge).toHaveText(`Category: ${article.category}`);
+      await expect(badge).toHaveAccessibleName(`Category: ${article.category}`);
+      await expect(badge).toHaveAttribute('href', article.categoryPath);
       await expect(page.getByText(`${article.minutes} min read`, { exact: true })).toBeVisible();
       await expect(page.locator('.article__meta time')).toHaveText(article.date);
       await expectImageLoaded(page.locator('img.article__hero'));

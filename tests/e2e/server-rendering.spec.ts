@@ -62,8 +62,13 @@ test.describe('without JavaScript', () => {
   }
 
   test('links navigate, images load and the lead forms say they need JavaScript', async ({ page }) => {
+    // A card's category badge opens the category's archive; its Read More, the post.
     await page.goto('/blog');
-    await page.locator('main a[href^="/blog/"]').first().click();
+    await page.locator('main a[href^="/blog/category/"]').first().click();
+    await expect(page).toHaveURL(/\/blog\/category\/[a-z0-9-]+$/);
+    await expect(page.locator('main .blog-card').first()).toBeVisible();
+    await page.goto('/blog');
+    await page.getByRole('link', { name: /^Read More/ }).first().click();
     await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
     await expect(page.getByRole('link', { name: 'Back to Blog' })).toBeVisible();
 

@@ -134,12 +134,13 @@ async fn serve(site: &Site, request: Request) -> Response {
         _ => None,
     };
     let head = || match (classified, post) {
-        _ if gone => HeadSpec::default_for(&site.company_name),
         (Route::Post(_), Some(post)) => post_head(post, &context),
-        (Route::Page | Route::Unknown, _) if has_record => {
+        (Route::Page | Route::Unknown, _) if has_record && !gone => {
             page_head(snapshot.data.pages.get(route), route, &context)
         }
-        // The not-found page, the archives and the search say their own head as they render.
+        // The archives, the search and the not-found page say their own head as they render;
+        // this is what they get when the renderer cannot.
+        _ if status == StatusCode::NOT_FOUND || gone => HeadSpec::not_found(&context),
         _ => HeadSpec::default_for(&site.company_name),
     };
     let head_from_render = gone
@@ -306,13 +307,13 @@ async fn serve_archive_feed(
     let page_path = built.manifest.archive_path(kind, slug);
     snapshot
         .rendered(path, |data| {
-            let title = match kind {
-                ArchiveKind::Category => format!("{}: {}", site.company_name, taxonomy.name),
-                ArchiveKind::Tag => {
-                    format!("{}: posts tagged {}", site.company_name, taxonomy.name)
-                }
-                ArchiveKind::Author => format!("{}: posts by {}", site.company_name, taxonomy.name),
+            // The title the archive's head names its feed by (frontend/src/lib/archive-text.ts).
+            let heading = match kind {
+                ArchiveKind::Category => "Posts in",
+                ArchiveKind::Tag => "Posts tagged",
+                ArchiveKind::Author => "Posts by",
             };
+            let title = format!("{}: {heading} {}", site.company_name, taxonomy.name);
             let channel = feeds::FeedChannel {
                 title,
                 description: &site.company_tagline,

@@ -51,6 +51,13 @@ export interface HeadSpec {
   jsonLd?: unknown;
 }
 
+/** What the heads built from data (archives, search) need of the site: its name and address. */
+export interface HeadContext {
+  companyName: string;
+  /** The site's origin, no trailing slash (company.siteUrl). */
+  siteUrl: string;
+}
+
 export const metaName = (value: string, content: string): HeadMeta => ({ key: 'name', value, content });
 export const metaProperty = (value: string, content: string): HeadMeta => ({
   key: 'property',

@@ -2,9 +2,10 @@ import { render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyHead, DYNAMIC_ATTR, metaName, type HeadSpec } from './head';
+import { ClaimingPage, clearHead, dynamicLinks } from '@/testing/claimed-head';
+import { applyHead, metaName, type HeadSpec } from './head';
 import { RenderProvider, RenderReport } from './render-context';
-import { isHeadClaimed, useHead } from './use-head';
+import { isHeadClaimed } from './use-head';
 
 const ARCHIVE_HEAD: HeadSpec = {
   title: 'Posts in Prior Authorization | ClaimBridge',
@@ -16,21 +17,7 @@ const ARCHIVE_HEAD: HeadSpec = {
   ],
 };
 
-function ClaimingPage({ spec }: { spec: HeadSpec | null }) {
-  useHead(spec);
-  return <h1>Claiming page</h1>;
-}
-
-const dynamicLinks = () =>
-  Array.from(document.head.querySelectorAll(`link[${DYNAMIC_ATTR}]:not([rel="canonical"])`)).map((link) => [
-    link.getAttribute('rel'),
-    link.getAttribute('href'),
-  ]);
-
-beforeEach(() => {
-  document.head.innerHTML = '';
-  document.title = '';
-});
+beforeEach(clearHead);
 
 describe('applyHead links', () => {
   it('writes each link, marked, with its type and title when given, and removes them with the next head', () => {

@@ -41,7 +41,9 @@ async fn statuses_are_real_and_misses_still_render_the_app() {
             "the app renders its own view ({path})"
         );
         if status == 404 {
-            assert_eq!(title(&html), "ClaimBridge", "{path}");
+            // Said by the server when the page is not rendered (this build has no server bundle).
+            assert_eq!(title(&html), "Page not found | ClaimBridge", "{path}");
+            assert_eq!(metas(&html, "name", "robots"), ["noindex"], "{path}");
             assert!(metas(&html, "property", "og:title").is_empty(), "{path}");
         }
     }

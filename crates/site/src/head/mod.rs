@@ -73,6 +73,19 @@ impl HeadSpec {
         }
     }
 
+    /// The head of a not-found page when its render does not say it (the renderer is busy):
+    /// lib/not-found-page.ts `notFoundHead`.
+    pub(crate) fn not_found(context: &HeadContext<'_>) -> Self {
+        Self {
+            title: format!(
+                "Page not found{}{}",
+                context.rules.title_separator, context.company_name
+            ),
+            metas: vec![name("robots", "noindex")],
+            ..Self::default_for(context.company_name)
+        }
+    }
+
     /// The head a page claimed while it was rendered (frontend/src/lib/use-head.ts), when it
     /// claimed one in a form this server reads.
     pub(crate) fn reported(head: &Value) -> Option<Self> {

@@ -2,8 +2,9 @@ import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { company } from '@/config/company';
-import { DYNAMIC_ATTR, metaName, type HeadSpec } from '@/lib/head';
-import { isHeadClaimed, useHead } from '@/lib/use-head';
+import { metaName, type HeadSpec } from '@/lib/head';
+import { isHeadClaimed } from '@/lib/use-head';
+import { ClaimingPage, clearHead, dynamicLinks } from '@/testing/claimed-head';
 import { SiteDataLayout } from './site-data-layout';
 
 const ARCHIVE_HEAD: HeadSpec = {
@@ -13,21 +14,7 @@ const ARCHIVE_HEAD: HeadSpec = {
   links: [{ rel: 'prev', href: 'https://www.example.test/blog/category/prior-authorization' }],
 };
 
-function ClaimingPage({ spec }: { spec: HeadSpec | null }) {
-  useHead(spec);
-  return <h1>Claiming page</h1>;
-}
-
-const dynamicLinks = () =>
-  Array.from(document.head.querySelectorAll(`link[${DYNAMIC_ATTR}]:not([rel="canonical"])`)).map((link) => [
-    link.getAttribute('rel'),
-    link.getAttribute('href'),
-  ]);
-
-beforeEach(() => {
-  document.head.innerHTML = '';
-  document.title = '';
-});
+beforeEach(clearHead);
 
 describe('SiteDataLayout and pages that claim the head', () => {
   it("leaves a claimed head to the page and writes the route's SEO head again once it is gone", async () => {

@@ -1,16 +1,9 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { company } from '@/config/company';
-import { HEAD_RULES, metaName, type HeadSpec } from '@/lib/head';
-import { useNotFoundPage } from '@/lib/not-found-page';
+import { notFoundHead, useNotFoundPage } from '@/lib/not-found-page';
 import { useHead } from '@/lib/use-head';
 import { SearchHelp } from '@/features/search/search-help';
-
-/** The not-found page's head: its title says so (the server answers 404 with it), and no index. */
-export const notFoundHead = (companyName: string): HeadSpec => ({
-  title: `Page not found${HEAD_RULES.titleSeparator}${companyName}`,
-  metas: [metaName('robots', 'noindex')],
-});
 
 /**
  * The not-found page (spec §2): '404', 'Oops! Page not found' and 'Return to Home'; then a

@@ -1,42 +1,15 @@
-import { HEAD_RULES, metaName, metaProperty, presentMetas, type HeadLink, type HeadSpec } from '@/lib/head';
+import { archiveDescription, archiveHeading, archiveTitle } from '@/lib/archive-text';
+import {
+  HEAD_RULES,
+  metaName,
+  metaProperty,
+  presentMetas,
+  type HeadContext,
+  type HeadLink,
+  type HeadSpec,
+} from '@/lib/head';
 import { archivePath, type ArchiveKind } from '@/lib/taxonomy-slug';
 import type { BlogArchive } from '@/data/blog/types';
-
-export interface ArchiveHeadContext {
-  companyName: string;
-  siteUrl: string;
-}
-
-/** The page's heading, by kind: what the archive lists. */
-export function archiveHeading(kind: ArchiveKind, name: string): string {
-  switch (kind) {
-    case 'category':
-      return `Posts in ${name}`;
-    case 'tag':
-      return `Posts tagged ${name}`;
-    case 'author':
-      return `Posts by ${name}`;
-  }
-}
-
-/** The line under the heading and the description, when staff wrote none for the archive. */
-export function defaultArchiveDescription(kind: ArchiveKind, name: string, companyName: string): string {
-  switch (kind) {
-    case 'category':
-      return `${companyName} articles on ${name} for HME/DME suppliers: practical guidance from the people who work DME claims every day.`;
-    case 'tag':
-      return `Everything ${companyName} has written about ${name}, for HME/DME billing and revenue-cycle teams.`;
-    case 'author':
-      return `Articles by ${name} on HME/DME billing, claims and revenue-cycle work, published by ${companyName}.`;
-  }
-}
-
-const text = (value: string | null | undefined) => value?.trim() ?? '';
-
-/** The archive's description: its SEO record's, else the default sentence. */
-export function archiveDescription(archive: BlogArchive, companyName: string): string {
-  return text(archive.meta_description) || defaultArchiveDescription(archive.kind, archive.name, companyName);
-}
 
 /** How many pages the archive has (at least one: an empty archive shows its empty state). */
 export function archivePageCount(archive: Pick<BlogArchive, 'total' | 'page_size'>): number {
@@ -57,13 +30,9 @@ const FEED_KINDS: readonly ArchiveKind[] = ['category', 'tag'];
  * company name, as a post's), description, canonical of this page, rel=prev/next, the
  * archive's RSS feed, robots noindex while it has no posts, Open Graph as a page's.
  */
-export function buildArchiveHead(archive: BlogArchive, context: ArchiveHeadContext): HeadSpec {
+export function buildArchiveHead(archive: BlogArchive, context: HeadContext): HeadSpec {
   const { kind, slug, page } = archive;
-  const pageSuffix = page > 1 ? `, page ${page}` : '';
-  const ownTitle = text(archive.meta_title);
-  const title = ownTitle
-    ? `${ownTitle}${pageSuffix}`
-    : `${archiveHeading(kind, archive.name)}${pageSuffix}${HEAD_RULES.titleSeparator}${context.companyName}`;
+  const title = archiveTitle(archive, context.companyName, page);
   const description = archiveDescription(archive, context.companyName);
   const url = (target: number) => `${context.siteUrl}${archivePagePath(kind, slug, target)}`;
   const pageUrl = url(page);
@@ -102,13 +71,5 @@ export function buildArchiveHead(archive: BlogArchive, context: ArchiveHeadConte
       url: pageUrl,
       isPartOf: { '@type': 'WebSite', name: context.companyName, url: context.siteUrl },
     },
-  };
-}
-
-/** The head of an archive page that does not exist (an unknown slug, a page past the last). */
-export function archiveNotFoundHead(context: ArchiveHeadContext): HeadSpec {
-  return {
-    title: `Page not found${HEAD_RULES.titleSeparator}${context.companyName}`,
-    metas: [metaName('robots', 'noindex')],
   };
 }

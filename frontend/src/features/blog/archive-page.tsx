@@ -7,25 +7,16 @@ import { HeaderPlaceholder } from '@/components/layouts/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { company } from '@/config/company';
 import type { BlogArchive } from '@/data/blog/types';
-import { useNotFoundPage } from '@/lib/not-found-page';
+import { ARCHIVE_KIND_LABELS, archiveDescription, archiveHeading } from '@/lib/archive-text';
+import { notFoundHead, useNotFoundPage } from '@/lib/not-found-page';
 import { withQueryProvider } from '@/lib/query-client';
 import { useInitialResource } from '@/lib/render-context';
 import type { ArchiveKind } from '@/lib/taxonomy-slug';
 import { useHead } from '@/lib/use-head';
-import {
-  archiveDescription,
-  archiveHeading,
-  archiveNotFoundHead,
-  archivePageCount,
-  archivePagePath,
-  buildArchiveHead,
-} from './archive-head';
+import { archivePageCount, archivePagePath, buildArchiveHead } from './archive-head';
 import { BLOG_ARCHIVE_RESOURCE, blogArchiveQuery, matchingArchive, type ArchiveRequest } from './blog-archive-query';
 import { PostCardSkeletons } from './post-text-skeleton';
 import './blog.css';
-
-/** The eyebrow above an archive's heading. */
-const KIND_LABELS: Record<ArchiveKind, string> = { category: 'Category', tag: 'Tag', author: 'Author' };
 
 /** "No published posts in Compliance yet", by kind. */
 function emptyText(kind: ArchiveKind, name: string): string {
@@ -56,7 +47,7 @@ type Missing =
 function missingText(kind: ArchiveKind, slug: string, missing: Missing): string {
   switch (missing.reason) {
     case 'unknown-archive':
-      return `The blog has no ${KIND_LABELS[kind].toLowerCase()} “${slug}”.`;
+      return `The blog has no ${ARCHIVE_KIND_LABELS[kind].toLowerCase()} “${slug}”.`;
     case 'unknown-page':
       return 'This page of posts does not exist.';
     case 'past-last-page': {
@@ -69,7 +60,7 @@ function missingText(kind: ArchiveKind, slug: string, missing: Missing): string 
 
 function ArchiveNotFound({ kind, slug, missing }: { kind: ArchiveKind; slug: string; missing: Missing }) {
   useNotFoundPage();
-  useHead(archiveNotFoundHead(headContext()));
+  useHead(notFoundHead(company.name));
   const toArchive = missing.reason !== 'unknown-archive';
   return (
     <div className="status-page blog-not-found">
@@ -91,7 +82,7 @@ function ArchiveList({ archive }: { archive: BlogArchive }) {
   const heading = archiveHeading(kind, name);
   return (
     <ListingPage
-      eyebrow={KIND_LABELS[kind]}
+      eyebrow={ARCHIVE_KIND_LABELS[kind]}
       title={heading}
       subtitle={archiveDescription(archive, company.name)}
       label={heading}
@@ -126,7 +117,7 @@ function ArchiveLoading({ kind }: { kind: ArchiveKind }) {
   useHead(null);
   return (
     <ListingPage
-      eyebrow={KIND_LABELS[kind]}
+      eyebrow={ARCHIVE_KIND_LABELS[kind]}
       title="Blog posts"
       subtitle=""
       label="Posts"

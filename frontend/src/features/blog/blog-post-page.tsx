@@ -15,7 +15,8 @@ import { formatPostDate, formatReadTime, postPublishedAt } from '@/components/bl
 import { buildBlogPostHead } from './post-head';
 import { PostTextSkeleton } from './post-text-skeleton';
 import { sanitizeHtml } from '@/lib/sanitize-html';
-import { useNotFoundPage } from '@/lib/not-found-page';
+import { notFoundHead, useNotFoundPage } from '@/lib/not-found-page';
+import { useHead } from '@/lib/use-head';
 import { ArticleHeader } from '@/components/article/article-layout';
 import { RelatedPosts } from '@/components/blog/related-posts';
 import { archivePathOf } from '@/lib/taxonomy-slug';
@@ -40,6 +41,7 @@ function PostSkeleton() {
 
 export function PostNotFound() {
   useNotFoundPage();
+  useHead(notFoundHead(company.name));
   return (
     <div className="status-page blog-not-found">
       <HeaderPlaceholder />
@@ -143,12 +145,10 @@ function BlogPost() {
     ...blogPostQuery(slug),
     initialData: () => embedded,
   });
-  const missing = isError || (!isPending && !post);
 
   useEffect(() => {
     if (isError) console.error(`Blog post "${slug}" could not be loaded:`, error);
-    if (missing) applyHead(document, { title: company.name, metas: [] });
-  }, [isError, missing, error, slug]);
+  }, [isError, error, slug]);
 
   useEffect(() => {
     if (!post) return;

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { BlogPost } from '@/data/blog/types';
-import { PostView } from './blog-post-page';
+import { PostNotFound, PostView } from './blog-post-page';
 
 const post = (publishAt: string | null) =>
   ({
@@ -77,5 +77,19 @@ describe('the post’s badges and byline', () => {
     renderPost({ ...post(null), tags: ['!!!'], author_name: null });
     expect(within(screen.getByRole('list', { name: 'Tags' })).queryByRole('link')).toBeNull();
     expect(screen.queryByText(/^By /)).toBeNull();
+  });
+});
+
+describe('a post that is not there', () => {
+  it('says so in the tab title too, and asks not to be indexed', () => {
+    document.title = 'ClaimBridge';
+    render(
+      <MemoryRouter>
+        <PostNotFound />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Blog Post Not Found' })).toBeDefined();
+    expect(document.title).toMatch(/^Page not found \| /);
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });
 });

@@ -8,8 +8,7 @@ import { browserQueryClient } from '@/lib/query-client';
 import { RenderProvider, RenderReport } from '@/lib/render-context';
 import { MATCH_END, MATCH_START } from './snippet';
 import { SearchPage } from './search-page';
-import { pageWindow } from './search-pagination';
-import { readSearchRequest, SITE_SEARCH_RESOURCE } from './site-search-query';
+import { MAX_SEARCH_PAGE, readSearchRequest, searchPageCount, SITE_SEARCH_RESOURCE } from './site-search-query';
 
 const { fake, resetFake, supabaseModule } = await vi.hoisted(() => import('@/testing/fake-supabase'));
 vi.mock('@/lib/supabase', () => supabaseModule());
@@ -138,8 +137,10 @@ describe('the search page', () => {
     expect(within(pager).getByRole('link', { name: 'Page 2' }).getAttribute('href')).toBe(
       '/search?q=prior+auth&page=2',
     );
-    expect(within(pager).getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/search?q=prior+auth&page=2');
-    expect(within(pager).queryByRole('link', { name: 'Previous' })).toBeNull();
+    expect(within(pager).getByRole('link', { name: 'Next page' }).getAttribute('href')).toBe(
+      '/search?q=prior+auth&page=2',
+    );
+    expect(within(pager).queryByRole('link', { name: 'Previous page' })).toBeNull();
 
     expect(document.title).toBe(`Search results for “prior auth” | ${company.name}`);
     expect(meta('robots')).toBe('noindex, follow');
@@ -229,7 +230,9 @@ describe('the search page', () => {
     expect(screen.queryByRole('link', { name: 'Post 9' })).toBeNull();
     expect(searchCalls()).toEqual([{ q: 'prior auth', page: 2 }]);
     const pager = screen.getByRole('navigation', { name: 'Search results pages' });
-    expect(within(pager).getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/search?q=prior+auth');
+    expect(within(pager).getByRole('link', { name: 'Previous page' }).getAttribute('href')).toBe(
+      '/search?q=prior+auth',
+    );
   });
 
   it('searching again from the page shows the new results; a search is counted once, whatever its pages', async () => {
@@ -277,11 +280,11 @@ describe('readSearchRequest', () => {
   });
 });
 
-describe('pageWindow', () => {
-  it('shows the first, the last and the current page with its neighbours', () => {
-    expect(pageWindow(1, 1)).toEqual([1]);
-    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
-    expect(pageWindow(5, 10)).toEqual([1, null, 4, 5, 6, null, 10]);
-    expect(pageWindow(10, 10)).toEqual([1, null, 9, 10]);
+describe('searchPageCount', () => {
+  it('counts the pages the results fill, up to the 100th (the last search_site answers)', () => {
+    expect(searchPageCount(0, 10)).toBe(0);
+    expect(searchPageCount(10, 10)).toBe(1);
+    expect(searchPageCount(11, 10)).toBe(2);
+    expect(searchPageCount(5_000, 10)).toBe(MAX_SEARCH_PAGE);
   });
 });

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
 import { searchHref, SearchForm } from '@/components/search/search-form';
+import { Pagination } from '@/components/ui/pagination';
 import { company } from '@/config/company';
 import type { SearchResult, SearchResultKind, SearchSuggestion, SiteSearchAnswer } from '@/data/search/types';
 import { withQueryProvider } from '@/lib/query-client';
@@ -13,10 +14,10 @@ import { HighlightedSnippet } from './highlighted-snippet';
 import { POPULAR_TOPICS } from './popular-topics';
 import { useRecordSearch } from './record-search';
 import { buildSearchHead } from './search-head';
-import { SearchPagination } from './search-pagination';
 import {
   embeddedAnswerFor,
   readSearchRequest,
+  searchPageCount,
   SITE_SEARCH_RESOURCE,
   siteSearchQuery,
   type SearchRequest,
@@ -174,7 +175,12 @@ function SearchResults({ request }: { request: SearchRequest }) {
               <ResultCard key={result.path} result={result} id={`search-result-${index}`} />
             ))}
           </ol>
-          <SearchPagination q={request.q} page={data.page} total={data.total} pageSize={data.page_size} />
+          <Pagination
+            label="Search results pages"
+            page={data.page}
+            pageCount={searchPageCount(data.total, data.page_size)}
+            href={(target) => searchHref(request.q, target)}
+          />
         </>
       ) : (
         <p className="search-past-end">

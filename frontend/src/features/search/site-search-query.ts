@@ -23,6 +23,14 @@ export function readSearchRequest(params: URLSearchParams): SearchRequest {
   return { q, page: Math.max(page, 1) };
 }
 
+/** search_site answers pages 1 to 100 only. */
+export const MAX_SEARCH_PAGE = 100;
+
+/** How many pages of results the pager links: as many as the results fill, up to the last search_site answers. */
+export function searchPageCount(total: number, pageSize: number): number {
+  return Math.min(Math.ceil(total / Math.max(1, pageSize)), MAX_SEARCH_PAGE);
+}
+
 function isSearchAnswer(value: unknown): value is SiteSearchAnswer {
   if (typeof value !== 'object' || value === null) return false;
   const answer = value as Partial<SiteSearchAnswer>;

@@ -97,6 +97,20 @@ describe('activity wording', () => {
     ).toEqual({ kind: 'Staff member', name: 'Dana Ortiz: author → editor', to: '/admin/staff' });
   });
 
+  it("links redirects and archives' SEO to their pages, named as the database logs them", () => {
+    // row_activity('redirect', 'source_path') (20261206000700_redirects.sql).
+    expect(activityItem({ action: 'create', entity: 'redirect', summary: '/old-pricing', details: {} })).toEqual({
+      kind: 'Redirect',
+      name: '/old-pricing',
+      to: '/admin/redirects',
+    });
+    expect(['create', 'save', 'delete'].map(actionWording)).toEqual(['Created', 'Saved', 'Deleted']);
+    // blog_taxonomy_seo_activity() (20261206000600_discovery.sql).
+    expect(
+      activityItem({ action: 'save', entity: 'blog_taxonomy', summary: 'Category: Prior Authorization', details: {} }),
+    ).toEqual({ kind: 'Archive SEO', name: 'Category: Prior Authorization', to: '/admin/taxonomies' });
+  });
+
   it('shortens sessions', () => {
     expect(shortSession('5b8f1f9e-1c35-4a52-9a3c-0f5d2b8e7a11')).toBe('5b8f1f9e');
     expect(shortSession(null)).toBe('—');

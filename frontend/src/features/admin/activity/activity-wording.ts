@@ -58,6 +58,8 @@ const ENTITIES: ReadonlyMap<string, { label: string; to?: string }> = new Map([
   ['blog_post', { label: 'Blog post', to: '/admin/blog' }],
   ['page_seo', { label: 'Page SEO', to: '/admin/pages' }],
   ['page_content', { label: 'Page content', to: '/admin/content' }],
+  // Named "Category: Prior Authorization" (or Tag, Author): the title and description of its archive page.
+  ['blog_taxonomy', { label: 'Archive SEO', to: '/admin/taxonomies' }],
   ['whitepaper', { label: 'Whitepaper', to: '/admin/whitepapers' }],
   ['media', { label: 'Image', to: '/admin/media' }],
   ['contact_lead', { label: 'Contact inquiry', to: '/admin/leads' }],
@@ -65,6 +67,8 @@ const ENTITIES: ReadonlyMap<string, { label: string; to?: string }> = new Map([
   ['lead', { label: 'Lead', to: '/admin/leads' }],
   ['leads', { label: 'Leads', to: '/admin/leads' }],
   ['staff', { label: 'Staff member', to: '/admin/staff' }],
+  // Named by the path it redirects from.
+  ['redirect', { label: 'Redirect', to: '/admin/redirects' }],
 ]);
 
 export interface ActivityItem {

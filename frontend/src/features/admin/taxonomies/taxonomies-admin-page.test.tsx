@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { company } from '@/config/company';
 import { AdminSessionContext, type AdminSession } from '@/features/admin/shared/session/admin-session';
 import { TaxonomiesAdminPage } from './taxonomies-admin-page';
 
@@ -72,8 +73,17 @@ describe('/admin/taxonomies', () => {
     renderPage(EDITOR);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit the SEO of category Prior Authorization' }));
     const dialog = screen.getByRole('dialog', { name: 'SEO of category “Prior Authorization”' });
+    // The preview says what the archive's head will: the defaults while the fields are blank.
+    const preview = within(dialog).getByLabelText('Search result preview');
+    expect(within(preview).getByText(`Posts in Prior Authorization | ${company.name}`)).toBeTruthy();
+    expect(
+      within(preview).getByText(
+        `${company.name} articles on Prior Authorization for HME/DME suppliers: practical guidance from the people who work DME claims every day.`,
+      ),
+    ).toBeTruthy();
     const title = within(dialog).getByRole('textbox', { name: 'Meta Title' });
     fireEvent.change(title, { target: { value: 'Prior authorization for DME suppliers' } });
+    expect(within(preview).getByText('Prior authorization for DME suppliers')).toBeTruthy();
     expect(within(dialog).getByText('37/60 (recommended 50-60)')).toBeTruthy();
     expect(within(dialog).getByText('0/160 (recommended 150-160)')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save SEO' }));

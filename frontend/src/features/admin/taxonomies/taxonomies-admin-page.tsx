@@ -8,10 +8,11 @@ import { AdminTable } from '@/features/admin/shared/admin-table';
 import { AdminTextField } from '@/features/admin/shared/admin-text-field';
 import { useFailureToast } from '@/features/admin/shared/error-toast';
 import { useCan } from '@/features/admin/shared/session/admin-session';
+import { ARCHIVE_KIND_LABELS } from '@/lib/archive-text';
 import { ARCHIVE_KINDS } from '@/lib/taxonomy-slug';
 import { taxonomiesQuery } from './taxonomies-query';
 import { TaxonomySeoDialog } from './taxonomy-seo-dialog';
-import { filterTaxonomies, KIND_LABELS, type KindFilter, type Taxonomy } from './taxonomy-seo';
+import { filterTaxonomies, type KindFilter, type Taxonomy } from './taxonomy-seo';
 import './taxonomies-admin.css';
 
 const PLURALS: Readonly<Record<KindFilter, string>> = {
@@ -103,13 +104,13 @@ export function TaxonomiesAdminPage() {
                         <span className="taxonomies-name">{entry.name}</span>
                         {/* The kind and count in a line under the name, where a phone leaves their columns out. */}
                         <span className="admin-muted taxonomies-meta">
-                          {KIND_LABELS[entry.kind]} ·{' '}
+                          {ARCHIVE_KIND_LABELS[entry.kind]} ·{' '}
                           {entry.posts === 1 ? '1 post' : `${entry.posts.toLocaleString('en-US')} posts`}
                         </span>
                       </div>
                     </td>
                     <td role="cell" data-label="Kind" className="taxonomies-wide">
-                      {KIND_LABELS[entry.kind]}
+                      {ARCHIVE_KIND_LABELS[entry.kind]}
                     </td>
                     <td role="cell" data-label="Posts" className="taxonomies-number taxonomies-wide">
                       {entry.posts > 0 ? (
@@ -137,7 +138,7 @@ export function TaxonomiesAdminPage() {
                     {canEdit && (
                       <td role="cell" data-label="Actions" className="taxonomies-actions">
                         <AdminButton
-                          aria-label={`Edit the SEO of ${KIND_LABELS[entry.kind].toLowerCase()} ${entry.name}`}
+                          aria-label={`Edit the SEO of ${ARCHIVE_KIND_LABELS[entry.kind].toLowerCase()} ${entry.name}`}
                           onClick={() => {
                             setEditing(entry);
                           }}

@@ -5,12 +5,13 @@ import { company } from '@/config/company';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
 import { errorToast } from '@/features/admin/shared/error-toast';
+import { ARCHIVE_KIND_LABELS } from '@/lib/archive-text';
 import { useSaveTaxonomySeo } from './save-taxonomy-seo';
 import {
   formToRow,
-  KIND_LABELS,
   META_DESCRIPTION_COUNTER,
   META_TITLE_COUNTER,
+  taxonomySearchPreview,
   validateTaxonomySeo,
   type Taxonomy,
   type TaxonomySeoErrors,
@@ -35,7 +36,7 @@ export function TaxonomySeoDialog({ entry, onClose }: TaxonomySeoDialogProps) {
   });
   const [errors, setErrors] = useState<TaxonomySeoErrors>({});
   const save = useSaveTaxonomySeo();
-  const kind = KIND_LABELS[entry.kind];
+  const kind = ARCHIVE_KIND_LABELS[entry.kind];
 
   const set = (key: keyof TaxonomySeoForm, value: string) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -68,8 +69,7 @@ export function TaxonomySeoDialog({ entry, onClose }: TaxonomySeoDialogProps) {
     });
   };
 
-  const title = form.meta_title.trim();
-  const description = form.meta_description.trim();
+  const preview = taxonomySearchPreview(entry, form, { companyName: company.name, siteUrl: company.siteUrl });
 
   return (
     <Dialog open onClose={onClose} title={`SEO of ${kind.toLowerCase()} “${entry.name}”`} className="admin-dialog">
@@ -79,7 +79,7 @@ export function TaxonomySeoDialog({ entry, onClose }: TaxonomySeoDialogProps) {
           <a href={entry.archivePath} target="_blank" rel="noreferrer">
             {entry.archivePath}
           </a>
-          . Leave a field blank to use the default, made from the name.
+          . Leave a field blank to use the default made from the name, as the preview shows.
         </p>
         {field('meta_title', 'Meta Title', {
           counter: META_TITLE_COUNTER,
@@ -91,13 +91,9 @@ export function TaxonomySeoDialog({ entry, onClose }: TaxonomySeoDialogProps) {
           error: errors.meta_description,
         })}
         <div className="admin-serp" aria-label="Search result preview">
-          <p className="admin-serp__url">{`${company.siteUrl}${entry.archivePath}`}</p>
-          <p className={title ? 'admin-serp__title' : 'admin-serp__title taxonomies-default'}>
-            {title || `Default title, from “${entry.name}”`}
-          </p>
-          <p className={description ? 'admin-serp__description' : 'admin-serp__description taxonomies-default'}>
-            {description || `Default description, from “${entry.name}”`}
-          </p>
+          <p className="admin-serp__url">{preview.url}</p>
+          <p className="admin-serp__title">{preview.title}</p>
+          <p className="admin-serp__description">{preview.description}</p>
         </div>
         <div className="admin-actions admin-actions--end">
           <AdminButton onClick={onClose} disabled={save.isPending}>

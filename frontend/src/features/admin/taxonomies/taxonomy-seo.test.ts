@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { filterTaxonomies, formToRow, joinTaxonomies, validateTaxonomySeo } from './taxonomy-seo';
+import {
+  filterTaxonomies,
+  formToRow,
+  joinTaxonomies,
+  taxonomySearchPreview,
+  validateTaxonomySeo,
+} from './taxonomy-seo';
 
 const ROWS = [
   { kind: 'author', slug: 'dana-ortiz', name: 'Dana Ortiz', posts: 4, last_modified: '2026-12-01T09:00:00Z' },
@@ -59,5 +65,24 @@ describe('an archive’s SEO texts', () => {
       meta_title: null,
       meta_description: 'Billing rules, step by step.',
     });
+  });
+
+  it('previews the search result with what the archive page’s head says: the defaults where a field is blank', () => {
+    const [entry] = joinTaxonomies(ROWS.slice(1, 2), []);
+    if (!entry) throw new Error('no entry');
+    const site = { companyName: 'ClaimBridge', siteUrl: 'https://www.example.test' };
+    expect(taxonomySearchPreview(entry, { meta_title: '', meta_description: ' ' }, site)).toEqual({
+      url: 'https://www.example.test/blog/category/prior-authorization',
+      title: 'Posts in Prior Authorization | ClaimBridge',
+      description:
+        'ClaimBridge articles on Prior Authorization for HME/DME suppliers: practical guidance from the people who work DME claims every day.',
+    });
+    expect(
+      taxonomySearchPreview(
+        entry,
+        { meta_title: ' Prior authorization for DME suppliers ', meta_description: 'PA rules by payer.' },
+        site,
+      ),
+    ).toMatchObject({ title: 'Prior authorization for DME suppliers', description: 'PA rules by payer.' });
   });
 });

@@ -1,12 +1,7 @@
 import type { BlogTaxonomyRow, TaxonomySeoInsert, TaxonomySeoRow } from '@/data/blog-taxonomies/types';
+import { archiveDescription, archiveTitle } from '@/lib/archive-text';
+import type { HeadContext } from '@/lib/head';
 import { ARCHIVE_KINDS, archivePath, type ArchiveKind } from '@/lib/taxonomy-slug';
-
-/** How each kind is named on screen. */
-export const KIND_LABELS: Readonly<Record<ArchiveKind, string>> = {
-  category: 'Category',
-  tag: 'Tag',
-  author: 'Author',
-};
 
 /** A category, tag or author: its archive, how many posts it lists, and the archive's own SEO texts. */
 export interface Taxonomy {
@@ -92,6 +87,31 @@ export function validateTaxonomySeo(form: TaxonomySeoForm): TaxonomySeoErrors {
     errors.meta_description = `Keep the description to ${META_DESCRIPTION_MAX} characters; search results show about 160.`;
   }
   return errors;
+}
+
+/** What a search result shows for an archive's first page. */
+export interface TaxonomySearchPreview {
+  url: string;
+  title: string;
+  description: string;
+}
+
+/**
+ * The search result of the archive's first page with the texts of the form: the title and
+ * description its head will carry (lib/archive-text, as the archive page writes them), the
+ * defaults made from the name where a field is blank.
+ */
+export function taxonomySearchPreview(
+  entry: Pick<Taxonomy, 'kind' | 'name' | 'archivePath'>,
+  form: TaxonomySeoForm,
+  site: HeadContext,
+): TaxonomySearchPreview {
+  const texts = { kind: entry.kind, name: entry.name, ...form };
+  return {
+    url: `${site.siteUrl}${entry.archivePath}`,
+    title: archiveTitle(texts, site.companyName),
+    description: archiveDescription(texts, site.companyName),
+  };
 }
 
 /**
