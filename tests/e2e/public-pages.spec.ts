@@ -26,9 +26,7 @@ async function runtimeCompany(page: Page): Promise<CompanyConfig> {
 
 async function expectImageLoaded(image: Locator) {
   await image.scrollIntoViewIfNeeded();
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-    .toBe(true);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(image).toHaveAttribute('width', /^\d+$/);
   await expect(image).toHaveAttribute('height', /^\d+$/);
 }
@@ -115,10 +113,7 @@ test.describe('public pages', () => {
     }
 
     await expect(page.getByRole('link', { name: 'Schedule Free Assessment' })).toHaveAttribute('href', '/contact');
-    await expect(page.getByRole('link', { name: 'Book Your Free Consultation' })).toHaveAttribute(
-      'href',
-      '/contact',
-    );
+    await expect(page.getByRole('link', { name: 'Book Your Free Consultation' })).toHaveAttribute('href', '/contact');
     await page.getByRole('link', { name: 'Book Your Free Consultation' }).click();
     await expect(page).toHaveURL(/\/contact$/);
   });
@@ -149,10 +144,7 @@ test.describe('public pages', () => {
 
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
-    await expect(main.getByRole('link', { name: company.phone })).toHaveAttribute(
-      'href',
-      /^tel:\+?\d+/,
-    );
+    await expect(main.getByRole('link', { name: company.phone })).toHaveAttribute('href', /^tel:\+?\d+/);
     await expect(page.locator('.contact-card address')).toHaveText(company.address);
     await expect(
       page.locator('.contact-card').filter({ has: page.getByRole('heading', { name: 'Hours', exact: true }) }),
@@ -174,9 +166,7 @@ test.describe('public pages', () => {
     );
   });
 
-  test('/api-integrations: six features, four categories with named systems, calls to action', async ({
-    page,
-  }) => {
+  test('/api-integrations: six features, four categories with named systems, calls to action', async ({ page }) => {
     await page.goto('/api-integrations');
     for (const feature of [
       'REST API',
@@ -195,7 +185,9 @@ test.describe('public pages', () => {
       ['Patient and team communication', 'Twilio'],
     ]) {
       await expect(h3(page, category)).toBeVisible();
-      await expect(page.getByRole('list', { name: `${category} systems` }).getByText(system, { exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: `${category} systems` }).getByText(system, { exact: true }),
+      ).toBeVisible();
     }
     await expect(page.getByRole('button', { name: 'Request API Access' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Talk to an Integration Engineer' })).toHaveAttribute(
@@ -204,9 +196,7 @@ test.describe('public pages', () => {
     );
   });
 
-  test("/privacy-policy: today's date, 11 numbered sections and the configured contact details", async ({
-    page,
-  }) => {
+  test("/privacy-policy: today's date, 11 numbered sections and the configured contact details", async ({ page }) => {
     await page.goto('/privacy-policy');
     const company = await runtimeCompany(page);
     const today = await page.evaluate(() =>
@@ -219,7 +209,11 @@ test.describe('public pages', () => {
     await expect(body.getByRole('heading', { level: 2 })).toHaveText(
       specLists.privacySectionTitles.map((t, i) => `${i + 1}. ${t}`),
     );
-    for (const sub of ['1.1 Information you provide', '1.2 Information collected automatically', '1.3 Information from third parties']) {
+    for (const sub of [
+      '1.1 Information you provide',
+      '1.2 Information collected automatically',
+      '1.3 Information from third parties',
+    ]) {
       await expect(h3(page, sub)).toBeVisible();
     }
     await expect(body).toContainText('We do not sell your personal information');
@@ -317,7 +311,9 @@ test.describe('public pages', () => {
   ];
 
   for (const article of ARTICLES) {
-    test(`${article.path}: back link, category badge to its archive, read time, hero image, closing call to action`, async ({ page }) => {
+    test(`${article.path}: back link, category badge to its archive, read time, hero image, closing call to action`, async ({
+      page,
+    }) => {
       await page.goto(article.path);
       await expect(h1(page, article.title)).toBeVisible();
       await expect(page.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
@@ -326,10 +322,15 @@ test.describe('public pages', () => {
       await expect(badge).toHaveText(`Category: ${article.category}`);
       await expect(badge).toHaveAccessibleName(`Category: ${article.category}`);
       await expect(badge).toHaveAttribute('href', article.categoryPath);
-      await expect(page.getByText(`${article.minutes} min read`, { exact: true })).toBeVisible();
+      await expect(
+        page.locator('.article__meta').getByText(`${article.minutes} min read`, { exact: true }),
+      ).toBeVisible();
       await expect(page.locator('.article__meta time')).toHaveText(article.date);
       await expectImageLoaded(page.locator('img.article__hero'));
-      await expect(page.locator('img.article__hero')).toHaveAttribute('src', `/blog-images/${article.path.split('/').pop() ?? ''}.svg`);
+      await expect(page.locator('img.article__hero')).toHaveAttribute(
+        'src',
+        `/blog-images/${article.path.split('/').pop() ?? ''}.svg`,
+      );
 
       const cta = page.getByRole('complementary');
       await expect(cta.getByRole(article.cta.role, { name: article.cta.name })).toBeVisible();
@@ -375,9 +376,7 @@ test.describe('public pages', () => {
     }
   });
 
-  test('the footer carries the blurb, contact details, social links, link columns and this year', async ({
-    page,
-  }) => {
+  test('the footer carries the blurb, contact details, social links, link columns and this year', async ({ page }) => {
     await page.goto('/services');
     const company = await runtimeCompany(page);
     const footer = page.getByRole('contentinfo');
@@ -388,7 +387,10 @@ test.describe('public pages', () => {
     const column = (name: string) => footer.getByRole('navigation', { name });
     await expect(column('Company').getByRole('link')).toHaveText(['About', 'Careers']);
     await expect(column('Resources').getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
-    await expect(column('Resources').getByRole('link', { name: 'Whitepapers' })).toHaveAttribute('href', '/whitepapers');
+    await expect(column('Resources').getByRole('link', { name: 'Whitepapers' })).toHaveAttribute(
+      'href',
+      '/whitepapers',
+    );
     await expect(column('Resources').getByRole('link')).toHaveCount(4);
     await expect(column('Legal').getByRole('link')).toHaveText(['Cookie Policy', 'Privacy Policy']);
     await expect(footer).toContainText(`© ${new Date().getFullYear()} ${company.name}`);

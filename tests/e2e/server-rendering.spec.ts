@@ -68,7 +68,10 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/blog\/category\/[a-z0-9-]+$/);
     await expect(page.locator('main .blog-card').first()).toBeVisible();
     await page.goto('/blog');
-    await page.getByRole('link', { name: /^Read More/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Read More/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
     await expect(page.getByRole('link', { name: 'Back to Blog' })).toBeVisible();
 
@@ -91,7 +94,9 @@ test.describe('without JavaScript', () => {
   test('on a phone the menu still opens and its links navigate', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');
-    const services = page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Services', exact: true });
+    const services = page
+      .getByRole('navigation', { name: 'Primary' })
+      .getByRole('link', { name: 'Services', exact: true });
     await expect(services).toBeHidden();
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(services).toBeVisible();

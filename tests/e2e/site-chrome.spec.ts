@@ -130,9 +130,7 @@ test.describe('mobile menu', () => {
     await withConsent(page);
   });
 
-  test('opens and closes with the toggle and Escape; Get Started closes it and opens the dialog', async ({
-    page,
-  }) => {
+  test('opens and closes with the toggle and Escape; Get Started closes it and opens the dialog', async ({ page }) => {
     await page.goto('/services');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const nav = page.getByRole('navigation', { name: 'Primary' });
