@@ -475,7 +475,7 @@ $$;
 -- each whitepaper is its own result, all on /whitepapers); snippets only for the page returned.
 -- Nothing found: up to 3 suggestions, the titles closest to the words (word_similarity >= 0.3).
 -- Security definer to read the index; posts count only once visible.
-create or replace function public.search_site(q text, page integer default 1, page_size integer default 10)
+create or replace function private.search_results(q text, page integer, page_size integer)
 returns jsonb
 language plpgsql stable security definer
 set search_path = ''
@@ -574,7 +574,7 @@ begin
   shown as (
     select b.source, b.key, b.score, b.closeness from by_path b
      order by b.score desc, b.closeness desc nulls last, b.title collate "C", b.path collate "C"
-     offset (search_site.page - 1) * search_site.page_size limit search_site.page_size
+     offset (search_results.page - 1) * search_results.page_size limit search_results.page_size
   )
   select c.total,
          coalesce((select jsonb_agg(jsonb_build_object(
@@ -606,6 +606,94 @@ begin
 
   return jsonb_build_object('query', q, 'total', total, 'page', page, 'page_size', page_size,
                             'results', results, 'suggestions', suggestions);
+end
+$$;
+
+
+-- Answers kept: a marketing site's searches repeat ("prior authorization", "oxygen"), and an
+-- answer over a thousand posts costs milliseconds (ranking, typo matching, snippets). Kept per
+-- query as typed (spaces collapsed) and page, for the index's current generation (bumped by
+-- every change of the index) and until the next scheduled post goes live (which changes no row);
+-- at most 10 minutes in any case. Unlogged: a crash only empties it.
+create unlogged table if not exists private.search_cache (
+  words      text not null,
+  page       integer not null,
+  page_size  integer not null,
+  result     jsonb not null,
+  generation bigint not null,
+  expires_at timestamptz not null,
+  primary key (words, page, page_size)
+);
+alter table private.search_cache enable row level security;
+revoke all on private.search_cache from public, anon, authenticated;
+
+create table if not exists private.search_generation (
+  one        boolean primary key default true check (one),
+  generation bigint not null default 0
+);
+insert into private.search_generation default values on conflict do nothing;
+alter table private.search_generation enable row level security;
+revoke all on private.search_generation from public, anon, authenticated;
+
+create or replace function private.search_index_changed() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  update private.search_generation set generation = generation + 1;
+  return null;
+end
+$$;
+revoke all on function private.search_index_changed() from public;
+drop trigger if exists search_index_changed on private.search_index;
+create trigger search_index_changed after insert or update or delete or truncate on private.search_index
+  for each statement execute function private.search_index_changed();
+
+-- The search as the site and the stock client call it: the kept answer while it holds, else
+-- private.search_results' (kept when the call may write: POST calls run read-write for a
+-- volatile function, GET calls and the server's render read-only, and those only read).
+create or replace function public.search_site(q text, page integer default 1, page_size integer default 10)
+returns jsonb
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  typed text := btrim(regexp_replace(coalesce(q, ''), '\s+', ' ', 'g'));
+  current bigint;
+  kept jsonb;
+  answer jsonb;
+begin
+  -- Bad input is refused by search_results before anything is kept.
+  if length(q) > 200 or page is null or page not between 1 and 100
+     or page_size is null or page_size not between 1 and 50 or typed = '' then
+    return private.search_results(q, page, page_size);
+  end if;
+  select g.generation into current from private.search_generation g;
+  select c.result into kept
+    from private.search_cache c
+   where c.words = typed and c.page = search_site.page
+     and c.page_size = search_site.page_size
+     and c.generation = current and c.expires_at > now();
+  if kept is not null then
+    return jsonb_set(kept, '{query}', to_jsonb(q));
+  end if;
+  answer := private.search_results(q, page, page_size);
+  if current_setting('transaction_read_only') = 'off' then
+    insert into private.search_cache as c (words, page, page_size, result, generation, expires_at)
+    values (typed, search_site.page, search_site.page_size, answer, current,
+            least(now() + interval '10 minutes',
+                  coalesce((select min(s.visible_from) from private.search_index s
+                             where s.visible_from > now()), 'infinity')))
+    on conflict on constraint search_cache_pkey do update
+      set result = excluded.result, generation = excluded.generation, expires_at = excluded.expires_at;
+    -- Bounded: now and then, what no longer holds goes, and past 10,000 answers the oldest.
+    if random() < 0.01 then
+      delete from private.search_cache c where c.generation < current or c.expires_at <= now();
+      delete from private.search_cache c
+       where c.ctid in (select x.ctid from private.search_cache x
+                         order by x.expires_at desc offset 10000);
+    end if;
+  end if;
+  return answer;
 end
 $$;
 
@@ -789,8 +877,8 @@ revoke execute on function public.taxonomy_slug(text), private.taxonomy_slugs(te
   private.search_snippet(text, text, tsquery),
   public.blog_archive(text, text, integer, integer), public.blog_taxonomies(),
   private.related_closeness(tsquery), public.related_posts(text, integer),
-  public.search_site(text, integer, integer), public.record_search(text, integer),
-  public.search_stats(date, date), public.popular_posts(integer)
+  public.search_site(text, integer, integer), private.search_results(text, integer, integer),
+  public.record_search(text, integer), public.search_stats(date, date), public.popular_posts(integer)
   from public;
 grant execute on function public.taxonomy_slug(text), private.taxonomy_slugs(text[]),
   public.blog_archive(text, text, integer, integer), public.blog_taxonomies(),

@@ -123,22 +123,25 @@ pub(crate) async fn search(
     pool: &PgPool,
     request: &SearchRequest,
 ) -> Result<SearchAnswer, sqlx::Error> {
-    let mut tx = cb_db::begin_scoped(pool, &cb_db::RequestContext::for_role("anon"), true).await?;
+    // Read-write, as the stock client's POST: the function keeps its answer for the next search.
+    let mut tx = cb_db::begin_scoped(pool, &cb_db::RequestContext::for_role("anon"), false).await?;
     let found = sqlx::query_scalar::<_, serde_json::Value>("select public.search_site($1, $2)")
         .bind(&request.q)
         .bind(i32::try_from(request.page).unwrap_or(i32::MAX))
         .fetch_one(&mut *tx)
         .await;
-    let answer = match found {
-        Ok(found) => SearchAnswer::Found(found),
+    match found {
+        Ok(found) => {
+            tx.commit().await?;
+            Ok(SearchAnswer::Found(found))
+        }
         // The function's refusal (22023: PostgREST answers 400).
         Err(sqlx::Error::Database(err)) if err.code().as_deref() == Some("22023") => {
-            SearchAnswer::Refused
+            tx.rollback().await?;
+            Ok(SearchAnswer::Refused)
         }
-        Err(err) => return Err(err),
-    };
-    tx.rollback().await?;
-    Ok(answer)
+        Err(err) => Err(err),
+    }
 }
 
 /// public.related_posts(slug) as the browser's RPC call returns it (an array).

@@ -1365,3 +1365,50 @@ async fn taxonomy_slugs_are_the_ones_the_frontend_computes() {
         json!("hme-dme-billing")
     );
 }
+
+#[tokio::test]
+async fn a_kept_answer_never_outlives_a_change_or_a_post_going_live() {
+    let app = app().await;
+    let oxygen = |found: &Value| found["total"].as_i64().unwrap();
+    // The first call keeps its answer; the second is the kept one, with the query as typed.
+    let before = search(&app, "nebulizer compressor", None).await;
+    let again = search(&app, "  nebulizer   compressor ", None).await;
+    assert_eq!(again["query"], "  nebulizer   compressor ");
+    assert_eq!(again["results"], before["results"]);
+    let kept: i64 = app
+        .db
+        .scalar("select count(*) from private.search_cache where words = 'nebulizer compressor'")
+        .await;
+    assert_eq!(kept, 1);
+
+    // A new post changes the index: the next search sees it.
+    add_posts(
+        &app,
+        &[(
+            "nebulizer-compressor-billing",
+            "Nebulizer compressor billing",
+            "E0570 rentals and their supplies",
+            "<p>Compressor nebulizers bill as capped rentals.</p>",
+            "Billing",
+            &[],
+            "live",
+        )],
+    )
+    .await;
+    let after = search(&app, "nebulizer compressor", None).await;
+    assert_eq!(oxygen(&after), oxygen(&before) + 1, "{after}");
+
+    // A scheduled post changes no row when it goes live: the kept answer ends then.
+    app.db
+        .execute(
+            "insert into public.blog_posts (slug, title, description, category, published, publish_at)
+             values ('nebulizer-compressor-later', 'Nebulizer compressor audits', 'Soon', 'Billing',
+                     true, now() + interval '2 seconds')",
+        )
+        .await;
+    let scheduled = search(&app, "nebulizer compressor", None).await;
+    assert_eq!(oxygen(&scheduled), oxygen(&after), "not yet visible");
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    let live = search(&app, "nebulizer compressor", None).await;
+    assert_eq!(oxygen(&live), oxygen(&after) + 1, "{live}");
+}
