@@ -234,7 +234,7 @@ impl PageRender<'_> {
                     .get(resource.name())
                     .cloned()
                     .unwrap_or(serde_json::Value::Null),
-                (Resource::PopularPosts, _) => data.popular_posts.clone(),
+                (Resource::PopularPosts, _) => self.snapshot.popular_posts(pool).await?,
                 (Resource::PageSeo, _) => data
                     .page_records
                     .get(page.route)

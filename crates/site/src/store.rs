@@ -40,9 +40,6 @@ pub(crate) struct Resources {
     /// Whether each whitepaper's file_path is a file in the whitepapers bucket, as the
     /// browser's check finds it (a storage list of the bucket's top level searched by the path).
     pub(crate) whitepaper_files: serde_json::Value,
-    /// The most read posts (public.popular_posts), which the not-found page suggests. Views
-    /// change without a notification: it is as fresh as the snapshot.
-    pub(crate) popular_posts: serde_json::Value,
 }
 
 /// A category, tag or author with an archive.
@@ -121,6 +118,11 @@ pub(crate) struct Snapshot {
     in_flight: Mutex<HashMap<String, Arc<Flight>>>,
     /// Built once: every sitemap file is cut from it.
     sitemap: OnceLock<Sitemap>,
+    /// The most read posts (public.popular_posts), which the not-found page suggests: read on
+    /// the first not-found page, not with the rest of the data (it scans a month of page views,
+    /// and every edit reloads the snapshot). Views change without a notification: it is as fresh
+    /// as the snapshot.
+    popular_posts: tokio::sync::OnceCell<serde_json::Value>,
 }
 
 /// One render under way; everyone who asked gets its answer.
@@ -129,6 +131,27 @@ pub(crate) type Flight = tokio::sync::OnceCell<Arc<Rendered>>;
 impl Snapshot {
     pub(crate) fn sitemap(&self, build: impl FnOnce(&SiteData) -> Sitemap) -> &Sitemap {
         self.sitemap.get_or_init(|| build(&self.data))
+    }
+
+    /// public.popular_posts(4) as the browser's RPC call returns it, read as `anon` once per
+    /// snapshot.
+    pub(crate) async fn popular_posts(
+        &self,
+        pool: &PgPool,
+    ) -> Result<serde_json::Value, sqlx::Error> {
+        self.popular_posts
+            .get_or_try_init(|| async {
+                let mut tx =
+                    cb_db::begin_scoped(pool, &cb_db::RequestContext::for_role("anon"), true)
+                        .await?;
+                let popular = sqlx::query_scalar(POPULAR_POSTS_SQL)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                tx.rollback().await?;
+                Ok(popular)
+            })
+            .await
+            .cloned()
     }
 
     /// The response cached under `key`, if any.
@@ -235,6 +258,7 @@ impl SiteCache {
                     rendered: Mutex::default(),
                     in_flight: Mutex::default(),
                     sitemap: OnceLock::new(),
+                    popular_posts: tokio::sync::OnceCell::new(),
                 })
             })
             .await
@@ -453,9 +477,6 @@ async fn load(pool: &PgPool) -> Result<SiteData, sqlx::Error> {
             .fetch_one(&mut *tx)
             .await?,
         whitepaper_files: sqlx::query_scalar(WHITEPAPER_FILES_SQL)
-            .fetch_one(&mut *tx)
-            .await?,
-        popular_posts: sqlx::query_scalar(POPULAR_POSTS_SQL)
             .fetch_one(&mut *tx)
             .await?,
     };
