@@ -71,3 +71,12 @@ impl HeaderText for Response {
         self.headers().header_text(name)
     }
 }
+
+/// A client that hands back redirects instead of following them (their status and Location are
+/// what the test asserts on).
+pub fn without_redirects() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("a client")
+}

@@ -24,7 +24,7 @@ pub use cb_gateway::{
     DOCKER_DEMO_SERVICE_ROLE_KEY,
 };
 pub use database::{TestDatabase, cluster, empty_database, fresh_database, reachable_tempdir};
-pub use http::{Answer, Exchange, HeaderText};
+pub use http::{Answer, Exchange, HeaderText, without_redirects};
 pub use poll::{at_least, eventually};
 pub use staff::{Account, add_account, add_session, add_staff};
 pub use tokens::{ADMIN_SESSION_ID, admin_claims, admin_jwt, mint_jwt, now};

@@ -16,10 +16,7 @@ async fn generate(app: &cb_tests::TestApp, body: Value) -> Value {
 
 /// Follows a verification link without following its redirect: the Location.
 async fn follow(app: &cb_tests::TestApp, link: &str) -> String {
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
+    let client = cb_tests::without_redirects();
     let path = link.split("/auth/v1").nth(1).expect("a link to /auth/v1");
     let response = client
         .get(format!("{}/auth/v1{path}", app.url))

@@ -66,10 +66,7 @@ async fn the_passcode_invites_an_author_who_joins_with_the_role_in_their_token()
             "select confirmation_token from auth.users where id = '{id}'"
         ))
         .await;
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
+    let client = cb_tests::without_redirects();
     let response = client
         .get(format!(
             "{}/auth/v1/verify?token={token}&type=invite&redirect_to=http://127.0.0.1/auth/welcome",

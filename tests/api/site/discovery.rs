@@ -1369,7 +1369,7 @@ async fn taxonomy_slugs_are_the_ones_the_frontend_computes() {
 #[tokio::test]
 async fn a_kept_answer_never_outlives_a_change_or_a_post_going_live() {
     let app = app().await;
-    let oxygen = |found: &Value| found["total"].as_i64().unwrap();
+    let total = |found: &Value| found["total"].as_i64().unwrap();
     // The first call keeps its answer; the second is the kept one, with the query as typed.
     let before = search(&app, "nebulizer compressor", None).await;
     let again = search(&app, "  nebulizer   compressor ", None).await;
@@ -1396,7 +1396,7 @@ async fn a_kept_answer_never_outlives_a_change_or_a_post_going_live() {
     )
     .await;
     let after = search(&app, "nebulizer compressor", None).await;
-    assert_eq!(oxygen(&after), oxygen(&before) + 1, "{after}");
+    assert_eq!(total(&after), total(&before) + 1, "{after}");
 
     // A scheduled post changes no row when it goes live: the kept answer ends then.
     app.db
@@ -1407,8 +1407,8 @@ async fn a_kept_answer_never_outlives_a_change_or_a_post_going_live() {
         )
         .await;
     let scheduled = search(&app, "nebulizer compressor", None).await;
-    assert_eq!(oxygen(&scheduled), oxygen(&after), "not yet visible");
+    assert_eq!(total(&scheduled), total(&after), "not yet visible");
     tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
     let live = search(&app, "nebulizer compressor", None).await;
-    assert_eq!(oxygen(&live), oxygen(&after) + 1, "{live}");
+    assert_eq!(total(&live), total(&after) + 1, "{live}");
 }

@@ -74,12 +74,12 @@ fn runtime_config(html: &str) -> Value {
     serde_json::from_str(&html[start..end]).unwrap()
 }
 
-fn head(html: &str) -> &str {
+pub(crate) fn head(html: &str) -> &str {
     &html[..html.find("</head>").expect("a head")]
 }
 
 /// The markup escapes the server uses, undone.
-fn unescape(text: &str) -> String {
+pub(crate) fn unescape(text: &str) -> String {
     text.replace("&lt;", "<")
         .replace("&gt;", ">")
         .replace("&quot;", "\"")
@@ -87,7 +87,7 @@ fn unescape(text: &str) -> String {
         .replace("&amp;", "&")
 }
 
-fn title(html: &str) -> String {
+pub(crate) fn title(html: &str) -> String {
     let head = head(html);
     let start = head.find("<title>").expect("a title") + "<title>".len();
     let end = start + head[start..].find("</title>").unwrap();
@@ -95,7 +95,7 @@ fn title(html: &str) -> String {
 }
 
 /// The contents of the head's metas whose `key` attribute (`name`/`property`) is `value`.
-fn metas(html: &str, key: &str, value: &str) -> Vec<String> {
+pub(crate) fn metas(html: &str, key: &str, value: &str) -> Vec<String> {
     let opening = format!("<meta {key}=\"{value}\" content=\"");
     head(html)
         .match_indices(&opening)
@@ -113,9 +113,14 @@ fn meta(html: &str, key: &str, value: &str) -> String {
 }
 
 fn canonical(html: &str) -> Option<String> {
-    let opening = "<link rel=\"canonical\" href=\"";
+    link(html, "canonical")
+}
+
+/// The href of the head's first `<link rel="{rel}">`.
+pub(crate) fn link(html: &str, rel: &str) -> Option<String> {
+    let opening = format!("<link rel=\"{rel}\" href=\"");
     let head = head(html);
-    let start = head.find(opening)? + opening.len();
+    let start = head.find(&opening)? + opening.len();
     Some(unescape(&head[start..start + head[start..].find('"')?]))
 }
 

@@ -8,16 +8,9 @@ use cb_tests::{Answer as _, eventually};
 const FAST_STATS: (&str, &str) = ("CLAIMBRIDGE_SITE_STATS_FLUSH_MS", "100");
 const BROWSER: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
-fn no_follow() -> reqwest::Client {
-    reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
-}
-
 /// The status and Location of `path` on `base`.
 async fn answer_of(base: &str, path: &str) -> (u16, Option<String>) {
-    let response = no_follow()
+    let response = cb_tests::without_redirects()
         .get(format!("{base}{path}"))
         .header("user-agent", BROWSER)
         .answer()
@@ -98,12 +91,15 @@ async fn rules_answer_before_the_pages_and_keep_the_query() {
         "the app renders its not-found view"
     );
 
-    let permanent = no_follow()
+    let permanent = cb_tests::without_redirects()
         .get(format!("{}/old-services", app.url))
         .answer()
         .await;
     assert_eq!(permanent.headers()["cache-control"], "public, max-age=3600");
-    let temporary = no_follow().get(format!("{}/promo", app.url)).answer().await;
+    let temporary = cb_tests::without_redirects()
+        .get(format!("{}/promo", app.url))
+        .answer()
+        .await;
     assert_eq!(temporary.headers()["cache-control"], "no-store");
 }
 

@@ -67,10 +67,7 @@ async fn statuses_are_real_and_misses_still_render_the_app() {
         !asset.text().await.unwrap().contains("<div id=\"root\">"),
         "a missing asset is not the app"
     );
-    let redirect = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
+    let redirect = cb_tests::without_redirects()
         .get(format!("{}/index.html", app.url))
         .answer()
         .await;

@@ -2,39 +2,11 @@
 //! real statuses, their own heads and feeds, in the sitemap), the search page, related posts
 //! under a post, and a not-found page that says so.
 use super::*;
+use crate::site::{head, link, metas, title};
 
-/// The head up to `</head>`.
-fn head(html: &str) -> &str {
-    &html[..html.find("</head>").expect("a head")]
-}
-
-fn title(html: &str) -> String {
-    let head = head(html);
-    let start = head.find("<title>").expect("a title") + "<title>".len();
-    let end = start + head[start..].find("</title>").unwrap();
-    text(&head[start..end])
-}
-
-/// The href of the head's `<link rel="{rel}">`, if any.
-fn link(html: &str, rel: &str) -> Option<String> {
-    let opening = format!("<link rel=\"{rel}\" href=\"");
-    let head = head(html);
-    let start = head.find(&opening)? + opening.len();
-    Some(text(&head[start..start + head[start..].find('"')?]))
-}
-
+/// The head's robots meta, if it has one.
 fn robots(html: &str) -> Option<String> {
-    let opening = "<meta name=\"robots\" content=\"";
-    let head = head(html);
-    let start = head.find(opening)? + opening.len();
-    Some(head[start..start + head[start..].find('"')?].to_string())
-}
-
-fn no_follow() -> reqwest::Client {
-    reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
+    metas(html, "name", "robots").into_iter().next()
 }
 
 /// Thirteen posts in one category (two pages), the newest first in their slugs' numbers.
@@ -120,7 +92,7 @@ async fn archives_list_their_posts_newest_first_in_pages_of_twelve() {
         assert_eq!(app.get(path).status_text().await.0, status, "{path}");
     }
     // Page 1 has one URL (a permanent redirect, as every other spelling of a page gets).
-    let first = no_follow()
+    let first = cb_tests::without_redirects()
         .get(format!(
             "{}/blog/category/denial-appeals?page=1&utm_source=x",
             app.url
@@ -133,7 +105,7 @@ async fn archives_list_their_posts_newest_first_in_pages_of_twelve() {
         first.headers()["location"],
         "/blog/category/denial-appeals?utm_source=x"
     );
-    let slash = no_follow()
+    let slash = cb_tests::without_redirects()
         .get(format!("{}/Blog/Category/denial-appeals/", app.url))
         .send()
         .await
