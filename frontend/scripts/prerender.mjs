@@ -51,7 +51,7 @@ const renderedOn = new Date().toISOString().slice(0, 10);
 const pages = {};
 for (const path of server.prerenderPaths()) {
   const page = /** @type {{ modules: string[] }} */ (
-    server.render(path, { path, renderedOn, resources: { pageSeo: null } })
+    server.render(path, { path, renderedOn, resources: { pageSeo: null, sitePage: null } })
   );
   if (page.modules.includes(server.UNNAMED_MODULE)) {
     throw new Error(

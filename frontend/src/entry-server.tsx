@@ -77,9 +77,12 @@ export { UNNAMED_MODULE };
 /** A path no route has: the not-found page as unknown paths show it. */
 export const NOT_FOUND_PATH = '/404';
 
-/** The pages scripts/prerender.mjs renders at build time: the static routes and the not-found page. */
+/**
+ * The pages scripts/prerender.mjs renders at build time: the static routes and the not-found page
+ * (as a path without a block page shows it).
+ */
 export function prerenderPaths(): string[] {
-  return ['/', ...staticPublicPages.map((route) => `/${route.path ?? ''}`), NOT_FOUND_PATH];
+  return [...staticPublicPages.map((route) => `/${route.path ?? ''}`), NOT_FOUND_PATH];
 }
 
 /** The route table and head rules the server reads (app/site-manifest.ts), for scripts/prerender.mjs to write. */

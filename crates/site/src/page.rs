@@ -73,7 +73,7 @@ impl PageRender<'_> {
         // Paths without data are what clients make up, and searches are as many as visitors'
         // words: rendered per request, never kept.
         let key = match page.classified {
-            Route::Page => Some(format!("page:{}", page.route)),
+            Route::Page | Route::SitePage => Some(format!("page:{}", page.route)),
             Route::Post(slug) if page.status == StatusCode::OK => Some(format!("post:{slug}")),
             Route::Archive(kind, slug) if page.status == StatusCode::OK => Some(format!(
                 "archive:{}:{slug}:{}",
@@ -212,7 +212,19 @@ impl PageRender<'_> {
         let pool = self.site.cache.pool();
         let manifest = &self.built.manifest;
         let mut resources = serde_json::Map::new();
-        for resource in manifest.resources(page.route, page.classified) {
+        let resources_of_page = manifest.resources(page.route, page.classified);
+        let is_site_page = resources_of_page.contains(&Resource::SitePage);
+        let site_page = is_site_page
+            .then(|| self.snapshot.data.site_page(page.route))
+            .flatten();
+        for resource in resources_of_page {
+            // A block page embeds the whitepaper list only when one of its blocks shows it.
+            if resource == Resource::Whitepapers
+                && is_site_page
+                && !site_page.is_some_and(|site_page| site_page.shows_whitepapers)
+            {
+                continue;
+            }
             let value = match (resource, page.classified) {
                 (Resource::BlogPost, Route::Post(slug)) if page.status == StatusCode::OK => {
                     store::post_row(pool, slug).await?
@@ -243,6 +255,9 @@ impl PageRender<'_> {
                 (Resource::BlogPosts, _) => data.blog_posts.clone(),
                 (Resource::Whitepapers, _) => data.whitepapers.clone(),
                 (Resource::WhitepaperFiles, _) => data.whitepaper_files.clone(),
+                (Resource::SitePage, _) => site_page.map_or(serde_json::Value::Null, |site_page| {
+                    site_page.record.clone()
+                }),
                 (Resource::BlogPost | Resource::RelatedPosts | Resource::BlogArchive, _) => {
                     serde_json::Value::Null
                 }

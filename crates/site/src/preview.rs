@@ -90,6 +90,7 @@ async fn render(
 fn title_of(preview: &serde_json::Value) -> Option<String> {
     let title = match preview.get("kind").and_then(serde_json::Value::as_str) {
         Some("post") => preview.pointer("/post/title"),
+        Some("block_page") => preview.pointer("/name"),
         _ => preview.pointer("/page/page_name"),
     };
     title.and_then(serde_json::Value::as_str).map(str::to_owned)
@@ -132,6 +133,8 @@ mod tests {
     fn a_preview_is_titled_by_what_it_shows_and_never_indexed() {
         let post = serde_json::json!({"kind": "post", "post": {"title": "Draft"}});
         let page = serde_json::json!({"kind": "page", "page": {"page_name": "About"}});
+        let block_page = serde_json::json!({"kind": "block_page", "name": "Spring webinar"});
+        assert_eq!(title_of(&block_page).as_deref(), Some("Spring webinar"));
         assert_eq!(title_of(&post).as_deref(), Some("Draft"));
         assert_eq!(title_of(&page).as_deref(), Some("About"));
         assert_eq!(

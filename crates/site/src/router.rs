@@ -112,13 +112,19 @@ pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError
         )
         .map(Arc::new)
     });
-    if let (Some(built), Some(ssr)) = (&built, &ssr) {
-        search_pages::spawn_sync(built.manifest.clone(), ssr.clone(), pool.clone());
-    }
     let cache = Arc::new(SiteCache::new(pool.clone()));
+    let search_sync = Arc::new(search_pages::SearchPagesSync::default());
+    if let (Some(built), Some(ssr)) = (&built, &ssr) {
+        search_pages::spawn_sync(
+            built.manifest.clone(),
+            ssr.clone(),
+            cache.clone(),
+            search_sync.clone(),
+        );
+    }
     let redirects = Arc::new(Redirects::new(pool));
     let not_found = Arc::new(NotFoundLog::default());
-    listen::spawn(cache.clone(), redirects.clone());
+    listen::spawn(cache.clone(), redirects.clone(), search_sync);
     stats::spawn(
         cache.clone(),
         redirects.clone(),

@@ -23,8 +23,11 @@ pub(crate) struct SiteManifest {
     archives: ArchiveRoutes,
     /// The site search page, `{path}?q=..&page=N`.
     search: SearchRoute,
-    /// What a path no route has embeds beside `page_resources` (the not-found page's lists).
+    /// What a path no route has embeds beside `page_resources` (the not-found page's lists, and
+    /// the block page that may be there).
     not_found_resources: Vec<Resource>,
+    /// A block page staff created at a path no route has: its module and what it embeds.
+    site_page: DataPage,
     preview_prefix: String,
     admin_paths: Vec<String>,
     admin_sections: Vec<String>,
@@ -118,6 +121,8 @@ pub(crate) enum Resource {
     RelatedPosts,
     /// The most read posts, on the not-found page (public.popular_posts).
     PopularPosts,
+    /// The route's live block page (public.block_pages), or null.
+    SitePage,
 }
 
 impl Resource {
@@ -133,6 +138,7 @@ impl Resource {
             Self::SiteSearch => "siteSearch",
             Self::RelatedPosts => "relatedPosts",
             Self::PopularPosts => "popularPosts",
+            Self::SitePage => "sitePage",
         }
     }
 }
@@ -147,6 +153,8 @@ pub(crate) enum Route<'a> {
     Archive(ArchiveKind, &'a str),
     /// The site search page.
     Search,
+    /// A live block page at a path no route has (known from the data, never from `classify`).
+    SitePage,
     /// /auth and the admin screens: no SEO head; kept out of search by robots.txt.
     Admin,
     /// `/preview/{token}`: a draft behind a preview link, never indexed or cached.
@@ -223,6 +231,7 @@ impl SiteManifest {
             Route::Post(_) => Some(self.post_module()),
             Route::Archive(..) => Some(&self.archives.page.module),
             Route::Search => Some(&self.search.page.module),
+            Route::SitePage => Some(&self.site_page.module),
             Route::Page => self.data_page(route).map(|page| page.module.as_str()),
             Route::Admin | Route::Preview(_) | Route::Unknown => None,
         }
@@ -233,8 +242,20 @@ impl SiteManifest {
     pub(crate) fn page_modules(&self) -> impl Iterator<Item = &str> {
         self.data_pages
             .values()
-            .chain([&self.post.page, &self.archives.page, &self.search.page])
+            .chain([
+                &self.post.page,
+                &self.archives.page,
+                &self.search.page,
+                &self.site_page,
+            ])
             .map(|page| page.module.as_str())
+    }
+
+    /// Whether `route` is one of the site's own pages built from blocks (its block page may be
+    /// missing: then it is not found).
+    pub(crate) fn is_site_page(&self, route: &str) -> bool {
+        self.data_page(route)
+            .is_some_and(|page| page.resources.contains(&Resource::SitePage))
     }
 
     /// The data page at `route`, if it is one (matched as static segments are).
@@ -252,6 +273,7 @@ impl SiteManifest {
             Route::Post(_) => return self.post.page.resources.clone(),
             Route::Archive(..) => return self.archives.page.resources.clone(),
             Route::Search => return self.search.page.resources.clone(),
+            Route::SitePage => self.site_page.resources.as_slice(),
             Route::Page => self
                 .data_page(route)
                 .map_or(&[][..], |page| page.resources.as_slice()),
@@ -304,6 +326,8 @@ impl SiteManifest {
             Route::Post(slug) => self.post_path(slug),
             Route::Archive(kind, slug) => self.archive_path(kind, slug),
             Route::Search => self.search.path.clone(),
+            // Stored in lower case: `serve` sends other spellings there.
+            Route::SitePage => seo_route(path).to_ascii_lowercase(),
             Route::Admin | Route::Preview(_) | Route::Unknown => return None,
         };
         (canonical != path).then_some(canonical)
@@ -374,6 +398,7 @@ mod tests {
                 Route::Post(_) => "post",
                 Route::Archive(..) => "archive",
                 Route::Search => "search",
+                Route::SitePage => "site page",
                 Route::Admin => "admin",
                 Route::Preview(_) => "preview",
                 Route::Unknown => "unknown",
@@ -398,11 +423,26 @@ mod tests {
     fn data_pages_embed_their_lists_and_posts_their_row() {
         let manifest = built_manifest();
         let classified = |route| manifest.resources(route, manifest.classify(route));
-        assert_eq!(classified("/about"), [Resource::PageSeo]);
+        // The marketing pages are block pages: their blocks, and the whitepapers if a block
+        // shows them; a path no route has may be a block page staff created.
+        let block_page = [Resource::PageSeo, Resource::SitePage, Resource::Whitepapers];
+        assert_eq!(classified("/about"), block_page);
+        assert_eq!(classified("/"), block_page);
+        assert_eq!(classified("/contact"), [Resource::PageSeo]);
         assert_eq!(
             classified("/no/such/page"),
-            [Resource::PageSeo, Resource::PopularPosts]
+            [
+                Resource::PageSeo,
+                Resource::PopularPosts,
+                Resource::SitePage,
+                Resource::Whitepapers
+            ]
         );
+        assert_eq!(
+            manifest.resources("/spring-webinar", Route::SitePage),
+            block_page
+        );
+        assert!(manifest.is_site_page("/rcm-services") && !manifest.is_site_page("/contact"));
         assert_eq!(
             classified("/blog/dme-billing-coding-guide"),
             [Resource::PageSeo, Resource::RelatedPosts]
@@ -429,8 +469,9 @@ mod tests {
             manifest.post_module(),
             "src/features/blog/blog-post-page.tsx"
         );
-        // /blog, /whitepapers, /downloads, the five articles, a post, the archives, the search.
-        assert_eq!(manifest.page_modules().count(), 11);
+        // /blog, /whitepapers, /downloads, the five articles, the six marketing pages, a post,
+        // the archives, the search and a block page at a new route.
+        assert_eq!(manifest.page_modules().count(), 18);
         assert_eq!(
             manifest.archive_feed("/blog/category/billing-coding/rss.xml"),
             Some((ArchiveKind::Category, "billing-coding"))

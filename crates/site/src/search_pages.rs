@@ -2,18 +2,37 @@
 //! as well as the posts in the database: at startup each such page is rendered once, its main
 //! content read as text (heading, first paragraph, the rest), and the set handed to
 //! private.sync_search_pages, which replaces the index's page rows. The pages' words live in
-//! the build, so every start brings the index up to the build being served.
+//! the build and, for the pages built from blocks, in block_pages: every start brings the index
+//! up to the build being served, and every change of a block page (announced like the other
+//! site tables, see `listen`) brings it up to the pages staff wrote.
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
-use cb_db::sqlx::{self, PgPool};
+use cb_db::sqlx;
 use lol_html::{Settings, element, text};
 use serde::Serialize;
 
-use crate::routes::{Route, SiteManifest};
+use crate::routes::{Resource, Route, SiteManifest};
 use crate::ssr::ServerRendering;
+use crate::store::{SiteCache, SiteData};
+
+/// After a change, how long to wait for the next before indexing (an editor saves in bursts).
+const SETTLE: Duration = Duration::from_secs(1);
+
+/// Asks the indexing task for another pass (a block page changed).
+#[derive(Debug, Default)]
+pub(crate) struct SearchPagesSync {
+    wake: tokio::sync::Notify,
+}
+
+impl SearchPagesSync {
+    /// Indexes the pages again soon (requests while one is pending make one pass).
+    pub(crate) fn request(&self) {
+        self.wake.notify_one();
+    }
+}
 
 /// The text a page contributes to the index.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -127,28 +146,53 @@ fn collapse(text: &str) -> String {
 
 /// The pages written in the app that the search should find: every public page with a fixed
 /// path except the lists rendered from the database (whose items are indexed themselves).
-fn indexed_pages(manifest: &SiteManifest) -> Vec<&str> {
-    manifest
-        .public_pages()
-        .iter()
-        .map(String::as_str)
-        .filter(|route| {
-            manifest.classify(route) == Route::Page
-                && (manifest.data_page(route).is_none() || manifest.post_slug(route).is_some())
-        })
-        .collect()
+/// The pages the index covers, each with the resources it renders from: the fixed pages written
+/// in the app and the hand-made articles, and the live block pages (the site's own at their fixed
+/// routes, and those staff created at paths of their own).
+fn indexed_pages<'a>(
+    manifest: &'a SiteManifest,
+    data: &'a SiteData,
+) -> Vec<(&'a str, serde_json::Value)> {
+    let site_page = |route: &str| {
+        data.site_page(route)
+            .map(|page| serde_json::json!({ (Resource::SitePage.name()): page.record }))
+    };
+    let fixed = manifest.public_pages().iter().filter_map(|route| {
+        if manifest.classify(route) != Route::Page {
+            return None;
+        }
+        if manifest.is_site_page(route) {
+            return site_page(route).map(|resources| (route.as_str(), resources));
+        }
+        (manifest.data_page(route).is_none() || manifest.post_slug(route).is_some())
+            .then(|| (route.as_str(), serde_json::json!({})))
+    });
+    let mut created: Vec<_> = data
+        .resources
+        .site_pages
+        .keys()
+        .filter(|route| manifest.classify(route) == Route::Unknown)
+        .filter_map(|route| site_page(route).map(|resources| (route.as_str(), resources)))
+        .collect();
+    created.sort_by_key(|(route, _)| *route);
+    fixed.chain(created).collect()
 }
 
-/// Renders the pages and replaces the index's page rows, retrying while the database or the
-/// renderer are not ready; gives up after a few minutes (the index keeps its last rows).
-pub(crate) fn spawn_sync(manifest: SiteManifest, ssr: Arc<ServerRendering>, pool: PgPool) {
+/// Indexes the pages at startup (trying again while the database is not ready), then again
+/// after each requested change.
+pub(crate) fn spawn_sync(
+    manifest: SiteManifest,
+    ssr: Arc<ServerRendering>,
+    cache: Arc<SiteCache>,
+    requests: Arc<SearchPagesSync>,
+) {
     tokio::spawn(async move {
         let mut wait = Duration::from_secs(1);
         for _ in 0..8 {
-            match sync(&manifest, &ssr, &pool).await {
+            match sync(&manifest, &ssr, &cache).await {
                 Ok(count) => {
                     tracing::info!(pages = count, "site search: pages indexed");
-                    return;
+                    break;
                 }
                 Err(err) => {
                     tracing::warn!(%err, "site search: pages not indexed yet; trying again in {wait:?}");
@@ -156,6 +200,13 @@ pub(crate) fn spawn_sync(manifest: SiteManifest, ssr: Arc<ServerRendering>, pool
             }
             tokio::time::sleep(wait).await;
             wait = (wait * 2).min(Duration::from_secs(60));
+        }
+        loop {
+            requests.wake.notified().await;
+            tokio::time::sleep(SETTLE).await;
+            if let Err(err) = sync(&manifest, &ssr, &cache).await {
+                tracing::warn!(%err, "site search: pages not indexed after a change");
+            }
         }
     });
 }
@@ -174,15 +225,16 @@ enum SyncError {
 async fn sync(
     manifest: &SiteManifest,
     ssr: &ServerRendering,
-    pool: &PgPool,
+    cache: &SiteCache,
 ) -> Result<usize, SyncError> {
     let today = chrono::Utc::now().date_naive().to_string();
+    let snapshot = cache.snapshot().await?;
     let mut pages = Vec::new();
-    for path in indexed_pages(manifest) {
+    for (path, resources) in indexed_pages(manifest, &snapshot.data) {
         let page_data = serde_json::json!({
             "path": path,
             "renderedOn": today,
-            "resources": {},
+            "resources": resources,
             "modules": [],
         });
         let rendered = ssr
@@ -210,7 +262,7 @@ async fn sync(
     let docs = serde_json::to_value(&pages).unwrap_or_default();
     sqlx::query("select private.sync_search_pages($1)")
         .bind(docs)
-        .execute(pool)
+        .execute(cache.pool())
         .await?;
     Ok(pages.len())
 }
@@ -242,16 +294,44 @@ mod tests {
     }
 
     #[test]
-    fn the_indexed_pages_are_the_fixed_pages_and_articles() {
+    fn the_indexed_pages_are_the_fixed_pages_articles_and_live_block_pages() {
         let manifest = crate::routes::testing::built_manifest();
-        let pages = indexed_pages(&manifest);
-        assert!(pages.contains(&"/services"), "{pages:?}");
+        let block_page = |route: &str| crate::store::SitePage {
+            record: serde_json::json!({ "route": route, "blocks": [] }),
+            updated_at: chrono::Utc::now(),
+            shows_whitepapers: false,
+        };
+        let resources = crate::store::Resources {
+            site_pages: ["/services", "/spring-webinar"]
+                .into_iter()
+                .map(|route| (route.to_string(), block_page(route)))
+                .collect(),
+            ..Default::default()
+        };
+        let data = SiteData::new(Default::default(), Vec::new(), Vec::new(), resources);
+        let indexed = indexed_pages(&manifest, &data);
+        let pages: Vec<&str> = indexed.iter().map(|(path, _)| *path).collect();
+        assert!(pages.contains(&"/contact"), "{pages:?}");
         assert!(
             pages.contains(&"/blog/dme-billing-coding-guide"),
             "{pages:?}"
         );
-        for list in ["/blog", "/whitepapers", "/downloads", "/search"] {
-            assert!(!pages.contains(&list), "{list} in {pages:?}");
+        // Block pages with their blocks; the site's own without a live page are left out.
+        let services = indexed.iter().find(|(path, _)| *path == "/services");
+        assert_eq!(
+            services.map(|(_, resources)| &resources["sitePage"]["route"]),
+            Some(&serde_json::json!("/services"))
+        );
+        assert_eq!(pages.last(), Some(&"/spring-webinar"));
+        for left_out in [
+            "/blog",
+            "/whitepapers",
+            "/downloads",
+            "/search",
+            "/about",
+            "/",
+        ] {
+            assert!(!pages.contains(&left_out), "{left_out} in {pages:?}");
         }
     }
 }

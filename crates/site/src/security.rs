@@ -1,6 +1,7 @@
 //! The security headers of every website response (Mozilla Observatory A+ criteria): a
 //! Content-Security-Policy without inline or eval scripts, HSTS in production, nosniff, a strict
-//! referrer policy, a permissions policy and no framing.
+//! referrer policy, a permissions policy and no framing (but for the block editor's preview
+//! frame, which the admin frames on its own origin).
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
@@ -46,6 +47,10 @@ fn origin(url: &str) -> Option<String> {
     matches!(url.scheme(), "http" | "https").then(|| url.origin().ascii_serialization())
 }
 
+/// The admin's live preview of a block page, shown in a frame of the block editor (the one page
+/// that may be framed, and only by the site itself).
+pub(crate) const PREVIEW_FRAME_PATH: &str = "/admin/site-pages/preview-frame";
+
 /// The video players stored content may embed.
 const VIDEO_PLAYER_ORIGINS: &str =
     "https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com";
@@ -54,6 +59,10 @@ const VIDEO_PLAYER_ORIGINS: &str =
 /// and the ALTCHA widget set style attributes and elements; Observatory does not penalise it);
 /// ALTCHA solves its challenge in a worker started from a blob: URL.
 pub(crate) fn content_security_policy(inputs: &PolicyInputs) -> String {
+    policy_framed_by(inputs, "'none'")
+}
+
+fn policy_framed_by(inputs: &PolicyInputs, frame_ancestors: &str) -> String {
     let with = |base: &str, extra: &[String]| {
         let mut sources = vec![base.to_string()];
         for source in extra {
@@ -84,10 +93,11 @@ pub(crate) fn content_security_policy(inputs: &PolicyInputs) -> String {
         format!("connect-src {}", with("'self'", &connect)),
         format!("media-src {}", with("'self'", &inputs.api_origins)),
         "worker-src 'self' blob:".to_string(),
-        // The only frames the content sanitiser keeps (frontend/src/lib/sanitize-html.ts).
-        format!("frame-src {VIDEO_PLAYER_ORIGINS}"),
+        // The only frames the content sanitiser keeps (frontend/src/lib/sanitize-html.ts), and
+        // the block editor's preview frame on the site's own origin.
+        format!("frame-src 'self' {VIDEO_PLAYER_ORIGINS}"),
         "manifest-src 'self'".to_string(),
-        "frame-ancestors 'none'".to_string(),
+        format!("frame-ancestors {frame_ancestors}"),
         "base-uri 'self'".to_string(),
         "form-action 'self'".to_string(),
         "object-src 'none'".to_string(),
@@ -100,7 +110,11 @@ pub(crate) fn content_security_policy(inputs: &PolicyInputs) -> String {
 
 /// The headers added to every website response that does not set its own.
 #[derive(Debug, Clone)]
-pub(crate) struct SecurityHeaders(Vec<(HeaderName, HeaderValue)>);
+pub(crate) struct SecurityHeaders {
+    headers: Vec<(HeaderName, HeaderValue)>,
+    /// What the preview frame gets instead: framing by the site's own pages.
+    same_origin_framing: [(HeaderName, HeaderValue); 2],
+}
 
 impl SecurityHeaders {
     pub(crate) fn new(inputs: &PolicyInputs) -> Self {
@@ -137,7 +151,21 @@ impl SecurityHeaders {
                 HeaderValue::from_static("max-age=63072000; includeSubDomains"),
             ));
         }
-        Self(headers)
+        let same_origin_framing = [
+            (
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_str(&policy_framed_by(inputs, "'self'"))
+                    .unwrap_or(HeaderValue::from_static("default-src 'self'")),
+            ),
+            (
+                header::X_FRAME_OPTIONS,
+                HeaderValue::from_static("SAMEORIGIN"),
+            ),
+        ];
+        Self {
+            headers,
+            same_origin_framing,
+        }
     }
 }
 
@@ -146,9 +174,15 @@ pub(crate) async fn add_security_headers(
     request: Request,
     next: Next,
 ) -> Response {
+    let framed = request.uri().path() == PREVIEW_FRAME_PATH;
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
-    for (name, value) in &security.0 {
+    if framed {
+        for (name, value) in &security.same_origin_framing {
+            headers.insert(name.clone(), value.clone());
+        }
+    }
+    for (name, value) in &security.headers {
         if !headers.contains_key(name) {
             headers.insert(name.clone(), value.clone());
         }
@@ -172,7 +206,7 @@ mod tests {
             policy,
             "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
              img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; media-src 'self'; \
-             worker-src 'self' blob:; frame-src https://www.youtube.com https://www.youtube-nocookie.com \
+             worker-src 'self' blob:; frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com \
              https://player.vimeo.com; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; \
              form-action 'self'; object-src 'none'"
         );

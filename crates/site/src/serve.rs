@@ -87,11 +87,37 @@ async fn serve(site: &Site, request: Request) -> Response {
             return unavailable(built.template.render_plain(), HTML);
         }
     };
+    // A path no route has may be a block page staff created (stored in lower case).
+    let classified = match classified {
+        Route::Unknown
+            if !gone
+                && snapshot
+                    .data
+                    .site_page(&route.to_ascii_lowercase())
+                    .is_some() =>
+        {
+            if let Some(canonical) = canonical_url(manifest, path, query, Route::SitePage) {
+                return Redirect::permanent(&canonical).into_response();
+            }
+            Route::SitePage
+        }
+        classified => classified,
+    };
     let asked = Asked::read(&snapshot.data, classified, query);
     let mut loaded = serde_json::Map::new();
     let (status, listing_query) = match asked {
         _ if gone => (StatusCode::GONE, None),
-        Asked::Other if classified == Route::Page => (StatusCode::OK, None),
+        // One of the site's own block pages whose page is gone (deleted or unpublished).
+        Asked::Other
+            if classified == Route::Page
+                && manifest.is_site_page(route)
+                && snapshot.data.site_page(route).is_none() =>
+        {
+            (StatusCode::NOT_FOUND, None)
+        }
+        Asked::Other if matches!(classified, Route::Page | Route::SitePage) => {
+            (StatusCode::OK, None)
+        }
         Asked::Other => match classified {
             Route::Post(slug) if snapshot.data.post(slug).is_some() => (StatusCode::OK, None),
             _ => (StatusCode::NOT_FOUND, None),
@@ -135,7 +161,7 @@ async fn serve(site: &Site, request: Request) -> Response {
     };
     let head = || match (classified, post) {
         (Route::Post(_), Some(post)) => post_head(post, &context),
-        (Route::Page | Route::Unknown, _) if has_record && !gone => {
+        (Route::Page | Route::SitePage | Route::Unknown, _) if has_record && !gone => {
             page_head(snapshot.data.pages.get(route), route, &context)
         }
         // The archives, the search and the not-found page say their own head as they render;
@@ -175,9 +201,9 @@ async fn serve(site: &Site, request: Request) -> Response {
     // Cache keys are bounded by the data (records and posts), never by what clients ask for:
     // every path without a record or post shares one rendering per status.
     let key = match classified {
-        Route::Page if has_record => format!("page:{route}"),
+        Route::Page | Route::SitePage if has_record => format!("page:{route}"),
         // Keyed by the page module too: only the data pages differ in their preloads.
-        Route::Page => format!("page:{module:?}"),
+        Route::Page | Route::SitePage => format!("page:{module:?}"),
         Route::Post(slug) if post.is_some() => format!("post:{slug}"),
         Route::Unknown if has_record => format!("missing:{route}"),
         _ => format!("shell:{status}:{module:?}"),
@@ -379,11 +405,33 @@ fn site_sitemap(site: &Site, manifest: &SiteManifest, data: &SiteData) -> feeds:
         if search || data.pages.get(route).is_some_and(|page| page.noindex) {
             continue;
         }
+        // One of the site's own block pages is listed while it is live.
+        let site_page = data.site_page(route);
+        if manifest.is_site_page(route) && site_page.is_none() {
+            continue;
+        }
         // A fixed article's last change is its blog_posts row's, when it has one.
         let post = manifest.post_slug(route).and_then(|slug| data.post(slug));
         urls.push(feeds::SitemapUrl {
             loc: format!("{}{route}", site.site_url),
-            lastmod: post.map(|post| post.updated),
+            lastmod: post
+                .map(|post| post.updated)
+                .or(site_page.map(|page| page.updated_at)),
+        });
+    }
+    // The block pages staff created at paths of their own, in route order.
+    let mut created: Vec<_> = data
+        .resources
+        .site_pages
+        .iter()
+        .filter(|(route, _)| manifest.classify(route) == Route::Unknown)
+        .filter(|(route, _)| !data.pages.get(*route).is_some_and(|page| page.noindex))
+        .collect();
+    created.sort_by_key(|(route, _)| *route);
+    for (route, page) in created {
+        urls.push(feeds::SitemapUrl {
+            loc: format!("{}{route}", site.site_url),
+            lastmod: Some(page.updated_at),
         });
     }
     for post in &data.posts {

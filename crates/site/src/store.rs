@@ -40,6 +40,18 @@ pub(crate) struct Resources {
     /// Whether each whitepaper's file_path is a file in the whitepapers bucket, as the
     /// browser's check finds it (a storage list of the bucket's top level searched by the path).
     pub(crate) whitepaper_files: serde_json::Value,
+    /// The live block pages by route.
+    pub(crate) site_pages: HashMap<String, SitePage>,
+}
+
+/// A live block page (public.block_pages).
+#[derive(Debug)]
+pub(crate) struct SitePage {
+    /// As the browser's query reads it (features/site-pages/site-page-query.ts).
+    pub(crate) record: serde_json::Value,
+    pub(crate) updated_at: chrono::DateTime<chrono::Utc>,
+    /// Whether a block shows the whitepaper list (the page then embeds it).
+    pub(crate) shows_whitepapers: bool,
 }
 
 /// A category, tag or author with an archive.
@@ -76,6 +88,11 @@ impl SiteData {
 
     pub(crate) fn post(&self, slug: &str) -> Option<&Post> {
         self.post_index.get(slug).map(|&index| &self.posts[index])
+    }
+
+    /// The live block page at `route` (stored in lower case), if there is one.
+    pub(crate) fn site_page(&self, route: &str) -> Option<&SitePage> {
+        self.resources.site_pages.get(route)
     }
 
     /// The archive `kind`/`slug`, if it has one.
@@ -297,6 +314,13 @@ const WHITEPAPER_FILES_SQL: &str = "select coalesce(jsonb_object_agg(w.file_path
    from public.whitepapers w
   where coalesce(w.file_path, '') <> ''";
 
+/// frontend/src/features/site-pages/site-page-query.ts (SITE_PAGE_COLUMNS): the live block
+/// pages (row-level security gives anon nothing else).
+const SITE_PAGES_SQL: &str = "select route, updated_at,
+        jsonb_build_object('id', id, 'route', route, 'name', name, 'blocks', blocks) as record,
+        jsonb_path_exists(blocks, '$[*] ? (@.kind == \"whitepaper-cards\")') as shows_whitepapers
+   from public.block_pages";
+
 /// The not-found page's suggestions (frontend/src/app/routes/not-found.tsx).
 const POPULAR_POSTS_SQL: &str =
     "select coalesce(jsonb_agg(to_jsonb(p)), '[]'::jsonb) from public.popular_posts(4) p";
@@ -366,11 +390,12 @@ const POSTS_SQL: &str = "select slug, title, description, meta_title, excerpt, o
   where published
   order by created_at desc, slug";
 
-/// How long until the next scheduled post goes live, by the database's clock. Read as the
-/// server's own role: anon cannot see scheduled posts, not even when they are due.
+/// How long until the next scheduled post or block page goes live, by the database's clock.
+/// Read as the server's own role: anon cannot see scheduled rows, not even when they are due.
 const NEXT_PUBLISH_SQL: &str = "select extract(epoch from min(publish_at) - now())::float8
-   from public.blog_posts
-  where published and publish_at > now()";
+   from (select publish_at from public.blog_posts where published and publish_at > now()
+         union all
+         select publish_at from public.block_pages where published and publish_at > now()) due";
 
 async fn next_publish_in(pool: &PgPool) -> Result<Option<std::time::Duration>, sqlx::Error> {
     let seconds: Option<f64> = sqlx::query_scalar(NEXT_PUBLISH_SQL).fetch_one(pool).await?;
@@ -479,6 +504,19 @@ async fn load(pool: &PgPool) -> Result<SiteData, sqlx::Error> {
         whitepaper_files: sqlx::query_scalar(WHITEPAPER_FILES_SQL)
             .fetch_one(&mut *tx)
             .await?,
+        site_pages: sqlx::query(SITE_PAGES_SQL)
+            .fetch_all(&mut *tx)
+            .await?
+            .into_iter()
+            .map(|row| {
+                let page = SitePage {
+                    record: row.try_get("record")?,
+                    updated_at: row.try_get("updated_at")?,
+                    shows_whitepapers: row.try_get("shows_whitepapers")?,
+                };
+                Ok((row.try_get("route")?, page))
+            })
+            .collect::<Result<HashMap<String, SitePage>, sqlx::Error>>()?,
     };
     let taxonomies = sqlx::query(TAXONOMIES_SQL)
         .fetch_all(&mut *tx)

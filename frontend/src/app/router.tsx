@@ -3,23 +3,16 @@ import { PublicLayout } from '@/app/layouts/public-layout';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { lazyComponent, lazyPage } from '@/lib/lazy-component';
 import { SiteDataLayout } from '@/app/layouts/site-data-layout';
-import { archivePages, dataPublicPages, searchPage } from './routes/data-public-pages';
+import { archivePages, dataPublicPages, homePage, searchPage, SitePage, sitePages } from './routes/data-public-pages';
 import { adminRoutes } from './routes/admin/admin-routes';
 
 /**
- * The static public pages, rendered once at build time (scripts/prerender.mjs). The five
- * hand-made articles are data pages (their related posts come from the database).
+ * The static public pages, rendered once at build time (scripts/prerender.mjs). The marketing
+ * pages staff edit are block pages (sitePages) and the five hand-made articles data pages (their
+ * related posts come from the database).
  */
 export const staticPublicPages: RouteObject[] = [
-  lazyPage('services', async () => (await import('@/features/services/services-page')).ServicesPage),
-  lazyPage('rcm-services', async () => (await import('@/features/rcm/rcm-services-page')).RcmServicesPage),
-  lazyPage('about', async () => (await import('@/features/about/about-page')).AboutPage),
   lazyPage('contact', async () => (await import('@/features/contact/contact-page')).ContactPage),
-  lazyPage('careers', async () => (await import('@/features/careers/careers-page')).CareersPage),
-  lazyPage(
-    'api-integrations',
-    async () => (await import('@/features/integrations/api-integrations-page')).ApiIntegrationsPage,
-  ),
   lazyPage('privacy-policy', async () => (await import('@/features/legal/privacy-policy-page')).PrivacyPolicyPage),
   lazyPage('cookie-policy', async () => (await import('@/features/legal/cookie-policy-page')).CookiePolicyPage),
 ];
@@ -27,8 +20,6 @@ export const staticPublicPages: RouteObject[] = [
 /** Draft previews: `/preview/{token}`. */
 export const PREVIEW_ROUTE_PATH = 'preview/:token';
 
-const HomePage = lazyComponent(async () => (await import('./routes/home')).HomeRoute);
-const NotFoundPage = lazyComponent(async () => (await import('./routes/not-found')).NotFoundRoute);
 const PreviewPage = lazyComponent(async () => (await import('@/app/routes/preview-page')).PreviewPage);
 
 /**
@@ -36,9 +27,9 @@ const PreviewPage = lazyComponent(async () => (await import('@/app/routes/previe
  * a data page with a fixed path (matched as react-router matches static segments).
  */
 export function renderPublicPage(route: string) {
-  if (route === '/') return <HomePage />;
+  if (route === '/') return homePage.element;
   const path = route.replace(/^\//, '').toLowerCase();
-  const found = [...staticPublicPages, ...dataPublicPages].find(
+  const found = [...staticPublicPages, ...sitePages, ...dataPublicPages].find(
     (page) => page.path?.toLowerCase() === path && !page.path.includes(':'),
   );
   return found?.element ?? null;
@@ -65,12 +56,14 @@ export const routes: RouteObject[] = [
             // Page SEO, page body content and analytics for every public page.
             element: <SiteDataLayout />,
             children: [
-              { index: true, element: <HomePage /> },
+              homePage,
+              ...sitePages,
               ...staticPublicPages,
               ...dataPublicPages,
               ...Object.values(archivePages),
               searchPage,
-              { path: '*', element: <NotFoundPage /> },
+              // Any other path: a block page staff created there, else the not-found page.
+              { path: '*', element: <SitePage /> },
             ],
           },
         ],

@@ -3,6 +3,7 @@ import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 're
 import { describe, expect, it } from 'vitest';
 import type { BlogArchive } from '@/data/blog/types';
 import { RenderProvider } from '@/lib/render-context';
+import { seededSitePage } from '@/testing/seeded-site-pages';
 import { routes } from './router';
 
 function renderAt(path: string, table: RouteObject[] = routes) {
@@ -27,14 +28,19 @@ function renderRendered(path: string, resources: Record<string, unknown>) {
   return renderAt(path, table);
 }
 
-/** Each static public route and the page heading it must render. */
-const PAGES: [string, string][] = [
+/** The marketing pages built from blocks, and the heading each must render from its seeded page. */
+const SITE_PAGES: [string, string][] = [
+  ['/', 'Get paid for every piece of equipment you deliver.'],
   ['/services', 'Software and billing services for HME/DME suppliers'],
   ['/rcm-services', 'RCM Services'],
   ['/about', 'About ClaimBridge'],
-  ['/contact', 'Talk to a DME billing specialist'],
   ['/careers', 'Help equipment suppliers get paid for the care they deliver'],
   ['/api-integrations', 'Connect ClaimBridge to the systems you already use'],
+];
+
+/** Each static public route and the page heading it must render. */
+const PAGES: [string, string][] = [
+  ['/contact', 'Talk to a DME billing specialist'],
   ['/privacy-policy', 'Privacy Policy'],
   ['/cookie-policy', 'Cookie Policy'],
   ['/blog/streamlining-dme-claims-processing', 'Streamlining DME Claims Processing'],
@@ -43,6 +49,31 @@ const PAGES: [string, string][] = [
   ['/blog/maximizing-revenue-real-time-reporting', 'Maximizing Revenue with Real-Time Reporting'],
   ['/blog/dme-billing-coding-guide', 'DME Billing and Coding Guide: Nine Common Errors and How to Fix Them'],
 ];
+
+describe('block page routes', () => {
+  it.each(SITE_PAGES)('%s renders its seeded blocks inside the shared header and footer', async (path, heading) => {
+    renderRendered(path, { pageSeo: null, sitePage: seededSitePage(path) });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('renders a page staff created at a new route, and the not-found page where there is none', async () => {
+    const page = {
+      id: 'webinar',
+      route: '/oxygen-webinar',
+      name: 'Oxygen webinar',
+      blocks: [{ id: 'hero', kind: 'hero', data: { heading: 'Oxygen billing after the 2027 fee schedule' } }],
+    };
+    renderRendered('/oxygen-webinar', { pageSeo: null, sitePage: page, popularPosts: [] });
+    expect(await screen.findByRole('heading', { level: 1, name: page.blocks[0]?.data.heading })).toBeTruthy();
+  });
+
+  it('shows the not-found page at a path without a block page', async () => {
+    renderRendered('/no-campaign-here', { pageSeo: null, sitePage: null, popularPosts: [] });
+    expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeTruthy();
+  });
+});
 
 describe('static public routes', () => {
   it.each(PAGES)('%s renders its page inside the shared header and footer', async (path, heading) => {

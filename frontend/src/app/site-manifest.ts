@@ -3,7 +3,15 @@ import { HEAD_RULES } from '@/lib/head';
 import { PAGE_SEO_RESOURCE } from './layouts/site-data-layout';
 import { PREVIEW_ROUTE_PATH, staticPublicPages } from './router';
 import { ADMIN_PATH, AUTH_PATH, RESET_PATH, WELCOME_PATH } from './routes/admin/admin-routes';
-import { archivePages, dataPublicPages, searchPage, type DataPageHandle } from './routes/data-public-pages';
+import {
+  archivePages,
+  dataPublicPages,
+  homePage,
+  searchPage,
+  SITE_PAGE_RESOURCES,
+  sitePages,
+  type DataPageHandle,
+} from './routes/data-public-pages';
 import { POPULAR_POSTS_RESOURCE } from '@/features/search/popular-posts-query';
 import type { ArchiveKind } from '@/lib/taxonomy-slug';
 
@@ -37,6 +45,8 @@ export interface SiteManifest {
   search: DataPageRule & { path: string };
   /** What a path no route has embeds besides `pageResources` (the not-found page's lists). */
   notFoundResources: string[];
+  /** A block page staff created at a path no route has: its module and what it embeds. */
+  sitePage: DataPageRule;
   /** A draft preview: `{previewPrefix}{token}` (one segment). */
   previewPrefix: string;
   /** The admin screens, never rendered by the server: these paths and everything below `adminSections`. */
@@ -73,11 +83,13 @@ export function siteManifest(): SiteManifest {
   return {
     publicPages: [
       '/',
-      ...[...staticPublicPages, ...dataPublicPages].filter(fixed).map((route) => `/${route.path ?? ''}`),
+      ...[...sitePages, ...staticPublicPages, ...dataPublicPages].filter(fixed).map((route) => `/${route.path ?? ''}`),
     ],
     pageResources: [PAGE_SEO_RESOURCE],
     dataPages: Object.fromEntries(
-      dataPublicPages.filter(fixed).map((route) => [`/${route.path ?? ''}`, dataPageRule(route)]),
+      [homePage, ...sitePages, ...dataPublicPages]
+        .filter((route) => route.index === true || fixed(route))
+        .map((route): [string, DataPageRule] => [`/${route.path ?? ''}`, dataPageRule(route)]),
     ),
     post: { prefix: oneParameterPrefix(postRoute.path), ...dataPageRule(postRoute) },
     archives: {
@@ -90,7 +102,9 @@ export function siteManifest(): SiteManifest {
       ...dataPageRule(archivePages.category),
     },
     search: { path: `/${searchPage.path ?? ''}`, ...dataPageRule(searchPage) },
-    notFoundResources: [POPULAR_POSTS_RESOURCE],
+    // An unknown path may be a block page staff created there.
+    notFoundResources: [POPULAR_POSTS_RESOURCE, ...SITE_PAGE_RESOURCES],
+    sitePage: dataPageRule(homePage),
     previewPrefix: oneParameterPrefix(PREVIEW_ROUTE_PATH),
     adminPaths: [`/${AUTH_PATH}`, `/${WELCOME_PATH}`, `/${RESET_PATH}`, `/${ADMIN_PATH}`],
     adminSections: [`/${ADMIN_PATH}/`],

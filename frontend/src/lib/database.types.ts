@@ -62,6 +62,45 @@ export type Database = {
         }
         Relationships: []
       }
+      block_pages: {
+        Row: {
+          author_id: string | null
+          blocks: Json
+          created_at: string
+          id: string
+          name: string
+          publish_at: string | null
+          published: boolean
+          route: string
+          system: boolean
+          updated_at: string
+        }
+        Insert: {
+          author_id?: string | null
+          blocks?: Json
+          created_at?: string
+          id?: string
+          name: string
+          publish_at?: string | null
+          published?: boolean
+          route: string
+          system?: boolean
+          updated_at?: string
+        }
+        Update: {
+          author_id?: string | null
+          blocks?: Json
+          created_at?: string
+          id?: string
+          name?: string
+          publish_at?: string | null
+          published?: boolean
+          route?: string
+          system?: boolean
+          updated_at?: string
+        }
+        Relationships: []
+      }
       blog_posts: {
         Row: {
           author_id: string | null
@@ -724,6 +763,8 @@ export type Database = {
       }
       preview_links: {
         Row: {
+          block_page_id: string | null
+          blocks: Json | null
           content: string | null
           created_at: string
           expires_at: string
@@ -737,6 +778,8 @@ export type Database = {
           token_hash: string
         }
         Insert: {
+          block_page_id?: string | null
+          blocks?: Json | null
           content?: string | null
           created_at?: string
           expires_at: string
@@ -750,6 +793,8 @@ export type Database = {
           token_hash: string
         }
         Update: {
+          block_page_id?: string | null
+          blocks?: Json | null
           content?: string | null
           created_at?: string
           expires_at?: string
@@ -763,6 +808,13 @@ export type Database = {
           token_hash?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "preview_links_block_page_id_fkey"
+            columns: ["block_page_id"]
+            isOneToOne: false
+            referencedRelation: "block_pages"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "preview_links_post_id_fkey"
             columns: ["post_id"]
@@ -921,12 +973,14 @@ export type Database = {
         { Args: { from_day: string; to_day: string; time_zone: string }; Returns: Json }
       analytics_series:
         { Args: { from_day: string; to_day: string; time_zone: string; unit?: string }; Returns: ({ leads: number | null; period_start: string | null; views: number | null; visitors: number | null })[] }
+      block_page_stats:
+        { Args: { from_date: string; to_date: string }; Returns: ({ conversion_rate: number | null; id: string | null; leads: number | null; name: string | null; route: string | null; views: number | null })[] }
       blog_archive:
         { Args: { kind: string; slug: string; page?: number; page_size?: number }; Returns: Json }
       blog_taxonomies:
         { Args: never; Returns: ({ kind: string | null; last_modified: string | null; name: string | null; posts: number | null; slug: string | null })[] }
       create_preview_link:
-        { Args: { kind: string; post_id?: string; page_route?: string; content?: string; expires_in_days?: number }; Returns: Json }
+        { Args: { kind: string; post_id?: string; page_route?: string; content?: string; expires_in_days?: number; block_page_id?: string; blocks?: Json }; Returns: Json }
       custom_access_token_hook:
         { Args: { event: Json }; Returns: Json }
       delete_posts_forever:

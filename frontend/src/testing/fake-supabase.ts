@@ -1,7 +1,8 @@
 /**
  * A stand-in for the app's supabase-js clients at their network boundary, for tests of the staff
  * sign-in and the screens that use a staff session: `supabase.auth` (sessions, MFA, password),
- * and the admin data client's `rpc`, `from` (reads) and `functions.invoke`. Tests mock '@/lib/supabase' with it
+ * the public client's reads (`from`: block pages), and the admin data client's `rpc`, `from`
+ * (reads) and `functions.invoke`. Tests mock '@/lib/supabase' with it
  * (loaded in vi.hoisted, before the modules under test import the client):
  *
  *   const { fake, resetFake, supabaseModule } = await vi.hoisted(() => import('@/testing/fake-supabase'));
@@ -184,7 +185,7 @@ export const fake = createFakeOver({ session: null, factors: [], tables: {} });
 /** The mocked '@/lib/supabase' module. */
 export function supabaseModule() {
   return {
-    supabase: { auth: fake.auth, rpc: fake.rpc, functions: { invoke: fake.invoke } },
+    supabase: { auth: fake.auth, rpc: fake.rpc, from: fake.from, functions: { invoke: fake.invoke } },
     createAdminClient: () => fake.adminClient,
   };
 }

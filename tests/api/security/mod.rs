@@ -4,6 +4,7 @@
 mod abandoned_statements;
 mod altcha_replay;
 mod auth_accounts;
+mod block_pages_abuse;
 mod claims;
 mod client_flood;
 mod counts;

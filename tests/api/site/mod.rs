@@ -1,6 +1,8 @@
 //! The website: runtime configuration and per-URL SEO heads injected into index.html, real
 //! statuses, sitemap/robots/RSS, security headers, ETags, precompressed assets, and the SEO cache
-//! following writes (LISTEN/NOTIFY); the redirect rules and the 404 log.
+//! following writes (LISTEN/NOTIFY); the redirect rules and the 404 log; block pages.
+/// Shared with the attack cases of block pages (security/block_pages_abuse.rs).
+pub(crate) mod block_pages;
 mod discovery;
 mod document_head;
 mod freshness;

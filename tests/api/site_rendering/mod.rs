@@ -6,6 +6,7 @@ mod discovery;
 mod pages;
 mod previews;
 mod serving;
+mod site_pages;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

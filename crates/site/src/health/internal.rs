@@ -13,6 +13,8 @@ pub(crate) struct Facts {
     pub(crate) posts: HashSet<String>,
     /// Every archive (`category`/`tag`/`author`, slug), as public.blog_taxonomies lists them.
     pub(crate) archives: HashSet<(String, String)>,
+    /// The routes of the live block pages (lower case).
+    pub(crate) site_pages: HashSet<String>,
     pub(crate) redirects: Vec<RedirectRule>,
     /// (bucket, name) of the linked files that exist in a public bucket.
     pub(crate) stored: HashSet<(String, String)>,
@@ -173,7 +175,7 @@ impl Build {
         }
         let route = seo_route(path);
         match manifest.classify(route) {
-            Route::Page | Route::Search | Route::Admin => Verdict::Ok(None),
+            Route::Page | Route::Search | Route::Admin | Route::SitePage => Verdict::Ok(None),
             Route::Post(slug) => {
                 if facts.posts.contains(slug) {
                     Verdict::Ok(None)
@@ -195,6 +197,9 @@ impl Build {
                 "A preview link: it stops working when it expires and shows a draft; link to the published page"
                     .into(),
             ),
+            Route::Unknown if facts.site_pages.contains(&route.to_ascii_lowercase()) => {
+                Verdict::Ok(None)
+            }
             Route::Unknown => {
                 // An archive's feed: /blog/category/{slug}/rss.xml.
                 if let Some(archive) = route.strip_suffix("/rss.xml")
@@ -263,7 +268,8 @@ mod tests {
                 "resources": ["blogArchive"],
             },
             "search": {"path": "/search", "module": module("search/search-page"), "resources": ["siteSearch"]},
-            "notFoundResources": ["popularPosts"],
+            "notFoundResources": ["popularPosts", "sitePage"],
+            "sitePage": {"module": module("site-pages/site-page-route"), "resources": ["sitePage"]},
             "previewPrefix": "/preview/",
             "adminPaths": ["/auth", "/admin"],
             "adminSections": ["/admin/"],
@@ -286,6 +292,7 @@ mod tests {
     fn facts() -> Facts {
         Facts {
             posts: ["visible-post".to_string()].into_iter().collect(),
+            site_pages: ["/spring-webinar".to_string()].into_iter().collect(),
             archives: [
                 ("category", "billing"),
                 ("tag", "cpap"),

@@ -275,6 +275,12 @@ async fn load_facts(pool: &PgPool, files: &[(String, String)]) -> Result<Facts, 
     )
     .fetch_all(pool)
     .await?;
+    let site_pages: Vec<String> = sqlx::query_scalar(
+        "select route from public.block_pages
+          where published and (publish_at is null or publish_at <= now())",
+    )
+    .fetch_all(pool)
+    .await?;
     let archives: Vec<(String, String)> =
         sqlx::query_as("select kind, slug from public.blog_taxonomies()")
             .fetch_all(pool)
@@ -313,6 +319,7 @@ async fn load_facts(pool: &PgPool, files: &[(String, String)]) -> Result<Facts, 
     Ok(Facts {
         posts: posts.into_iter().collect(),
         archives: archives.into_iter().collect(),
+        site_pages: site_pages.into_iter().collect(),
         redirects: redirects
             .into_iter()
             .map(|(source, match_type, target)| RedirectRule {

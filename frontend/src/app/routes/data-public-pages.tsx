@@ -3,6 +3,7 @@ import { BLOG_ARCHIVE_RESOURCE } from '@/features/blog/blog-archive-query';
 import { BLOG_POSTS_RESOURCE } from '@/features/blog/blog-list-query';
 import { BLOG_POST_RESOURCE } from '@/features/blog/blog-post-query';
 import { SITE_SEARCH_RESOURCE } from '@/features/search/site-search-query';
+import { SITE_PAGE_RESOURCE } from '@/features/site-pages/site-page-query';
 import { RELATED_POSTS_RESOURCE } from '@/data/blog/related-posts-query';
 import { WHITEPAPER_FILES_RESOURCE } from '@/data/whitepapers/file-exists-query';
 import { WHITEPAPERS_RESOURCE } from '@/data/whitepapers/whitepapers-query';
@@ -70,6 +71,31 @@ export const dataPublicPages: RouteObject[] = [
   dataPage('blog/maximizing-revenue-real-time-reporting', RealTimeReportingArticle, [RELATED_POSTS_RESOURCE]),
   dataPage('blog/dme-billing-coding-guide', BillingCodingGuideArticle, [RELATED_POSTS_RESOURCE]),
 ];
+
+/** A page built from blocks (app/routes/site-page-route.tsx). */
+export const SitePage = lazyComponent(async () => (await import('./site-page-route')).SitePageRoute);
+
+/**
+ * What a block page embeds: its blocks, and the whitepaper list when a block shows whitepapers
+ * (the server adds that one only then).
+ */
+export const SITE_PAGE_RESOURCES = [SITE_PAGE_RESOURCE, WHITEPAPERS_RESOURCE];
+
+/** The home page: the site's first block page. */
+export const homePage: RouteObject = {
+  index: true,
+  element: <SitePage />,
+  handle: { module: SitePage.moduleId, resources: SITE_PAGE_RESOURCES } satisfies DataPageHandle,
+};
+
+/**
+ * The marketing pages staff edit as blocks (the seed migration 20261206001000 holds their copy),
+ * at fixed routes: public pages like any other (sitemap, search), answering 404 if their block
+ * page is ever gone.
+ */
+export const sitePages: RouteObject[] = ['services', 'rcm-services', 'about', 'careers', 'api-integrations'].map(
+  (path) => dataPage(path, SitePage, SITE_PAGE_RESOURCES),
+);
 
 /**
  * The blog's archives, `blog/{kind}/:slug` (`?page=N`): one page module for the three kinds.

@@ -3,7 +3,6 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { company } from '@/config/company';
 import type { PopularPost } from '@/data/search/types';
-import { HERO_HEADLINE } from '@/features/home/components/home-hero';
 import { POPULAR_POSTS_RESOURCE } from '@/features/search/popular-posts-query';
 import { browserQueryClient } from '@/lib/query-client';
 import { RenderProvider } from '@/lib/render-context';
@@ -43,8 +42,20 @@ function renderAt(path: string, resources?: Record<string, unknown>) {
 
 const popularCalls = () => fake.rpc.mock.calls.filter(([name]) => name === 'popular_posts');
 
+const HERO_HEADLINE = 'Get paid for every piece of equipment you deliver.';
+
+/** The home page's block page, as the database answers it. */
+const HOME_PAGE = {
+  id: 'home',
+  route: '/',
+  name: 'Home',
+  published: true,
+  blocks: [{ id: 'hero', kind: 'hero', data: { heading: HERO_HEADLINE } }],
+};
+
 beforeEach(() => {
   resetFake();
+  fake.state.tables.block_pages = [HOME_PAGE];
   browserQueryClient().clear();
   fake.rpc.mockImplementation((name) => Promise.resolve({ data: name === 'popular_posts' ? [] : null, error: null }));
 });

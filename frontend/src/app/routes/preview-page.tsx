@@ -9,6 +9,7 @@ import { PostView } from '@/features/blog/blog-post-page';
 import { formatPostDate } from '@/components/blog/post-dates';
 import { applyHead, metaName } from '@/lib/head';
 import { PageSeo } from '@/features/seo/page-seo-view';
+import { BlockPage } from '@/components/blocks/block-page';
 import {
   isRefusal,
   PREVIEW_RESOURCE,
@@ -23,14 +24,20 @@ export type RenderPublicPage = (route: string) => ReactNode | null;
 
 const NOINDEX = metaName('robots', 'noindex, nofollow');
 
+const PREVIEW_NOTES: Record<Preview['kind'], string> = {
+  post: 'This post is not published yet.',
+  page: 'These page changes are not saved yet.',
+  block_page: 'This version of the page is not live yet.',
+};
+
 function PreviewBanner({ preview }: { preview: Preview }) {
   return (
     <aside className="preview-banner" aria-label="Preview">
       <div className="container preview-banner__inner">
         <strong>Preview</strong>
         <span>
-          {preview.kind === 'post' ? 'This post is not published yet.' : 'These page changes are not saved yet.'} This
-          link expires on <time dateTime={preview.expires_at}>{formatPostDate(preview.expires_at)}</time>.
+          {PREVIEW_NOTES[preview.kind]} This link expires on{' '}
+          <time dateTime={preview.expires_at}>{formatPostDate(preview.expires_at)}</time>.
         </span>
       </div>
     </aside>
@@ -80,6 +87,13 @@ function PagePreview({
   );
 }
 
+function BlockPagePreview({ preview }: { preview: Extract<Preview, { kind: 'block_page' }> }) {
+  useEffect(() => {
+    applyHead(document, { title: `Preview: ${preview.name} | ${company.name}`, metas: [NOINDEX] });
+  }, [preview.name]);
+  return <BlockPage blocks={preview.blocks} route={preview.route} />;
+}
+
 function PreviewScreen({ renderPage }: { renderPage: RenderPublicPage }) {
   const { token = '' } = useParams();
   const embedded = useInitialResource(PREVIEW_RESOURCE) as PreviewResult | undefined;
@@ -100,7 +114,9 @@ function PreviewScreen({ renderPage }: { renderPage: RenderPublicPage }) {
   return (
     <>
       <PreviewBanner preview={data} />
-      {data.kind === 'post' ? <PostPreview preview={data} /> : <PagePreview preview={data} renderPage={renderPage} />}
+      {data.kind === 'post' && <PostPreview preview={data} />}
+      {data.kind === 'page' && <PagePreview preview={data} renderPage={renderPage} />}
+      {data.kind === 'block_page' && <BlockPagePreview preview={data} />}
     </>
   );
 }

@@ -16,10 +16,18 @@ interface WhitepaperCardGridProps {
   showFeatured?: boolean;
   /** A card's footer, the page's download button, given the title's id to be described by. */
   action: (paper: Whitepaper, titleId: string) => ReactNode;
+  /** The title's heading: h2 on the listing pages (under their h1), h3 in a block page's section (under its h2). */
+  titleLevel?: 'h2' | 'h3';
 }
 
 /** The whitepapers as a card grid (whitepapers and downloads pages), three a row on wide screens. */
-export function WhitepaperCardGrid({ papers, idPrefix, showFeatured = false, action }: WhitepaperCardGridProps) {
+export function WhitepaperCardGrid({
+  papers,
+  idPrefix,
+  showFeatured = false,
+  action,
+  titleLevel = 'h2',
+}: WhitepaperCardGridProps) {
   return (
     <ul className="card-grid card-grid--3">
       {papers.map((paper) => (
@@ -29,6 +37,7 @@ export function WhitepaperCardGrid({ papers, idPrefix, showFeatured = false, act
           titleId={`${idPrefix}-${paper.id}`}
           showFeatured={showFeatured}
           action={action}
+          titleLevel={titleLevel}
         />
       ))}
     </ul>
@@ -40,10 +49,11 @@ interface WhitepaperCardProps {
   titleId: string;
   showFeatured: boolean;
   action: WhitepaperCardGridProps['action'];
+  titleLevel: 'h2' | 'h3';
 }
 
 /** One card: badges, page count, title, description, action. */
-function WhitepaperCard({ paper, titleId, showFeatured, action }: WhitepaperCardProps) {
+function WhitepaperCard({ paper, titleId, showFeatured, action, titleLevel: Title }: WhitepaperCardProps) {
   const pages = pageCountLabel(paper.pages);
   return (
     <li className="card whitepaper-card">
@@ -58,9 +68,9 @@ function WhitepaperCard({ paper, titleId, showFeatured, action }: WhitepaperCard
             </span>
           )}
         </div>
-        <h2 id={titleId} className="card__title">
+        <Title id={titleId} className="card__title">
           {paper.title}
-        </h2>
+        </Title>
         {paper.description && <p className="card__text">{paper.description}</p>}
         <div className="card__footer">{action(paper, titleId)}</div>
       </article>

@@ -9,7 +9,8 @@ export const PREVIEW_RESOURCE = 'preview';
 /** What a preview link shows (public.preview). */
 export type Preview =
   | { kind: 'post'; expires_at: string; post: BlogPost }
-  | { kind: 'page'; expires_at: string; page_route: string; content: string; page: PageSeoRecord | null };
+  | { kind: 'page'; expires_at: string; page_route: string; content: string; page: PageSeoRecord | null }
+  | { kind: 'block_page'; expires_at: string; route: string; name: string; blocks: unknown };
 
 /** A link that shows nothing: unknown, revoked or expired, in the database's words. */
 export interface PreviewRefusal {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ListingPage } from '@/components/layouts/listing-page';
-import { lazyLeadDialog, useLeadDialog } from '@/components/lead-form/lazy-lead-dialog';
+import { useLeadDialog } from '@/components/lead-form/lazy-lead-dialog';
 import { toast } from '@/components/ui/toast';
 import { WhitepaperCardGrid } from '@/components/whitepapers/whitepaper-card';
 import type { Whitepaper } from '@/data/whitepapers/types';
@@ -8,14 +8,10 @@ import { QueryProvider } from '@/lib/query-client';
 import { LeadFormNoscriptNote } from '@/components/contact-dialog/contact-dialog-button';
 import { useWhitepapers } from '@/data/whitepapers/use-whitepapers';
 import { LoadingBlock } from '@/components/ui/loading-block';
+import { whitepaperLeadDialog } from './whitepaper-download-provider';
 import '@/styles/whitepapers.css';
 
 export const WHITEPAPERS_ERROR_TOAST = { title: 'Error', description: 'Failed to load whitepapers.' };
-
-const leadDialog = lazyLeadDialog(
-  async () => (await import('./whitepaper-lead-dialog')).WhitepaperLeadDialog,
-  'Whitepaper form',
-);
 
 function WhitepaperDownloadButton({ paper, titleId, onDownload }: DownloadButtonProps) {
   return paper.file_path ? (
@@ -23,8 +19,8 @@ function WhitepaperDownloadButton({ paper, titleId, onDownload }: DownloadButton
       type="button"
       className="button button--primary"
       onClick={onDownload}
-      onMouseEnter={leadDialog.preload}
-      onFocus={leadDialog.preload}
+      onMouseEnter={whitepaperLeadDialog.preload}
+      onFocus={whitepaperLeadDialog.preload}
       aria-describedby={titleId}
     >
       Download PDF
@@ -44,7 +40,7 @@ interface DownloadButtonProps {
 
 /** /whitepapers: the grid; Download PDF and Request Custom Research open the lead form. */
 export function WhitepapersPage() {
-  const dialog = useLeadDialog(leadDialog, {});
+  const dialog = useLeadDialog(whitepaperLeadDialog, {});
 
   return (
     <>
@@ -64,8 +60,8 @@ export function WhitepapersPage() {
             type="button"
             className="button button--primary button--large"
             onClick={dialog.open}
-            onMouseEnter={leadDialog.preload}
-            onFocus={leadDialog.preload}
+            onMouseEnter={whitepaperLeadDialog.preload}
+            onFocus={whitepaperLeadDialog.preload}
           >
             Request Custom Research
           </button>

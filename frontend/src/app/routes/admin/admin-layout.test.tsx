@@ -79,6 +79,7 @@ describe('the admin layout with a staff session', () => {
     expect(await screen.findByText('blog screen')).toBeTruthy();
     expect(navLinks()).toEqual([
       'Blog Posts',
+      'Pages',
       'Categories & tags',
       'Webpage Edit',
       'Page SEO',
@@ -103,7 +104,15 @@ describe('the admin layout with a staff session', () => {
     renderAdmin('/admin/leads');
     expect(await screen.findByRole('heading', { name: 'This page is not part of your role' })).toBeTruthy();
     expect(screen.queryByText('leads screen')).toBeNull();
-    expect(navLinks()).toEqual(['Blog Posts', 'Categories & tags', 'Redirects', 'Media', 'Site health', 'Account']);
+    expect(navLinks()).toEqual([
+      'Blog Posts',
+      'Pages',
+      'Categories & tags',
+      'Redirects',
+      'Media',
+      'Site health',
+      'Account',
+    ]);
   });
 
   it('the role the database has now wins over the token’s claim (a role changed since sign-in)', async () => {
@@ -192,7 +201,7 @@ describe('the admin layout with the passcode (the spec’s path)', () => {
     renderAdmin('/admin/staff');
     expect(await screen.findByText('staff screen')).toBeTruthy();
     expect(validate).toHaveBeenCalledWith({ action: 'validate', token: 'jwt' });
-    expect(navLinks()).toHaveLength(13);
+    expect(navLinks()).toHaveLength(14);
     expect(fake.auth.getUser).not.toHaveBeenCalled();
   });
 

@@ -15,14 +15,25 @@ function createAdminRoutes(): RouteObject[] {
     lazyPage(AUTH_PATH, async () => (await import('@/features/admin/auth/auth-page')).AuthPage),
     lazyPage(WELCOME_PATH, async () => (await import('@/features/admin/auth/welcome-page')).WelcomePage),
     lazyPage(RESET_PATH, async () => (await import('@/features/admin/auth/reset-page')).ResetPage),
+    // The block editor's live preview, inside its iframe: the site's look, without the admin's frame
+    // (it draws only what the editor posts it, so it needs no sign-in of its own).
+    lazyPage(
+      `${ADMIN_PATH}/site-pages/preview-frame`,
+      async () => (await import('./preview-frame-route')).PreviewFrameRoute,
+    ),
     {
       ...lazyPage(ADMIN_PATH, async () => (await import('./admin-layout')).AdminLayout),
       children: [
         // A new post, or one open for editing (linkable and reloadable). One route, so the screen
         // stays mounted when a new post's first save moves it to the post's own address.
         lazyPage('blog/:postId?', async () => (await import('@/features/admin/blog/blog-admin-page')).BlogAdminPage),
+        lazyPage(
+          'site-pages',
+          async () => (await import('@/features/admin/site-pages/site-pages-admin-page')).SitePagesAdminPage,
+        ),
+        lazyPage('site-pages/:pageId', async () => (await import('./site-page-editor-route')).SitePageEditorRoute),
         lazyPage('pages', async () => (await import('@/features/admin/pages/page-seo-admin-page')).PageSeoAdminPage),
-        lazyPage('content', async () => (await import('@/features/admin/pages/content-admin-page')).ContentAdminPage),
+        lazyPage('content', async () => (await import('./content-route')).ContentRoute),
         lazyPage(
           'whitepapers',
           async () => (await import('@/features/admin/whitepapers/whitepapers-admin-page')).WhitepapersAdminPage,

@@ -83,6 +83,7 @@ describe('the admin shell', () => {
         .map((link) => link.textContent);
     expect(group('Content')).toEqual([
       'Blog Posts',
+      'Pages',
       'Categories & tags',
       'Webpage Edit',
       'Page SEO',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FULL_TOOLBAR, RichTextEditor } from '@/components/ui/rich-text-editor';
 import { toast } from '@/components/ui/toast';
 import { EditIcon } from '@/features/admin/shared/icons';
@@ -69,7 +69,12 @@ function PageEditor({ page, onDone, onRestored }: { page: PageSeo; onDone: () =>
   );
 }
 
-export function ContentAdminPage() {
+export function ContentAdminPage({
+  blocksLink,
+}: {
+  /** A card's link to its page's own sections (Pages' "Edit page blocks"; composed in src/app). */
+  blocksLink?: (page: PageSeo) => ReactNode;
+} = {}) {
   const pages = useQuery(adminPagesQuery());
   const [editingId, setEditingId] = useState<string | null>(null);
   const [restores, setRestores] = useState(0);
@@ -78,6 +83,9 @@ export function ContentAdminPage() {
   return (
     <div className="admin-page">
       <h1 className="admin-page__title">Webpage Content Editor</h1>
+      <p className="admin-muted">
+        The content you write here is added under a page, below the page&apos;s own sections.
+      </p>
       {editing ? (
         <PageEditor
           // After a restore the editor starts again from what is stored.
@@ -111,6 +119,7 @@ export function ContentAdminPage() {
               >
                 <EditIcon /> Edit
               </AdminButton>
+              {blocksLink?.(page)}
             </li>
           ))}
         </ul>

@@ -12,9 +12,10 @@ describe('the admin role model', () => {
     }
   });
 
-  it('an author sees Blog Posts, Media, the SEO screens they read, and their account', () => {
+  it('an author sees Blog Posts, Pages, Media, the SEO screens they read, and their account', () => {
     expect(labels('author')).toEqual([
       'Blog Posts',
+      'Pages',
       'Categories & tags',
       'Redirects',
       'Media',
@@ -30,6 +31,7 @@ describe('the admin role model', () => {
   it('an editor sees everything but Staff, and reads leads without working or exporting them', () => {
     expect(labels('editor')).toEqual([
       'Blog Posts',
+      'Pages',
       'Categories & tags',
       'Webpage Edit',
       'Page SEO',
@@ -53,7 +55,7 @@ describe('the admin role model', () => {
 
   it('an owner (the passcode among them) sees everything, Staff included', () => {
     expect(labels('owner')).toContain('Staff');
-    expect(labels('owner')).toHaveLength(13);
+    expect(labels('owner')).toHaveLength(14);
     expect(['exportLeads', 'workLeads', 'readAllActivity', 'manageStaff'].every((c) => can('owner', c as never))).toBe(
       true,
     );

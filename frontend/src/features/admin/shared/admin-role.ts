@@ -87,6 +87,7 @@ export interface AdminSection {
 /** The admin navigation, in order. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Blog Posts', path: 'blog', group: 'Content', needs: null },
+  { label: 'Pages', path: 'site-pages', group: 'Content', needs: null },
   { label: 'Categories & tags', path: 'taxonomies', group: 'Content', needs: null },
   { label: 'Webpage Edit', path: 'content', group: 'Content', needs: 'editPages' },
   { label: 'Page SEO', path: 'pages', group: 'Content', needs: 'editPages' },

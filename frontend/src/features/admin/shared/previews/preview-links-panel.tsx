@@ -29,6 +29,8 @@ export interface PreviewLinksPanelProps {
   target: PreviewTarget;
   /** For a page: the editor's current (unsaved) content. */
   content?: string;
+  /** For a block page: the editor's current (unsaved) blocks. */
+  blocks?: unknown;
   /** Why no link can be made now (e.g. the post is published), or null. */
   unavailable?: string | null;
 }
@@ -37,7 +39,7 @@ export interface PreviewLinksPanelProps {
  * Preview links for someone without the passcode: create one (expiring after 1, 7 or 30
  * days), copy it, revoke the ones still working.
  */
-export function PreviewLinksPanel({ target, content, unavailable = null }: PreviewLinksPanelProps) {
+export function PreviewLinksPanel({ target, content, blocks, unavailable = null }: PreviewLinksPanelProps) {
   const links = useQuery(previewLinksQuery(target));
   const create = useCreatePreviewLink();
   const revoke = useRevokePreviewLink();
@@ -47,7 +49,7 @@ export function PreviewLinksPanel({ target, content, unavailable = null }: Previ
 
   const onCreate = () => {
     create.mutate(
-      { target, content, days },
+      { target, content, blocks, days },
       {
         onSuccess: (link) => {
           setCreated(link);

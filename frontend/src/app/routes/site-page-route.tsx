@@ -1,0 +1,19 @@
+import { useLocation } from 'react-router';
+import { withQueryProvider } from '@/lib/query-client';
+import { seoRoute } from '@/features/seo/head-owners';
+import { SitePageView } from '@/features/site-pages/site-page-view';
+import { WhitepaperDownloadProvider } from '@/features/whitepapers/whitepaper-download-provider';
+import { NotFoundRoute } from './not-found';
+
+/**
+ * A page built from blocks by staff (block_pages): the site's own marketing pages at their fixed
+ * routes, and any other path, which shows the not-found page unless a live block page is there.
+ */
+export const SitePageRoute = withQueryProvider(function SitePageRoute() {
+  const { pathname } = useLocation();
+  return (
+    <WhitepaperDownloadProvider>
+      <SitePageView route={seoRoute(pathname).toLowerCase()} notFound={<NotFoundRoute />} />
+    </WhitepaperDownloadProvider>
+  );
+});

@@ -1,0 +1,139 @@
+import { useContext, useEffect } from 'react';
+import { Link } from 'react-router';
+import { LeadFormNoscriptNote } from '@/components/contact-dialog/contact-dialog-button';
+import { LoadingBlock } from '@/components/ui/loading-block';
+import { toast } from '@/components/ui/toast';
+import { WhitepaperCardGrid } from '@/components/whitepapers/whitepaper-card';
+import type { Whitepaper } from '@/data/whitepapers/types';
+import { useWhitepapers } from '@/data/whitepapers/use-whitepapers';
+import { QueryProvider } from '@/lib/query-client';
+import { choiceOf, flagOf, numberOf, textOf } from '../block-data';
+import type { BlockData } from '../block-schema';
+import type { BlockProps } from '../block-registry';
+import { WhitepaperDownloadContext, type WhitepaperDownloadApi } from './whitepaper-download-context';
+import '@/styles/whitepapers.css';
+import './whitepaper-cards-block.css';
+
+/** The schema's `show` options, the default first. */
+const SHOW_OPTIONS = ['featured', 'all'] as const;
+
+/** How many cards when the block names no limit (the schema allows 1 to 12). */
+export const DEFAULT_WHITEPAPER_LIMIT = 3;
+
+/** The same toast /whitepapers shows when the list cannot load. */
+const WHITEPAPERS_ERROR_TOAST = { title: 'Error', description: 'Failed to load whitepapers.' };
+
+/**
+ * The papers the block shows: featured ones only or all, in the list's order (featured first,
+ * then newest), at most `limit`.
+ */
+export function papersToShow(papers: readonly Whitepaper[], data: BlockData): Whitepaper[] {
+  const show = choiceOf(data, 'show', SHOW_OPTIONS);
+  const limit = Math.min(12, Math.max(1, Math.trunc(numberOf(data, 'limit', DEFAULT_WHITEPAPER_LIMIT))));
+  return papers.filter((paper) => show === 'all' || paper.featured).slice(0, limit);
+}
+
+interface DownloadButtonProps {
+  paper: Whitepaper;
+  titleId: string;
+  download: WhitepaperDownloadApi | null;
+}
+
+/** A card's action as /whitepapers has it: Download PDF opens the lead form; no file yet, Coming Soon. */
+function DownloadButton({ paper, titleId, download }: DownloadButtonProps) {
+  if (!paper.file_path) {
+    return (
+      <button type="button" className="button button--secondary" disabled aria-describedby={titleId}>
+        Coming Soon
+      </button>
+    );
+  }
+  if (!download) {
+    return (
+      <Link to="/whitepapers" className="button button--primary" aria-describedby={titleId}>
+        Download PDF
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="button button--primary"
+      onClick={download.open}
+      onMouseEnter={download.preload}
+      onFocus={download.preload}
+      aria-describedby={titleId}
+    >
+      Download PDF
+    </button>
+  );
+}
+
+/** The section with its cards, once there is something to show; nothing when there is none. */
+function WhitepaperCards({ data, blockId }: Pick<BlockProps, 'data' | 'blockId'>) {
+  const { data: papers, isPending, isError, error } = useWhitepapers();
+  const download = useContext(WhitepaperDownloadContext);
+
+  useEffect(() => {
+    if (!isError) return;
+    console.error('Whitepapers failed to load:', error);
+    toast({ ...WHITEPAPERS_ERROR_TOAST, variant: 'destructive' });
+  }, [isError, error]);
+
+  // A server-rendered page embeds the list, so this waits only in the browser (the editor's preview).
+  const shown = papers ? papersToShow(papers, data) : [];
+  if (!isPending && shown.length === 0) return null;
+
+  const anchor = typeof data.anchor === 'string' && data.anchor ? data.anchor : undefined;
+  const titleId = `${blockId}-title`;
+  const eyebrow = textOf(data, 'eyebrow').trim();
+  const lead = textOf(data, 'lead').trim();
+  return (
+    <section
+      id={anchor}
+      className={
+        flagOf(data, 'surface') ? 'section section--surface whitepaper-cards-block' : 'section whitepaper-cards-block'
+      }
+      aria-labelledby={titleId}
+    >
+      <div className="container">
+        <div className="section__header">
+          {eyebrow && <p className="section__eyebrow">{eyebrow}</p>}
+          <h2 id={titleId} className="section__title">
+            {textOf(data, 'title')}
+          </h2>
+          {lead && <p className="section__lead whitepaper-cards-block__lead">{lead}</p>}
+        </div>
+        {isPending ? (
+          <LoadingBlock label="Loading whitepapers…" />
+        ) : (
+          <>
+            <LeadFormNoscriptNote form="download form" />
+            <WhitepaperCardGrid
+              papers={shown}
+              idPrefix={`${blockId}-paper`}
+              titleLevel="h3"
+              showFeatured
+              action={(paper, paperTitleId) => (
+                <DownloadButton paper={paper} titleId={paperTitleId} download={download} />
+              )}
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Whitepapers from the library with the cards and download form of /whitepapers: the featured
+ * ones or all, at most `limit` (3 unless set). The server embeds the `whitepapers` resource as
+ * it does for /whitepapers, so the cards are in the first HTML; no section at all when none match.
+ */
+export function WhitepaperCardsBlock({ data, blockId }: BlockProps) {
+  return (
+    <QueryProvider>
+      <WhitepaperCards data={data} blockId={blockId} />
+    </QueryProvider>
+  );
+}
