@@ -14,6 +14,8 @@ use crate::store::{self, PreviewLookup};
 
 /// The resource the preview page reads (frontend/src/features/preview/preview-query.ts).
 const PREVIEW_RESOURCE: &str = "preview";
+/// A page change's page, when it is built from blocks (features/site-pages/site-page-query.ts).
+const SITE_PAGE_RESOURCE: &str = "sitePage";
 const NO_STORE: &str = "no-store";
 const NOINDEX: &str = "noindex, nofollow";
 
@@ -50,8 +52,20 @@ pub(crate) async fn serve(
         ),
     };
     let head = head(&site.company_name, title.as_deref());
+    let mut resources = serde_json::Map::new();
+    resources.insert(PREVIEW_RESOURCE.into(), resource);
+    // Content under a block page shows under that page's live blocks.
+    if let PreviewLookup::Found(preview) = &lookup
+        && let Some(route) = preview
+            .get("page_route")
+            .and_then(serde_json::Value::as_str)
+        && let Ok(snapshot) = site.cache.snapshot().await
+        && let Some(page) = snapshot.data.site_page(route)
+    {
+        resources.insert(SITE_PAGE_RESOURCE.into(), page.record.clone());
+    }
     let html = match site.ssr.as_deref().filter(|_| built.template.has_root()) {
-        Some(ssr) => render(ssr, built, &head, path, resource).await,
+        Some(ssr) => render(ssr, built, &head, path, resources).await,
         None => built.template.render(&head, "", None),
     };
     respond(
@@ -66,14 +80,14 @@ async fn render(
     built: &BuiltSite,
     head: &HeadSpec,
     path: &str,
-    resource: serde_json::Value,
+    resources: serde_json::Map<String, serde_json::Value>,
 ) -> String {
     let today = chrono::Utc::now().date_naive().to_string();
     let page_data = |modules: &[String]| {
         serde_json::json!({
             "path": path,
             "renderedOn": today,
-            "resources": { PREVIEW_RESOURCE: resource },
+            "resources": resources,
             "modules": modules,
         })
     };

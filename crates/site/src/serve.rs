@@ -159,7 +159,10 @@ async fn serve(site: &Site, request: Request) -> Response {
         Route::Post(slug) if status == StatusCode::OK => snapshot.data.post(slug),
         _ => None,
     };
+    // One of the site's own block pages whose page is gone: not found, whatever its record says.
+    let missing_site_page = classified == Route::Page && status == StatusCode::NOT_FOUND;
     let head = || match (classified, post) {
+        _ if missing_site_page => HeadSpec::not_found(&context),
         (Route::Post(_), Some(post)) => post_head(post, &context),
         (Route::Page | Route::SitePage | Route::Unknown, _) if has_record && !gone => {
             page_head(snapshot.data.pages.get(route), route, &context)
@@ -170,6 +173,7 @@ async fn serve(site: &Site, request: Request) -> Response {
         _ => HeadSpec::default_for(&site.company_name),
     };
     let head_from_render = gone
+        || missing_site_page
         || matches!(classified, Route::Archive(..) | Route::Search)
         || (status == StatusCode::NOT_FOUND && !has_record);
     // The not-found renderings are shared by every missing path, so they get no preloads.

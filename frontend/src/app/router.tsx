@@ -27,9 +27,9 @@ const PreviewPage = lazyComponent(async () => (await import('@/app/routes/previe
  * a data page with a fixed path (matched as react-router matches static segments).
  */
 export function renderPublicPage(route: string) {
-  if (route === '/') return homePage.element;
   const path = route.replace(/^\//, '').toLowerCase();
-  const found = [...staticPublicPages, ...sitePages, ...dataPublicPages].find(
+  if (path === '' || sitePages.some((page) => page.path === path)) return <SitePage route={`/${path}`} />;
+  const found = [...staticPublicPages, ...dataPublicPages].find(
     (page) => page.path?.toLowerCase() === path && !page.path.includes(':'),
   );
   return found?.element ?? null;

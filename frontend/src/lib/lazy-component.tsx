@@ -76,9 +76,16 @@ export function lazyPage(path: string, load: () => Promise<ComponentType>): NonI
   return { path, element: <Page /> };
 }
 
-/** Server renderer: loads every lazy component, so renders never suspend. */
+/**
+ * Server renderer: loads every lazy component, so renders never suspend. Loading a module may
+ * declare more lazy components (a block page's blocks): those are loaded too, until none is left.
+ */
 export async function loadAllLazyComponents(): Promise<void> {
-  await Promise.all(everyLoader.map((preload) => preload()));
+  for (let loaded = 0; loaded < everyLoader.length; ) {
+    const batch = everyLoader.slice(loaded);
+    loaded = everyLoader.length;
+    await Promise.all(batch.map((preload) => preload()));
+  }
 }
 
 /**
@@ -86,12 +93,19 @@ export async function loadAllLazyComponents(): Promise<void> {
  * page's `modules`), so hydration finds every one of them ready. Unknown ids are skipped.
  */
 export async function loadLazyModules(moduleIds: readonly string[]): Promise<void> {
-  await Promise.all(
-    moduleIds.flatMap((moduleId) => {
+  // A module's loader is known once the module declaring it has loaded (a block page's blocks
+  // are declared by the block page's chunk): load in rounds until no more of them are known.
+  const started = new Set<string>();
+  for (;;) {
+    const loads = moduleIds.flatMap((moduleId) => {
       const load = loadersByModule.get(moduleId);
-      return load ? [load()] : [];
-    }),
-  );
+      if (!load || started.has(moduleId)) return [];
+      started.add(moduleId);
+      return [load()];
+    });
+    if (loads.length === 0) return;
+    await Promise.all(loads);
+  }
 }
 
 /** True while some lazy component's code is loading (the route progress bar). */

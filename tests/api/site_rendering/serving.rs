@@ -62,11 +62,11 @@ async fn the_builds_prerendered_pages_are_served_while_they_show_this_configurat
         &std::fs::read_to_string(built_site().join(".ssr/prerendered.json")).unwrap(),
     )
     .unwrap();
-    let built = prerendered["pages"]["/services"]["html"].as_str().unwrap();
+    let built = prerendered["pages"]["/contact"]["html"].as_str().unwrap();
 
     // The build rendered with the server's defaults (its site URL included).
     let app = spawn_rendering_site(&[("CLAIMBRIDGE_SITE_URL", "http://localhost:54321")]).await;
-    let (_, html) = app.get("/services").status_text().await;
+    let (_, html) = app.get("/contact").status_text().await;
     assert_eq!(root(&html), built, "served as built");
     assert_eq!(
         page_data(&html)["renderedOn"],
@@ -76,9 +76,12 @@ async fn the_builds_prerendered_pages_are_served_while_they_show_this_configurat
 
     // Another company name: rendered by the server, showing it.
     let app = spawn_rendering_site(&[("COMPANY_NAME", "Acme Medical Billing")]).await;
-    let (_, html) = app.get("/services").status_text().await;
+    let (_, html) = app.get("/contact").status_text().await;
     assert_ne!(root(&html), built);
     assert!(text(root(&html)).contains("Acme Medical Billing"));
+    // A block page's {company} too.
+    let (_, html) = app.get("/about").status_text().await;
+    assert_eq!(h1(root(&html)), "About Acme Medical Billing");
     let (_, html) = app.get("/privacy-policy").status_text().await;
     let today = chrono::Utc::now()
         .date_naive()

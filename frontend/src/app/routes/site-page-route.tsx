@@ -8,12 +8,13 @@ import { NotFoundRoute } from './not-found';
 /**
  * A page built from blocks by staff (block_pages): the site's own marketing pages at their fixed
  * routes, and any other path, which shows the not-found page unless a live block page is there.
+ * `route` names the page when it is not the location's (a preview of content under it).
  */
-export const SitePageRoute = withQueryProvider(function SitePageRoute() {
+export const SitePageRoute = withQueryProvider(function SitePageRoute({ route }: { route?: string }) {
   const { pathname } = useLocation();
   return (
     <WhitepaperDownloadProvider>
-      <SitePageView route={seoRoute(pathname).toLowerCase()} notFound={<NotFoundRoute />} />
+      <SitePageView route={route ?? seoRoute(pathname).toLowerCase()} notFound={<NotFoundRoute />} />
     </WhitepaperDownloadProvider>
   );
 });
