@@ -81,7 +81,7 @@ export function lazyPage(path: string, load: () => Promise<ComponentType>): NonI
  * declare more lazy components (a block page's blocks): those are loaded too, until none is left.
  */
 export async function loadAllLazyComponents(): Promise<void> {
-  for (let loaded = 0; loaded < everyLoader.length; ) {
+  for (let loaded = 0; loaded < everyLoader.length;) {
     const batch = everyLoader.slice(loaded);
     loaded = everyLoader.length;
     await Promise.all(batch.map((preload) => preload()));
