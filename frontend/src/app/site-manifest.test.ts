@@ -21,7 +21,15 @@ describe('the site manifest the build hands to the server', () => {
       module: `src/features/articles/pages/${slug}.tsx`,
       resources: ['relatedPosts'],
     });
+    // The marketing pages are block pages: their blocks, and the whitepapers a block may show.
+    const sitePage = { module: 'src/app/routes/site-page-route.tsx', resources: ['sitePage', 'whitepapers'] };
     expect(manifest.dataPages).toEqual({
+      '/': sitePage,
+      '/services': sitePage,
+      '/rcm-services': sitePage,
+      '/about': sitePage,
+      '/careers': sitePage,
+      '/api-integrations': sitePage,
       '/blog': { module: 'src/features/blog/blog-list-page.tsx', resources: ['blogPosts'] },
       '/whitepapers': { module: 'src/features/whitepapers/whitepapers-page.tsx', resources: ['whitepapers'] },
       '/downloads': {
@@ -53,7 +61,12 @@ describe('the site manifest the build hands to the server', () => {
       module: 'src/features/search/search-page.tsx',
       resources: ['siteSearch'],
     });
-    expect(manifest.notFoundResources).toEqual(['popularPosts']);
+    // Any other path may be a block page staff created there.
+    expect(manifest.notFoundResources).toEqual(['popularPosts', 'sitePage', 'whitepapers']);
+    expect(manifest.sitePage).toEqual({
+      module: 'src/app/routes/site-page-route.tsx',
+      resources: ['sitePage', 'whitepapers'],
+    });
     // Neither is a fixed page: not prerendered, not in the sitemap's list of pages.
     expect(manifest.publicPages).not.toContain('/search');
     expect(manifest.publicPages.some((path) => path.startsWith('/blog/category'))).toBe(false);

@@ -16,6 +16,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { createLandingPage, LANDING_ROUTE } from './landing-page.mjs'
 
 const base = (process.env.CLAIMBRIDGE_URL ?? 'http://localhost:54321').replace(/\/$/, '')
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
@@ -47,7 +48,7 @@ async function publicRoutes() {
     const [post] = response.ok ? await response.json() : []
     if (post) routes.push(`/blog/${post.slug}`)
   }
-  routes.push('/blog/category/billing-coding', '/search?q=oxygen')
+  routes.push('/blog/category/billing-coding', '/search?q=oxygen', await createLandingPage(base))
   if (!routes.includes('/search')) routes.push('/search')
   return routes
 }
@@ -114,6 +115,8 @@ function median(values) {
 }
 
 const routes = process.argv.length > 2 ? process.argv.slice(2) : await publicRoutes()
+// The ten-block landing page exists once created (a fresh server has only the seeded pages).
+if (process.argv.includes(LANDING_ROUTE)) await createLandingPage(base)
 const rows = []
 for (const route of routes) {
   const results = []

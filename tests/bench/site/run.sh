@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Website benchmark (issues 8 and 18): wrk on the home page (prerendered at build time) and on the
-# server-rendered data pages (/blog, a post, /whitepapers, /downloads) of `claimbridge serve`
+# Website benchmark (issues 8, 18 and 38): wrk on the home page and on the server-rendered data
+# pages (/blog, a post, /whitepapers, /downloads, a ten-block landing page) of `claimbridge serve`
 # (release build, fresh seeded database) against nginx (Debian package, installed when missing)
 # serving the same bytes from disk, in the same run. Prints req/s and p99 of each, and the ratio.
 # Targets: at least 0.5x nginx's requests per second, p99 under 10 ms. (A page's first render,
@@ -34,7 +34,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-paths=(/ /blog "$post_path" /whitepapers /downloads)
+# A campaign page of ten blocks (issue 38), created through /rest/v1.
+node tests/bench/site/landing-page.mjs >/dev/null
+paths=(/ /blog "$post_path" /whitepapers /downloads /bench-landing)
 # The server's rendered HTML of each URL, byte for byte, is what nginx serves.
 mkdir -p "$work/root"
 locations=""

@@ -3,13 +3,29 @@ import { isObjectList, type BlockData, type FieldSchema } from '@/components/blo
 import { CONTACT_DIALOG_HREF } from '@/components/blocks/block-data';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { AdminCheck } from '@/features/admin/shared/admin-check';
-import { AdminSelectField, valueOptions } from '@/features/admin/shared/admin-select-field';
+import { AdminSelectField } from '@/features/admin/shared/admin-select-field';
 import { AdminTextField } from '@/features/admin/shared/admin-text-field';
 import { Counter } from '@/features/admin/shared/counter';
 import { MediaPickerField } from '@/features/admin/shared/media/media-picker-field';
 import { lazyComponent } from '@/lib/lazy-component';
 import { emptyItem, moveBlock, removeAt, withField } from './block-editing';
 import { fieldId, hasProblemWithin, problemsAt, sitePathOfImage } from './block-problems';
+
+/** Choices said in words: the home page's illustration, and otherwise the option itself, capitalised. */
+const CHOICE_LABELS: Record<string, string> = {
+  none: 'None',
+  image: 'An image',
+  'claim-timeline': 'The claim timeline illustration',
+  band: 'Band (home page)',
+  tiles: 'Tiles',
+  featured: 'Featured whitepapers',
+  all: 'All whitepapers',
+};
+
+function choiceLabel(option: string): string {
+  const words = option.replaceAll('-', ' ');
+  return CHOICE_LABELS[option] ?? words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 /** The post editor's rich text field, loaded (with Quill) only when a block has one. */
 const RichTextField = lazyComponent(async () => (await import('./rich-text-field')).RichTextField);
@@ -113,7 +129,7 @@ export function BlockField({ field, path, label, value, onChange, blockId, probl
             id={id}
             label={label}
             value={current ?? ''}
-            options={valueOptions(field.options)}
+            options={field.options.map((option) => [option, choiceLabel(option)] as const)}
             onChange={onChange}
           />
           {error && (
