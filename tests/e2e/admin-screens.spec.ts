@@ -9,6 +9,7 @@ import { signInAsAdmin, axeViolations, horizontalOverflow } from './fixtures';
 
 const SCREENS: ReadonlyArray<readonly [path: string, heading: string]> = [
   ['/admin/blog', 'Blog Posts'],
+  ['/admin/site-pages', 'Pages'],
   ['/admin/content', 'Webpage Content Editor'],
   ['/admin/pages', 'Page SEO Management'],
   ['/admin/whitepapers', 'Whitepapers'],

@@ -37,6 +37,7 @@ test.describe('on a wide screen', () => {
         'Content',
         [
           'Blog Posts',
+          'Pages',
           'Categories & tags',
           'Webpage Edit',
           'Page SEO',

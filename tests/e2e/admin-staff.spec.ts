@@ -228,6 +228,7 @@ test('an author sees Blog Posts, the SEO screens (to read), Media and Account, w
   await expect(page).toHaveURL(/\/admin\/blog$/);
   await expect(nav(page).getByRole('link')).toHaveText([
     'Blog Posts',
+    'Pages',
     'Categories & tags',
     'Redirects',
     'Media',

@@ -1,8 +1,10 @@
 import {
   anonKey,
+  axeViolations,
   declineCookies,
   expect,
   h1,
+  horizontalOverflow,
   type Locator,
   type Page,
   signInAsAdmin,
@@ -66,7 +68,11 @@ test('an editor builds a page from four blocks, previews it on a phone, schedule
   for (const kind of ['Hero', 'FAQ', 'Call-to-action band', 'Lead form']) await addBlock(page, kind);
   const hero = block(page, 1, 'Hero');
   await hero.getByLabel('Heading').fill(HEADING);
-  await hero.getByLabel('Text', { exact: true }).fill('What changes for concentrators, portable systems and contents, and how {company} suppliers keep cash flowing.');
+  await hero
+    .getByLabel('Text', { exact: true })
+    .fill(
+      'What changes for concentrators, portable systems and contents, and how {company} suppliers keep cash flowing.',
+    );
   const faq = block(page, 2, 'FAQ');
   await faq.getByLabel('Title').fill('Questions suppliers ask');
   await faq.getByLabel('Question', { exact: false }).first().fill(QUESTION);
@@ -164,3 +170,25 @@ test('a marketing page changes its headline without a deploy', async ({ page, br
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Page saved').first()).toBeVisible();
 });
+
+for (const [width, height] of [
+  [1280, 800],
+  [375, 812],
+] as const) {
+  test(`the editor of a marketing page is axe clean and fits ${String(width)} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await signInAsAdmin(page);
+    await page.goto('/admin/site-pages');
+    await page.getByRole('link', { name: 'Edit Home' }).click();
+    await expect(h1(page, 'Page: Home')).toBeVisible();
+    await expect(block(page, 1, 'Hero').getByRole('textbox', { name: 'Heading *' })).toHaveValue(
+      'Get paid for every piece of equipment you deliver.',
+    );
+    const frame = page.frameLocator('iframe[title^="Preview of the page"]');
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(
+      'Get paid for every piece of equipment you deliver.',
+    );
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
