@@ -70,6 +70,8 @@ test.describe('on a wide screen', () => {
     // Keyboard: Tab reaches the sidebar's links in order, and Enter opens one.
     await page.getByRole('link', { name: 'Blog Posts' }).focus();
     await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Pages', exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Categories & tags' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Webpage Edit' })).toBeFocused();

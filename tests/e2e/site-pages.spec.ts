@@ -85,13 +85,13 @@ test('an editor builds a page from four blocks, previews it on a phone, schedule
   await expect(page.getByRole('region', { name: 'Blocks' }).getByRole('alert')).toHaveCount(0);
 
   // Reordered by keyboard: the moved block keeps the focus, and moves back the same way.
-  await page.getByRole('button', { name: 'Move block 4, Lead form, up' }).focus();
+  await page.getByRole('button', { name: 'Move up: block 4, Lead form' }).focus();
   await page.keyboard.press('Enter');
   await expect(block(page, 3, 'Lead form')).toHaveCount(1);
-  await expect(page.getByRole('button', { name: 'Move block 3, Lead form, down' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Move down: block 3, Lead form' })).toBeVisible();
   const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
   expect(focused).toMatch(/block 3, Lead form/);
-  await page.getByRole('button', { name: 'Move block 3, Lead form, down' }).press('Enter');
+  await page.getByRole('button', { name: 'Move down: block 3, Lead form' }).press('Enter');
   await expect(block(page, 4, 'Lead form')).toHaveCount(1);
 
   // The live preview at a phone's width shows the unsaved page, {company} filled in.
@@ -188,7 +188,7 @@ for (const [width, height] of [
     await expect(frame.getByRole('heading', { level: 1 })).toHaveText(
       'Get paid for every piece of equipment you deliver.',
     );
-    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
   });
 }

@@ -4,7 +4,7 @@ import { RootLayout } from '@/app/layouts/root-layout';
 import { lazyComponent, lazyPage } from '@/lib/lazy-component';
 import { SiteDataLayout } from '@/app/layouts/site-data-layout';
 import { archivePages, dataPublicPages, homePage, searchPage, SitePage, sitePages } from './routes/data-public-pages';
-import { adminRoutes } from './routes/admin/admin-routes';
+import { adminRoutes, previewFrameRoutes } from './routes/admin/admin-routes';
 
 /**
  * The static public pages, rendered once at build time (scripts/prerender.mjs). The marketing
@@ -40,6 +40,7 @@ export function renderPublicPage(route: string) {
  * stay in the entry chunk so a failed page or chunk load can still be reported.
  */
 export const routes: RouteObject[] = [
+  ...previewFrameRoutes,
   {
     // Notifications and scroll behaviour, for every screen.
     element: <RootLayout />,

@@ -1,5 +1,6 @@
+import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '@/lib/lazy-component';
+import { lazyComponent, lazyPage } from '@/lib/lazy-component';
 
 /** The sign-in screen's path. */
 export const AUTH_PATH = 'auth';
@@ -15,12 +16,6 @@ function createAdminRoutes(): RouteObject[] {
     lazyPage(AUTH_PATH, async () => (await import('@/features/admin/auth/auth-page')).AuthPage),
     lazyPage(WELCOME_PATH, async () => (await import('@/features/admin/auth/welcome-page')).WelcomePage),
     lazyPage(RESET_PATH, async () => (await import('@/features/admin/auth/reset-page')).ResetPage),
-    // The block editor's live preview, inside its iframe: the site's look, without the admin's frame
-    // (it draws only what the editor posts it, so it needs no sign-in of its own).
-    lazyPage(
-      `${ADMIN_PATH}/site-pages/preview-frame`,
-      async () => (await import('./preview-frame-route')).PreviewFrameRoute,
-    ),
     {
       ...lazyPage(ADMIN_PATH, async () => (await import('./admin-layout')).AdminLayout),
       children: [
@@ -73,3 +68,23 @@ function createAdminRoutes(): RouteObject[] {
  * its bundle leaves them out.
  */
 export const adminRoutes: RouteObject[] = import.meta.env.SSR ? [] : createAdminRoutes();
+
+const PreviewFrame = lazyComponent(async () => (await import('./preview-frame-route')).PreviewFrameRoute);
+
+/**
+ * The block editor's live preview, inside its iframe: the site's look, without the admin's frame
+ * (it draws only what the editor posts it, so it needs no sign-in of its own), and outside the
+ * root layout: the notifications and the error screen are the editor's, not the frame's.
+ */
+export const previewFrameRoutes: RouteObject[] = import.meta.env.SSR
+  ? []
+  : [
+      {
+        path: `${ADMIN_PATH}/site-pages/preview-frame`,
+        element: (
+          <Suspense fallback={null}>
+            <PreviewFrame />
+          </Suspense>
+        ),
+      },
+    ];

@@ -323,7 +323,7 @@ function ListField({ field, path, label, value, onChange, blockId, problems }: F
               <div className="admin-actions block-field__item-actions">
                 <AdminButton
                   id={`${id}-${index + 1}-up`}
-                  aria-label={`Move ${itemLabel} up`}
+                  aria-label={`Move up: ${itemLabel}`}
                   disabled={index === 0}
                   onClick={() => {
                     set(moveBlock(items, index, index - 1));
@@ -334,7 +334,7 @@ function ListField({ field, path, label, value, onChange, blockId, problems }: F
                 </AdminButton>
                 <AdminButton
                   id={`${id}-${index + 1}-down`}
-                  aria-label={`Move ${itemLabel} down`}
+                  aria-label={`Move down: ${itemLabel}`}
                   disabled={index === items.length - 1}
                   onClick={() => {
                     set(moveBlock(items, index, index + 1));

@@ -37,13 +37,13 @@ describe('BlockList', () => {
         ]}
       />,
     );
-    const down = screen.getByRole('button', { name: 'Move block 1, Testimonial, down' });
+    const down = screen.getByRole('button', { name: 'Move down: block 1, Testimonial' });
     down.focus();
     fireEvent.click(down);
     await nextFrame();
     expect(titles()[0]).toContain('Call-to-action band');
     // Now last, its Move down is disabled: focus is on its Move up.
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move block 2, Testimonial, up' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move up: block 2, Testimonial' }));
   });
 
   it('shows a problem at its field, and flags a kind it does not know', () => {

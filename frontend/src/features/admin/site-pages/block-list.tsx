@@ -172,7 +172,7 @@ export function BlockList({ blocks, onChange, problems }: BlockListProps) {
                   </AdminButton>
                   <AdminButton
                     id={`block-${block.id}-up`}
-                    aria-label={`Move block ${index + 1}, ${label}, up`}
+                    aria-label={`Move up: block ${index + 1}, ${label}`}
                     disabled={index === 0}
                     onClick={() => {
                       move(index, index - 1, 'up');
@@ -182,7 +182,7 @@ export function BlockList({ blocks, onChange, problems }: BlockListProps) {
                   </AdminButton>
                   <AdminButton
                     id={`block-${block.id}-down`}
-                    aria-label={`Move block ${index + 1}, ${label}, down`}
+                    aria-label={`Move down: block ${index + 1}, ${label}`}
                     disabled={index === blocks.length - 1}
                     onClick={() => {
                       move(index, index + 1, 'down');

@@ -29,7 +29,7 @@ export function PreviewFramePage() {
 
   return (
     <div className="site">
-      <main className="site-main" aria-busy={page === null || undefined}>
+      <main className="site-main" aria-label="Page preview" aria-busy={page === null || undefined}>
         {page && page.blocks.length > 0 ? (
           <BlockPage blocks={page.blocks} route={page.route} />
         ) : (
