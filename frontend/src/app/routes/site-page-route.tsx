@@ -1,5 +1,4 @@
 import { useLocation } from 'react-router';
-import { withQueryProvider } from '@/lib/query-client';
 import { seoRoute } from '@/features/seo/head-owners';
 import { SitePageView } from '@/features/site-pages/site-page-view';
 import { WhitepaperDownloadProvider } from '@/features/whitepapers/whitepaper-download-provider';
@@ -10,11 +9,12 @@ import { NotFoundRoute } from './not-found';
  * routes, and any other path, which shows the not-found page unless a live block page is there.
  * `route` names the page when it is not the location's (a preview of content under it).
  */
-export const SitePageRoute = withQueryProvider(function SitePageRoute({ route }: { route?: string }) {
+export function SitePageRoute({ route }: { route?: string }) {
   const { pathname } = useLocation();
+  const shown = route ?? seoRoute(pathname).toLowerCase();
   return (
     <WhitepaperDownloadProvider>
-      <SitePageView route={route ?? seoRoute(pathname).toLowerCase()} notFound={<NotFoundRoute />} />
+      <SitePageView key={shown} route={shown} notFound={<NotFoundRoute />} />
     </WhitepaperDownloadProvider>
   );
-});
+}

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { asBlocks } from './block-schema';
+import { asBlocks } from './block';
 import { blockComponent } from './block-registry';
 
 interface BlockPageProps {

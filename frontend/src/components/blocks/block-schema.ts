@@ -39,14 +39,7 @@ export interface BlockSchemaDocument {
 
 export const BLOCK_SCHEMA = schemaDocument as unknown as BlockSchemaDocument;
 
-export type BlockData = Record<string, unknown>;
-
-/** One block of a page, as stored in block_pages.blocks. */
-export interface Block {
-  id: string;
-  kind: string;
-  data: BlockData;
-}
+export type { Block, BlockData } from './block';
 
 /** The kind's schema, or undefined for a kind this code does not know (an old or a newer block). */
 export function kindSchema(kind: string): KindSchema | undefined {
@@ -58,15 +51,4 @@ export function isObjectList(
   field: FieldSchema,
 ): field is FieldBase & { type: 'list'; max: number; min?: number; fields: Record<string, FieldSchema> } {
   return field.type === 'list' && 'fields' in field;
-}
-
-/** A stored page's `blocks` value as blocks, whatever it holds (the database checked it on save). */
-export function asBlocks(value: unknown): Block[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((entry: unknown) => {
-    if (typeof entry !== 'object' || entry === null) return [];
-    const { id, kind, data } = entry as Partial<Record<keyof Block, unknown>>;
-    if (typeof id !== 'string' || typeof kind !== 'string' || typeof data !== 'object' || data === null) return [];
-    return [{ id, kind, data: data as BlockData }];
-  });
 }

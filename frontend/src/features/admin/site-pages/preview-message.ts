@@ -1,4 +1,4 @@
-import { asBlocks, type Block } from '@/components/blocks/block-schema';
+import { asBlocks, type Block } from '@/components/blocks/block';
 
 /** The path of the editor's preview frame (an admin route: the server lets only it be framed). */
 export const PREVIEW_FRAME_PATH = '/admin/site-pages/preview-frame';

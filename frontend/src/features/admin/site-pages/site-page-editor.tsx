@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { asBlocks, type Block } from '@/components/blocks/block-schema';
+import { asBlocks, type Block } from '@/components/blocks/block';
 import { validateBlocks } from '@/components/blocks/validate-blocks';
 import { toast } from '@/components/ui/toast';
 import type { Json } from '@/lib/database.types';
