@@ -2,7 +2,10 @@ import { useLocation } from 'react-router';
 import { seoRoute } from '@/features/seo/head-owners';
 import { SitePageView } from '@/features/site-pages/site-page-view';
 import { WhitepaperDownloadProvider } from '@/features/whitepapers/whitepaper-download-provider';
-import { NotFoundRoute } from './not-found';
+import { lazyComponent } from '@/lib/lazy-component';
+
+/** Its own chunk: a block page does not load the not-found page's search and popular posts. */
+const NotFoundPage = lazyComponent(async () => (await import('./not-found')).NotFoundRoute);
 
 /**
  * A page built from blocks by staff (block_pages): the site's own marketing pages at their fixed
@@ -14,7 +17,7 @@ export function SitePageRoute({ route }: { route?: string }) {
   const shown = route ?? seoRoute(pathname).toLowerCase();
   return (
     <WhitepaperDownloadProvider>
-      <SitePageView key={shown} route={shown} notFound={<NotFoundRoute />} />
+      <SitePageView key={shown} route={shown} notFound={<NotFoundPage />} />
     </WhitepaperDownloadProvider>
   );
 }
