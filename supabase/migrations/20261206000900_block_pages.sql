@@ -1768,11 +1768,15 @@ begin
   select b.id, b.route, b.name, v.views, l.leads,
          case when v.views = 0 then 0::double precision else l.leads::double precision / v.views end
     from public.block_pages b
+    -- Counted as the analytics screen counts: people's views of a page that was there (no bots,
+    -- no not-found views) and leads not marked as spam.
     cross join lateral (select count(*) as views from public.page_analytics a
-                         where a.page_path = b.route and a.visited_at >= starts and a.visited_at < ends) v
+                         where a.page_path = b.route and a.visited_at >= starts and a.visited_at < ends
+                           and not a.not_found and not private.analytics_is_bot(a.user_agent)) v
     cross join lateral (select count(*) as leads from public.leads d
                          where d.source = 'ClaimBridge landing page ' || b.route
-                           and d.received_at >= starts and d.received_at < ends) l
+                           and d.received_at >= starts and d.received_at < ends
+                           and d.spam_reason is null) l
    order by b.route;
 end
 $$;

@@ -1023,11 +1023,18 @@ async fn block_page_stats_count_views_leads_and_conversion() {
     }
     app.db
         .execute(
-            "insert into page_analytics (session_id, page_path, visited_at)
-             select 'session_1_abc', p, t::timestamptz from (values
+            "insert into page_analytics (session_id, page_path, visited_at, user_agent)
+             select 'session_1_abc', p, t::timestamptz, 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5)' from (values
                ('/offer', '2026-03-01 00:00:00+00'), ('/offer', '2026-03-01 12:00:00+00'),
                ('/offer', '2026-03-02 10:00:00+00'), ('/offer', '2026-03-02 23:59:59+00'),
                ('/offer', '2026-03-03 00:00:00+00'), ('/other', '2026-03-01 10:00:00+00')) v(p, t);
+             -- Not counted, as the analytics screen does not count them: a crawler, a view of
+             -- the page while it was not there, a lead marked as spam.
+             insert into page_analytics (session_id, page_path, visited_at, user_agent, not_found) values
+               ('session_2_abc', '/offer', '2026-03-01 08:00:00+00', 'Mozilla/5.0 (compatible; Googlebot/2.1)', false),
+               ('session_3_abc', '/offer', '2026-03-01 08:00:00+00', 'Mozilla/5.0 (X11; Linux x86_64)', true);
+             insert into leads (source, email, payload, received_at, spam_reason) values
+               ('ClaimBridge landing page /offer', 'spam@example.com', '{}', '2026-03-01 09:00:00+00', 'honeypot');
              insert into leads (source, email, payload, received_at) values
                ('ClaimBridge landing page /offer', 'a@example.com', '{}', '2026-03-01 09:00:00+00'),
                ('ClaimBridge landing page /offer', 'b@example.com', '{}', '2026-03-05 09:00:00+00'),
