@@ -3,6 +3,7 @@ import type { Block } from '@/components/blocks/block-schema';
 import { validateBlocks } from '@/components/blocks/validate-blocks';
 import {
   addBlock,
+  fieldShown,
   duplicateBlock,
   emptyItem,
   kindsByGroup,
@@ -83,5 +84,16 @@ describe('block editing', () => {
         fields: { value: { type: 'text', label: 'Value', max: 10 } },
       }),
     ).toEqual({});
+  });
+});
+
+describe('fieldShown', () => {
+  it("shows the hero's image once its picture is an image, or while one is set", () => {
+    expect(fieldShown('hero', 'image', { visual: 'claim-timeline' })).toBe(false);
+    expect(fieldShown('hero', 'image', {})).toBe(false);
+    expect(fieldShown('hero', 'image', { visual: 'image' })).toBe(true);
+    expect(fieldShown('hero', 'image', { image: { src: '/images/x.svg', alt: 'Claims dashboard' } })).toBe(true);
+    expect(fieldShown('hero', 'heading', {})).toBe(true);
+    expect(fieldShown('segments', 'image', {})).toBe(true);
   });
 });

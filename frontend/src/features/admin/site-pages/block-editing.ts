@@ -109,3 +109,12 @@ export function kindsByGroup(): { group: KindSchema['group']; title: string; kin
     kinds: entries.filter(([, schema]) => schema.group === group),
   }));
 }
+
+/**
+ * Whether the editor shows a field: the hero's image only once its picture is "An image" (an
+ * image already given stays shown, so nothing stored is hidden). Every other field always shows.
+ */
+export function fieldShown(kind: string, name: string, data: BlockData): boolean {
+  if (kind === 'hero' && name === 'image') return data.visual === 'image' || data.image != null;
+  return true;
+}

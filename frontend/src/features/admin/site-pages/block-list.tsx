@@ -5,7 +5,7 @@ import { AdminButton } from '@/features/admin/shared/admin-button';
 import { useConfirm } from '@/features/admin/shared/confirm-dialog';
 import { AddBlockMenu } from './add-block-menu';
 import { BlockField } from './block-fields';
-import { addBlock, duplicateBlock, moveBlock, removeAt, replaceData, withField } from './block-editing';
+import { addBlock, duplicateBlock, fieldShown, moveBlock, removeAt, replaceData, withField } from './block-editing';
 import { problemText } from './block-problems';
 
 /** The id of a block's heading (the summary's links and focus after a change land on it). */
@@ -234,20 +234,22 @@ export function BlockList({ blocks, onChange, problems }: BlockListProps) {
                         </p>
                       ))}
                     {!isCollapsed &&
-                      Object.entries(schema.fields).map(([name, field]) => (
-                        <BlockField
-                          key={name}
-                          field={field}
-                          path={name}
-                          label={field.label}
-                          value={block.data[name]}
-                          blockId={block.id}
-                          problems={own}
-                          onChange={(value) => {
-                            onChange(replaceData(blocks, index, withField(block.data, name, value)));
-                          }}
-                        />
-                      ))}
+                      Object.entries(schema.fields)
+                        .filter(([name]) => fieldShown(block.kind, name, block.data))
+                        .map(([name, field]) => (
+                          <BlockField
+                            key={name}
+                            field={field}
+                            path={name}
+                            label={field.label}
+                            value={block.data[name]}
+                            blockId={block.id}
+                            problems={own}
+                            onChange={(value) => {
+                              onChange(replaceData(blocks, index, withField(block.data, name, value)));
+                            }}
+                          />
+                        ))}
                   </>
                 )}
               </div>
