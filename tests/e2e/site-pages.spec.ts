@@ -7,6 +7,7 @@ import {
   horizontalOverflow,
   type Locator,
   type Page,
+  SERVICE_ROLE_KEY,
   signInAsAdmin,
   storedAdminToken,
   test,
@@ -43,6 +44,20 @@ function localInput(page: Page, minutes: number): Promise<string> {
 }
 
 const HEADING = 'Oxygen billing after the 2027 fee schedule';
+
+/** A lead's answers, by the contact form's labels. */
+const LEAD_ANSWERS: [string, string][] = [
+  ['Company name', 'Coastal Sleep Solutions'],
+  ['Your name', 'Renee Okafor'],
+  ['Work email', 'renee@coastalsleep.example'],
+  ['Phone', '(904) 555-0142'],
+  ['How can we help?', 'We want the webinar recording for our oxygen billing team.'],
+  ['How many users?', '3'],
+  ['Years in business', '9'],
+  ['Claims per month', '600'],
+  ['Current software', 'Brightree'],
+  ['Tell us about your products', 'Oxygen concentrators, CPAP resupply'],
+];
 const QUESTION = 'Will there be a recording?';
 
 test('an editor builds a page from four blocks, previews it on a phone, schedules it, and it appears on time', async ({
@@ -125,7 +140,25 @@ test('an editor builds a page from four blocks, previews it on a phone, schedule
     .poll(async () => (await visitorPage.goto(route))?.status(), { timeout: 20_000, intervals: [500] })
     .toBe(200);
   await expect(h1(visitorPage, HEADING)).toBeVisible();
-  await expect(visitorPage.getByRole('textbox', { name: /Work email/ })).toBeVisible();
+
+  // Its lead form goes the contact form's way (captcha, checks, the relay) and names the page.
+  const form = visitorPage.locator('section').filter({
+    has: visitorPage.getByRole('heading', { level: 2, name: 'Register for the webinar' }),
+  });
+  for (const [label, value] of LEAD_ANSWERS) await form.getByLabel(label, { exact: true }).fill(value);
+  const send = form.getByRole('button', { name: "Let's Connect" });
+  await expect(send).toBeEnabled({ timeout: 20_000 });
+  await visitorPage.waitForTimeout(3100);
+  await send.click();
+  await expect(visitorPage.getByText('Message sent!').first()).toBeVisible();
+  const serviceHeaders = { apikey: await anonKey(page), Authorization: `Bearer ${SERVICE_ROLE_KEY}` };
+  const leads = await request.get(
+    `/rest/v1/leads?select=source,email&source=eq.${encodeURIComponent(`ClaimBridge landing page ${route}`)}`,
+    { headers: serviceHeaders },
+  );
+  expect(await leads.json()).toEqual([
+    { source: `ClaimBridge landing page ${route}`, email: 'renee@coastalsleep.example' },
+  ]);
   await visitor.close();
 
   // Without JavaScript the page reads fully: every block's text and the form's fields.
