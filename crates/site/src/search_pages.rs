@@ -4,7 +4,8 @@
 //! private.sync_search_pages, which replaces the index's page rows. The pages' words live in
 //! the build and, for the pages built from blocks, in block_pages: every start brings the index
 //! up to the build being served, and every change of a block page (announced like the other
-//! site tables, see `listen`) brings it up to the pages staff wrote.
+//! site tables, see `listen`) and every scheduled publish time bring it up to the pages staff
+//! wrote.
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -202,13 +203,31 @@ pub(crate) fn spawn_sync(
             wait = (wait * 2).min(Duration::from_secs(60));
         }
         loop {
-            requests.wake.notified().await;
+            // Also when a scheduled page goes live: nothing is written then to announce it.
+            let due = crate::store::next_publish_in(cache.pool())
+                .await
+                .unwrap_or_else(|err| {
+                    tracing::warn!(%err, "site search: next publish time unknown");
+                    None
+                });
+            tokio::select! {
+                () = requests.wake.notified() => {}
+                () = sleep_until_due(due) => {}
+            }
             tokio::time::sleep(SETTLE).await;
             if let Err(err) = sync(&manifest, &ssr, &cache).await {
                 tracing::warn!(%err, "site search: pages not indexed after a change");
             }
         }
     });
+}
+
+/// Sleeps for `due`, or forever when nothing is scheduled.
+async fn sleep_until_due(due: Option<Duration>) {
+    match due {
+        Some(due) => tokio::time::sleep(due).await,
+        None => std::future::pending().await,
+    }
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -397,7 +397,9 @@ const NEXT_PUBLISH_SQL: &str = "select extract(epoch from min(publish_at) - now(
          union all
          select publish_at from public.block_pages where published and publish_at > now()) due";
 
-async fn next_publish_in(pool: &PgPool) -> Result<Option<std::time::Duration>, sqlx::Error> {
+pub(crate) async fn next_publish_in(
+    pool: &PgPool,
+) -> Result<Option<std::time::Duration>, sqlx::Error> {
     let seconds: Option<f64> = sqlx::query_scalar(NEXT_PUBLISH_SQL).fetch_one(pool).await?;
     Ok(seconds
         .filter(|seconds| seconds.is_finite())

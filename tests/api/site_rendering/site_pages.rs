@@ -37,6 +37,28 @@ async fn insert_page(app: &TestApp, route: &str, blocks: &Value, live: &str) {
         .await;
 }
 
+/// Waits until the site search finds `path` for `q` (the server indexes pages in the background).
+async fn eventually_found(app: &TestApp, q: &str, path: &str) {
+    eventually(
+        Duration::from_secs(10),
+        Duration::from_millis(100),
+        async || {
+            let found: Value = app
+                .anon(reqwest::Method::POST, "/rest/v1/rpc/search_site")
+                .json(&json!({ "q": q }))
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            let paths = found["results"].to_string();
+            paths.contains(path).then_some(()).ok_or(paths)
+        },
+    )
+    .await;
+}
+
 #[tokio::test]
 async fn the_marketing_pages_render_from_their_blocks_and_follow_an_edit() {
     let app = spawn_rendering_site(&[]).await;
@@ -168,24 +190,7 @@ async fn a_page_created_at_a_new_route_is_a_page_of_the_site() {
     );
 
     // Searchable once indexed (the server reads block pages again after a change).
-    eventually(
-        Duration::from_secs(10),
-        Duration::from_millis(100),
-        async || {
-            let found: Value = app
-                .anon(reqwest::Method::POST, "/rest/v1/rpc/search_site")
-                .json(&json!({"q": "concentrators portable contents"}))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
-            let paths = found["results"].to_string();
-            paths.contains("/oxygen-webinar").then_some(()).ok_or(paths)
-        },
-    )
-    .await;
+    eventually_found(&app, "concentrators portable contents", "/oxygen-webinar").await;
 
     // Unpublished: gone from the page, the sitemap and anon reads.
     app.db
@@ -232,6 +237,8 @@ async fn a_scheduled_page_goes_live_at_its_time_without_a_write() {
         text(root(&html)).contains("Oxygen billing after the 2027 fee schedule"),
         "{html}"
     );
+    // And in the search: the server indexes the pages again at each scheduled time.
+    eventually_found(&app, "concentrators portable contents", "/spring-promo").await;
 }
 
 #[tokio::test]
