@@ -15,8 +15,16 @@ export interface CaptchaFieldProps {
   challengeUrl: string | undefined;
   /** The solution token once verified; null while unverified, expired or failed. */
   onChange: (token: string | null) => void;
+  /**
+   * Load the widget's code only when the field comes near the screen (a form on a page, which
+   * many visitors never scroll to), not as soon as it shows (a dialog someone opened).
+   */
+  loadWhenNear?: boolean;
   ref?: Ref<CaptchaFieldHandle>;
 }
+
+/** How far below the screen a deferred widget starts loading, so it is ready when seen. */
+const NEAR_MARGIN = '600px 0px';
 
 interface AltchaStateDetail {
   state?: string;
@@ -27,6 +35,7 @@ interface AltchaStateDetail {
 function AltchaCaptcha({
   challengeUrl,
   onChange,
+  loadWhenNear = false,
   ref,
 }: Omit<CaptchaFieldProps, 'provider'> & { challengeUrl: string }) {
   const widgetRef = useRef<AltchaWidgetElement>(null);
@@ -37,14 +46,43 @@ function AltchaCaptcha({
 
   useEffect(() => {
     let cancelled = false;
-    import('altcha').catch((error: unknown) => {
-      console.error('Captcha widget failed to load:', error);
-      if (!cancelled) setLoadFailed(true);
-    });
+    const widget = widgetRef.current;
+    const load = () => {
+      import('altcha')
+        .then(() => {
+          // Loaded late (when near), the widget missed the focus its auto mode starts on if the
+          // visitor is already typing in the form: start it now.
+          const form = widget?.closest('form');
+          if (loadWhenNear && !cancelled && form?.contains(document.activeElement)) {
+            void (widget as Partial<AltchaWidgetElement> | null)?.verify?.();
+          }
+        })
+        .catch((error: unknown) => {
+          console.error('Captcha widget failed to load:', error);
+          if (!cancelled) setLoadFailed(true);
+        });
+    };
+    if (!loadWhenNear || !widget || typeof IntersectionObserver === 'undefined') {
+      load();
+      return () => {
+        cancelled = true;
+      };
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          load();
+        }
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    observer.observe(widget);
     return () => {
       cancelled = true;
+      observer.disconnect();
     };
-  }, []);
+  }, [loadWhenNear]);
 
   useEffect(() => {
     const widget = widgetRef.current;
@@ -84,11 +122,11 @@ function AltchaCaptcha({
 }
 
 /** The captcha of the lead forms, whichever provider the runtime configuration names. */
-export function CaptchaField({ provider, challengeUrl, onChange, ref }: CaptchaFieldProps) {
+export function CaptchaField({ provider, challengeUrl, onChange, loadWhenNear, ref }: CaptchaFieldProps) {
   if (provider === 'altcha' && challengeUrl) {
     return (
       <div className="captcha-field">
-        <AltchaCaptcha challengeUrl={challengeUrl} onChange={onChange} ref={ref} />
+        <AltchaCaptcha challengeUrl={challengeUrl} onChange={onChange} loadWhenNear={loadWhenNear} ref={ref} />
       </div>
     );
   }

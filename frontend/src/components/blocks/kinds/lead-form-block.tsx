@@ -116,6 +116,7 @@ export function LandingLeadForm({
         provider={captchaProvider}
         challengeUrl={captchaChallengeUrl}
         onChange={form.setCaptchaToken}
+        loadWhenNear
       />
 
       <div className="contact-form__actions">
