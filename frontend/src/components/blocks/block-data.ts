@@ -63,6 +63,20 @@ export function imageOf(data: BlockData, field: string): BlockImage | null {
   return typeof src === 'string' && src !== '' ? { src, alt: typeof alt === 'string' ? withCompany(alt) : '' } : null;
 }
 
+/**
+ * The links a block may hold (block-schemas.json's `link` type: a site path but never `//host`, an
+ * #anchor, an http(s) URL, mailto:, tel:). The database refuses any other on save; a page also
+ * refuses to draw one (an editor's unsaved preview is drawn before any save).
+ */
+export const BLOCK_LINK =
+  /^(\/([^/\s\\][^\s\\]*)?|#[A-Za-z][A-Za-z0-9_-]*|https?:\/\/[^\s/\\]+[^\s\\]*|mailto:[^\s\\]+|tel:[0-9+() .-]+)$/;
+
+/** A link field, or '' when absent or not a link a block may hold. */
+export function linkOf(data: BlockData, field: string): string {
+  const value = data[field];
+  return typeof value === 'string' && value.length <= 2000 && BLOCK_LINK.test(value) ? value : '';
+}
+
 /** An action (label + link) of a list of actions. */
 export interface BlockAction {
   label: string;
@@ -73,7 +87,7 @@ export interface BlockAction {
 export function actionsOf(data: BlockData, field = 'actions'): BlockAction[] {
   return listOf(data, field).flatMap((item) => {
     const label = textOf(item, 'label');
-    const href = typeof item.href === 'string' ? item.href : '';
+    const href = linkOf(item, 'href');
     return label && href ? [{ label, href }] : [];
   });
 }

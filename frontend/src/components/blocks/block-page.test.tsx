@@ -27,4 +27,30 @@ describe('BlockPage', () => {
     const { container } = renderBlock(<BlockPage route="/x" blocks={{ kind: 'hero' }} />);
     expect(container.textContent).toBe('');
   });
+
+  it('draws no link the database would refuse (an unsaved preview is drawn before any check)', async () => {
+    const { container } = renderBlock(
+      <BlockPage
+        route="/preview"
+        blocks={[
+          {
+            id: 'cta',
+            kind: 'cta-band',
+            data: {
+              title: 'Bring your own claims',
+              actions: [
+                { label: 'Run this', href: 'javascript:alert(1)' },
+                { label: 'Elsewhere', href: '//evil.example/x' },
+                { label: 'Talk to us', href: '/contact' },
+              ],
+            },
+          },
+        ]}
+      />,
+    );
+    await screen.findByRole('link', { name: 'Talk to us' });
+    const links = [...container.querySelectorAll('a')].map((link) => link.getAttribute('href'));
+    expect(links).toEqual(['/contact']);
+    expect(container.textContent).not.toContain('Run this');
+  });
 });

@@ -1,3 +1,4 @@
+import { BLOCK_LINK } from './block-data';
 import { BLOCK_SCHEMA, isObjectList, kindSchema, type FieldSchema } from './block-schema';
 
 /**
@@ -16,8 +17,6 @@ export interface BlockProblem {
 
 const BLOCK_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const ANCHOR = /^[a-z][a-z0-9-]{0,59}$/;
-const LINK =
-  /^(\/([^/\s\\][^\s\\]*)?|#[A-Za-z][A-Za-z0-9_-]*|https?:\/\/[^\s/\\]+[^\s\\]*|mailto:[^\s\\]+|tel:[0-9+() .-]+)$/;
 const IMAGE_SRC =
   /^(\/images\/[A-Za-z0-9._~/-]+|\/storage\/v1\/object\/public\/[A-Za-z0-9._~/%-]+|https:\/\/[^\s\\]+)$/;
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
@@ -68,7 +67,7 @@ function checkField(field: FieldSchema, value: unknown, path: string, push: (tex
         push(`${path} must be at most ${String(MAX_LINK)} characters`);
         return;
       }
-      if (!LINK.test(value)) {
+      if (!BLOCK_LINK.test(value)) {
         push(`${path} must be a site path (/...), an #anchor, an http(s):// URL, mailto: or tel:`);
       }
       return;

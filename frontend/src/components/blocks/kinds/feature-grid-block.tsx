@@ -1,7 +1,7 @@
 import { Checklist } from '@/components/marketing/checklist';
 import { IconCardItem } from '@/components/marketing/icon-card-grid';
 import { ArrowRightIcon } from '@/components/ui/icons';
-import { choiceOf, listOf, textOf, textsOf } from '../block-data';
+import { choiceOf, linkOf, listOf, textOf, textsOf } from '../block-data';
 import type { BlockProps } from '../block-registry';
 import { BlockActionLink } from './block-action';
 import { iconOf } from './block-icons';
@@ -20,7 +20,7 @@ export function FeatureGridBlock({ data, blockId }: BlockProps) {
           const points = textsOf(card, 'points');
           const link = {
             label: textOf(card, 'linkLabel'),
-            href: typeof card.linkHref === 'string' ? card.linkHref : '',
+            href: linkOf(card, 'linkHref'),
           };
           return (
             <IconCardItem key={index} id={anchorOf(card)} title={textOf(card, 'title')} Icon={iconOf(card)}>
