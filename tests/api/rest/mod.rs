@@ -4,10 +4,12 @@
 mod activity_log;
 mod analytics_series;
 mod auth;
+mod data_representations;
 mod db_config;
 mod embed;
 mod embed_computed;
 mod embed_views;
+mod extension_types;
 mod lead_pipeline;
 mod media_library;
 mod pre_request;
@@ -15,6 +17,8 @@ mod reads;
 mod revisions;
 mod rpc;
 mod schema_cache;
+pub(crate) mod settings;
+mod spread_aggregates;
 mod typegen;
 mod writes;
 
@@ -27,6 +31,9 @@ use reqwest::Method;
 use serde_json::Value;
 
 pub(crate) const FIXTURE: &str = include_str!("../../contract/fixtures/rest_fixture.sql");
+/// PostgREST's features beyond postgrest-js (extension types, computed relationships, spread
+/// aggregates), as their users would set them up.
+const DEPTH_FIXTURE: &str = include_str!("depth_fixture.sql");
 
 /// How long a REST test waits for a reload (NOTIFY pgrst) to show, and how often it looks.
 pub(crate) const SETTLED_WITHIN: Duration = Duration::from_secs(10);
@@ -245,6 +252,14 @@ pub(crate) async fn fixture_app() -> TestApp {
     let app = spawn_app().await;
     app.db.execute(FIXTURE).await;
     wait_for_relation(&app, "fx_users").await;
+    app
+}
+
+/// The app with [`DEPTH_FIXTURE`] loaded and visible to the schema cache, aggregates enabled.
+pub(crate) async fn depth_app() -> TestApp {
+    let app = cb_tests::spawn_app_with(&[("PGRST_DB_AGGREGATES_ENABLED", "true")]).await;
+    app.db.execute(DEPTH_FIXTURE).await;
+    wait_for_relation(&app, "dp_order_reviewers").await;
     app
 }
 

@@ -31,7 +31,8 @@ pub struct CoercibleField {
     pub to_json: bool,
     /// `to_tsvector([lang,] col)` for full-text search on a non-tsvector column.
     pub to_tsvector: Option<Option<String>>,
-    /// The type of the column (cast-ready), `None` when unknown.
+    /// The type of the column (cast-ready), `None` when unknown; in a filter, the type its
+    /// operator takes on the right when that differs (`extensions.lquery` for `ltree ~`).
     pub ir_type: Option<String>,
     /// The type of the base column (before the JSON path), for json detection.
     pub base_type: Option<String>,
@@ -39,6 +40,10 @@ pub struct CoercibleField {
     pub full_row: bool,
     /// The default expression (for `missing=default`).
     pub default: Option<String>,
+    /// A domain representation's cast function (PostgREST's `cfTransform`), SQL-ready: in a
+    /// select it formats the column as JSON (`domain -> json`), in a filter it parses the value
+    /// (`text -> domain`), in a body it parses the field (`json -> domain`).
+    pub transform: Option<String>,
 }
 
 impl CoercibleField {
@@ -52,6 +57,7 @@ impl CoercibleField {
             base_type: None,
             full_row: false,
             default: None,
+            transform: None,
         }
     }
 
@@ -84,7 +90,8 @@ pub struct SelectField {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CoercibleFilter {
     Filter {
-        field: CoercibleField,
+        /// Boxed: a field is several times the size of the other variant.
+        field: Box<CoercibleField>,
         negated: bool,
         operation: Operation,
     },

@@ -9,7 +9,7 @@ use super::read::{ReadContext, resolve_root_logic};
 use super::{CoercibleField, LogicTree, ReadPlan};
 use crate::api_request::{ApiRequest, Mutation};
 use crate::error::ApiError;
-use crate::schema_cache::{Cardinality, Qi, Table};
+use crate::schema_cache::{Cardinality, Qi, SchemaCache, Table};
 
 #[derive(Debug, Clone)]
 pub enum MutatePlan {
@@ -58,7 +58,13 @@ pub(crate) fn returning_columns(plan: &ReadPlan, pk: &[String]) -> Vec<String> {
     out.into_iter().collect()
 }
 
-fn typed_columns(table: &Table, req: &ApiRequest) -> Result<Vec<CoercibleField>, ApiError> {
+/// The body's columns, typed; a column whose domain has a `json -> domain` representation is
+/// read from the body as json and parsed with its cast function.
+fn typed_columns(
+    cache: &SchemaCache,
+    table: &Table,
+    req: &ApiRequest,
+) -> Result<Vec<CoercibleField>, ApiError> {
     req.columns
         .iter()
         .map(|name| {
@@ -66,15 +72,20 @@ fn typed_columns(table: &Table, req: &ApiRequest) -> Result<Vec<CoercibleField>,
                 table: table.qi.name.clone(),
                 column: name.clone(),
             })?;
+            let transform = cache.representation("json", &column.cast_type);
             Ok(CoercibleField {
                 name: name.clone(),
                 json_path: Vec::new(),
                 to_json: false,
                 to_tsvector: None,
-                ir_type: Some(column.cast_type.clone()),
+                ir_type: Some(match transform {
+                    Some(_) => "json".to_owned(),
+                    None => column.cast_type.clone(),
+                }),
                 base_type: Some(column.base_type.clone()),
                 full_row: false,
                 default: column.default.clone(),
+                transform: transform.map(str::to_owned),
             })
         })
         .collect()
@@ -100,7 +111,7 @@ pub fn mutate_plan(
         Mutation::Create => {
             let conflict_cols = req.query.on_conflict.clone().unwrap_or_else(|| pk.clone());
             MutatePlan::Insert {
-                columns: typed_columns(table, req)?,
+                columns: typed_columns(ctx.cache, table, req)?,
                 on_conflict: req.prefs.resolution.map(|r| (r, conflict_cols)),
                 put_conditions: Vec::new(),
                 returning,
@@ -110,7 +121,7 @@ pub fn mutate_plan(
             }
         }
         Mutation::Update => MutatePlan::Update {
-            columns: typed_columns(table, req)?,
+            columns: typed_columns(ctx.cache, table, req)?,
             where_: logic(),
             returning,
             apply_defaults,
@@ -135,7 +146,7 @@ pub fn mutate_plan(
                 && root_filters_ok
             {
                 MutatePlan::Insert {
-                    columns: typed_columns(table, req)?,
+                    columns: typed_columns(ctx.cache, table, req)?,
                     on_conflict: Some((PreferResolution::MergeDuplicates, pk.clone())),
                     put_conditions: logic(),
                     returning,

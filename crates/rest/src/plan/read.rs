@@ -6,8 +6,8 @@
 //! short function named after its Haskell counterpart in `Plan.hs`; split apart they would
 //! read the same tree from many files and lose the order they must run in.
 use cb_postgrest_syntax::{
-    Field, JsonOperand, JsonOperation, LogicTree as SyntaxLogicTree, NonnegRange, Operation,
-    OrderTerm as SyntaxOrderTerm, SelectItem,
+    AggregateFunction, Field, JsonOperand, JsonOperation, LogicTree as SyntaxLogicTree,
+    NonnegRange, Operation, OrderTerm as SyntaxOrderTerm, QuantOperator, SelectItem,
 };
 
 use super::{
@@ -74,6 +74,7 @@ impl ReadContext<'_> {
                 base_type: Some(base.to_owned()),
                 full_row: false,
                 default: column.default.clone(),
+                transform: None,
             };
         }
         if let Some(ret) = self.cache.table(qi).and_then(|t| t.computed.get(name)) {
@@ -86,11 +87,38 @@ impl ReadContext<'_> {
                 base_type: Some(ret.clone()),
                 full_row: false,
                 default: None,
+                transform: None,
             };
         }
         let mut field = CoercibleField::unknown(name, json_path);
         field.to_json = true;
         field
+    }
+
+    /// A field of a select list: a column whose domain has a `domain -> json` representation
+    /// is formatted with its cast function (PostgREST's `resolveOutputField`).
+    fn resolve_output(&self, qi: &Qi, name: &str, json_path: &[JsonOperation]) -> CoercibleField {
+        let mut field = self.resolve(qi, name, json_path, false);
+        if field.json_path.is_empty()
+            && let Some(format) = field
+                .ir_type
+                .as_deref()
+                .and_then(|ty| self.cache.representation(ty, "json"))
+        {
+            field.transform = Some(format.to_owned());
+        }
+        field
+    }
+
+    /// Whether a relation has a column formatted by a representation (its `*` is then
+    /// expanded so that each column gets its format).
+    fn has_output_representation(&self, qi: &Qi) -> bool {
+        !self.cache.representations.is_empty()
+            && self.cache.table(qi).is_some_and(|t| {
+                t.columns
+                    .iter()
+                    .any(|c| self.cache.representation(&c.cast_type, "json").is_some())
+            })
     }
 }
 
@@ -196,6 +224,7 @@ pub fn read_plan(ctx: &ReadContext<'_>, root: &Qi, req: &ApiRequest) -> Result<R
     if !ctx.aggregates_enabled && uses_aggregates(&plan) {
         return Err(ApiError::AggregatesNotAllowed);
     }
+    hoist_spread_aggregates(&mut plan);
     add_to_many_order_selects(&mut plan)?;
     if !is_mutation {
         restrict_range(&mut plan, ctx.max_rows);
@@ -295,15 +324,45 @@ fn resolve_filter(
 ) -> CoercibleFilter {
     let fts = matches!(filter.operation, Operation::Fts { .. });
     let mut field = ctx.resolve(qi, &filter.field.name, &filter.field.json_path, fts);
+    let parse = field
+        .ir_type
+        .as_deref()
+        .filter(|_| field.json_path.is_empty() && !fts)
+        .and_then(|ty| ctx.cache.representation("text", ty));
+    if let Some(parse) = parse {
+        // A `text -> domain` representation parses the value (PostgREST's withTextParse).
+        field.transform = Some(parse.to_owned());
+        field.ir_type = Some("text".to_owned());
+    } else if field.json_path.is_empty()
+        && let Some(operand) = pg_operator(&filter.operation)
+            .zip(field.ir_type.as_deref())
+            .and_then(|(operator, column_type)| ctx.cache.operand_type(column_type, operator))
+    {
+        field.ir_type = Some(operand.to_owned());
+    }
     if let (Some(tsv), Operation::Fts { language, .. }) =
         (&mut field.to_tsvector, &filter.operation)
     {
         *tsv = language.clone();
     }
     CoercibleFilter::Filter {
-        field,
+        field: Box::new(field),
         negated: filter.negated,
         operation: filter.operation.clone(),
+    }
+}
+
+/// The name in pg_operator of the operator a filter applies to its column and value.
+fn pg_operator(operation: &Operation) -> Option<&'static str> {
+    match operation {
+        Operation::Simple { op, .. } => Some(op.sql()),
+        Operation::Quant { op, .. } => Some(match op {
+            QuantOperator::Like => "~~",
+            QuantOperator::ILike => "~~*",
+            other => other.sql(),
+        }),
+        Operation::In(_) | Operation::IsDistinctFrom(_) => Some("="),
+        Operation::Is(_) | Operation::Fts { .. } => None,
     }
 }
 
@@ -420,7 +479,7 @@ fn add_rels(
     // Now the node's own fields can be typed.
     let context = node.context.clone();
     for field in &mut node.select {
-        let resolved = ctx.resolve(&context, &field.field.name, &field.field.json_path, false);
+        let resolved = ctx.resolve_output(&context, &field.field.name, &field.field.json_path);
         field.field = resolved;
     }
     let from = node.from.clone();
@@ -652,18 +711,20 @@ fn no_rel_hint(ctx: &ReadContext<'_>, parent: &str, child: &str) -> Option<Strin
     }
 }
 
-/// `*` is expanded into the columns when aggregates are involved (PostgREST's `expandStars`).
+/// `*` is expanded into the columns when aggregates are involved or a column has a domain
+/// representation, and a spread's `count()` counts whole rows (PostgREST's `expandStars`).
 fn expand_stars(ctx: &ReadContext<'_>, node: &mut ReadPlan, has_agg: bool) {
     let has_agg = has_agg
         || node.select.iter().any(|s| s.aggregate.is_some())
         || matches!(node.rel_spread, Some(Spread::ToMany { .. }));
     let is_spread = node.rel_spread.is_some();
-    if has_agg
-        && node
-            .select
-            .iter()
-            .any(|s| s.field.name == "*" && s.field.json_path.is_empty() && s.aggregate.is_none())
-    {
+    let has_star = node.select.iter().any(|s| {
+        s.field.name == "*"
+            && s.field.json_path.is_empty()
+            && (s.aggregate.is_none()
+                || (is_spread && s.aggregate == Some(AggregateFunction::Count)))
+    });
+    if has_star && (has_agg || ctx.has_output_representation(&node.context)) {
         let columns: Vec<Column> = ctx
             .cache
             .table(&node.context)
@@ -675,13 +736,13 @@ fn expand_stars(ctx: &ReadContext<'_>, node: &mut ReadPlan, has_agg: bool) {
             if sel.field.name == "*" && sel.field.json_path.is_empty() && sel.aggregate.is_none() {
                 for column in &columns {
                     expanded.push(SelectField {
-                        field: ctx.resolve(&node.context, &column.name, &[], false),
+                        field: ctx.resolve_output(&node.context, &column.name, &[]),
                         ..sel.clone()
                     });
                 }
             } else if is_spread
                 && sel.field.name == "*"
-                && sel.aggregate == Some(cb_postgrest_syntax::AggregateFunction::Count)
+                && sel.aggregate == Some(AggregateFunction::Count)
             {
                 let mut s = sel;
                 s.field.full_row = true;
@@ -843,6 +904,68 @@ fn spread_fields(node: &ReadPlan) -> Vec<SpreadSelectField> {
         }
     }
     out
+}
+
+/// An aggregate of a to-one spread on its way up to the level that groups it: the spread's
+/// aggregate alias and the field's name there, with the function, its cast and its alias.
+struct HoistedAggregate {
+    agg_alias: String,
+    name: String,
+    aggregate: AggregateFunction,
+    cast: Option<String>,
+    alias: Option<String>,
+}
+
+/// PostgREST's `hoistSpreadAggFunctions`: an aggregate inside a to-one spread is computed by
+/// the nearest level above that is the root or an embed (not inside the spread's own
+/// subquery, where it would see one row), so it is grouped by that level's columns and by the
+/// other spreads' columns. The spread selects the plain column; the level above aggregates it.
+fn hoist_spread_aggregates(node: &mut ReadPlan) -> Vec<HoistedAggregate> {
+    let from_children: Vec<HoistedAggregate> = node
+        .children
+        .iter_mut()
+        .flat_map(hoist_spread_aggregates)
+        .collect();
+    if !matches!(node.rel_spread, Some(Spread::ToOne)) || node.depth == 0 {
+        // This level groups what its to-one spreads hoisted.
+        for rel in &mut node.rel_select {
+            if let RelSelectField::Spread { fields, agg_alias } = rel {
+                for field in fields {
+                    if let Some(hoisted) = from_children
+                        .iter()
+                        .find(|h| &h.agg_alias == agg_alias && h.name == field.name)
+                    {
+                        field.aggregate = Some(hoisted.aggregate);
+                        field.aggregate_cast.clone_from(&hoisted.cast);
+                        field.alias.clone_from(&hoisted.alias);
+                    }
+                }
+            }
+        }
+        return Vec::new();
+    }
+    let agg_alias = node.rel_agg_alias.clone();
+    let mut hoisted = Vec::new();
+    for select in &mut node.select {
+        if let Some(aggregate) = select.aggregate.take() {
+            hoisted.push(HoistedAggregate {
+                agg_alias: agg_alias.clone(),
+                name: select
+                    .alias
+                    .clone()
+                    .unwrap_or_else(|| select.field.name.clone()),
+                aggregate,
+                cast: select.aggregate_cast.take(),
+                alias: select.alias.clone(),
+            });
+        }
+    }
+    // What this spread's own spreads hoisted goes on up under this spread's alias.
+    hoisted.extend(from_children.into_iter().map(|h| HoistedAggregate {
+        agg_alias: agg_alias.clone(),
+        ..h
+    }));
+    hoisted
 }
 
 fn add_rel_selects(node: &mut ReadPlan) {

@@ -161,11 +161,29 @@ pub fn filter(sql: &mut Sql, q: &QualifierRef, f: &CoercibleFilter) {
             sql.push(" ");
             field(sql, q, fld);
             let ty = fld.value_type();
-            let ty = ty.as_deref();
+            // A domain representation parses the value (`pgFmtUnknownLiteralForField`), each
+            // element of a list (`pgFmtArrayLiteralForField`); otherwise it is cast.
+            let value_sql = |sql: &mut Sql, value: &str| match &fld.transform {
+                Some(parse) => {
+                    sql.push(parse).push("(").text_param(value).push(")");
+                }
+                None => {
+                    sql.value(value, ty.as_deref());
+                }
+            };
+            let array_sql = |sql: &mut Sql, literal: &str| match &fld.transform {
+                Some(parse) => {
+                    sql.push("(SELECT ").push(parse).push("(unnest(CAST(");
+                    sql.text_param(literal).push(" AS text[]))))");
+                }
+                None => {
+                    sql.array_value(literal, ty.as_deref());
+                }
+            };
             match operation {
                 Operation::Simple { op, value } => {
                     sql.push(" ").push(op.sql()).push(" ");
-                    sql.value(value, ty);
+                    value_sql(sql, value);
                 }
                 Operation::Quant {
                     op,
@@ -184,11 +202,11 @@ pub fn filter(sql: &mut Sql, q: &QualifierRef, f: &CoercibleFilter) {
                                 Quantifier::Any => "ANY(",
                                 Quantifier::All => "ALL(",
                             });
-                            sql.array_value(&value, ty);
+                            array_sql(sql, &value);
                             sql.push(")");
                         }
                         None => {
-                            sql.value(&value, ty);
+                            value_sql(sql, &value);
                         }
                     }
                 }
@@ -197,14 +215,14 @@ pub fn filter(sql: &mut Sql, q: &QualifierRef, f: &CoercibleFilter) {
                 }
                 Operation::IsDistinctFrom(value) => {
                     sql.push(" IS DISTINCT FROM ");
-                    sql.value(value, ty);
+                    value_sql(sql, value);
                 }
                 Operation::In(values) => {
                     if operation.is_empty_in_list() {
                         sql.push(" = ANY('{}') ");
                     } else {
                         sql.push(" = ANY (");
-                        sql.array_value(&array_literal(values), ty);
+                        array_sql(sql, &array_literal(values));
                         sql.push(") ");
                     }
                 }

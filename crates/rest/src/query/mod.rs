@@ -56,12 +56,25 @@ fn select_item(sql: &mut Sql, q: &QualifierRef, s: &SelectField) {
         if s.cast.is_some() {
             sql.push("CAST( ");
         }
-        field(sql, q, &s.field);
+        match &s.field.transform {
+            // A domain representation formats the column (`pgFmtTableCoerce`).
+            Some(format) => {
+                sql.push(format).push("(");
+                field(sql, q, &s.field);
+                sql.push(")");
+            }
+            None => field(sql, q, &s.field),
+        }
         if let Some(cast) = &s.cast {
             sql.push(" AS ").push(cast).push(" )");
         }
     };
-    aggregated_item(sql, s.aggregate, &s.aggregate_cast, &s.alias, column);
+    // The formatted column keeps the column's name (`pgFmtCoerceNamed`).
+    let alias = match (&s.alias, &s.field.transform) {
+        (None, Some(_)) if s.aggregate.is_none() => Some(s.field.name.clone()),
+        _ => s.alias.clone(),
+    };
+    aggregated_item(sql, s.aggregate, &s.aggregate_cast, &alias, column);
 }
 
 fn spread_item(sql: &mut Sql, agg_alias: &str, s: &SpreadSelectField) {
@@ -523,7 +536,7 @@ fn from_json_body(
     if include_select {
         sql.push("SELECT ");
         sql.separated(", ", fields.iter(), |sql, f| {
-            sql.push("\"pgrst_body\".").ident(&f.name);
+            body_field(sql, f);
         });
         sql.push(" ");
     }
@@ -604,6 +617,21 @@ fn from_json_body(
         }
     }
     sql.push(") pgrst_body ");
+}
+
+/// A field of the request body, parsed by its domain representation if it has one.
+fn body_field(sql: &mut Sql, f: &CoercibleField) {
+    match &f.transform {
+        Some(parse) => {
+            sql.push(parse)
+                .push("(\"pgrst_body\".")
+                .ident(&f.name)
+                .push(")");
+        }
+        None => {
+            sql.push("\"pgrst_body\".").ident(&f.name);
+        }
+    }
 }
 
 fn body_text(payload: Option<&Payload>) -> (Option<String>, bool) {
@@ -707,7 +735,8 @@ fn mutate_query(sql: &mut Sql, plan: &MutatePlan, payload: Option<&Payload>) {
             }
             sql.push("UPDATE ").push(&qi_sql(qi)).push(" SET ");
             sql.separated(", ", columns.iter(), |sql, c| {
-                sql.ident(&c.name).push(" = \"pgrst_body\".").ident(&c.name);
+                sql.ident(&c.name).push(" = ");
+                body_field(sql, c);
             });
             sql.push(" ");
             from_json_body(

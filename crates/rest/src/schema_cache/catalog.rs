@@ -32,7 +32,15 @@ const COLUMNS_JSON: &str = r#"
     join pg_class rc on rc.oid = a.attrelid
     join pg_namespace rn on rn.oid = rc.relnamespace
     join pg_type t on t.oid = a.atttypid
-    join pg_type bt on bt.oid = case when t.typtype = 'd' then t.typbasetype else t.oid end
+    join pg_type bt on bt.oid = case when t.typtype = 'd' then (
+        -- A domain over a domain resolves to the type at the bottom of the chain.
+        with recursive chain(oid, typtype, typbasetype) as (
+          select t.oid, t.typtype, t.typbasetype
+          union all
+          select d.oid, d.typtype, d.typbasetype
+            from pg_type d join chain on d.oid = chain.typbasetype
+           where chain.typtype = 'd')
+        select oid from chain where typtype <> 'd') else t.oid end
     left join pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum
     left join pg_description cd
       on cd.objoid = a.attrelid and cd.objsubid = a.attnum and cd.classoid = 'pg_class'::regclass
@@ -201,6 +209,43 @@ join pg_type rt on rt.oid = p.prorettype
 where p.pronargs = 1 and p.prokind = 'f' and not p.proretset and rt.typrelid = 0
   and tn.nspname = any($1)
   and p.pronamespace in (select oid from pg_namespace where nspname = any($1))"#;
+
+/// The operand type a filter's value takes when a column's type is not the operator's: for each
+/// type outside pg_catalog (and each domain over one) and each binary operator on it that has
+/// no variant taking the same type on the right but exactly one other, that right-hand type.
+/// PostgREST sends values untyped and PostgreSQL resolves `ltree ~ unknown` to `ltree ~
+/// lquery`; values here are bound as text and cast, so the cast names that type.
+pub(super) const OPERAND_TYPES_SQL: &str = r#"
+with recursive lefts(oid, base) as (
+  select t.oid, t.oid from pg_type t
+   where t.typtype not in ('d', 'p')
+     and t.typnamespace not in ('pg_catalog'::regnamespace, 'information_schema'::regnamespace)
+     and exists (select 1 from pg_operator o where o.oprleft = t.oid and o.oprkind = 'b')
+  union all
+  select d.oid, l.base from pg_type d join lefts l on d.typbasetype = l.oid where d.typtype = 'd'
+)
+select format_type(l.oid, -1) as type_name, o.oprname::text as operator,
+       format_type(min(o.oprright), -1) as operand_type
+  from lefts l
+  join pg_operator o on o.oprleft = l.base and o.oprkind = 'b'
+ group by l.oid, o.oprname
+having count(distinct o.oprright) = 1 and bool_and(o.oprright <> l.base)"#;
+
+/// Domain representations (PostgREST's `dataRepresentations`): implicit casts by function
+/// between a domain and json or text, the function callable by the loading role; source and
+/// target as `format_type` names, the function schema-qualified and quoted.
+pub(super) const REPRESENTATIONS_SQL: &str = r#"
+select format_type(c.castsource, -1) as source, format_type(c.casttarget, -1) as target,
+       format('%I.%I', fn_ns.nspname, fn.proname) as function
+  from pg_cast c
+  join pg_type src on src.oid = c.castsource
+  join pg_type dst on dst.oid = c.casttarget
+  join pg_proc fn on fn.oid = c.castfunc
+  join pg_namespace fn_ns on fn_ns.oid = fn.pronamespace
+ where c.castcontext = 'i' and c.castmethod = 'f'
+   and has_function_privilege(c.castfunc, 'execute')
+   and ((src.typtype = 'd' and c.casttarget in ('json'::regtype, 'text'::regtype))
+     or (dst.typtype = 'd' and c.castsource in ('json'::regtype, 'text'::regtype)))"#;
 
 pub(super) const ROLES_SQL: &str = r#"
 select r.rolname::text,

@@ -9,8 +9,8 @@ use cb_db::sqlx::{self, PgPool, Row};
 use serde_json::Value;
 
 use super::catalog::{
-    COMPUTED_RELS_SQL, COMPUTED_SQL, DB_CONFIG_SQL, FOREIGN_KEYS_SQL, ROLES_SQL, ROUTINES_SQL,
-    composites_sql, tables_sql,
+    COMPUTED_RELS_SQL, COMPUTED_SQL, DB_CONFIG_SQL, FOREIGN_KEYS_SQL, OPERAND_TYPES_SQL,
+    REPRESENTATIONS_SQL, ROLES_SQL, ROUTINES_SQL, composites_sql, tables_sql,
 };
 use super::db_config::DbConfig;
 use super::relationships::{self, ComputedRel, ForeignKey};
@@ -220,6 +220,21 @@ pub async fn load(pool: &PgPool, settings: &RestSettings) -> Result<SchemaCache,
         });
     }
 
+    let operand_types = sqlx::query_as::<_, (String, String, String)>(OPERAND_TYPES_SQL)
+        .persistent(false)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|(type_name, operator, operand)| ((type_name, operator), operand))
+        .collect();
+
+    let representations = sqlx::query_as::<_, (String, String, String)>(REPRESENTATIONS_SQL)
+        .persistent(false)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|(source, target, function)| ((source, target), function))
+        .collect();
     tx.commit().await?;
 
     relationships::add_view_primary_keys(&mut tables, &view_keys);
@@ -233,6 +248,8 @@ pub async fn load(pool: &PgPool, settings: &RestSettings) -> Result<SchemaCache,
         timezones,
         roles,
         rls_bypass,
+        operand_types,
+        representations,
         load_time: started.elapsed(),
         generation: 0,
     })

@@ -181,6 +181,13 @@ pub struct SchemaCache {
     pub roles: HashMap<String, Option<String>>,
     /// Those of `roles` that row-level security does not apply to (BYPASSRLS or superuser).
     pub rls_bypass: HashSet<String>,
+    /// (column type, operator) → the type the operator takes on its right, where that is not
+    /// the column's own type (`extensions.ltree`, `~` → `extensions.lquery`); see
+    /// [`SchemaCache::operand_type`].
+    pub operand_types: HashMap<(String, String), String>,
+    /// Domain representations: (source type, target type) → the cast function, SQL-ready;
+    /// see [`SchemaCache::representation`].
+    pub representations: HashMap<(String, String), String>,
     pub load_time: Duration,
     /// Which load this is, unique in the process (set by [`SchemaCacheHolder::set`]).
     pub generation: u64,
@@ -189,6 +196,26 @@ pub struct SchemaCache {
 impl SchemaCache {
     pub fn table(&self, qi: &Qi) -> Option<&Table> {
         self.tables.get(qi)
+    }
+
+    /// The type a filter's value is cast to for `column_type operator value` when it is not
+    /// the column's own type.
+    pub fn operand_type(&self, column_type: &str, operator: &str) -> Option<&str> {
+        self.operand_types
+            .get(&(column_type.to_owned(), operator.to_owned()))
+            .map(String::as_str)
+    }
+
+    /// The function a domain representation converts `source` to `target` with (`domain ->
+    /// json` formats output, `text -> domain` parses filter values, `json -> domain` parses
+    /// body fields), if the database defines one.
+    pub fn representation(&self, source: &str, target: &str) -> Option<&str> {
+        if self.representations.is_empty() {
+            return None;
+        }
+        self.representations
+            .get(&(source.to_owned(), target.to_owned()))
+            .map(String::as_str)
     }
 
     /// The columns of a relation, of a composite type a function returns, or nothing.
