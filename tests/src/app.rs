@@ -154,7 +154,7 @@ pub fn app_config_on(
     for (name, value) in vars {
         env.insert((*name).into(), (*value).into());
     }
-    cb_server::Config::from_lookup(|name| env.get(name).cloned()).expect("test configuration")
+    cb_server::Config::from_vars(&env).expect("test configuration")
 }
 
 /// Another instance of the server on the database at `database_url` (scale-out) with its own data

@@ -75,6 +75,9 @@ pub struct ScopeOptions {
     /// A function to call once the settings are made, in the same transaction (PostgREST's
     /// `db-pre-request`), its name already quoted. Only [`begin_scoped_inline`] calls it.
     pub pre_request: Option<String>,
+    /// PostgREST's `app.settings.*`: (whole name, value) pairs set last. Their names come from
+    /// the configuration, so they are bound (or quoted) like values, never written as they are.
+    pub app_settings: Arc<[(String, String)]>,
 }
 
 /// The role's own statement_timeout (pg_db_role_setting), or the session's.
@@ -98,39 +101,60 @@ fn begin_statement(options: &ScopeOptions) -> &'static str {
     }
 }
 
-/// The request's own settings, in PostgREST's order: (setting, value).
-fn request_settings(context: &RequestContext) -> [(&'static str, Cow<'_, str>); 7] {
-    [
-        ("role", Cow::Borrowed(context.role.as_str())),
-        ("request.jwt.claims", Cow::Borrowed(&*context.claims)),
-        (
-            "request.jwt.claim.role",
-            Cow::Borrowed(context.role.as_str()),
-        ),
-        ("request.jwt.claim.sub", Cow::Borrowed(&*context.sub)),
-        ("request.method", Cow::Borrowed(context.method.as_str())),
-        ("request.path", Cow::Borrowed(context.path.as_str())),
-        ("request.headers", Cow::Borrowed(context.headers.as_str())),
-    ]
+/// A setting's name: one of the engine's own, written into the statement, or a configured one,
+/// which goes to the database the way values do.
+#[derive(Clone, Copy)]
+enum Name<'a> {
+    Fixed(&'static str),
+    Configured(&'a str),
 }
 
-/// Every `set_config` call of a request, in PostgREST's order: (setting, value).
-fn scope_settings<'a>(
-    context: &'a RequestContext,
-    options: &'a ScopeOptions,
-) -> Vec<(&'static str, Cow<'a, str>)> {
-    let mut settings = Vec::with_capacity(11);
+/// One `set_config` call: the setting and its value.
+type Setting<'a> = (Name<'a>, Cow<'a, str>);
+
+/// The request's own settings, in PostgREST's order.
+fn request_settings(context: &RequestContext) -> [Setting<'_>; 7] {
+    [
+        ("role", context.role.as_str()),
+        ("request.jwt.claims", &*context.claims),
+        ("request.jwt.claim.role", context.role.as_str()),
+        ("request.jwt.claim.sub", &*context.sub),
+        ("request.method", context.method.as_str()),
+        ("request.path", context.path.as_str()),
+        ("request.headers", context.headers.as_str()),
+    ]
+    .map(|(name, value)| (Name::Fixed(name), Cow::Borrowed(value)))
+}
+
+/// Every `set_config` call of a request, in PostgREST's order (`app.settings.*` last).
+fn scope_settings<'a>(context: &'a RequestContext, options: &'a ScopeOptions) -> Vec<Setting<'a>> {
+    let mut settings = Vec::with_capacity(11 + options.app_settings.len());
     if let Some(search_path) = &options.search_path {
-        settings.push(("search_path", Cow::Borrowed(search_path.as_str())));
+        settings.push((
+            Name::Fixed("search_path"),
+            Cow::Borrowed(search_path.as_str()),
+        ));
     }
     settings.extend(request_settings(context));
-    settings.push(("request.cookies", Cow::Owned(options.cookies_text())));
+    settings.push((
+        Name::Fixed("request.cookies"),
+        Cow::Owned(options.cookies_text()),
+    ));
     if let Some(timezone) = &options.timezone {
-        settings.push(("timezone", Cow::Borrowed(timezone.as_str())));
+        settings.push((Name::Fixed("timezone"), Cow::Borrowed(timezone.as_str())));
     }
     if let Some(timeout) = &options.role_statement_timeout {
-        settings.push(("statement_timeout", Cow::Borrowed(timeout.as_str())));
+        settings.push((
+            Name::Fixed("statement_timeout"),
+            Cow::Borrowed(timeout.as_str()),
+        ));
     }
+    settings.extend(
+        options
+            .app_settings
+            .iter()
+            .map(|(name, value)| (Name::Configured(name), Cow::Borrowed(value.as_str()))),
+    );
     settings
 }
 
@@ -143,35 +167,52 @@ enum Values {
     Bound,
 }
 
-/// Writes `set_config('<name>', <value>, <local>)` for each setting, comma-separated.
+/// Writes `set_config(<name>, <value>, <local>)` for each setting, comma-separated; returns how
+/// many parameters (`$1` ...) the calls take. A configured name is a parameter (or a quoted
+/// literal) like a value; only the engine's own names are written as they are.
 fn write_set_configs(
     sql: &mut String,
-    settings: &[(&'static str, Cow<'_, str>)],
+    settings: &[Setting<'_>],
     local: bool,
     values: Values,
-) {
+) -> usize {
     use std::fmt::Write as _;
+    let mut params = 0;
+    let mut next_param = |sql: &mut String| {
+        params += 1;
+        let _ = write!(sql, "${params}");
+    };
     for (i, (name, value)) in settings.iter().enumerate() {
         if i > 0 {
             sql.push_str(", ");
         }
-        let _ = match values {
-            Values::Literal => write!(
-                sql,
-                "set_config('{name}', {}, {local})",
-                quote_literal(value)
-            ),
-            Values::Bound => write!(sql, "set_config('{name}', ${}, {local})", i + 1),
-        };
+        sql.push_str("set_config(");
+        match (name, values) {
+            (Name::Fixed(name), _) => {
+                let _ = write!(sql, "'{name}'");
+            }
+            (Name::Configured(name), Values::Literal) => sql.push_str(&quote_literal(name)),
+            (Name::Configured(_), Values::Bound) => next_param(sql),
+        }
+        sql.push_str(", ");
+        match values {
+            Values::Literal => sql.push_str(&quote_literal(value)),
+            Values::Bound => next_param(sql),
+        }
+        let _ = write!(sql, ", {local})");
     }
+    params
 }
 
-/// Binds every setting's value, in order, as the statement's parameters.
+/// Binds the parameters [`write_set_configs`] wrote, in order: each configured name, each value.
 fn bind_settings<'q>(
     mut query: sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments>,
-    settings: &'q [(&'static str, Cow<'_, str>)],
+    settings: &'q [Setting<'_>],
 ) -> sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments> {
-    for (_, value) in settings {
+    for (name, value) in settings {
+        if let Name::Configured(name) = name {
+            query = query.bind(*name);
+        }
         query = query.bind(&**value);
     }
     query
@@ -288,6 +329,7 @@ impl ScopeOptions {
                     .unwrap_or_else(|| defaults.statement_timeout.clone()),
             ),
             pre_request: self.pre_request.clone(),
+            app_settings: Arc::clone(&self.app_settings),
         }
     }
 }
@@ -317,15 +359,68 @@ pub async fn set_session_scope(
     let settings = scope_settings(context, &options);
     // One prepared statement, its values bound as parameters.
     let mut sql = String::from("select ");
-    write_set_configs(&mut sql, &settings, false, Values::Bound);
+    let params = write_set_configs(&mut sql, &settings, false, Values::Bound);
     sql.push_str(&format!(
         ", set_config('default_transaction_read_only', ${}, false), \
          set_config('default_transaction_isolation', 'read committed', false)",
-        settings.len() + 1
+        params + 1
     ));
     bind_settings(sqlx::query(&sql), &settings)
         .bind(if options.read_only { "on" } else { "off" })
         .execute(&mut *connection)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_app_settings(pairs: &[(&str, &str)]) -> ScopeOptions {
+        ScopeOptions {
+            app_settings: pairs
+                .iter()
+                .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+                .collect(),
+            ..ScopeOptions::default()
+        }
+    }
+
+    #[test]
+    fn configured_names_are_bound_like_values_never_written() {
+        let context = RequestContext::for_role("anon");
+        let odd = "app.settings.x', true); drop table t; --";
+        let options = with_app_settings(&[("app.settings.a", "1"), (odd, "v'2")]);
+        let settings = scope_settings(&context, &options);
+        let mut sql = String::from("select ");
+        let params = write_set_configs(&mut sql, &settings, false, Values::Bound);
+        // The 8 request settings (cookies among them) take one parameter each; each app setting
+        // takes two, its name and its value, and comes last.
+        assert_eq!(params, 8 + 2 * 2);
+        assert!(
+            sql.ends_with("set_config($9, $10, false), set_config($11, $12, false)"),
+            "{sql}"
+        );
+        assert!(!sql.contains("drop table"), "{sql}");
+        assert!(
+            sql.starts_with("select set_config('role', $1, false)"),
+            "{sql}"
+        );
+    }
+
+    #[test]
+    fn configured_names_are_quoted_as_literals_in_a_simple_query() {
+        let context = RequestContext::for_role("anon");
+        let options = with_app_settings(&[("app.settings.it's", "a\\b")]);
+        let settings = scope_settings(&context, &options);
+        let mut sql = String::new();
+        assert_eq!(
+            write_set_configs(&mut sql, &settings, true, Values::Literal),
+            0
+        );
+        assert!(
+            sql.ends_with("set_config('app.settings.it''s', E'a\\\\b', true)"),
+            "{sql}"
+        );
+    }
 }

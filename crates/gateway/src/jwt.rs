@@ -44,6 +44,12 @@ pub enum ClaimProblem {
     /// A claim PostgreSQL cannot take: text with U+0000 (the claims reach it as settings).
     #[error("Parsing claims failed")]
     Unparsable,
+    /// `aud` does not name the configured audience (PostgREST's `jwt-aud`).
+    #[error("JWT not in audience")]
+    NotInAudience,
+    /// `aud` is neither a string nor an array of strings (refused whatever `jwt-aud` says).
+    #[error("The JWT 'aud' claim must be a string or an array of strings")]
+    AudienceNotStringOrArray,
 }
 
 /// Verified claims of a JWT.
@@ -86,7 +92,8 @@ impl VerificationKey {
     }
 }
 
-/// PostgREST's checks: HS256/384/512, 30 s of clock skew, `aud` unchecked, `exp` only when present.
+/// PostgREST's checks: HS256/384/512, 30 s of clock skew, `exp` only when present (`aud` is
+/// PostgREST's own business: see `check_audience`).
 fn validation() -> Validation {
     let mut validation = Validation::new(Algorithm::HS256);
     validation.algorithms = vec![Algorithm::HS256, Algorithm::HS384, Algorithm::HS512];
@@ -337,6 +344,26 @@ pub fn unix_now() -> u64 {
         .map_or(0, |elapsed| elapsed.as_secs())
 }
 
+/// PostgREST's `aud` check, after the time claims: absent or null passes; a string must be
+/// `audience`, an array of strings must be empty or hold it (with no audience configured, any
+/// passes); any other `aud` is refused even then.
+pub(crate) fn check_audience(claims: &Value, audience: Option<&str>) -> Result<(), JwtError> {
+    let names = |aud: &str| audience.is_none_or(|audience| aud == audience);
+    let in_audience = match claims.get("aud") {
+        None | Some(Value::Null) => true,
+        Some(Value::String(aud)) => names(aud),
+        Some(Value::Array(auds)) if auds.iter().all(Value::is_string) => {
+            auds.is_empty() || auds.iter().filter_map(Value::as_str).any(names)
+        }
+        Some(_) => return Err(JwtError::Claim(ClaimProblem::AudienceNotStringOrArray)),
+    };
+    if in_audience {
+        Ok(())
+    } else {
+        Err(JwtError::Claim(ClaimProblem::NotInAudience))
+    }
+}
+
 /// What jsonwebtoken leaves unchecked: time claims of the wrong type (it skips them) and an
 /// `iat` in the future. Runs after the signature and `exp`/`nbf` checks.
 fn check_time_claims(claims: &Value, now: u64) -> Result<(), JwtError> {
@@ -512,6 +539,51 @@ mod tests {
         let skewed =
             hs256(&json!({"role": "anon", "iat": now() + 20, "exp": (now() + 60) as f64 + 0.25}));
         assert_eq!(verifier.verify(&skewed).unwrap().role(), Some("anon"));
+    }
+
+    #[test]
+    fn the_audience_is_checked_as_postgrest_checks_it() {
+        let checked =
+            |aud: Value, audience| check_audience(&json!({"role": "anon", "aud": aud}), audience);
+        let not_in = Err(JwtError::Claim(ClaimProblem::NotInAudience));
+        let wrong_type = Err(JwtError::Claim(ClaimProblem::AudienceNotStringOrArray));
+        let want = Some("youraudience");
+        assert_eq!(check_audience(&json!({"role": "anon"}), want), Ok(()));
+        for (aud, expected) in [
+            (json!("youraudience"), Ok(())),
+            (json!(["other", "youraudience"]), Ok(())),
+            (json!([]), Ok(())),
+            (json!(null), Ok(())),
+            (json!("notyouraudience"), not_in.clone()),
+            (json!(""), not_in.clone()),
+            (json!(["other"]), not_in.clone()),
+            (json!("YOURAUDIENCE"), not_in.clone()),
+            (json!({"invalid": "value"}), wrong_type.clone()),
+            (
+                json!([{"invalid": "value"}, "youraudience"]),
+                wrong_type.clone(),
+            ),
+            (json!(7), wrong_type.clone()),
+            (json!(true), wrong_type.clone()),
+        ] {
+            assert_eq!(checked(aud.clone(), want), expected, "{aud}");
+        }
+        // Without a configured audience any string or array of strings passes; other types
+        // are still refused, as PostgREST refuses them.
+        for aud in [json!("anything"), json!(""), json!(["a", "b"]), json!([])] {
+            assert_eq!(checked(aud.clone(), None), Ok(()), "{aud}");
+        }
+        for aud in [json!({"a": 1}), json!([1]), json!(1.5)] {
+            assert_eq!(checked(aud.clone(), None), wrong_type, "{aud}");
+        }
+        assert_eq!(
+            ClaimProblem::AudienceNotStringOrArray.to_string(),
+            "The JWT 'aud' claim must be a string or an array of strings"
+        );
+        assert_eq!(
+            ClaimProblem::NotInAudience.to_string(),
+            "JWT not in audience"
+        );
     }
 
     #[test]

@@ -11,7 +11,7 @@ mod keys;
 
 pub use apikey::{API_KEY_OPEN_PATHS, ApiKeyLayer, RequireApiKey};
 pub use caller::{
-    Caller, RoleClaim, bearer_token, caller_from_claims, headers_json, resolve_caller,
+    Caller, CallerRules, RoleClaim, bearer_token, caller_from_claims, headers_json, resolve_caller,
 };
 pub use client_ip::TrustedProxies;
 pub use cors::{Cors, CorsLayer, EXPOSED_HEADERS};

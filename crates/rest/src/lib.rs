@@ -48,4 +48,4 @@ pub use error::ApiError;
 pub use pool::PoolStats;
 pub use routes::{path_under, service};
 pub use schema_cache::{DbConfig, SchemaCache, SchemaCacheHolder, config_list};
-pub use state::{RestSettings, RestState};
+pub use state::{RestSettings, RestState, TxEnd};

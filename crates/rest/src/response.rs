@@ -18,7 +18,9 @@ pub struct ResultSet {
     pub total: Option<i64>,
     pub page_total: i64,
     pub location: Vec<String>,
-    pub body: String,
+    /// As the database sent it: text for the built-in handlers, the bytes of a bytea media
+    /// type for a handler defined in SQL.
+    pub body: Vec<u8>,
     pub guc_headers: Option<String>,
     pub guc_status: Option<String>,
     pub inserted: Option<i32>,
@@ -140,8 +142,8 @@ fn pref_header(answer: &mut Answer, value: Option<String>) {
     }
 }
 
-fn set_body(answer: &mut Answer, body: String) {
-    answer.body = Body::from(body);
+fn set_body(answer: &mut Answer, body: impl Into<Body>) {
+    answer.body = body.into();
 }
 
 /// `response.status` / `response.headers` as set from SQL.
@@ -151,7 +153,7 @@ struct Gucs {
 }
 
 /// Splits the body from the GUC overrides.
-fn split(rs: ResultSet) -> (String, Gucs) {
+fn split(rs: ResultSet) -> (Vec<u8>, Gucs) {
     (
         rs.body,
         Gucs {
@@ -226,12 +228,12 @@ pub fn read_response(
 /// A read's or a call's status and `Content-Range` from its range and counts, the body it
 /// answers (the rows, or the offset-out-of-bounds error when the range cannot be satisfied) and
 /// its GUC overrides.
-fn ranged(req: &ApiRequest, rs: ResultSet) -> (StatusCode, String, String, Gucs) {
+fn ranged(req: &ApiRequest, rs: ResultSet) -> (StatusCode, String, Vec<u8>, Gucs) {
     let (status, range) = range_status(&req.top_level_range, rs.page_total, rs.total);
     let total = rs.total;
     let (rows, gucs) = split(rs);
     let body = if status == StatusCode::RANGE_NOT_SATISFIABLE {
-        out_of_bounds(req, total)
+        out_of_bounds(req, total).into_bytes()
     } else {
         rows
     };

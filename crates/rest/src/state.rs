@@ -12,9 +12,10 @@ use crate::schema_cache::SchemaCacheHolder;
 use crate::{compiled_reads, pool};
 
 /// Engine settings (PostgREST's `db-schemas`, `db-extra-search-path`, `db-max-rows`,
-/// `db-anon-role`, `db-tx-end`, `db-aggregates-enabled`, `db-plan-enabled`), with Supabase's
-/// defaults. The database's `pgrst.*` settings override the first six at each schema cache
-/// load ([`crate::schema_cache::DbConfig`]); requests read them from the cache.
+/// `db-anon-role`, `db-tx-end`, `db-aggregates-enabled`, `db-plan-enabled`, `jwt-aud`,
+/// `server-timing-enabled`, `app.settings.*`), with Supabase's defaults. The database's
+/// `pgrst.*` settings override all but the app settings at each schema cache load
+/// ([`crate::schema_cache::DbConfig`]); requests read them from the cache.
 #[derive(Debug, Clone)]
 pub struct RestSettings {
     /// Exposed schemas; the first is the default.
@@ -23,13 +24,21 @@ pub struct RestSettings {
     pub extra_search_path: Vec<String>,
     /// Caps every read (not mutations).
     pub max_rows: Option<i64>,
-    pub anon_role: String,
-    /// Honour `Prefer: tx=rollback|commit` (`db-tx-end = commit-allow-override`).
-    pub tx_allow_override: bool,
+    /// The role of requests without a token (or whose token names none); `None`: they are
+    /// refused with 401 PGRST302, as PostgREST does without `db-anon-role`.
+    pub anon_role: Option<String>,
+    /// How transactions end and whether `Prefer: tx=` may change it (`db-tx-end`).
+    pub tx_end: TxEnd,
+    /// The audience a token's `aud` must name (`jwt-aud`); `None`: any.
+    pub jwt_aud: Option<String>,
     /// Allow `count()`, `col.sum()`, … in `select=`.
     pub aggregates_enabled: bool,
     /// Answer `Accept: application/vnd.pgrst.plan…` with EXPLAIN (`db-plan-enabled`).
     pub plan_enabled: bool,
+    /// Successful responses carry `Server-Timing` (`server-timing-enabled`).
+    pub server_timing_enabled: bool,
+    /// `app.settings.<name>` = value, set in every request's transaction (whole names, sorted).
+    pub app_settings: Arc<[(String, String)]>,
     /// How long a request waits for the first schema cache load before answering 503.
     pub first_load_patience: Duration,
     /// Connections of the engine's own pool (PostgREST's `db-pool`, 10).
@@ -52,10 +61,15 @@ impl Default for RestSettings {
             schemas: vec!["public".into()],
             extra_search_path: vec!["public".into(), "extensions".into()],
             max_rows: Some(1000),
-            anon_role: "anon".into(),
-            tx_allow_override: true,
+            anon_role: Some("anon".into()),
+            // PostgREST's default is `commit`; supabase-js' `.rollback()` and the postgrest-js
+            // suite rely on the override, which the Supabase CLI's database allows.
+            tx_end: TxEnd::CommitAllowOverride,
+            jwt_aud: None,
             aggregates_enabled: false,
             plan_enabled: false,
+            server_timing_enabled: false,
+            app_settings: Arc::default(),
             first_load_patience: Duration::from_secs(5),
             pool_size: 10,
             pool_acquire_timeout: Duration::from_secs(10),
@@ -64,6 +78,46 @@ impl Default for RestSettings {
             client_limits: ClientLimitSettings::default(),
             trusted_proxies: TrustedProxies::default(),
         }
+    }
+}
+
+/// How a request's transaction ends (PostgREST's `db-tx-end`): committed or rolled back, and
+/// whether `Prefer: tx=commit|rollback` may say otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TxEnd {
+    Commit,
+    CommitAllowOverride,
+    Rollback,
+    RollbackAllowOverride,
+}
+
+impl TxEnd {
+    /// The values, as they are written.
+    pub const VALUES: &'static str =
+        "commit, commit-allow-override, rollback, rollback-allow-override";
+
+    /// The value written as `text` (spaces around it ignored).
+    pub fn parse(text: &str) -> Option<Self> {
+        match text.trim() {
+            "commit" => Some(TxEnd::Commit),
+            "commit-allow-override" => Some(TxEnd::CommitAllowOverride),
+            "rollback" => Some(TxEnd::Rollback),
+            "rollback-allow-override" => Some(TxEnd::RollbackAllowOverride),
+            _ => None,
+        }
+    }
+
+    /// Whether `Prefer: tx=commit|rollback` is honoured (and reported in Preference-Applied).
+    pub fn allows_override(self) -> bool {
+        matches!(
+            self,
+            TxEnd::CommitAllowOverride | TxEnd::RollbackAllowOverride
+        )
+    }
+
+    /// Whether a transaction ends in ROLLBACK unless an honoured `Prefer: tx=commit` says not.
+    pub fn rolls_back(self) -> bool {
+        matches!(self, TxEnd::Rollback | TxEnd::RollbackAllowOverride)
     }
 }
 

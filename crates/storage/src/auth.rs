@@ -63,6 +63,10 @@ fn verifier_text(err: &JwtError) -> String {
             "\"iat\" claim timestamp check failed".into()
         }
         JwtError::Claim(ClaimProblem::Unparsable) => "Invalid JWT Claims Set".into(),
+        // Storage checks no audience; jose's words, were it asked to.
+        JwtError::Claim(ClaimProblem::NotInAudience | ClaimProblem::AudienceNotStringOrArray) => {
+            "unexpected \"aud\" claim value".into()
+        }
         JwtError::Invalid => "signature verification failed".into(),
     }
 }

@@ -19,7 +19,7 @@ grant select on personal.notes to anon, authenticated, service_role;
 "#;
 
 /// Sets `pgrst.<name>` for the test's database (None resets it) and reloads the config.
-async fn set_db_config(app: &TestApp, name: &str, value: Option<&str>) {
+pub(crate) async fn set_db_config(app: &TestApp, name: &str, value: Option<&str>) {
     let database: String = app.db.scalar("select current_database()").await;
     let statement = match value {
         Some(value) => format!(

@@ -11,6 +11,7 @@ mod embed_computed;
 mod embed_views;
 mod extension_types;
 mod lead_pipeline;
+mod media_handlers;
 mod media_library;
 mod pre_request;
 mod reads;
@@ -34,6 +35,8 @@ pub(crate) const FIXTURE: &str = include_str!("../../contract/fixtures/rest_fixt
 /// PostgREST's features beyond postgrest-js (extension types, computed relationships, spread
 /// aggregates), as their users would set them up.
 const DEPTH_FIXTURE: &str = include_str!("depth_fixture.sql");
+/// Media type handlers defined in SQL, as their users would write them.
+pub(crate) const MEDIA_FIXTURE: &str = include_str!("media_fixture.sql");
 
 /// How long a REST test waits for a reload (NOTIFY pgrst) to show, and how often it looks.
 pub(crate) const SETTLED_WITHIN: Duration = Duration::from_secs(10);
@@ -260,6 +263,14 @@ pub(crate) async fn depth_app() -> TestApp {
     let app = cb_tests::spawn_app_with(&[("PGRST_DB_AGGREGATES_ENABLED", "true")]).await;
     app.db.execute(DEPTH_FIXTURE).await;
     wait_for_relation(&app, "dp_order_reviewers").await;
+    app
+}
+
+/// The app with [`MEDIA_FIXTURE`] loaded and visible to the schema cache.
+pub(crate) async fn media_app() -> TestApp {
+    let app = spawn_app().await;
+    app.db.execute(MEDIA_FIXTURE).await;
+    wait_for_relation(&app, "mh_payers").await;
     app
 }
 

@@ -59,7 +59,7 @@ pub(super) async fn routine_call(
         handler,
         media,
         explain,
-    } = negotiate(req, cache.config.plan_enabled)?;
+    } = negotiate(req, cache, &root, &read)?;
     check_strict(req)?;
     let strict = req.prefs.handling == Some(PreferHandling::Strict);
     if strict && req.prefs.max_affected.is_some() && routine.returns_single() {
@@ -71,7 +71,7 @@ pub(super) async fn routine_call(
         Some(c) if c.should_count() => CountMode::Exact,
         _ => CountMode::None,
     };
-    let main = query::main_call(routine, &call, &read, count, handler);
+    let main = query::main_call(routine, &call, &read, count, &handler);
     if let Some(explain) = explain {
         return exec
             .explain(cache, read_only, &explain.of(&main), &media)

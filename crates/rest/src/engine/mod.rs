@@ -1,10 +1,12 @@
-//! One request, start to end, in PostgREST's stages: the caller and its turn, the schema
-//! cache, the api request (or its compiled read), then per action the plan, the negotiated
-//! media type, the transaction with its one main statement, and the response.
+//! One request, start to end, in PostgREST's stages: the schema cache (with the settings in
+//! force), the caller and its turn, the api request (or its compiled read), then per action the
+//! plan, the negotiated media type, the transaction with its one main statement, and the
+//! response.
 //!
 //! * [`negotiation`] — which handler and media type answer (`Accept`, the plan media type).
 //! * [`scope`] — who the request runs as and the settings it sets before its statement.
 //! * [`transaction`] — the transaction runner: round trips, refusals, rollbacks, EXPLAIN.
+//! * [`timing`] — Server-Timing, when it is enabled.
 //! * [`read`], [`mutation`], [`call`], [`schema_read`], [`info`] — one action each.
 mod call;
 mod info;
@@ -13,6 +15,7 @@ mod negotiation;
 mod read;
 mod schema_read;
 mod scope;
+mod timing;
 mod transaction;
 
 use std::net::IpAddr;
@@ -20,9 +23,9 @@ use std::sync::Arc;
 
 use axum::response::Response;
 use bytes::Bytes;
-use cb_gateway::resolve_caller;
+use cb_gateway::{Caller, CallerRules, resolve_caller};
 use cb_postgrest_syntax::{PreferCount, parse_prefer};
-use http::{HeaderMap, Method};
+use http::{HeaderMap, HeaderName, Method};
 
 use crate::RestState;
 use crate::api_request::{self, Action, ApiRequest, ParseSettings};
@@ -33,6 +36,9 @@ use crate::plan::read::ReadKind;
 use crate::query::CountMode;
 use crate::schema_cache::{Qi, SchemaCache, Table};
 use scope::Exec;
+use timing::{Mark, Stages};
+
+const SERVER_TIMING: HeaderName = HeaderName::from_static("server-timing");
 
 #[allow(clippy::too_many_arguments)]
 pub(crate) async fn run(
@@ -44,7 +50,23 @@ pub(crate) async fn run(
     body: Bytes,
     peer: Option<IpAddr>,
 ) -> Result<Response, ApiError> {
-    let caller = resolve_caller(headers, &state.verifier).map_err(ApiError::Jwt)?;
+    // The settings in force come with the cache, and the caller needs them: the database's
+    // `pgrst.*` may name the anonymous role and the audience.
+    let cache = state
+        .cache
+        .get_or_wait(state.settings.first_load_patience)
+        .await
+        .ok_or(ApiError::SchemaCacheNotReady)?;
+    let config = &cache.config;
+    let stages = config.server_timing_enabled.then(Stages::start);
+    let rules = CallerRules {
+        audience: config.jwt_aud.as_deref(),
+        anon_role: config.anon_role.as_deref(),
+    };
+    let caller = resolve_caller(headers, &state.verifier, rules)
+        .map_err(ApiError::Jwt)?
+        .ok_or(ApiError::AnonymousDisabled)?;
+    mark(stages.as_ref(), Mark::CallerResolved);
     // Held until the response is built: the statement has run by then.
     let client = state.settings.trusted_proxies.client_ip(peer, headers);
     let _turn = if caller.is_service_role() {
@@ -60,70 +82,122 @@ pub(crate) async fn run(
                 ApiError::ClientBusy(state.clients.per_client())
             })?
     };
-    let cache = state
-        .cache
-        .get_or_wait(state.settings.first_load_patience)
-        .await
-        .ok_or(ApiError::SchemaCacheNotReady)?;
-    let anon = caller.role == state.settings.anon_role;
+    mark(stages.as_ref(), Mark::TurnTaken);
+    let request = Request {
+        state,
+        cache: &cache,
+        caller: &caller,
+        anon: config.anon_role.as_ref() == Some(&caller.role),
+        stages: stages.as_ref(),
+        headers,
+        client,
+        path,
+    };
+    let mut response = request.answer(method, query, body).await?;
+    if let Some(stages) = &stages {
+        response
+            .headers_mut()
+            .insert(SERVER_TIMING, stages.header());
+    }
+    Ok(response)
+}
 
-    let read_key = compiled_reads::key(method, path, query, headers, &body);
-    if let Some(compiled) = read_key
-        .as_deref()
-        .and_then(|key| state.reads.get(cache.generation, key))
-    {
-        let exec = Exec::new(state, &caller, anon, &compiled.req, headers, client, path);
-        return read::run_read(&exec, &cache, &compiled).await;
+fn mark(stages: Option<&Stages>, mark: Mark) {
+    if let Some(stages) = stages {
+        stages.mark(mark);
+    }
+}
+
+/// A request whose caller is known, to be parsed and answered.
+struct Request<'a> {
+    state: &'a RestState,
+    cache: &'a SchemaCache,
+    caller: &'a Caller,
+    /// The caller is the anonymous role (a refused privilege is 401, not 403).
+    anon: bool,
+    stages: Option<&'a Stages>,
+    headers: &'a HeaderMap,
+    client: Option<IpAddr>,
+    path: &'a str,
+}
+
+impl Request<'_> {
+    fn exec<'r>(&'r self, req: &'r ApiRequest) -> Exec<'r> {
+        Exec {
+            state: self.state,
+            caller: self.caller,
+            anon: self.anon,
+            req,
+            headers: self.headers,
+            client: self.client,
+            path: self.path,
+            stages: self.stages,
+        }
     }
 
-    let prefs = parse_prefer(
-        headers
-            .get_all("prefer")
-            .iter()
-            .filter_map(|v| v.to_str().ok()),
-        cache.config.tx_allow_override,
-        |tz| cache.timezones.contains(tz),
-    );
-    let req = api_request::parse(
-        method.as_str(),
-        path,
-        query.unwrap_or(""),
-        headers,
-        &body,
-        prefs,
-        &ParseSettings {
-            schemas: &cache.config.schemas,
-            tx_allow_override: cache.config.tx_allow_override,
-            max_select_items: state.settings.max_select_items,
-            max_filters: state.settings.max_filters,
-        },
-    )?;
+    async fn answer(
+        &self,
+        method: &Method,
+        query: Option<&str>,
+        body: Bytes,
+    ) -> Result<Response, ApiError> {
+        let (state, cache, headers, path) = (self.state, self.cache, self.headers, self.path);
+        let read_key = compiled_reads::key(method, path, query, headers, &body);
+        if let Some(compiled) = read_key
+            .as_deref()
+            .and_then(|key| state.reads.get(cache.generation, key))
+        {
+            mark(self.stages, Mark::Parsed);
+            return read::run_read(&self.exec(&compiled.req), cache, &compiled).await;
+        }
 
-    match req.action.clone() {
-        Action::RelationInfo { name } => info::relation(&cache, &req, name),
-        Action::RoutineInfo { name } => info::routine(&cache, &req, name),
-        Action::SchemaInfo => Ok(info::schema()),
-        Action::SchemaRead { head } => {
-            let exec = Exec::new(state, &caller, anon, &req, headers, client, path);
-            schema_read::schema_read(&exec, &cache, head).await
-        }
-        Action::RelationRead { name, head } => {
-            let compiled = Arc::new(read::compile_read(&cache, req, name, head)?);
-            if let Some(key) = read_key {
-                state
-                    .reads
-                    .insert(cache.generation, key, Arc::clone(&compiled));
+        let tx_allow_override = cache.config.tx_end.allows_override();
+        let prefs = parse_prefer(
+            headers
+                .get_all("prefer")
+                .iter()
+                .filter_map(|v| v.to_str().ok()),
+            tx_allow_override,
+            |tz| cache.timezones.contains(tz),
+        );
+        let req = api_request::parse(
+            method.as_str(),
+            path,
+            query.unwrap_or(""),
+            headers,
+            &body,
+            prefs,
+            &ParseSettings {
+                schemas: &cache.config.schemas,
+                tx_allow_override,
+                max_select_items: state.settings.max_select_items,
+                max_filters: state.settings.max_filters,
+            },
+        )?;
+        mark(self.stages, Mark::Parsed);
+
+        match req.action.clone() {
+            Action::RelationInfo { name } => info::relation(cache, &req, name),
+            Action::RoutineInfo { name } => info::routine(cache, &req, name),
+            Action::SchemaInfo => Ok(info::schema()),
+            Action::SchemaRead { head } => {
+                schema_read::schema_read(&self.exec(&req), cache, head).await
             }
-            let exec = Exec::new(state, &caller, anon, &compiled.req, headers, client, path);
-            read::run_read(&exec, &cache, &compiled).await
-        }
-        Action::RelationMut { name, mutation } => {
-            let exec = Exec::new(state, &caller, anon, &req, headers, client, path);
-            mutation::relation_mutation(&exec, &cache, &name, mutation).await
-        }
-        Action::Routine { name, invoke } => {
-            let exec = Exec::new(state, &caller, anon, &req, headers, client, path);
-            call::routine_call(&exec, &cache, &name, invoke).await
+            Action::RelationRead { name, head } => {
+                let compiled = Arc::new(read::compile_read(cache, req, name, head)?);
+                if let Some(key) = read_key {
+                    state
+                        .reads
+                        .insert(cache.generation, key, Arc::clone(&compiled));
+                }
+                read::run_read(&self.exec(&compiled.req), cache, &compiled).await
+            }
+            Action::RelationMut { name, mutation } => {
+                mutation::relation_mutation(&self.exec(&req), cache, &name, mutation).await
+            }
+            Action::Routine { name, invoke } => {
+                call::routine_call(&self.exec(&req), cache, &name, invoke).await
+            }
         }
     }
 }

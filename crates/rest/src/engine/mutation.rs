@@ -30,14 +30,14 @@ pub(super) async fn relation_mutation(
         handler,
         media,
         explain,
-    } = negotiate(req, cache.config.plan_enabled)?;
+    } = negotiate(req, cache, &qi, &read)?;
     let handler = if req.prefs.representation == Some(PreferReturn::Representation) {
         handler
     } else {
         Handler::NoAgg
     };
     let headers_only = req.prefs.representation == Some(PreferReturn::HeadersOnly);
-    let main = query::main_write(&read, &plan, req.payload.as_ref(), handler, headers_only);
+    let main = query::main_write(&read, &plan, req.payload.as_ref(), &handler, headers_only);
     if let Some(explain) = explain {
         return exec.explain(cache, false, &explain.of(&main), &media).await;
     }

@@ -1,10 +1,13 @@
-//! Content negotiation: which handler renders the rows and with which media type, or (with
-//! `db-plan-enabled` and the plan media type) the statement's EXPLAIN instead.
+//! Content negotiation: which handler renders the rows (built in, or defined in SQL) and with
+//! which media type, or (with `db-plan-enabled` and the plan media type) the statement's
+//! EXPLAIN instead.
 use cb_postgrest_syntax::{MediaType, PlanFormat, PlanOption, media_type_error};
 
 use crate::api_request::ApiRequest;
 use crate::error::ApiError;
+use crate::plan::ReadPlan;
 use crate::query::{Handler, Sql};
+use crate::schema_cache::{Qi, SchemaCache};
 
 /// What a request asked to see: the rows through a handler, or (with the plan media type) the
 /// statement's EXPLAIN.
@@ -42,40 +45,56 @@ impl Explain {
     }
 }
 
-/// PostgREST's `negotiateContent` for the built-in handlers; the plan media type only with
-/// `db-plan-enabled`, rendering what its `for` names.
-pub(super) fn negotiate(req: &ApiRequest, plan_enabled: bool) -> Result<Negotiated, ApiError> {
+/// PostgREST's `negotiateContent`: the first accepted media type some handler produces. The
+/// vendored JSON types are built in; every other one is looked up among the handlers defined in
+/// SQL, which override the built-in JSON, CSV and GeoJSON ones: a `*/*` handler of the relation
+/// or function (`target`) first, then its handler for that media type (both only when the
+/// request selects its whole row, which is what they take), then an anyelement handler. The
+/// plan media type only with `db-plan-enabled`, rendering what its `for` names.
+pub(super) fn negotiate(
+    req: &ApiRequest,
+    cache: &SchemaCache,
+    target: &Qi,
+    read: &ReadPlan,
+) -> Result<Negotiated, ApiError> {
+    let whole_row = selects_whole_row(read);
     for media in &req.accept {
-        let (target, explain) = match media {
+        let (wanted, explain) = match media {
             MediaType::VndPlan {
                 for_media,
                 format,
                 options,
-            } if plan_enabled => (
-                for_media.as_ref(),
-                Some(Explain {
-                    format: *format,
-                    options: options.clone(),
-                }),
-            ),
+            } => {
+                if !cache.config.plan_enabled {
+                    continue;
+                }
+                (
+                    for_media.as_ref(),
+                    Some(Explain {
+                        format: *format,
+                        options: options.clone(),
+                    }),
+                )
+            }
             other => (other, None),
         };
-        let picked = match target {
-            MediaType::VndSingularJson { strip_nulls } => Some(Handler::Singular {
-                strip_nulls: *strip_nulls,
-            }),
-            MediaType::VndArrayJsonStrip => Some(Handler::Json { strip_nulls: true }),
-            MediaType::ApplicationJson | MediaType::Any => {
-                Some(Handler::Json { strip_nulls: false })
-            }
-            MediaType::TextCsv => Some(Handler::Csv),
-            MediaType::GeoJson => Some(Handler::GeoJson),
-            _ => None,
+        let picked = match wanted {
+            MediaType::VndSingularJson { strip_nulls } => Some((
+                Handler::Singular {
+                    strip_nulls: *strip_nulls,
+                },
+                None,
+            )),
+            MediaType::VndArrayJsonStrip => Some((Handler::Json { strip_nulls: true }, None)),
+            other => handler_for(cache, target, whole_row, other),
         };
-        if let Some(handler) = picked {
-            let media = match media {
-                MediaType::Any => MediaType::ApplicationJson,
-                other => other.clone(),
+        if let Some((handler, produces)) = picked {
+            let media = match (explain.is_some(), produces) {
+                (false, Some(produces)) => produces,
+                _ => match media {
+                    MediaType::Any => MediaType::ApplicationJson,
+                    other => other.clone(),
+                },
             };
             return Ok(Negotiated {
                 handler,
@@ -85,6 +104,47 @@ pub(super) fn negotiate(req: &ApiRequest, plan_enabled: bool) -> Result<Negotiat
         }
     }
     Err(media_type_error(&req.accept).into())
+}
+
+/// `lookupHandler`: the handler for `media`, with the media type it answers in when that is
+/// not the one asked for (a custom handler's own).
+fn handler_for(
+    cache: &SchemaCache,
+    target: &Qi,
+    whole_row: bool,
+    media: &MediaType,
+) -> Option<(Handler, Option<MediaType>)> {
+    let custom = whole_row
+        .then(|| {
+            cache
+                .media_handler(Some(target), &MediaType::Any)
+                .or_else(|| cache.media_handler(Some(target), media))
+        })
+        .flatten()
+        .or_else(|| cache.media_handler(None, media));
+    if let Some(custom) = custom {
+        return Some((
+            Handler::Custom(custom.clone()),
+            Some(custom.produces.clone()),
+        ));
+    }
+    let builtin = match media {
+        MediaType::ApplicationJson | MediaType::Any => Handler::Json { strip_nulls: false },
+        MediaType::TextCsv => Handler::Csv,
+        MediaType::GeoJson => Handler::GeoJson,
+        _ => return None,
+    };
+    Some((builtin, None))
+}
+
+/// `hasDefaultSelect`: the request reads the whole row and embeds nothing.
+fn selects_whole_row(read: &ReadPlan) -> bool {
+    read.children.is_empty()
+        && match read.select.as_slice() {
+            [] => true,
+            [only] => only.field.name == "*" && only.field.json_path.is_empty(),
+            _ => false,
+        }
 }
 
 pub(super) fn is_singular(media: &MediaType) -> bool {

@@ -28,11 +28,11 @@ pub(super) fn compile_read(
         handler,
         media,
         explain: plan_explain,
-    } = negotiate(&req, cache.config.plan_enabled)?;
+    } = negotiate(&req, cache, &qi, &plan)?;
     check_strict(&req)?;
     let handler = if head { Handler::NoAgg } else { handler };
     let count = count_mode(&req, cache.config.max_rows);
-    let main = query::main_read(&plan, count, handler);
+    let main = query::main_read(&plan, count, &handler);
     if let Some(plan_explain) = plan_explain {
         return Ok(CompiledRead {
             req,
@@ -48,7 +48,7 @@ pub(super) fn compile_read(
         .filter(|c| c.should_explain())
         .map(|_| query::explain_count(&plan));
     let exact_instead = (explain.is_some() && row_security)
-        .then(|| query::main_read(&plan, CountMode::Exact, handler));
+        .then(|| query::main_read(&plan, CountMode::Exact, &handler));
     Ok(CompiledRead {
         req,
         relation,

@@ -1,6 +1,8 @@
 //! Who a request runs as and the scope it sets before its statement: role, claims, method,
-//! path, headers, cookies, search path, timezone, the role's statement timeout.
+//! path, headers, cookies, search path, timezone, the role's statement timeout, the
+//! configured `app.settings.*`.
 use std::net::IpAddr;
+use std::sync::Arc;
 
 use cb_db::sqlx;
 use cb_db::{RequestContext, ScopeOptions, quote_ident};
@@ -9,6 +11,7 @@ use http::HeaderMap;
 use serde_json::{Map, Value};
 
 use super::read_context;
+use super::timing::{Mark, Stages};
 use crate::RestState;
 use crate::api_request::ApiRequest;
 use crate::error::ApiError;
@@ -27,27 +30,13 @@ pub(super) struct Exec<'a> {
     /// The client's IP as the gateway resolved it (request.headers' x-real-ip).
     pub(super) client: Option<IpAddr>,
     pub(super) path: &'a str,
+    /// Server-Timing's clock, when it is enabled.
+    pub(super) stages: Option<&'a Stages>,
 }
 
 impl<'a> Exec<'a> {
-    pub(super) fn new(
-        state: &'a RestState,
-        caller: &'a Caller,
-        anon: bool,
-        req: &'a ApiRequest,
-        headers: &'a HeaderMap,
-        client: Option<IpAddr>,
-        path: &'a str,
-    ) -> Self {
-        Exec {
-            state,
-            caller,
-            anon,
-            req,
-            headers,
-            client,
-            path,
-        }
+    pub(super) fn mark(&self, mark: Mark) {
+        super::mark(self.stages, mark);
     }
 
     pub(super) fn db_error(&self, err: &sqlx::Error) -> ApiError {
@@ -91,6 +80,7 @@ impl<'a> Exec<'a> {
                 timezone: self.req.prefs.timezone.clone(),
                 role_statement_timeout: cache.roles.get(&self.caller.role).cloned().flatten(),
                 pre_request: cache.config.pre_request.as_ref().map(qi_sql),
+                app_settings: Arc::clone(&self.state.settings.app_settings),
             },
         ))
     }

@@ -1,7 +1,8 @@
 //! The transaction runner: a request's statement on a leased connection as the caller, in two
 //! round trips (scope on the session, statement in its own implicit transaction) or three
 //! (`BEGIN` with the scope, statement, `COMMIT` or `ROLLBACK`); refusals roll back, broken
-//! connections are dropped.
+//! connections are dropped. A transaction ends as `db-tx-end` says, or as an honoured
+//! `Prefer: tx=` says instead.
 use axum::response::Response;
 use cb_db::sqlx::{self, Row};
 use cb_db::{RequestContext, ScopeOptions, begin_scoped_inline, set_session_scope};
@@ -9,6 +10,7 @@ use cb_postgrest_syntax::{MediaType, PreferTransaction};
 use serde_json::Value;
 
 use super::scope::Exec;
+use super::timing::Mark;
 use crate::error::ApiError;
 use crate::pool;
 use crate::query::{Param, Sql};
@@ -32,11 +34,12 @@ impl Exec<'_> {
     /// Runs the main statement (and, for planned counts, the EXPLAIN) as the caller; `check`
     /// can refuse the result.
     ///
-    /// Reads, and writes whose result `check` cannot refuse (`refusable`) and that are not to be
-    /// rolled back (`Prefer: tx=rollback`), take two round trips: the request's scope as session
-    /// settings, then the statement in its own implicit transaction. The rest take three:
-    /// `BEGIN` with the scope local to the transaction (one simple query), the statement, then
-    /// `COMMIT`, or `ROLLBACK` when refused.
+    /// Reads, and writes whose result `check` cannot refuse (`refusable`) and that are to be
+    /// committed, take two round trips: the request's scope as session settings, then the
+    /// statement in its own implicit transaction. The rest take three: `BEGIN` with the scope
+    /// local to the transaction (one simple query), the statement, then `COMMIT`, or
+    /// `ROLLBACK` when refused or to be rolled back (a read is never to be: READ ONLY, it has
+    /// nothing to undo).
     pub(super) async fn transaction(
         &self,
         cache: &SchemaCache,
@@ -46,19 +49,28 @@ impl Exec<'_> {
         explain: Option<&Sql>,
         check: impl FnOnce(&ResultSet) -> Result<(), ApiError>,
     ) -> Result<(ResultSet, Option<i64>), ApiError> {
+        self.mark(Mark::TransactionStarted);
         let (context, options) = self.scope(cache, read_only)?;
-        let rollback = self.req.prefs.transaction == Some(PreferTransaction::Rollback);
+        let rollback = self.rolls_back(cache);
         // A pre-request function runs in the statement's own transaction, as in PostgREST.
         let explicit = options.pre_request.is_some() || (!read_only && (refusable || rollback));
+        let end = if rollback { ROLLBACK } else { "COMMIT" };
         let mut lease = self.lease().await?;
         let outcome = self
             .run(
-                &mut lease, &context, &options, explicit, main, explain, check,
+                &mut lease,
+                &context,
+                &options,
+                explicit.then_some(end),
+                main,
+                explain,
+                check,
             )
             .await;
         let err = match outcome {
             Ok(done) => {
                 lease.set_in_transaction(false);
+                self.mark(Mark::TransactionEnded);
                 return Ok(done);
             }
             Err(Failure::Api(err)) => err,
@@ -77,19 +89,30 @@ impl Exec<'_> {
         Err(err)
     }
 
+    /// Whether the request's transaction ends in ROLLBACK: as an honoured `Prefer: tx=` says
+    /// (the preference is only parsed when `db-tx-end` allows it), else as `db-tx-end` says.
+    fn rolls_back(&self, cache: &SchemaCache) -> bool {
+        match self.req.prefs.transaction {
+            Some(PreferTransaction::Rollback) => true,
+            Some(PreferTransaction::Commit) => false,
+            None => cache.config.tx_end.rolls_back(),
+        }
+    }
+
+    /// The statements on the connection; `explicit`: in `BEGIN` ... this end.
     #[allow(clippy::too_many_arguments)]
     async fn run(
         &self,
         lease: &mut pool::Conn<'_>,
         context: &RequestContext,
         options: &ScopeOptions,
-        explicit: bool,
+        explicit: Option<&'static str>,
         main: &Sql,
         explain: Option<&Sql>,
         check: impl FnOnce(&ResultSet) -> Result<(), ApiError>,
     ) -> Result<(ResultSet, Option<i64>), Failure> {
         let (conn, defaults) = lease.connection()?;
-        if explicit {
+        if explicit.is_some() {
             begin_scoped_inline(conn, context, options, defaults).await?;
         } else {
             set_session_scope(conn, context, options, defaults).await?;
@@ -114,20 +137,14 @@ impl Exec<'_> {
             }
             None => None,
         };
-        if explicit {
-            let end = if self.req.prefs.transaction == Some(PreferTransaction::Rollback) {
-                // Deferred constraints are checked before the rollback, as PostgREST does.
-                "SET CONSTRAINTS ALL IMMEDIATE; ROLLBACK"
-            } else {
-                "COMMIT"
-            };
+        if let Some(end) = explicit {
             sqlx::Executor::execute(&mut *conn, end).await?;
         }
         Ok((rs, planned))
     }
 
     /// Runs an EXPLAIN as the caller, in a transaction ended as the request's would be (an
-    /// `analyze` runs the statement: `Prefer: tx=rollback` undoes a write), and answers the plan.
+    /// `analyze` runs the statement: a rollback undoes a write), and answers the plan.
     pub(super) async fn explain(
         &self,
         cache: &SchemaCache,
@@ -135,8 +152,11 @@ impl Exec<'_> {
         sql: &Sql,
         media: &MediaType,
     ) -> Result<Response, ApiError> {
-        let rollback = self.req.prefs.transaction == Some(PreferTransaction::Rollback);
-        let end = if rollback { "ROLLBACK" } else { "COMMIT" };
+        let end = if self.rolls_back(cache) {
+            ROLLBACK
+        } else {
+            "COMMIT"
+        };
         let body = self
             .with_statement(cache, read_only, true, end, async |conn| {
                 let rows = bind(sqlx::query(&sql.text), &sql.params)
@@ -184,6 +204,7 @@ impl Exec<'_> {
         end: &'static str,
         work: impl AsyncFnOnce(&mut sqlx::PgConnection) -> Result<T, sqlx::Error>,
     ) -> Result<T, ApiError> {
+        self.mark(Mark::TransactionStarted);
         let (context, options) = self.scope(cache, read_only)?;
         let mut lease = self.lease().await?;
         let outcome = async {
@@ -203,6 +224,7 @@ impl Exec<'_> {
         match outcome {
             Ok(value) => {
                 lease.set_in_transaction(false);
+                self.mark(Mark::TransactionEnded);
                 Ok(value)
             }
             Err(err) if pool::is_transport_error(&err) => {
@@ -220,6 +242,10 @@ impl Exec<'_> {
         }
     }
 }
+
+/// How a transaction to be rolled back ends: deferred constraints are checked first, as
+/// PostgREST does, so that their violations are reported rather than rolled back unseen.
+const ROLLBACK: &str = "SET CONSTRAINTS ALL IMMEDIATE; ROLLBACK";
 
 /// Ends an aborted or refused transaction; a connection that cannot do even that is dropped.
 async fn end_transaction(lease: &mut pool::Conn<'_>, statement: &'static str) {
@@ -260,6 +286,19 @@ fn bind<'q>(
     query
 }
 
+/// The body column's bytes as sent (binary format): text's are its UTF-8, bytea's the bytes
+/// themselves (a media type handler over bytea); null is empty.
+fn raw_body(row: &sqlx::postgres::PgRow) -> Result<Vec<u8>, sqlx::Error> {
+    let value = row.try_get_raw(3)?;
+    if sqlx::ValueRef::is_null(&value) {
+        return Ok(Vec::new());
+    }
+    value
+        .as_bytes()
+        .map(<[u8]>::to_vec)
+        .map_err(sqlx::Error::Decode)
+}
+
 fn decode(row: &sqlx::postgres::PgRow) -> Result<ResultSet, sqlx::Error> {
     Ok(ResultSet {
         total: row.try_get(0)?,
@@ -267,7 +306,7 @@ fn decode(row: &sqlx::postgres::PgRow) -> Result<ResultSet, sqlx::Error> {
         location: row
             .try_get::<Option<Vec<String>>, _>(2)?
             .unwrap_or_default(),
-        body: row.try_get::<Option<String>, _>(3)?.unwrap_or_default(),
+        body: raw_body(row)?,
         guc_headers: row.try_get(4)?,
         guc_status: row.try_get(5)?,
         inserted: row.try_get(6)?,

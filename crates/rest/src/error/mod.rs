@@ -30,6 +30,8 @@ pub enum ApiError {
     /// Parser errors (PGRST100, 103, 106, 107, 114, 122).
     Syntax(SyntaxError),
     Jwt(JwtError),
+    /// PGRST302: no token, and no anonymous role to run as (`db-anon-role` unset).
+    AnonymousDisabled,
     /// PGRST002: the schema cache is not loaded yet.
     SchemaCacheNotReady,
     /// PGRST003.
@@ -266,6 +268,17 @@ mod tests {
         );
         assert_eq!(ApiError::Jwt(JwtError::Expired).code(), "PGRST303");
         assert_eq!(ApiError::Jwt(JwtError::Parts(2)).code(), "PGRST301");
+    }
+
+    #[test]
+    fn disabled_anonymous_access_asks_for_a_bearer_token() {
+        let response = ApiError::AnonymousDisabled.into_response();
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(response.headers()[header::WWW_AUTHENTICATE], "Bearer");
+        assert_eq!(
+            ApiError::AnonymousDisabled.body(),
+            r#"{"code":"PGRST302","details":null,"hint":null,"message":"Anonymous access is disabled"}"#
+        );
     }
 
     #[test]

@@ -101,6 +101,7 @@ impl ApiError {
                 };
                 ErrorParts::new(code, 401, e.to_string())
             }
+            E::AnonymousDisabled => ErrorParts::new("PGRST302", 401, "Anonymous access is disabled"),
             E::SchemaCacheNotReady => ErrorParts::new(
                 "PGRST002",
                 503,

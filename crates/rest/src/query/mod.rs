@@ -23,7 +23,7 @@ use crate::plan::{
     CallArgs, CallParams, CallPlan, CoercibleField, LogicTree, MutatePlan, QualifierRef, ReadPlan,
     RelSelectField, SelectField, Spread, SpreadSelectField,
 };
-use crate::schema_cache::{Qi, Routine};
+use crate::schema_cache::{HandlerKind, MediaHandler, Qi, Routine};
 
 /// The first row as JSON. PostgREST writes `json_agg(_postgrest_t)->0`, which renders every row
 /// into one JSON array and then parses that text again to cut out the first element; rendering
@@ -35,8 +35,10 @@ const FIRST_ROW: &str = "(array_agg(to_json(_postgrest_t)))[1]";
 const FIRST_SCALAR: &str = "(array_agg(to_json(_postgrest_t.pgrst_scalar)))[1]";
 
 /// How the body column is built (PostgREST's media handlers).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Handler {
+    /// A handler defined in SQL: an aggregate over the rows, or a function's media type.
+    Custom(MediaHandler),
     /// `coalesce(json_agg(...), '[]')`.
     Json {
         strip_nulls: bool,
@@ -397,7 +399,7 @@ pub fn count_query(sql: &mut Sql, node: &ReadPlan) {
 }
 
 /// The body expression for a media handler (`handlerF`).
-fn body_expr(handler: Handler, routine: Option<&Routine>) -> String {
+fn body_expr(handler: &Handler, routine: Option<&Routine>) -> String {
     let strip = |strip: bool, inner: &str| {
         if strip {
             format!("json_strip_nulls({inner})")
@@ -409,8 +411,9 @@ fn body_expr(handler: Handler, routine: Option<&Routine>) -> String {
     let set_of_scalar = routine.is_some_and(Routine::returns_set_of_scalar);
     let single_composite = routine.is_some_and(Routine::returns_single_composite);
     match handler {
+        Handler::Custom(custom) => custom_body(custom),
         Handler::NoAgg => "''::text".to_owned(),
-        Handler::Singular { strip_nulls } => {
+        &Handler::Singular { strip_nulls } => {
             if scalar {
                 format!(
                     "coalesce({}, 'null')::text",
@@ -423,7 +426,7 @@ fn body_expr(handler: Handler, routine: Option<&Routine>) -> String {
                 )
             }
         }
-        Handler::Json { strip_nulls } => {
+        &Handler::Json { strip_nulls } => {
             if single_composite {
                 format!("coalesce({}, 'null')::text", strip(strip_nulls, FIRST_ROW))
             } else if scalar {
@@ -442,6 +445,30 @@ fn body_expr(handler: Handler, routine: Option<&Routine>) -> String {
         }
         Handler::Csv => "((SELECT coalesce(string_agg(a.k, ','), '') FROM (SELECT json_object_keys(r)::text as k FROM ( SELECT row_to_json(hh) as r from pgrst_source as hh limit 1) s) a) || '\n' || coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), '\n'), ''))".to_owned(),
         Handler::GeoJson => "json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON(_postgrest_t)::json), '[]'))::text".to_owned(),
+    }
+}
+
+/// A handler defined in SQL (`customFuncF`): the aggregate over the rows (cast to its
+/// relation's row type), or a function's scalar cast to its media type's domain (the first
+/// one, kept an aggregate beside the page count). Text unless the domain is bytea: the body
+/// is sent as the bytes the column holds.
+fn custom_body(handler: &MediaHandler) -> String {
+    let value = match (handler.kind, &handler.target) {
+        (HandlerKind::DomainCast, _) => format!(
+            "(array_agg(CAST(_postgrest_t.pgrst_scalar AS {})))[1]",
+            qi_sql(&handler.function)
+        ),
+        (HandlerKind::Aggregate, Some(relation)) => format!(
+            "{}(_postgrest_t::{})",
+            qi_sql(&handler.function),
+            qi_sql(relation)
+        ),
+        (HandlerKind::Aggregate, None) => format!("{}(_postgrest_t)", qi_sql(&handler.function)),
+    };
+    if handler.binary {
+        value
+    } else {
+        format!("({value})::text")
     }
 }
 
@@ -482,7 +509,7 @@ fn response_columns(sql: &mut Sql) {
 }
 
 /// `mainRead`.
-pub fn main_read(plan: &ReadPlan, count: CountMode, handler: Handler) -> Sql {
+pub fn main_read(plan: &ReadPlan, count: CountMode, handler: &Handler) -> Sql {
     let mut sql = Sql::new();
     sql.push("WITH pgrst_source AS ( ");
     read_query(&mut sql, plan);
@@ -781,7 +808,7 @@ pub fn main_write(
     read: &ReadPlan,
     plan: &MutatePlan,
     payload: Option<&Payload>,
-    handler: Handler,
+    handler: &Handler,
     headers_only: bool,
 ) -> Sql {
     let mut sql = Sql::new();
@@ -817,7 +844,7 @@ pub fn main_write(
         sql.push("null::int");
     }
     sql.push(" AS response_inserted FROM (");
-    if handler == Handler::NoAgg {
+    if *handler == Handler::NoAgg {
         sql.push("SELECT * FROM pgrst_source");
     } else {
         read_query(&mut sql, read);
@@ -964,7 +991,7 @@ pub fn main_call(
     call: &CallPlan,
     read: &ReadPlan,
     count: CountMode,
-    handler: Handler,
+    handler: &Handler,
 ) -> Sql {
     let mut sql = Sql::new();
     sql.push("WITH pgrst_source AS (");

@@ -144,7 +144,7 @@ fn request(
     .unwrap()
 }
 
-fn read_sql(query: &str, count: CountMode, handler: Handler) -> String {
+fn read_sql(query: &str, count: CountMode, handler: &Handler) -> String {
     let cache = cache();
     let req = request("GET", "/users", query, &[], "");
     let Action::RelationRead { name, .. } = &req.action else {
@@ -171,7 +171,7 @@ fn reads() {
         read_sql(
             "select=username&status=eq.ONLINE&order=username.asc&limit=2",
             CountMode::None,
-            json
+            &json
         )
     );
     insta::assert_snapshot!(
@@ -179,7 +179,7 @@ fn reads() {
         read_sql(
             "username=in.(a,\"b,c\")&age_range=adj.[1,5)&data->>age=gt.20&data->foo=cs.{\"a\":1}&or=(status.eq.OFFLINE,not.and(username.like.*bot,status.is.null))",
             CountMode::Exact,
-            json
+            &json
         )
     );
     insta::assert_snapshot!(
@@ -187,7 +187,7 @@ fn reads() {
         read_sql(
             "select=username,messages(id,channels(slug),tags(name))&messages.order=id.desc&messages.limit=1",
             CountMode::None,
-            json
+            &json
         )
     );
     insta::assert_snapshot!(
@@ -195,7 +195,7 @@ fn reads() {
         read_sql(
             "select=username,latest_messages!inner(id,channels(slug))&latest_messages.id=gt.1",
             CountMode::None,
-            json
+            &json
         )
     );
     insta::assert_snapshot!(
@@ -203,7 +203,7 @@ fn reads() {
         read_sql(
             "select=username,messages!inner(id)&messages.channel_id=eq.1",
             CountMode::Exact,
-            Handler::Singular { strip_nulls: false }
+            &Handler::Singular { strip_nulls: false }
         )
     );
     insta::assert_snapshot!(
@@ -211,7 +211,7 @@ fn reads() {
         read_sql(
             "select=name:username,status::text&username=fts(english).cat",
             CountMode::None,
-            Handler::Csv
+            &Handler::Csv
         )
     );
 }
@@ -267,7 +267,7 @@ fn writes() {
         } else {
             Handler::NoAgg
         };
-        let sql = main_write(&read, &plan, req.payload.as_ref(), handler, false);
+        let sql = main_write(&read, &plan, req.payload.as_ref(), &handler, false);
         insta::assert_snapshot!(name, format!("{}\n-- params: {:?}", sql.text, sql.params));
     }
 }

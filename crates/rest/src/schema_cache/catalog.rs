@@ -247,6 +247,40 @@ select format_type(c.castsource, -1) as source, format_type(c.casttarget, -1) as
    and ((src.typtype = 'd' and c.casttarget in ('json'::regtype, 'text'::regtype))
      or (dst.typtype = 'd' and c.castsource in ('json'::regtype, 'text'::regtype)))"#;
 
+/// Media type handlers (PostgREST's `mediaHandlers`): domains named after a media type (or
+/// `*/*`), and in the exposed schemas the aggregates over a relation's row type (or
+/// anyelement) that return one, and the functions that return one (not sets). Aggregates
+/// name their target relation (null for anyelement); functions are their own target, and
+/// their handler is the domain (the value is cast to it). `binary` when the domain is bytea.
+pub(super) const MEDIA_HANDLERS_SQL: &str = r#"
+with media_types as (
+  select t.oid, t.typname::text as media_type, t.typnamespace,
+         t.typbasetype = 'bytea'::regtype as binary
+    from pg_type t
+   where t.typtype = 'd'
+     and (t.typname ~* '^[A-Za-z0-9.-]+/[A-Za-z0-9.+-]+$' or t.typname = '*/*')
+)
+select 'aggregate' as kind, pn.nspname::text as handler_schema, p.proname::text as handler_name,
+       arg_ns.nspname::text as target_schema, arg_rel.relname::text as target_name,
+       m.media_type, m.binary
+  from media_types m
+  join pg_proc p on p.prorettype = m.oid
+  join pg_aggregate a on a.aggfnoid = p.oid
+  join pg_namespace pn on pn.oid = p.pronamespace
+  left join pg_class arg_rel
+    on arg_rel.reltype = p.proargtypes[0] and arg_rel.relkind in ('v', 'r', 'm', 'f', 'p')
+  left join pg_namespace arg_ns on arg_ns.oid = arg_rel.relnamespace
+ where pn.nspname = any($1) and p.pronargs = 1
+   and (p.proargtypes[0] = 'anyelement'::regtype or arg_rel.oid is not null)
+union all
+select 'function', mn.nspname::text, m.media_type, pn.nspname::text, p.proname::text,
+       m.media_type, m.binary
+  from pg_proc p
+  join media_types m on m.oid = p.prorettype
+  join pg_namespace mn on mn.oid = m.typnamespace
+  join pg_namespace pn on pn.oid = p.pronamespace
+ where pn.nspname = any($1) and not p.proretset and p.prokind = 'f'"#;
+
 pub(super) const ROLES_SQL: &str = r#"
 select r.rolname::text,
        (select split_part(setting, '=', 2)

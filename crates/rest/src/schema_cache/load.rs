@@ -6,16 +6,20 @@ use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 use cb_db::sqlx::{self, PgPool, Row};
+use cb_postgrest_syntax::{MediaType, decode_media_type};
 use serde_json::Value;
 
 use super::catalog::{
-    COMPUTED_RELS_SQL, COMPUTED_SQL, DB_CONFIG_SQL, FOREIGN_KEYS_SQL, OPERAND_TYPES_SQL,
-    REPRESENTATIONS_SQL, ROLES_SQL, ROUTINES_SQL, composites_sql, tables_sql,
+    COMPUTED_RELS_SQL, COMPUTED_SQL, DB_CONFIG_SQL, FOREIGN_KEYS_SQL, MEDIA_HANDLERS_SQL,
+    OPERAND_TYPES_SQL, REPRESENTATIONS_SQL, ROLES_SQL, ROUTINES_SQL, composites_sql, tables_sql,
 };
 use super::db_config::DbConfig;
 use super::relationships::{self, ComputedRel, ForeignKey};
 use super::views::{base_tables, read_view_keys, read_views};
-use super::{Column, Qi, ReturnKind, Routine, RoutineParam, SchemaCache, Table, Volatility};
+use super::{
+    Column, HandlerKind, MediaHandler, Qi, ReturnKind, Routine, RoutineParam, SchemaCache, Table,
+    Volatility,
+};
 use crate::RestSettings;
 
 /// A row of the relations query.
@@ -235,6 +239,7 @@ pub async fn load(pool: &PgPool, settings: &RestSettings) -> Result<SchemaCache,
         .into_iter()
         .map(|(source, target, function)| ((source, target), function))
         .collect();
+    let media_handlers = read_media_handlers(&mut tx, &schema_list).await?;
     tx.commit().await?;
 
     relationships::add_view_primary_keys(&mut tables, &view_keys);
@@ -250,9 +255,58 @@ pub async fn load(pool: &PgPool, settings: &RestSettings) -> Result<SchemaCache,
         rls_bypass,
         operand_types,
         representations,
+        media_handlers,
         load_time: started.elapsed(),
         generation: 0,
     })
+}
+
+/// A row of the media handlers query.
+#[derive(sqlx::FromRow)]
+struct MediaHandlerRow {
+    kind: String,
+    handler_schema: String,
+    handler_name: String,
+    target_schema: Option<String>,
+    target_name: Option<String>,
+    media_type: String,
+    binary: bool,
+}
+
+async fn read_media_handlers(
+    tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
+    schemas: &[String],
+) -> Result<HashMap<(Option<Qi>, MediaType), MediaHandler>, sqlx::Error> {
+    let rows = sqlx::query_as::<_, MediaHandlerRow>(MEDIA_HANDLERS_SQL)
+        .persistent(false)
+        .bind(schemas)
+        .fetch_all(&mut **tx)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let media = decode_media_type(&row.media_type.to_lowercase());
+            let target = row
+                .target_schema
+                .zip(row.target_name)
+                .map(|(schema, name)| Qi::new(schema, name));
+            let handler = MediaHandler {
+                function: Qi::new(row.handler_schema, row.handler_name),
+                kind: if row.kind == "aggregate" {
+                    HandlerKind::Aggregate
+                } else {
+                    HandlerKind::DomainCast
+                },
+                target: target.clone(),
+                produces: match media {
+                    MediaType::Any => MediaType::OctetStream,
+                    ref other => other.clone(),
+                },
+                binary: row.binary,
+            };
+            ((target, media), handler)
+        })
+        .collect())
 }
 
 fn parse_columns(json: &str) -> Vec<Column> {

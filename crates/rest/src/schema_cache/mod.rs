@@ -15,6 +15,8 @@ mod views;
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
+use cb_postgrest_syntax::MediaType;
+
 pub use db_config::{DbConfig, config_list};
 pub use holder::SchemaCacheHolder;
 pub use load::load;
@@ -61,6 +63,29 @@ impl Column {
     pub fn is_json(&self) -> bool {
         matches!(self.base_type.as_str(), "json" | "jsonb")
     }
+}
+
+/// A media type handler defined in SQL (PostgREST's `CustomFunc`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MediaHandler {
+    /// The aggregate, or for a function returning a media type the domain its value is cast to.
+    pub function: Qi,
+    pub kind: HandlerKind,
+    /// The relation whose rows the aggregate takes; `None` for an anyelement aggregate.
+    pub target: Option<Qi>,
+    /// The Content-Type it answers with (`application/octet-stream` for `*/*`, unless the
+    /// handler sets `response.headers`).
+    pub produces: MediaType,
+    /// The domain is over bytea: the body is sent as the bytes it holds.
+    pub binary: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandlerKind {
+    /// An aggregate over the rows.
+    Aggregate,
+    /// A function's scalar result, cast to the media type's domain.
+    DomainCast,
 }
 
 /// A table, view, materialized view, foreign or partitioned table.
@@ -188,6 +213,9 @@ pub struct SchemaCache {
     /// Domain representations: (source type, target type) → the cast function, SQL-ready;
     /// see [`SchemaCache::representation`].
     pub representations: HashMap<(String, String), String>,
+    /// Media type handlers by their target (a relation or a function; `None` for anyelement)
+    /// and the media type they produce; see [`SchemaCache::media_handler`].
+    pub media_handlers: HashMap<(Option<Qi>, MediaType), MediaHandler>,
     pub load_time: Duration,
     /// Which load this is, unique in the process (set by [`SchemaCacheHolder::set`]).
     pub generation: u64,
@@ -216,6 +244,14 @@ impl SchemaCache {
         self.representations
             .get(&(source.to_owned(), target.to_owned()))
             .map(String::as_str)
+    }
+
+    /// The handler `target` (a relation or a function, `None` for anyelement) has for `media`.
+    pub fn media_handler(&self, target: Option<&Qi>, media: &MediaType) -> Option<&MediaHandler> {
+        if self.media_handlers.is_empty() {
+            return None;
+        }
+        self.media_handlers.get(&(target.cloned(), media.clone()))
     }
 
     /// The columns of a relation, of a composite type a function returns, or nothing.

@@ -111,11 +111,23 @@ impl Config {
     )]
     pub fn from_env() -> Result<Self, ConfigError> {
         let vars: HashMap<String, String> = std::env::vars().collect();
-        Self::from_lookup(|name| vars.get(name).cloned())
+        Self::from_vars(&vars)
     }
 
-    /// Builds the configuration from any source of variables (tests pass a map) and the
-    /// Supabase config.toml (CLAIMBRIDGE_SUPABASE_CONFIG, or `supabase/config.toml` if there is
+    /// [`Config::from_lookup`] over a set of variables (tests pass a map), with the settings
+    /// that are families of variables rather than names: PGRST_APP_SETTINGS_*.
+    pub fn from_vars(vars: &HashMap<String, String>) -> Result<Self, ConfigError> {
+        let mut config = Self::from_lookup(|name| vars.get(name).cloned())?;
+        config.rest.app_settings = rest::app_settings(
+            vars.iter()
+                .map(|(name, value)| (name.as_str(), value.as_str())),
+        )?
+        .into();
+        Ok(config)
+    }
+
+    /// Builds the configuration from any source of variables (all but PGRST_APP_SETTINGS_*,
+    /// which must be listed: see [`Config::from_vars`]) and the Supabase config.toml (CLAIMBRIDGE_SUPABASE_CONFIG, or `supabase/config.toml` if there is
     /// one): a variable that is set wins over the file. The areas are read in a fixed order, so
     /// of several bad variables the same one is always reported.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
@@ -148,7 +160,7 @@ impl Config {
         functions.lead_email = lead_email::settings(&get, &site.url, smtp.clone())?;
         let mail = MailConfig::read(&get, production, smtp, &site.url, &site.company.name)?;
         functions.verify_jwt = functions::verify_jwt(&env, &file.verify_jwt)?;
-        let rest = rest::settings(&get, functions.trusted_proxies.clone())?;
+        let rest = rest::settings(&get, &lookup, functions.trusted_proxies.clone())?;
         let admin_token_ttl = auth::admin_token_ttl(&get)?;
         let revisions_kept = database::revisions_kept(&get)?;
         let auth_settings = auth_settings::settings(&get, &site.url)?;

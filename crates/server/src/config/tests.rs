@@ -13,7 +13,7 @@ fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    Config::from_lookup(|name| map.get(name).cloned())
+    Config::from_vars(&map)
 }
 
 /// The one-line message `pairs` are refused with.
@@ -946,4 +946,105 @@ fn bad_auth_settings_in_config_toml_name_the_file_section_and_key() {
         assert!(err.contains(expected), "{text}: {err}");
         assert!(!err.contains('\n'), "{err}");
     }
+}
+
+#[test]
+fn postgrests_settings_default_to_supabases() {
+    let rest = config(&[]).unwrap().rest;
+    assert_eq!(rest.tx_end, cb_rest::TxEnd::CommitAllowOverride);
+    assert_eq!(rest.anon_role.as_deref(), Some("anon"));
+    assert_eq!(rest.jwt_aud, None);
+    assert!(!rest.server_timing_enabled);
+    assert!(rest.app_settings.is_empty());
+}
+
+#[test]
+fn postgrests_settings_come_from_their_variables() {
+    let rest = config(&[
+        ("PGRST_DB_TX_END", "rollback-allow-override"),
+        ("PGRST_DB_ANON_ROLE", "web_anon"),
+        ("PGRST_JWT_AUD", "https://api.example.test"),
+        ("PGRST_SERVER_TIMING_ENABLED", "true"),
+        ("PGRST_APP_SETTINGS_JWT_SECRET", " keep  spaces "),
+        ("PGRST_APP_SETTINGS_plan", "free"),
+        ("PGRST_APP_SETTINGS_Empty", ""),
+        ("PGRST_APP_SETTINGS_a.b$2", "dotted"),
+        ("PGRST_APP_SETTINGSX", "not an app setting"),
+    ])
+    .unwrap()
+    .rest;
+    assert_eq!(rest.tx_end, cb_rest::TxEnd::RollbackAllowOverride);
+    assert_eq!(rest.anon_role.as_deref(), Some("web_anon"));
+    assert_eq!(rest.jwt_aud.as_deref(), Some("https://api.example.test"));
+    assert!(rest.server_timing_enabled);
+    let pair = |name: &str, value: &str| (name.to_string(), value.to_string());
+    assert_eq!(
+        &*rest.app_settings,
+        [
+            pair("app.settings.a.b$2", "dotted"),
+            pair("app.settings.empty", ""),
+            pair("app.settings.jwt_secret", " keep  spaces "),
+            pair("app.settings.plan", "free"),
+        ]
+    );
+    for (text, tx_end) in [
+        ("commit", cb_rest::TxEnd::Commit),
+        ("commit-allow-override", cb_rest::TxEnd::CommitAllowOverride),
+        ("rollback", cb_rest::TxEnd::Rollback),
+    ] {
+        let rest = config(&[("PGRST_DB_TX_END", text)]).unwrap().rest;
+        assert_eq!(rest.tx_end, tx_end);
+    }
+}
+
+#[test]
+fn an_empty_anonymous_role_disables_anonymous_access() {
+    for empty in ["", "  "] {
+        let rest = config(&[("PGRST_DB_ANON_ROLE", empty)]).unwrap().rest;
+        assert_eq!(rest.anon_role, None, "{empty:?}");
+    }
+}
+
+#[test]
+fn bad_postgrest_settings_stop_the_start() {
+    assert_eq!(
+        refusal(&[("PGRST_DB_TX_END", "rollback-all")]),
+        "PGRST_DB_TX_END is 'rollback-all': set it to one of commit, commit-allow-override, \
+         rollback, rollback-allow-override"
+    );
+    assert_eq!(
+        refusal(&[("PGRST_JWT_AUD", "https://exa mple.test")]),
+        "PGRST_JWT_AUD is 'https://exa mple.test': it is neither a string without ':' nor a \
+         valid URI (a value with ':' must be a URI)"
+    );
+    each_bad_value_names_its_variable(&[
+        ("PGRST_DB_TX_END", "Commit"),
+        ("PGRST_JWT_AUD", ":audience"),
+        ("PGRST_SERVER_TIMING_ENABLED", "sometimes"),
+    ]);
+    for bad in [
+        "",
+        "1st",
+        "$x",
+        "a-b",
+        "a b",
+        "a..b",
+        "a.",
+        "x'); drop table t; --",
+    ] {
+        let variable = format!("PGRST_APP_SETTINGS_{bad}");
+        let err = refusal(&[(&variable, "v")]);
+        assert!(
+            err.starts_with(&format!("{variable}: '")) && err.contains("cannot name a setting"),
+            "{err}"
+        );
+    }
+    let err = refusal(&[
+        ("PGRST_APP_SETTINGS_KEY", "a"),
+        ("PGRST_APP_SETTINGS_key", "b"),
+    ]);
+    assert!(
+        err.ends_with("both set app.settings.key: keep one"),
+        "{err}"
+    );
 }

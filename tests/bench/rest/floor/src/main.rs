@@ -66,6 +66,7 @@ async fn post(
         timezone: None,
         role_statement_timeout: Some("3s".into()),
         pre_request: None,
+        app_settings: Default::default(),
     };
     let Ok(_permit) = pool.permits.acquire().await else {
         return StatusCode::SERVICE_UNAVAILABLE.into_response();
