@@ -4,7 +4,7 @@
 use cb_rest::{RestSettings, schema_cache, typegen};
 use cb_tests::{TestApp, spawn_app};
 
-use super::fixture_app;
+use super::{depth_app, fixture_app};
 
 /// The TypeScript types of `schemas` (none: every exposed one) as the app's database has them.
 async fn types_of(app: &TestApp, schemas: &[String]) -> String {
@@ -58,4 +58,34 @@ async fn enums_functions_views_and_relationships_are_typed() {
         !types.contains("Functions: {\n      [_ in never]: never"),
         "{types}"
     );
+}
+
+#[tokio::test]
+async fn domains_are_typed_as_their_base_or_their_json_representation() {
+    let types = types_of(&depth_app().await, &[]).await;
+    // dp_brand_colors.color: a domain over integer shown through `domain -> json`.
+    let colors = section(&types, "      dp_brand_colors: {\n        Row: {");
+    assert!(colors.contains("          color: Json\n"), "{colors}");
+    // dp_notes.search_filled: a domain over a domain over tsvector.
+    let notes = section(&types, "      dp_notes: {\n        Row: {");
+    assert!(
+        notes.contains("          search_filled: string\n"),
+        "{notes}"
+    );
+    // An extension type without a mapping stays unknown, as supabase gen types has it.
+    let categories = section(&types, "      dp_categories: {\n        Row: {");
+    assert!(
+        categories.contains("          path: unknown\n"),
+        "{categories}"
+    );
+}
+
+/// The text of `types` from `start` to the end of that block's `Row`.
+fn section<'a>(types: &'a str, start: &str) -> &'a str {
+    let from = types
+        .find(start)
+        .unwrap_or_else(|| panic!("no {start:?} in:\n{types}"));
+    let rest = &types[from..];
+    let to = rest.find("        }\n").unwrap_or(rest.len());
+    &rest[..to]
 }

@@ -313,9 +313,23 @@ impl Types<'_> {
         out.push_str("    }\n");
     }
 
-    /// A column's type, `| null` when it may be null.
+    /// A column's type, `| null` when it may be null. A domain is typed as its base type, or as
+    /// `Json` when a `domain -> json` representation formats it.
     fn column(&self, column: &Column) -> String {
-        let base = self.type_name(&column.cast_type);
+        let base = if self
+            .cache
+            .representation(&column.cast_type, "json")
+            .is_some()
+        {
+            "Json".to_owned()
+        } else {
+            match self.type_name(&column.cast_type) {
+                unknown if unknown == "unknown" && !column.base_type.is_empty() => {
+                    self.type_name(&column.base_type)
+                }
+                known => known,
+            }
+        };
         if column.nullable {
             format!("{base} | null")
         } else {
