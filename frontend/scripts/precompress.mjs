@@ -1,5 +1,5 @@
 // Writes a brotli (.br) and a gzip (.gz) copy next to every compressible file of the build, so
-// the server sends them as they are (tower-http ServeDir precompressed_br/gzip) instead of
+// the server sends them as they are (crates/site/src/static_files.rs holds them) instead of
 // compressing per request. index.html is left alone: the server injects into it per page and
 // compresses each rendered page itself. A copy that would not be smaller is not written.
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -68,13 +68,22 @@ start_nginx() {
 
 # measure URL: "Requests/sec" and the 99th percentile (in ms) of one wrk run ($threads,
 # $connections, $seconds).
-measure() {
-  local output rps p99
-  output=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency "$1")
+measure() { measure_transfer "$@" | cut -d' ' -f1,2; }
+
+# measure_transfer URL [WRK OPTION...]: "Requests/sec", the 99th percentile (in ms) and
+# "Transfer/sec" (in bytes, headers included) of one wrk run, with the extra wrk options (such as
+# -H 'Accept-Encoding: gzip').
+measure_transfer() {
+  local output rps p99 transfer
+  output=$(wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency "${@:2}" "$1")
   rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$output")
   p99=$(awk '$1 == "99%" {
       v = $2; unit = v; gsub(/[0-9.]/, "", unit); gsub(/[a-z]/, "", v);
       if (unit == "us") v = v / 1000; else if (unit == "s") v = v * 1000;
       print v }' <<<"$output")
-  echo "$rps $p99"
+  transfer=$(awk '/^Transfer\/sec:/ {
+      v = $2; unit = v; gsub(/[0-9.]/, "", unit); gsub(/[A-Za-z]/, "", v);
+      f = (unit == "KB" ? 1024 : (unit == "MB" ? 1048576 : (unit == "GB" ? 1073741824 : 1)));
+      printf "%.0f", v * f }' <<<"$output")
+  echo "$rps $p99 $transfer"
 }

@@ -74,7 +74,7 @@ impl Rendered {
         body: String,
         headers: &HeaderMap,
     ) -> Self {
-        let encoding = negotiate(headers);
+        let encoding = negotiate(headers, Offered::ALL);
         let identity = Bytes::from(body);
         let (gzip, brotli) = match encoding {
             Encoding::Brotli => (Bytes::new(), brotli(&identity, BROTLI_FAST)),
@@ -112,7 +112,9 @@ impl Rendered {
         let mut response = if self.status.is_success() && if_none_match(headers, &self.etag) {
             StatusCode::NOT_MODIFIED.into_response()
         } else {
-            let encoding = self.only.unwrap_or_else(|| negotiate(headers));
+            let encoding = self
+                .only
+                .unwrap_or_else(|| negotiate(headers, Offered::ALL));
             let body = match encoding {
                 Encoding::Brotli => self.brotli.clone(),
                 Encoding::Gzip => self.gzip.clone(),
@@ -143,7 +145,7 @@ impl Rendered {
 }
 
 /// A weak ETag of the body's digest.
-fn weak_etag(body: &[u8]) -> HeaderValue {
+pub(crate) fn weak_etag(body: &[u8]) -> HeaderValue {
     let digest = Sha256::digest(body);
     let etag = format!("W/\"{}\"", hex::encode(&digest[..12]));
     HeaderValue::from_str(&etag).unwrap_or(HeaderValue::from_static("W/\"0\""))
@@ -170,44 +172,94 @@ fn brotli(bytes: &[u8], quality: u32) -> Bytes {
     Bytes::from(output)
 }
 
-/// Brotli when accepted, else gzip, else the bytes as they are (RFC 9110 §12.5.3: a coding
-/// with q=0 is refused; `*` stands for the codings not named).
-pub(crate) fn negotiate(headers: &HeaderMap) -> Encoding {
-    let mut brotli = None;
-    let mut gzip = None;
-    let mut any = None;
+/// The compressed copies a response has besides its bytes as they are.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Offered {
+    pub(crate) brotli: bool,
+    pub(crate) gzip: bool,
+}
+
+impl Offered {
+    pub(crate) const ALL: Self = Self {
+        brotli: true,
+        gzip: true,
+    };
+}
+
+/// The encoding of those `offered` that Accept-Encoding weighs highest (RFC 9110 §12.5.3):
+/// brotli before gzip on a tie; a coding it does not name takes the weight of `*`, or is
+/// refused. The bytes as they are go out when no compressed copy is accepted (refused or not:
+/// there is nothing better to send), when the request asks for no coding, or when it weighs
+/// `identity` above the best compressed copy.
+pub(crate) fn negotiate(headers: &HeaderMap, offered: Offered) -> Encoding {
+    // Weights in thousandths, the q-value's precision.
+    let (mut brotli, mut gzip, mut identity, mut any) = (None, None, None, None);
     for value in headers.get_all(header::ACCEPT_ENCODING) {
         let Ok(value) = value.to_str() else { continue };
         for item in value.split(',') {
             let mut parts = item.split(';');
-            let coding = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
-            let quality = parts
-                .find_map(|param| {
-                    let (name, value) = param.split_once('=')?;
-                    (name.trim().eq_ignore_ascii_case("q"))
-                        .then(|| value.trim().parse::<f32>().ok())?
-                })
-                .unwrap_or(1.0);
-            let accepted = quality > 0.0;
-            match coding.as_str() {
-                "br" => brotli = Some(accepted),
-                "gzip" | "x-gzip" => gzip = Some(accepted),
-                "*" => any = Some(accepted),
-                _ => {}
-            }
+            let coding = parts.next().unwrap_or_default().trim();
+            let weight = match parts.find_map(|param| {
+                let (name, value) = param.split_once('=')?;
+                name.trim().eq_ignore_ascii_case("q").then(|| value.trim())
+            }) {
+                None => Some(1000),
+                Some(q) => quality(q),
+            };
+            // An item with an unreadable weight says nothing.
+            let Some(weight) = weight else { continue };
+            let slot = if coding.eq_ignore_ascii_case("br") {
+                &mut brotli
+            } else if coding.eq_ignore_ascii_case("gzip") || coding.eq_ignore_ascii_case("x-gzip") {
+                &mut gzip
+            } else if coding.eq_ignore_ascii_case("identity") {
+                &mut identity
+            } else if coding == "*" {
+                &mut any
+            } else {
+                continue;
+            };
+            *slot = Some(weight);
         }
     }
-    if brotli.or(any) == Some(true) {
-        Encoding::Brotli
-    } else if gzip.or(any) == Some(true) {
-        Encoding::Gzip
-    } else {
+    let weight = |named: Option<u16>, offered: bool| {
+        named
+            .or(any)
+            .filter(|weight| offered && *weight > 0)
+            .unwrap_or(0)
+    };
+    let brotli = weight(brotli, offered.brotli);
+    let gzip = weight(gzip, offered.gzip);
+    let best = brotli.max(gzip);
+    if best == 0 || identity.or(any).is_some_and(|weight| weight > best) {
         Encoding::Identity
+    } else if brotli == best {
+        Encoding::Brotli
+    } else {
+        Encoding::Gzip
     }
 }
 
+/// A q-value in thousandths (`0`, `0.5`, `1.000`); None when it is not one.
+fn quality(text: &str) -> Option<u16> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    if !matches!(whole, "0" | "1")
+        || fraction.len() > 3
+        || !fraction.bytes().all(|byte| byte.is_ascii_digit())
+    {
+        return None;
+    }
+    let thousandths = fraction
+        .bytes()
+        .chain(std::iter::repeat(b'0'))
+        .take(3)
+        .fold(0, |number, digit| number * 10 + u16::from(digit - b'0'));
+    let weight = if whole == "1" { 1000 } else { thousandths };
+    (whole == "0" || thousandths == 0).then_some(weight)
+}
+
 /// Whether If-None-Match names `etag` (weak comparison, as RFC 9110 §13.1.2 requires) or is `*`.
-fn if_none_match(headers: &HeaderMap, etag: &HeaderValue) -> bool {
+pub(crate) fn if_none_match(headers: &HeaderMap, etag: &HeaderValue) -> bool {
     let Ok(etag) = etag.to_str() else {
         return false;
     };
@@ -239,22 +291,56 @@ mod tests {
     }
 
     #[test]
-    fn negotiation_prefers_brotli_and_respects_q_zero() {
+    fn negotiation_follows_the_weights_and_what_is_offered() {
+        let only_gzip = Offered {
+            brotli: false,
+            gzip: true,
+        };
+        let nothing = Offered {
+            brotli: false,
+            gzip: false,
+        };
         let cases = [
-            ("gzip, deflate, br, zstd", Encoding::Brotli),
-            ("gzip", Encoding::Gzip),
-            ("br;q=0, gzip;q=0.5", Encoding::Gzip),
-            ("*", Encoding::Brotli),
-            ("*;q=0, gzip", Encoding::Gzip),
-            ("identity", Encoding::Identity),
-            ("br;q=0,gzip;q=0", Encoding::Identity),
+            ("gzip, deflate, br, zstd", Offered::ALL, Encoding::Brotli),
+            ("gzip", Offered::ALL, Encoding::Gzip),
+            ("br;q=0, gzip;q=0.5", Offered::ALL, Encoding::Gzip),
+            ("*", Offered::ALL, Encoding::Brotli),
+            ("*;q=0, gzip", Offered::ALL, Encoding::Gzip),
+            ("identity", Offered::ALL, Encoding::Identity),
+            ("br;q=0,gzip;q=0", Offered::ALL, Encoding::Identity),
+            ("gzip;q=1, br;q=0.8", Offered::ALL, Encoding::Gzip),
+            ("GZIP;Q=0.9, BR;q=0.95", Offered::ALL, Encoding::Brotli),
+            ("x-gzip", Offered::ALL, Encoding::Gzip),
+            ("gzip;q=0.5", Offered::ALL, Encoding::Gzip),
+            ("identity;q=1, br;q=0.5", Offered::ALL, Encoding::Identity),
+            ("identity;q=0, br;q=0.5", Offered::ALL, Encoding::Brotli),
+            ("*;q=0.3, br;q=0.2", Offered::ALL, Encoding::Gzip),
+            ("br, gzip", only_gzip, Encoding::Gzip),
+            ("br", only_gzip, Encoding::Identity),
+            ("br, gzip", nothing, Encoding::Identity),
+            // Unreadable weights say nothing; the rest of the header still counts.
+            (
+                "br;q=2, gzip;q=abc, br;q=1.5, gzip;q=0.0001",
+                Offered::ALL,
+                Encoding::Identity,
+            ),
+            (
+                "br;q=0.5x, gzip;q=.5, deflate",
+                Offered::ALL,
+                Encoding::Identity,
+            ),
+            ("br;q=1.000, gzip", Offered::ALL, Encoding::Brotli),
+            ("", Offered::ALL, Encoding::Identity),
         ];
-        for (accept, expected) in cases {
+        for (accept, offered, expected) in cases {
             let mut map = HeaderMap::new();
             map.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(accept));
-            assert_eq!(negotiate(&map), expected, "{accept}");
+            assert_eq!(negotiate(&map, offered), expected, "{accept} ({offered:?})");
         }
-        assert_eq!(negotiate(&HeaderMap::new()), Encoding::Identity);
+        assert_eq!(
+            negotiate(&HeaderMap::new(), Offered::ALL),
+            Encoding::Identity
+        );
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! files, pages rendered and compressed once per change of the SEO data.
 //!
 //! The map: `router` builds the [`router`] from [`SiteSettings`] into the shared `state`;
-//! `serve` answers every request that is not an asset: the build's files, `feeds` (sitemap,
+//! `static_files` holds the build's files (hashed assets, public files) in memory and answers
+//! them; `serve` answers every request that is not an asset: the public files, `feeds` (sitemap,
 //! robots.txt, RSS) and the pages, whose path `routes` classifies and whose head `head` builds
 //! from the SEO data `store` keeps (dropped by `listen` on every change). `page` renders a page
 //! on the server (`ssr`, with `template`, `preload` and `sanitize`), `preview` a preview link's;
@@ -34,6 +35,7 @@ mod security;
 mod serve;
 mod ssr;
 mod state;
+mod static_files;
 mod stats;
 mod store;
 mod template;

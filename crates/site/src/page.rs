@@ -59,7 +59,8 @@ pub(crate) struct PageRender<'a> {
     pub(crate) built: &'a BuiltSite,
     pub(crate) snapshot: &'a Snapshot,
     pub(crate) page: RenderedRoute<'a>,
-    pub(crate) head: HeadSpec,
+    /// The page's head, built only when the page is rendered (a cached page needs none).
+    pub(crate) head: &'a (dyn Fn() -> HeadSpec + Sync),
     /// Whether the page decides its own head (archives, search, the not-found page), which
     /// the render reports; else `head` is the page's.
     pub(crate) head_from_render: bool,
@@ -172,10 +173,10 @@ impl PageRender<'_> {
             .as_ref()
             .filter(|_| self.head_from_render)
             .and_then(HeadSpec::reported);
-        let head = reported.as_ref().unwrap_or(&self.head);
+        let head = reported.unwrap_or_else(|| (self.head)());
         let html = self
             .built
-            .render_markup(head, &markup, |modules| page_data(rendered_on, modules));
+            .render_markup(&head, &markup, |modules| page_data(rendered_on, modules));
         Fresh {
             html,
             status,
@@ -192,7 +193,7 @@ impl PageRender<'_> {
         let html = self
             .built
             .template
-            .render(&self.head, self.page.preload_tags, None);
+            .render(&(self.head)(), self.page.preload_tags, None);
         Fresh {
             html,
             status: self.page.status,

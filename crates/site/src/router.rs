@@ -7,13 +7,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use axum::Router;
-use axum::middleware::{from_fn_with_state, map_response};
-use axum::response::{Redirect, Response};
+use axum::response::Redirect;
 use axum::routing::get;
 use cb_db::sqlx::PgPool;
 use cb_render::RendererSettings;
-use http::{HeaderValue, StatusCode, header};
-use tower_http::services::ServeDir;
+use http::StatusCode;
+use tower::util::MapResponseLayer;
 
 use crate::delivery::{HTML, Rendered, TEXT};
 use crate::not_found_log::NotFoundLog;
@@ -22,6 +21,7 @@ use crate::routes::SiteManifest;
 use crate::serve::serve_file_or_page;
 use crate::ssr::ServerRendering;
 use crate::state::{BuiltSite, Site};
+use crate::static_files::{self, StaticFiles};
 use crate::store::SiteCache;
 use crate::template::PageTemplate;
 use crate::{feeds, listen, preload, search_pages, security, stats, template};
@@ -55,7 +55,13 @@ pub struct SiteSettings {
     pub stats_flush: std::time::Duration,
 }
 
+/// Vite's hashed file names change with their content: a found asset never changes.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// Files outside /assets (logos, illustrations, the favicon) keep their names across builds:
+/// cached for a day, then revalidated.
+const PUBLIC_FILE: &str = "public, max-age=86400";
+/// What the public files are not: the page template and the hashed assets.
+const NOT_PUBLIC: [&str; 2] = ["/index.html", "/assets"];
 
 /// Where the build writes the app's route table and head rules, under the site's files.
 const SITE_MANIFEST: &str = ".ssr/site-manifest.json";
@@ -131,11 +137,21 @@ pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError
         not_found.clone(),
         settings.stats_flush,
     );
+    let public_files = StaticFiles::read(&settings.dist_dir, &NOT_PUBLIC, PUBLIC_FILE);
+    let assets = Arc::new(StaticFiles::read(
+        &settings.dist_dir.join("assets"),
+        &[],
+        IMMUTABLE,
+    ));
+    tracing::debug!(
+        files = public_files.len() + assets.len(),
+        bytes = public_files.bytes_held() + assets.bytes_held(),
+        "site: the build's files are held in memory"
+    );
     let site = Arc::new(Site {
         built,
         robots: Rendered::new(StatusCode::OK, TEXT, feeds::robots_txt(&site_url)),
-        public_files: public_files(&settings.dist_dir),
-        files: static_files(&settings.dist_dir),
+        public_files,
         ssr,
         cache,
         redirects,
@@ -146,14 +162,16 @@ pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError
     });
 
     let assets = Router::new()
-        .fallback_service(static_files(&settings.dist_dir.join("assets")))
-        .layer(map_response(immutable_when_found));
+        .fallback(get(static_files::serve))
+        .with_state(assets);
     Ok(Router::new()
         .route("/index.html", get(|| async { Redirect::permanent("/") }))
         .nest_service("/assets", assets)
         .fallback(get(serve_file_or_page))
         .with_state(site)
-        .layer(from_fn_with_state(security, security::add_security_headers)))
+        .layer(MapResponseLayer::new(move |response| {
+            security.apply(response)
+        })))
 }
 
 /// The build's route table and head rules (frontend/scripts/prerender.mjs writes them). Without
@@ -177,53 +195,10 @@ pub(crate) fn read_site_manifest(dist: &Path) -> Option<SiteManifest> {
 /// URL paths of the files under `dist` other than index.html, assets/, dot directories and
 /// compressed copies.
 pub(crate) fn public_files(dist: &Path) -> HashSet<String> {
-    fn walk(dir: &Path, prefix: &str, found: &mut HashSet<String>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.filter_map(Result::ok) {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let path = format!("{prefix}/{name}");
-            match entry.file_type() {
-                // Dot directories (.vite's manifest, .ssr's server bundle) are the server's.
-                Ok(kind) if kind.is_dir() && path != "/assets" && !name.starts_with('.') => {
-                    walk(&entry.path(), &path, found);
-                }
-                Ok(kind)
-                    if kind.is_file()
-                        && path != "/index.html"
-                        && !name.ends_with(".br")
-                        && !name.ends_with(".gz") =>
-                {
-                    found.insert(path);
-                }
-                _ => {}
-            }
-        }
-    }
-    let mut found = HashSet::new();
-    walk(dist, "", &mut found);
-    found
-}
-
-/// Files as they are on disk, or their `.br`/`.gz` sibling made at build time
-/// (frontend/scripts/precompress.mjs) when the client accepts it.
-fn static_files(dir: &Path) -> ServeDir {
-    ServeDir::new(dir)
-        .append_index_html_on_directories(false)
-        .precompressed_br()
-        .precompressed_gzip()
-}
-
-/// Vite's hashed file names change with their content: a found asset never changes. Its
-/// encoding varies with Accept-Encoding (the precompressed siblings).
-async fn immutable_when_found(mut response: Response) -> Response {
-    if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
-        let headers = response.headers_mut();
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
-        headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-    }
-    response
+    static_files::files_under(dist, &NOT_PUBLIC)
+        .into_iter()
+        .map(|(url, _)| url)
+        .collect()
 }
 
 #[cfg(test)]

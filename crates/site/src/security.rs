@@ -2,10 +2,6 @@
 //! Content-Security-Policy without inline or eval scripts, HSTS in production, nosniff, a strict
 //! referrer policy, a permissions policy and no framing (but for the block editor's preview
 //! frame, which the admin frames on its own origin).
-use std::sync::Arc;
-
-use axum::extract::{Request, State};
-use axum::middleware::Next;
 use axum::response::Response;
 use http::{HeaderName, HeaderValue, header};
 
@@ -169,25 +165,29 @@ impl SecurityHeaders {
     }
 }
 
-pub(crate) async fn add_security_headers(
-    State(security): State<Arc<SecurityHeaders>>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let framed = request.uri().path() == PREVIEW_FRAME_PATH;
-    let mut response = next.run(request).await;
-    let headers = response.headers_mut();
-    if framed {
-        for (name, value) in &security.same_origin_framing {
-            headers.insert(name.clone(), value.clone());
+/// Marks the response of the one page the site's own pages may frame ([`PREVIEW_FRAME_PATH`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct FramedBySite;
+
+impl SecurityHeaders {
+    /// `response` with the headers it does not set itself. A plain response map (no middleware
+    /// box or request inspection): this runs on every response of the site, assets included.
+    pub(crate) fn apply(&self, mut response: Response) -> Response {
+        let framed = response.extensions_mut().remove::<FramedBySite>().is_some();
+        let headers = response.headers_mut();
+        headers.reserve(self.headers.len());
+        if framed {
+            for (name, value) in &self.same_origin_framing {
+                headers.insert(name.clone(), value.clone());
+            }
         }
-    }
-    for (name, value) in &security.headers {
-        if !headers.contains_key(name) {
-            headers.insert(name.clone(), value.clone());
+        for (name, value) in &self.headers {
+            if !headers.contains_key(name) {
+                headers.insert(name.clone(), value.clone());
+            }
         }
+        response
     }
-    response
 }
 
 #[cfg(test)]
@@ -210,6 +210,43 @@ mod tests {
              https://player.vimeo.com; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; \
              form-action 'self'; object-src 'none'"
         );
+    }
+
+    #[test]
+    fn responses_get_the_headers_they_do_not_set_and_the_preview_frame_may_be_framed() {
+        let security = SecurityHeaders::new(&PolicyInputs::default());
+        let plain = security.apply(Response::new(axum::body::Body::empty()));
+        assert_eq!(plain.headers()[header::X_FRAME_OPTIONS], "DENY");
+        assert!(
+            plain.headers()[header::CONTENT_SECURITY_POLICY]
+                .to_str()
+                .unwrap()
+                .contains("frame-ancestors 'none'")
+        );
+        assert_eq!(plain.headers()[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+
+        let mut own = Response::new(axum::body::Body::empty());
+        own.headers_mut().insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static("default-src 'none'"),
+        );
+        let own = security.apply(own);
+        assert_eq!(
+            own.headers()[header::CONTENT_SECURITY_POLICY],
+            "default-src 'none'"
+        );
+
+        let mut frame = Response::new(axum::body::Body::empty());
+        frame.extensions_mut().insert(FramedBySite);
+        let frame = security.apply(frame);
+        assert_eq!(frame.headers()[header::X_FRAME_OPTIONS], "SAMEORIGIN");
+        assert!(
+            frame.headers()[header::CONTENT_SECURITY_POLICY]
+                .to_str()
+                .unwrap()
+                .contains("frame-ancestors 'self'")
+        );
+        assert!(frame.extensions().get::<FramedBySite>().is_none());
     }
 
     #[test]

@@ -3,11 +3,9 @@
 //! server when the build has a server bundle), with the answers for a missing build or data.
 use std::sync::Arc;
 
-use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Redirect, Response};
 use http::{HeaderMap, HeaderValue, StatusCode, header};
-use tower::ServiceExt as _;
 
 use crate::delivery::{HTML, RSS, Rendered, TEXT, XML};
 use crate::discovery::{self, SearchAnswer, SearchRequest};
@@ -15,12 +13,10 @@ use crate::head::{HeadContext, HeadSpec, page_head, post_head};
 use crate::page::{PageRender, RenderedRoute};
 use crate::redirects::Redirected;
 use crate::routes::{ArchiveKind, Resource, Route, SiteManifest, seo_route};
+use crate::security::{FramedBySite, PREVIEW_FRAME_PATH};
 use crate::state::Site;
 use crate::store::SiteData;
 use crate::{feeds, preview};
-
-/// Cache-Control of the build's files outside /assets.
-const PUBLIC_FILE: &str = "public, max-age=86400";
 
 /// A file of the build, else a page, the sitemap, robots.txt or the feed.
 pub(crate) async fn serve_file_or_page(
@@ -28,19 +24,8 @@ pub(crate) async fn serve_file_or_page(
     request: Request,
 ) -> Response {
     let path = percent_encoding::percent_decode_str(request.uri().path()).decode_utf8_lossy();
-    if site.public_files.contains(path.as_ref()) {
-        let mut response = match site.files.clone().oneshot(request).await {
-            Ok(response) => response.map(Body::new),
-            Err(never) => match never {},
-        };
-        // Files outside /assets (logos, illustrations, the favicon) keep their names across
-        // builds: cached for a day, then revalidated with Last-Modified.
-        if response.status().is_success() {
-            response
-                .headers_mut()
-                .insert(header::CACHE_CONTROL, HeaderValue::from_static(PUBLIC_FILE));
-        }
-        return response;
+    if let Some(file) = site.public_files.get(&path) {
+        return file.respond(request.method(), request.headers());
     }
     serve(&site, request).await
 }
@@ -63,7 +48,11 @@ async fn serve(site: &Site, request: Request) -> Response {
     let route = seo_route(path);
     let classified = manifest.classify(route);
     if classified == Route::Admin {
-        return built.admin_page.respond(headers);
+        let mut response = built.admin_page.respond(headers);
+        if path == PREVIEW_FRAME_PATH {
+            response.extensions_mut().insert(FramedBySite);
+        }
+        return response;
     }
     if let Route::Preview(token) = classified {
         return preview::serve(site, built, path, token, headers).await;
@@ -197,7 +186,7 @@ async fn serve(site: &Site, request: Request) -> Response {
                 loaded,
                 headers,
             },
-            head: head(),
+            head: &head,
             head_from_render,
         };
         return render.cached_or_rendered().await.respond(headers);

@@ -1,9 +1,6 @@
 //! What the page handlers share: the parsed build ([`BuiltSite`]) and everything else a request
 //! reads ([`Site`]), made once by the router.
-use std::collections::HashSet;
 use std::sync::Arc;
-
-use tower_http::services::ServeDir;
 
 use crate::delivery::Rendered;
 use crate::head::HeadSpec;
@@ -12,6 +9,7 @@ use crate::preload::Preloads;
 use crate::redirects::Redirects;
 use crate::routes::SiteManifest;
 use crate::ssr::{ServerRendering, image_preload_tags};
+use crate::static_files::StaticFiles;
 use crate::store::SiteCache;
 use crate::template::{PageBody, PageTemplate};
 
@@ -55,10 +53,8 @@ pub(crate) struct Site {
     /// None when the website is not built.
     pub(crate) built: Option<BuiltSite>,
     pub(crate) robots: Rendered,
-    /// The build's files outside assets/ (favicon, images) by URL path, listed at startup so
-    /// that a page request costs no filesystem lookup.
-    pub(crate) public_files: HashSet<String>,
-    pub(crate) files: ServeDir,
+    /// The build's files outside assets/ (favicon, images), held in memory.
+    pub(crate) public_files: StaticFiles,
     pub(crate) cache: Arc<SiteCache>,
     /// The redirect rules, applied before any page.
     pub(crate) redirects: Arc<Redirects>,

@@ -25,6 +25,7 @@ mod search_abuse;
 mod secrets_in_bundle;
 mod signed_urls;
 mod staff_roles;
+mod static_paths;
 mod storage_roles;
 mod storage_upload_early_errors;
 mod unknown_paths;

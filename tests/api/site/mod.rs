@@ -1,6 +1,7 @@
 //! The website: runtime configuration and per-URL SEO heads injected into index.html, real
-//! statuses, sitemap/robots/RSS, security headers, ETags, precompressed assets, and the SEO cache
-//! following writes (LISTEN/NOTIFY); the redirect rules and the 404 log; block pages.
+//! statuses, sitemap/robots/RSS, security headers, ETags, the build's files (precompressed,
+//! revalidated, ranges), and the SEO cache following writes (LISTEN/NOTIFY); the redirect rules
+//! and the 404 log; block pages.
 /// Shared with the attack cases of block pages (security/block_pages_abuse.rs).
 pub(crate) mod block_pages;
 mod discovery;
@@ -11,6 +12,7 @@ mod redirect_rules;
 mod redirects_applied;
 /// Shared with the link checker's attack cases (security/link_checker_ssrf.rs).
 pub(crate) mod site_health;
+mod static_files;
 mod statuses_and_feeds;
 
 use std::time::{Duration, Instant};
