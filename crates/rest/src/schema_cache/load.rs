@@ -17,8 +17,8 @@ use super::db_config::DbConfig;
 use super::relationships::{self, ComputedRel, ForeignKey};
 use super::views::{base_tables, read_view_keys, read_views};
 use super::{
-    Column, HandlerKind, MediaHandler, Qi, ReturnKind, Routine, RoutineParam, SchemaCache, Table,
-    Volatility,
+    Column, HandlerKind, MediaHandler, PairMap, Qi, ReturnKind, Routine, RoutineParam, SchemaCache,
+    Table, Volatility,
 };
 use crate::RestSettings;
 
@@ -224,21 +224,8 @@ pub async fn load(pool: &PgPool, settings: &RestSettings) -> Result<SchemaCache,
         });
     }
 
-    let operand_types = sqlx::query_as::<_, (String, String, String)>(OPERAND_TYPES_SQL)
-        .persistent(false)
-        .fetch_all(&mut *tx)
-        .await?
-        .into_iter()
-        .map(|(type_name, operator, operand)| ((type_name, operator), operand))
-        .collect();
-
-    let representations = sqlx::query_as::<_, (String, String, String)>(REPRESENTATIONS_SQL)
-        .persistent(false)
-        .fetch_all(&mut *tx)
-        .await?
-        .into_iter()
-        .map(|(source, target, function)| ((source, target), function))
-        .collect();
+    let operand_types = read_pair_map(&mut tx, OPERAND_TYPES_SQL).await?;
+    let representations = read_pair_map(&mut tx, REPRESENTATIONS_SQL).await?;
     let media_handlers = read_media_handlers(&mut tx, &schema_list).await?;
     tx.commit().await?;
 
@@ -259,6 +246,22 @@ pub async fn load(pool: &PgPool, settings: &RestSettings) -> Result<SchemaCache,
         load_time: started.elapsed(),
         generation: 0,
     })
+}
+
+/// A query's (first, second, value) rows as a [`PairMap`].
+async fn read_pair_map(
+    tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
+    sql: &'static str,
+) -> Result<PairMap, sqlx::Error> {
+    let mut map = PairMap::new();
+    for (first, second, value) in sqlx::query_as::<_, (String, String, String)>(sql)
+        .persistent(false)
+        .fetch_all(&mut **tx)
+        .await?
+    {
+        map.entry(first).or_default().insert(second, value);
+    }
+    Ok(map)
 }
 
 /// A row of the media handlers query.

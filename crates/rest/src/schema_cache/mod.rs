@@ -206,19 +206,27 @@ pub struct SchemaCache {
     pub roles: HashMap<String, Option<String>>,
     /// Those of `roles` that row-level security does not apply to (BYPASSRLS or superuser).
     pub rls_bypass: HashSet<String>,
-    /// (column type, operator) → the type the operator takes on its right, where that is not
+    /// Column type → operator → the type the operator takes on its right, where that is not
     /// the column's own type (`extensions.ltree`, `~` → `extensions.lquery`); see
     /// [`SchemaCache::operand_type`].
-    pub operand_types: HashMap<(String, String), String>,
-    /// Domain representations: (source type, target type) → the cast function, SQL-ready;
+    pub operand_types: PairMap,
+    /// Domain representations: source type → target type → the cast function, SQL-ready;
     /// see [`SchemaCache::representation`].
-    pub representations: HashMap<(String, String), String>,
+    pub representations: PairMap,
     /// Media type handlers by their target (a relation or a function; `None` for anyelement)
     /// and the media type they produce; see [`SchemaCache::media_handler`].
     pub media_handlers: HashMap<(Option<Qi>, MediaType), MediaHandler>,
     pub load_time: Duration,
     /// Which load this is, unique in the process (set by [`SchemaCacheHolder::set`]).
     pub generation: u64,
+}
+
+/// A value by two names, looked up without building a key (planning looks up every filter's
+/// column type and every selected column's).
+pub type PairMap = HashMap<String, HashMap<String, String>>;
+
+fn pair<'a>(map: &'a PairMap, first: &str, second: &str) -> Option<&'a str> {
+    map.get(first)?.get(second).map(String::as_str)
 }
 
 impl SchemaCache {
@@ -229,21 +237,14 @@ impl SchemaCache {
     /// The type a filter's value is cast to for `column_type operator value` when it is not
     /// the column's own type.
     pub fn operand_type(&self, column_type: &str, operator: &str) -> Option<&str> {
-        self.operand_types
-            .get(&(column_type.to_owned(), operator.to_owned()))
-            .map(String::as_str)
+        pair(&self.operand_types, column_type, operator)
     }
 
     /// The function a domain representation converts `source` to `target` with (`domain ->
     /// json` formats output, `text -> domain` parses filter values, `json -> domain` parses
     /// body fields), if the database defines one.
     pub fn representation(&self, source: &str, target: &str) -> Option<&str> {
-        if self.representations.is_empty() {
-            return None;
-        }
-        self.representations
-            .get(&(source.to_owned(), target.to_owned()))
-            .map(String::as_str)
+        pair(&self.representations, source, target)
     }
 
     /// The handler `target` (a relation or a function, `None` for anyelement) has for `media`.
