@@ -907,13 +907,13 @@ fn spread_fields(node: &ReadPlan) -> Vec<SpreadSelectField> {
 }
 
 /// An aggregate of a to-one spread on its way up to the level that groups it: the spread's
-/// aggregate alias and the field's name there, with the function, its cast and its alias.
+/// aggregate alias, the function with its cast, and the field's alias (every aggregate in a
+/// spread has one, see `add_aliases`): its name in the spread and above.
 struct HoistedAggregate {
     agg_alias: String,
-    name: String,
     aggregate: AggregateFunction,
     cast: Option<String>,
-    alias: Option<String>,
+    alias: String,
 }
 
 /// PostgREST's `hoistSpreadAggFunctions`: an aggregate inside a to-one spread is computed by
@@ -933,11 +933,11 @@ fn hoist_spread_aggregates(node: &mut ReadPlan) -> Vec<HoistedAggregate> {
                 for field in fields {
                     if let Some(hoisted) = from_children
                         .iter()
-                        .find(|h| &h.agg_alias == agg_alias && h.name == field.name)
+                        .find(|h| &h.agg_alias == agg_alias && h.alias == field.name)
                     {
                         field.aggregate = Some(hoisted.aggregate);
                         field.aggregate_cast.clone_from(&hoisted.cast);
-                        field.alias.clone_from(&hoisted.alias);
+                        field.alias = Some(hoisted.alias.clone());
                     }
                 }
             }
@@ -947,17 +947,14 @@ fn hoist_spread_aggregates(node: &mut ReadPlan) -> Vec<HoistedAggregate> {
     let agg_alias = node.rel_agg_alias.clone();
     let mut hoisted = Vec::new();
     for select in &mut node.select {
-        if let Some(aggregate) = select.aggregate.take() {
+        if let (Some(aggregate), Some(alias)) = (select.aggregate, &select.alias) {
             hoisted.push(HoistedAggregate {
                 agg_alias: agg_alias.clone(),
-                name: select
-                    .alias
-                    .clone()
-                    .unwrap_or_else(|| select.field.name.clone()),
                 aggregate,
                 cast: select.aggregate_cast.take(),
-                alias: select.alias.clone(),
+                alias: alias.clone(),
             });
+            select.aggregate = None;
         }
     }
     // What this spread's own spreads hoisted goes on up under this spread's alias.
