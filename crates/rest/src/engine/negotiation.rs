@@ -79,18 +79,16 @@ pub(super) fn negotiate(
             other => (other, None),
         };
         let picked = match wanted {
-            MediaType::VndSingularJson { strip_nulls } => Some((
-                Handler::Singular {
-                    strip_nulls: *strip_nulls,
-                },
-                None,
-            )),
-            MediaType::VndArrayJsonStrip => Some((Handler::Json { strip_nulls: true }, None)),
+            MediaType::VndSingularJson { strip_nulls } => Some(Handler::Singular {
+                strip_nulls: *strip_nulls,
+            }),
+            MediaType::VndArrayJsonStrip => Some(Handler::Json { strip_nulls: true }),
             other => handler_for(cache, target, whole_row, other),
         };
-        if let Some((handler, produces)) = picked {
-            let media = match (explain.is_some(), produces) {
-                (false, Some(produces)) => produces,
+        if let Some(handler) = picked {
+            // A handler defined in SQL answers in its own media type (`*/*`: octet-stream).
+            let media = match (&handler, &explain) {
+                (Handler::Custom(custom), None) => custom.produces.clone(),
                 _ => match media {
                     MediaType::Any => MediaType::ApplicationJson,
                     other => other.clone(),
@@ -106,14 +104,13 @@ pub(super) fn negotiate(
     Err(media_type_error(&req.accept).into())
 }
 
-/// `lookupHandler`: the handler for `media`, with the media type it answers in when that is
-/// not the one asked for (a custom handler's own).
+/// `lookupHandler`: the handler for `media`.
 fn handler_for(
     cache: &SchemaCache,
     target: &Qi,
     whole_row: bool,
     media: &MediaType,
-) -> Option<(Handler, Option<MediaType>)> {
+) -> Option<Handler> {
     let custom = whole_row
         .then(|| {
             cache
@@ -123,18 +120,14 @@ fn handler_for(
         .flatten()
         .or_else(|| cache.media_handler(None, media));
     if let Some(custom) = custom {
-        return Some((
-            Handler::Custom(custom.clone()),
-            Some(custom.produces.clone()),
-        ));
+        return Some(Handler::Custom(custom.clone()));
     }
-    let builtin = match media {
-        MediaType::ApplicationJson | MediaType::Any => Handler::Json { strip_nulls: false },
-        MediaType::TextCsv => Handler::Csv,
-        MediaType::GeoJson => Handler::GeoJson,
-        _ => return None,
-    };
-    Some((builtin, None))
+    match media {
+        MediaType::ApplicationJson | MediaType::Any => Some(Handler::Json { strip_nulls: false }),
+        MediaType::TextCsv => Some(Handler::Csv),
+        MediaType::GeoJson => Some(Handler::GeoJson),
+        _ => None,
+    }
 }
 
 /// `hasDefaultSelect`: the request reads the whole row and embeds nothing.

@@ -73,10 +73,10 @@ fn select_item(sql: &mut Sql, q: &QualifierRef, s: &SelectField) {
     };
     // The formatted column keeps the column's name (`pgFmtCoerceNamed`).
     let alias = match (&s.alias, &s.field.transform) {
-        (None, Some(_)) if s.aggregate.is_none() => Some(s.field.name.clone()),
-        _ => s.alias.clone(),
+        (None, Some(_)) if s.aggregate.is_none() => Some(s.field.name.as_str()),
+        _ => s.alias.as_deref(),
     };
-    aggregated_item(sql, s.aggregate, &s.aggregate_cast, &alias, column);
+    aggregated_item(sql, s.aggregate, &s.aggregate_cast, alias, column);
 }
 
 fn spread_item(sql: &mut Sql, agg_alias: &str, s: &SpreadSelectField) {
@@ -87,7 +87,13 @@ fn spread_item(sql: &mut Sql, agg_alias: &str, s: &SpreadSelectField) {
             sql.ident(agg_alias).push(".").ident(&s.name);
         }
     };
-    aggregated_item(sql, s.aggregate, &s.aggregate_cast, &s.alias, column);
+    aggregated_item(
+        sql,
+        s.aggregate,
+        &s.aggregate_cast,
+        s.alias.as_deref(),
+        column,
+    );
 }
 
 /// `[CAST( ]agg(<column>)[ AS <aggregate_cast> )][ AS <alias>]`: a select item in the aggregate
@@ -96,7 +102,7 @@ fn aggregated_item(
     sql: &mut Sql,
     aggregate: Option<AggregateFunction>,
     aggregate_cast: &Option<String>,
-    alias: &Option<String>,
+    alias: Option<&str>,
     column: impl FnOnce(&mut Sql),
 ) {
     if let Some(agg) = aggregate {
