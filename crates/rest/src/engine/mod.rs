@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use axum::response::Response;
 use bytes::Bytes;
-use cb_gateway::{Caller, CallerRules, resolve_caller};
+use cb_gateway::{CallerRules, resolve_caller};
 use cb_postgrest_syntax::{PreferCount, parse_prefer};
 use http::{HeaderMap, HeaderName, Method};
 
@@ -35,7 +35,7 @@ use crate::plan::ReadContext;
 use crate::plan::read::ReadKind;
 use crate::query::CountMode;
 use crate::schema_cache::{Qi, SchemaCache, Table};
-use scope::Exec;
+use scope::{Call, Exec};
 use timing::{Mark, Stages};
 
 const SERVER_TIMING: HeaderName = HeaderName::from_static("server-timing");
@@ -84,14 +84,16 @@ pub(crate) async fn run(
     };
     mark(stages.as_ref(), Mark::TurnTaken);
     let request = Request {
-        state,
+        call: Call {
+            state,
+            caller: &caller,
+            anon: config.anon_role.as_ref() == Some(&caller.role),
+            headers,
+            client,
+            path,
+            stages: stages.as_ref(),
+        },
         cache: &cache,
-        caller: &caller,
-        anon: config.anon_role.as_ref() == Some(&caller.role),
-        stages: stages.as_ref(),
-        headers,
-        client,
-        path,
     };
     let mut response = request.answer(method, query, body).await?;
     if let Some(stages) = &stages {
@@ -110,28 +112,15 @@ fn mark(stages: Option<&Stages>, mark: Mark) {
 
 /// A request whose caller is known, to be parsed and answered.
 struct Request<'a> {
-    state: &'a RestState,
+    call: Call<'a>,
     cache: &'a SchemaCache,
-    caller: &'a Caller,
-    /// The caller is the anonymous role (a refused privilege is 401, not 403).
-    anon: bool,
-    stages: Option<&'a Stages>,
-    headers: &'a HeaderMap,
-    client: Option<IpAddr>,
-    path: &'a str,
 }
 
 impl Request<'_> {
     fn exec<'r>(&'r self, req: &'r ApiRequest) -> Exec<'r> {
         Exec {
-            state: self.state,
-            caller: self.caller,
-            anon: self.anon,
+            call: &self.call,
             req,
-            headers: self.headers,
-            client: self.client,
-            path: self.path,
-            stages: self.stages,
         }
     }
 
@@ -141,13 +130,20 @@ impl Request<'_> {
         query: Option<&str>,
         body: Bytes,
     ) -> Result<Response, ApiError> {
-        let (state, cache, headers, path) = (self.state, self.cache, self.headers, self.path);
+        let Call {
+            state,
+            headers,
+            path,
+            stages,
+            ..
+        } = self.call;
+        let cache = self.cache;
         let read_key = compiled_reads::key(method, path, query, headers, &body);
         if let Some(compiled) = read_key
             .as_deref()
             .and_then(|key| state.reads.get(cache.generation, key))
         {
-            mark(self.stages, Mark::Parsed);
+            mark(stages, Mark::Parsed);
             return read::run_read(&self.exec(&compiled.req), cache, &compiled).await;
         }
 
@@ -174,7 +170,7 @@ impl Request<'_> {
                 max_filters: state.settings.max_filters,
             },
         )?;
-        mark(self.stages, Mark::Parsed);
+        mark(stages, Mark::Parsed);
 
         match req.action.clone() {
             Action::RelationInfo { name } => info::relation(cache, &req, name),

@@ -81,7 +81,7 @@ pub(super) async fn run_read(
     let singular = is_singular(&read.media);
     let exact_instead = exact_instead
         .as_ref()
-        .filter(|_| !cache.rls_bypass.contains(&exec.caller.role));
+        .filter(|_| !cache.rls_bypass.contains(&exec.call.caller.role));
     let (main, explain) = match exact_instead {
         Some(exact) => (exact, None),
         None => (main, explain.as_ref()),

@@ -40,7 +40,7 @@ pub(super) async fn schema_read(
         routines: names(1),
         description: row.try_get(2).ok().flatten(),
     };
-    let header = |name: &str| exec.headers.get(name).and_then(|v| v.to_str().ok());
+    let header = |name: &str| exec.call.headers.get(name).and_then(|v| v.to_str().ok());
     let host = header("x-forwarded-host")
         .or_else(|| header("host"))
         .unwrap_or("localhost");

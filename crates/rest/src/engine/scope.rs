@@ -20,12 +20,12 @@ use crate::plan::read::ReadKind;
 use crate::query::builder::qi_sql;
 use crate::schema_cache::SchemaCache;
 
-/// Everything needed to run the request's transaction.
-pub(super) struct Exec<'a> {
+/// Who is calling and how: the same for every statement of one request.
+pub(super) struct Call<'a> {
     pub(super) state: &'a RestState,
     pub(super) caller: &'a Caller,
+    /// The caller is the anonymous role (a refused privilege is 401, not 403).
     pub(super) anon: bool,
-    pub(super) req: &'a ApiRequest,
     pub(super) headers: &'a HeaderMap,
     /// The client's IP as the gateway resolved it (request.headers' x-real-ip).
     pub(super) client: Option<IpAddr>,
@@ -34,13 +34,19 @@ pub(super) struct Exec<'a> {
     pub(super) stages: Option<&'a Stages>,
 }
 
+/// Everything needed to run the request's transaction: the call and its parsed request.
+pub(super) struct Exec<'a> {
+    pub(super) call: &'a Call<'a>,
+    pub(super) req: &'a ApiRequest,
+}
+
 impl<'a> Exec<'a> {
     pub(super) fn mark(&self, mark: Mark) {
-        super::mark(self.stages, mark);
+        super::mark(self.call.stages, mark);
     }
 
     pub(super) fn db_error(&self, err: &sqlx::Error) -> ApiError {
-        ApiError::from_sqlx(err, self.anon)
+        ApiError::from_sqlx(err, self.call.anon)
     }
 
     pub(super) fn context<'c>(&self, cache: &'c SchemaCache, kind: ReadKind) -> ReadContext<'c>
@@ -55,7 +61,7 @@ impl<'a> Exec<'a> {
         cache: &SchemaCache,
         read_only: bool,
     ) -> Result<(RequestContext, ScopeOptions), ApiError> {
-        check_role(cache, &self.caller.role)?;
+        check_role(cache, &self.call.caller.role)?;
         let mut search_path = vec![quote_ident(&self.req.schema)];
         search_path.extend(
             cache
@@ -66,21 +72,21 @@ impl<'a> Exec<'a> {
         );
         Ok((
             RequestContext {
-                role: self.caller.role.clone(),
-                claims: self.caller.claims_json.clone(),
-                sub: self.caller.sub.clone(),
+                role: self.call.caller.role.clone(),
+                claims: self.call.caller.claims_json.clone(),
+                sub: self.call.caller.sub.clone(),
                 method: self.req.method.clone(),
-                path: self.path.to_owned(),
-                headers: headers_json(self.headers, self.client),
+                path: self.call.path.to_owned(),
+                headers: headers_json(self.call.headers, self.call.client),
             },
             ScopeOptions {
                 read_only,
                 search_path: Some(search_path.join(", ")),
-                cookies: Some(cookies(self.headers)),
+                cookies: Some(cookies(self.call.headers)),
                 timezone: self.req.prefs.timezone.clone(),
-                role_statement_timeout: cache.roles.get(&self.caller.role).cloned().flatten(),
+                role_statement_timeout: cache.roles.get(&self.call.caller.role).cloned().flatten(),
                 pre_request: cache.config.pre_request.as_ref().map(qi_sql),
-                app_settings: Arc::clone(&self.state.settings.app_settings),
+                app_settings: Arc::clone(&self.call.state.settings.app_settings),
             },
         ))
     }

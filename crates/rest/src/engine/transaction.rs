@@ -22,6 +22,7 @@ impl Exec<'_> {
     /// a request stopped midway discards it rather than return it to the pool.
     async fn lease(&self) -> Result<pool::Conn<'_>, ApiError> {
         let mut lease = self
+            .call
             .state
             .conns
             .acquire()
