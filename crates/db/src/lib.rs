@@ -14,8 +14,5 @@ pub use migrate::{
 };
 pub use pool::{ConnectError, Heard, connect, is_unavailable, listen_on, listen_until_closed};
 pub use quote::{quote_ident, quote_literal};
-pub use scope::{
-    RequestContext, ScopeOptions, SessionDefaults, begin_scoped, begin_scoped_inline,
-    set_session_scope,
-};
+pub use scope::{LocalScope, RequestContext, ScopeOptions, begin_scoped};
 pub use sqlx;

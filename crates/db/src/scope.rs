@@ -4,9 +4,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use sqlx::{PgConnection, PgPool, Postgres, Transaction};
-
-use crate::quote_literal;
+use sqlx::{PgPool, Postgres, Transaction};
 
 /// Who is asking and how: what the policies of the database see.
 #[derive(Debug, Clone)]
@@ -73,7 +71,7 @@ pub struct ScopeOptions {
     /// session's default applies.
     pub role_statement_timeout: Option<String>,
     /// A function to call once the settings are made, in the same transaction (PostgREST's
-    /// `db-pre-request`), its name already quoted. Only [`begin_scoped_inline`] calls it.
+    /// `db-pre-request`), its name already quoted. The caller of [`LocalScope`] calls it.
     pub pre_request: Option<String>,
     /// PostgREST's `app.settings.*`: (whole name, value) pairs set last. Their names come from
     /// the configuration, so they are bound (or quoted) like values, never written as they are.
@@ -92,8 +90,7 @@ const ROLE_STATEMENT_TIMEOUT: &str = "set_config('statement_timeout',
                   true)";
 
 fn begin_statement(options: &ScopeOptions) -> &'static str {
-    // READ WRITE spelled out: a connection's session may have default_transaction_read_only on
-    // from an earlier request (see `set_session_scope`).
+    // READ WRITE spelled out, whatever the session's default_transaction_read_only.
     if options.read_only {
         "BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY"
     } else {
@@ -158,48 +155,30 @@ fn scope_settings<'a>(context: &'a RequestContext, options: &'a ScopeOptions) ->
     settings
 }
 
-/// How a setting's value is written into the statement.
-#[derive(Clone, Copy)]
-enum Values {
-    /// As a quoted literal (a simple-protocol query, no parameters).
-    Literal,
-    /// As the parameter `$n` at the setting's (1-based) position.
-    Bound,
-}
-
-/// Writes `set_config(<name>, <value>, <local>)` for each setting, comma-separated; returns how
-/// many parameters (`$1` ...) the calls take. A configured name is a parameter (or a quoted
-/// literal) like a value; only the engine's own names are written as they are.
-fn write_set_configs(
-    sql: &mut String,
-    settings: &[Setting<'_>],
-    local: bool,
-    values: Values,
-) -> usize {
+/// Writes `set_config(<name>, <value>, true)` (local to the transaction) for each setting,
+/// comma-separated; returns how many parameters (`$1` ...) the calls take. A configured name is
+/// a parameter like a value; only the engine's own names are written as they are.
+fn write_set_configs(sql: &mut String, settings: &[Setting<'_>]) -> usize {
     use std::fmt::Write as _;
     let mut params = 0;
     let mut next_param = |sql: &mut String| {
         params += 1;
         let _ = write!(sql, "${params}");
     };
-    for (i, (name, value)) in settings.iter().enumerate() {
+    for (i, (name, _)) in settings.iter().enumerate() {
         if i > 0 {
             sql.push_str(", ");
         }
         sql.push_str("set_config(");
-        match (name, values) {
-            (Name::Fixed(name), _) => {
+        match name {
+            Name::Fixed(name) => {
                 let _ = write!(sql, "'{name}'");
             }
-            (Name::Configured(name), Values::Literal) => sql.push_str(&quote_literal(name)),
-            (Name::Configured(_), Values::Bound) => next_param(sql),
+            Name::Configured(_) => next_param(sql),
         }
         sql.push_str(", ");
-        match values {
-            Values::Literal => sql.push_str(&quote_literal(value)),
-            Values::Bound => next_param(sql),
-        }
-        let _ = write!(sql, ", {local})");
+        next_param(sql);
+        sql.push_str(", true)");
     }
     params
 }
@@ -218,30 +197,36 @@ fn bind_settings<'q>(
     query
 }
 
-/// Begins a transaction running as the context's role in one round trip: `BEGIN` and the
-/// `set_config` statement (the settings local to the transaction) go together as one
-/// simple-protocol query, the values written as literals by [`quote_literal`]. The caller ends
-/// the transaction itself with `COMMIT` or `ROLLBACK`, and must not reuse the connection if
-/// that did not happen (e.g. the request was cancelled).
-pub async fn begin_scoped_inline(
-    connection: &mut PgConnection,
-    context: &RequestContext,
-    options: &ScopeOptions,
-    defaults: &SessionDefaults,
-) -> Result<(), sqlx::Error> {
-    let options = &options.resolved(defaults);
-    let settings = scope_settings(context, options);
-    let mut sql = String::from(begin_statement(options));
-    sql.push_str("; select ");
-    write_set_configs(&mut sql, &settings, true, Values::Literal);
-    if let Some(function) = &options.pre_request {
-        sql.push_str("; select ");
-        sql.push_str(function);
-        sql.push_str("()");
+/// A request's `set_config` statement local to its transaction, with its parameters in order:
+/// for a client that sends it with `BEGIN` and the request's statement in one pipeline, so the
+/// settings end with the transaction and nothing carries over to the connection's next request.
+pub struct LocalScope<'a> {
+    /// `BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY` or `READ WRITE`.
+    pub begin: &'static str,
+    /// `select set_config($1 ...), ...`, every value (and configured name) a text parameter.
+    pub sql: String,
+    pub params: Vec<Cow<'a, str>>,
+}
+
+impl<'a> LocalScope<'a> {
+    /// The scope of `context` under `options` (a `pre_request` function is the caller's to call).
+    pub fn new(context: &'a RequestContext, options: &'a ScopeOptions) -> Self {
+        let settings = scope_settings(context, options);
+        let mut sql = String::from("select ");
+        write_set_configs(&mut sql, &settings);
+        let mut params = Vec::with_capacity(settings.len() + options.app_settings.len());
+        for (name, value) in settings {
+            if let Name::Configured(name) = name {
+                params.push(Cow::Borrowed(name));
+            }
+            params.push(value);
+        }
+        LocalScope {
+            begin: begin_statement(options),
+            sql,
+            params,
+        }
     }
-    // A plain string without arguments runs as one simple-protocol query (all the statements).
-    sqlx::Executor::execute(&mut *connection, sql.as_str()).await?;
-    Ok(())
 }
 
 /// Begins a transaction running as the context's role. The role's own settings (Supabase gives
@@ -259,7 +244,7 @@ pub async fn begin_scoped(
     }
     let settings = request_settings(context);
     let mut sql = String::from("select ");
-    write_set_configs(&mut sql, &settings, true, Values::Bound);
+    write_set_configs(&mut sql, &settings);
     // $1 is the role.
     sql.push_str(", ");
     sql.push_str(ROLE_STATEMENT_TIMEOUT);
@@ -269,32 +254,6 @@ pub async fn begin_scoped(
     Ok(tx)
 }
 
-/// What a connection's session starts with: a request that leaves one of these alone must see
-/// the same value as on a fresh connection, whatever an earlier request on it set.
-#[derive(Debug, Clone)]
-pub struct SessionDefaults {
-    pub timezone: String,
-    pub statement_timeout: String,
-    pub search_path: String,
-}
-
-impl SessionDefaults {
-    /// Reads them on a connection that has just been opened.
-    pub async fn read(connection: &mut PgConnection) -> Result<Self, sqlx::Error> {
-        let (timezone, statement_timeout, search_path) = sqlx::query_as(
-            "select current_setting('TimeZone'), current_setting('statement_timeout'), \
-             current_setting('search_path')",
-        )
-        .fetch_one(&mut *connection)
-        .await?;
-        Ok(Self {
-            timezone,
-            statement_timeout,
-            search_path,
-        })
-    }
-}
-
 impl ScopeOptions {
     /// `request.cookies` as text (`{}` without cookies).
     fn cookies_text(&self) -> String {
@@ -302,74 +261,6 @@ impl ScopeOptions {
             .as_ref()
             .map_or_else(|| "{}".to_owned(), ToString::to_string)
     }
-
-    /// These options with every setting the request left open filled from `defaults`, so that
-    /// each setting is written on every request (nothing carries over from the previous one).
-    fn resolved(&self, defaults: &SessionDefaults) -> ScopeOptions {
-        ScopeOptions {
-            read_only: self.read_only,
-            search_path: Some(
-                self.search_path
-                    .clone()
-                    .unwrap_or_else(|| defaults.search_path.clone()),
-            ),
-            cookies: Some(
-                self.cookies
-                    .clone()
-                    .unwrap_or_else(|| serde_json::json!({})),
-            ),
-            timezone: Some(
-                self.timezone
-                    .clone()
-                    .unwrap_or_else(|| defaults.timezone.clone()),
-            ),
-            role_statement_timeout: Some(
-                self.role_statement_timeout
-                    .clone()
-                    .unwrap_or_else(|| defaults.statement_timeout.clone()),
-            ),
-            pre_request: self.pre_request.clone(),
-            app_settings: Arc::clone(&self.app_settings),
-        }
-    }
-}
-
-/// Sets the request's scope on the connection's session instead of in a transaction, so that
-/// the one statement that follows runs in its own implicit transaction as that role with those
-/// claims: two round trips (this and the statement) instead of four (BEGIN, set_config, the
-/// statement, COMMIT). Every setting is written on every call (what the request leaves open,
-/// from `defaults`), so nothing of an earlier request on the connection survives; such a
-/// connection must only ever be used through this function or [`begin_scoped_inline`], which
-/// writes the same settings locally and says READ ONLY or READ WRITE explicitly.
-///
-/// Only for statements that need no ROLLBACK after the engine has seen their result: reads,
-/// and writes whose result the engine cannot refuse; and not with a `pre_request` function,
-/// which must run in the statement's transaction.
-pub async fn set_session_scope(
-    connection: &mut PgConnection,
-    context: &RequestContext,
-    options: &ScopeOptions,
-    defaults: &SessionDefaults,
-) -> Result<(), sqlx::Error> {
-    debug_assert!(
-        options.pre_request.is_none(),
-        "a pre-request needs a transaction"
-    );
-    let options = options.resolved(defaults);
-    let settings = scope_settings(context, &options);
-    // One prepared statement, its values bound as parameters.
-    let mut sql = String::from("select ");
-    let params = write_set_configs(&mut sql, &settings, false, Values::Bound);
-    sql.push_str(&format!(
-        ", set_config('default_transaction_read_only', ${}, false), \
-         set_config('default_transaction_isolation', 'read committed', false)",
-        params + 1
-    ));
-    bind_settings(sqlx::query(&sql), &settings)
-        .bind(if options.read_only { "on" } else { "off" })
-        .execute(&mut *connection)
-        .await?;
-    Ok(())
 }
 
 #[cfg(test)]
@@ -391,36 +282,28 @@ mod tests {
         let context = RequestContext::for_role("anon");
         let odd = "app.settings.x', true); drop table t; --";
         let options = with_app_settings(&[("app.settings.a", "1"), (odd, "v'2")]);
-        let settings = scope_settings(&context, &options);
-        let mut sql = String::from("select ");
-        let params = write_set_configs(&mut sql, &settings, false, Values::Bound);
+        let scope = LocalScope::new(&context, &options);
         // The 8 request settings (cookies among them) take one parameter each; each app setting
         // takes two, its name and its value, and comes last.
-        assert_eq!(params, 8 + 2 * 2);
+        assert_eq!(scope.params.len(), 8 + 2 * 2);
         assert!(
-            sql.ends_with("set_config($9, $10, false), set_config($11, $12, false)"),
-            "{sql}"
+            scope
+                .sql
+                .ends_with("set_config($9, $10, true), set_config($11, $12, true)"),
+            "{}",
+            scope.sql
         );
-        assert!(!sql.contains("drop table"), "{sql}");
+        assert!(!scope.sql.contains("drop table"), "{}", scope.sql);
         assert!(
-            sql.starts_with("select set_config('role', $1, false)"),
-            "{sql}"
+            scope.sql.starts_with("select set_config('role', $1, true)"),
+            "{}",
+            scope.sql
         );
-    }
-
-    #[test]
-    fn configured_names_are_quoted_as_literals_in_a_simple_query() {
-        let context = RequestContext::for_role("anon");
-        let options = with_app_settings(&[("app.settings.it's", "a\\b")]);
-        let settings = scope_settings(&context, &options);
-        let mut sql = String::new();
+        assert_eq!(scope.params[0], "anon");
+        assert_eq!(&scope.params[8..], ["app.settings.a", "1", odd, "v'2"]);
         assert_eq!(
-            write_set_configs(&mut sql, &settings, true, Values::Literal),
-            0
-        );
-        assert!(
-            sql.ends_with("set_config('app.settings.it''s', E'a\\\\b', true)"),
-            "{sql}"
+            scope.begin,
+            "BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE"
         );
     }
 }

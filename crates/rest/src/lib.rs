@@ -22,12 +22,12 @@
 //! parsed request, the SQL) for the next request with the same URL and shaping headers, until
 //! the schema cache reloads (`compiled_reads`).
 //!
-//! Each request first sets its scope in one `set_config` statement: role, claims, method,
-//! path, headers, cookies, search path, timezone, the role's statement timeout, and read only
-//! for reads and non-volatile calls. Reads and writes the engine cannot refuse after the fact
-//! set it on the session (`cb_db::set_session_scope`) and run their statement in its own
-//! implicit transaction; the others (`tx=rollback`, singular, PUT, max-affected) set it inside
-//! `BEGIN` ... `COMMIT`/`ROLLBACK` (`cb_db::begin_scoped_inline`).
+//! Each request runs in one transaction that first sets its scope in one `set_config`
+//! statement local to it (`cb_db::LocalScope`): role, claims, method, path, headers, cookies,
+//! search path, timezone, the role's statement timeout, read only for reads and non-volatile
+//! calls. `BEGIN`, the scope, the statement and `COMMIT` go out as one pipeline (one round
+//! trip); a write whose result the engine may still refuse (singular, PUT, max-affected) sends
+//! its `COMMIT` or `ROLLBACK` once it has seen the result.
 pub mod api_request;
 mod client_limits;
 mod compiled_reads;
@@ -45,7 +45,7 @@ pub mod typegen;
 
 pub use client_limits::ClientLimitSettings;
 pub use error::ApiError;
-pub use pool::PoolStats;
+pub use pool::{LoginError, PoolStats};
 pub use routes::{path_under, service};
 pub use schema_cache::{DbConfig, SchemaCache, SchemaCacheHolder, config_list};
 pub use state::{RestSettings, RestState, TxEnd};

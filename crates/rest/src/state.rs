@@ -141,38 +141,37 @@ impl RestState {
 
     /// The state, with the schema cache loader started (it needs a Tokio runtime).
     ///
-    /// Requests run on connections of the engine's own (see `pool`), opened lazily with the
-    /// shared pool's connect options and dropped when the shared pool closes: a request is
-    /// two round trips (its scope, the statement) or three (BEGIN with the scope, the
-    /// statement, COMMIT or ROLLBACK), and a broken connection surfaces as 503 PGRST001 once before it is replaced. The schema cache
-    /// loader and its LISTEN connection use the shared pool.
-    /// `pool` is the owner's (the schema cache is read with it); requests run on connections
-    /// of the engine's own that log in with `login` (as `authenticator`, where possible).
+    /// Requests run on connections of the engine's own (see `pool`) that log in with `login`
+    /// (as `authenticator`, where possible), opened lazily and dropped when the owner's pool
+    /// closes: a request is one round trip (`BEGIN` with its scope, the statement and `COMMIT`
+    /// in one pipeline), or two when its result may still be refused, and a broken connection
+    /// surfaces as 503 PGRST001 once before it is replaced. The schema cache loader and its
+    /// LISTEN connection use `pool`, the owner's.
     pub fn start(
         pool: PgPool,
-        login: PgConnectOptions,
+        login: &PgConnectOptions,
         verifier: JwtVerifier,
         settings: RestSettings,
-    ) -> Self {
-        let cache = Arc::new(SchemaCacheHolder::new());
-        cache.spawn_loader(pool.clone(), settings.clone());
+    ) -> Result<Self, pool::LoginError> {
         let conns = Arc::new(pool::ConnPool::new(
             login,
             settings.pool_size,
             settings.pool_acquire_timeout,
-        ));
+        )?);
+        let cache = Arc::new(SchemaCacheHolder::new());
+        cache.spawn_loader(pool.clone(), settings.clone());
         let closing = Arc::clone(&conns);
         tokio::spawn(async move {
             pool.close_event().await;
             closing.close();
         });
-        RestState {
+        Ok(RestState {
             conns,
             verifier,
             cache,
             clients: Arc::new(client_limits::ClientLimits::new(settings.client_limits)),
             settings: Arc::new(settings),
             reads: Arc::default(),
-        }
+        })
     }
 }

@@ -124,10 +124,10 @@ impl App {
         let router = router(state.clone())?;
         let rest = cb_rest::RestState::start(
             state.pool.clone(),
-            state.rest_login.clone(),
+            &state.rest_login,
             state.config.jwt_verifier(),
             state.config.rest.clone(),
-        );
+        )?;
         state.readiness.spawn_monitor(&state.pool, rest.clone());
         Ok(Self {
             listener,

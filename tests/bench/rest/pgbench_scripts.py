@@ -4,12 +4,20 @@ pgbench scripts that replay exactly that SQL with the same parameters.
 
 usage: pgbench_scripts.py <postgres.log> <from-byte-offset> <out-dir> <name> [<name> ...]
 
-The log must contain, after the offset, one request per name, in order, each starting with its
-scope: either the session `set_config` statement (then the main statement, in its own implicit
-transaction) or `BEGIN` with the `set_config` statement (then the main statement and COMMIT), as
-`statement:` / `execute <name>:` entries with their `DETAIL:  parameters:` lines. Each script gets its parameters as pgbench variables
-(`:<name>_<n>`), written to <out-dir>/<name>.vars as `-D` arguments (one per line), so pgbench
-prepares and binds them as the engine does (-M prepared).
+The log must contain, after the offset, one request per name, in order, each a transaction:
+`BEGIN ...`, the `set_config` statement, the main statement, `COMMIT` (or `ROLLBACK`), as
+`statement:` / `execute <name>:` entries with their `DETAIL:  parameters:` lines. Each request
+gives two scripts:
+
+- <name>.sql: the statements one after another, each waiting for its answer: PostgREST's shape
+  (hasql sends its transaction's four statements one round trip at a time), so pgbench running
+  it is the SQL-only limit of a PostgREST serving this request;
+- <name>-pipelined.sql: the same statements in one `\startpipeline` block, as the engine sends
+  them (one round trip): the SQL-only limit of the engine's own shape.
+
+Each script gets its parameters as pgbench variables (`:<name>_<n>`), written to
+<out-dir>/<name>.vars as `-D` arguments (one per line), so pgbench prepares and binds them as
+the engine does (-M prepared).
 """
 import re
 import sys
@@ -116,11 +124,13 @@ def main():
     # queries on other connections (its readiness check, say) may be logged in between.
     transactions, open_by_pid = [], {}
     for pid, sql, params in stmts:
-        if sql.lstrip().lower().startswith(("begin", "select set_config(")):
+        if sql.lstrip().lower().startswith("begin"):
             open_by_pid[pid] = []
             transactions.append(open_by_pid[pid])
         if pid in open_by_pid:
             open_by_pid[pid].append((sql, params))
+            if sql.strip().lower().startswith(("commit", "rollback")):
+                del open_by_pid[pid]
     if len(transactions) < len(names):
         sys.exit(f"expected {len(names)} transactions in the log, found {len(transactions)}")
     for name, tx in zip(names, transactions[-len(names):]):
@@ -137,19 +147,14 @@ def main():
                     return "''"
                 return f":{prefix}{m.group(1)}"
 
-            parts = split_statements(sql)
-            if len(parts) > 1:
-                # The engine sent these in one round trip (one simple query): pipeline them.
-                lines.append("\\startpipeline")
-                lines.extend(re.sub(r"\$(\d+)", var, st) + ";" for st in parts)
-                lines.append("\\endpipeline")
-            else:
-                lines.append(re.sub(r"\$(\d+)", var, sql.strip().rstrip(";")) + ";")
+            lines.extend(re.sub(r"\$(\d+)", var, st) + ";" for st in split_statements(sql))
             for n, value in sorted(params.items()):
                 if value:
                     variables.append(f"{prefix}{n}={value}")
         with open(f"{out_dir}/{name}.sql", "w", encoding="utf-8") as f:
             f.write("\n".join(lines) + "\n")
+        with open(f"{out_dir}/{name}-pipelined.sql", "w", encoding="utf-8") as f:
+            f.write("\n".join(["\\startpipeline", *lines, "\\endpipeline"]) + "\n")
         with open(f"{out_dir}/{name}.vars", "w", encoding="utf-8") as f:
             f.write("\n".join(variables) + "\n")
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # /rest/v1 benchmark (issue 3): wrk against a release build on a fresh database, and in the same
 # run pgbench replaying the exact SQL the engine sent (same BEGIN, same role switch and
-# set_config, same statement and parameters, prepared) at the same concurrency.
+# set_config, same statement and parameters, prepared) at the same concurrency, twice: one
+# statement per round trip as PostgREST sends its transaction (the baseline: the SQL-only limit
+# of PostgREST's shape), and as one pipeline as the engine sends it (its own SQL-only limit).
 #
 #   tests/bench/rest/run.sh [seconds per run, default 10] [connections, default 64]
 #
@@ -37,7 +39,7 @@ done
 
 cargo build --release --bin claimbridge
 binary=target/release/claimbridge
-# The floor (floor/src/main.rs): case (a) on bare axum + sqlx, outside the workspace.
+# The floor (floor/src/main.rs): case (a) on bare axum + tokio-postgres, outside the workspace.
 CARGO_TARGET_DIR=target/bench-floor cargo build --release --offline --quiet --manifest-path tests/bench/rest/floor/Cargo.toml
 floor_binary=target/bench-floor/release/rest-floor
 
@@ -143,25 +145,25 @@ run_wrk() { # name, extra args...
   errors=$(awk '/Non-2xx or 3xx responses/ {print $5}' "$work/$name.wrk")
   echo "$rps $p50 $p99 ${errors:-0}"
 }
-run_pgbench() { # name
-  local name=$1 defines=()
+run_pgbench() { # name, script (name: PostgREST's shape; name-pipelined: the engine's)
+  local name=$1 script=$2 defines=()
   while IFS= read -r line; do [ -n "$line" ] && defines+=(-D "$line"); done <"$work/$name.vars"
   # As the engine logs in: authenticator, switching to the request's role.
   pgbench -h "$data_dir/postgres" -U authenticator -n -M prepared -c "$connections" -j "$threads" -T "$seconds" \
-    "${defines[@]}" -f "$work/$name.sql" postgres >"$work/$name.pgbench" 2>&1 || true
+    "${defines[@]}" -f "$work/$script.sql" postgres >"$work/$script.pgbench" 2>&1 || true
   local tps
-  tps=$(awk '/^tps/ {print $3; exit}' "$work/$name.pgbench")
-  if [ -z "$tps" ]; then echo "pgbench $name failed:" >&2; tail -5 "$work/$name.pgbench" >&2; echo 0; else echo "$tps"; fi
+  tps=$(awk '/^tps/ {print $3; exit}' "$work/$script.pgbench")
+  if [ -z "$tps" ]; then echo "pgbench $script failed:" >&2; tail -5 "$work/$script.pgbench" >&2; echo 0; else echo "$tps"; fi
 }
 
 declare -A results
 echo "warming up..."
 wrk -t"$threads" -c"$connections" -d2s "${common[@]}" -H "accept: application/vnd.pgrst.object+json" \
   "$base/blog_posts?select=*&slug=eq.$slug&published=eq.true" >/dev/null
-run_case() { # case, pgbench script, wrk args...: one line per round, "rps p50 p99 errors tps"
+run_case() { # case, pgbench script, wrk args...: one line per round, "rps p50 p99 errors tps tps-pipelined"
   local case=$1 script=$2; shift 2
   for _ in $(seq 1 "$rounds"); do
-    echo "$(run_wrk "$case" "$@") $(run_pgbench "$script")"
+    echo "$(run_wrk "$case" "$@") $(run_pgbench "$script" "$script") $(run_pgbench "$script" "$script-pipelined")"
   done
 }
 # The round with the median ratio, then the lowest and highest ratio and all rounds' non-2xx.
@@ -171,9 +173,9 @@ import sys
 rounds = [line.split() for line in sys.stdin if line.strip()]
 ratio = lambda r: float(r[0]) / float(r[4]) if float(r[4] or 0) else 0.0
 ordered = sorted(rounds, key=ratio)
-rps, p50, p99, _, tps = ordered[len(ordered) // 2]
+rps, p50, p99, _, tps, pipelined = ordered[len(ordered) // 2]
 errors = sum(int(r[3]) for r in rounds)
-print(rps, p50, p99, errors, tps, f"{ratio(ordered[0]):.2f}", f"{ratio(ordered[-1]):.2f}")
+print(rps, p50, p99, errors, tps, f"{ratio(ordered[0]):.2f}", f"{ratio(ordered[-1]):.2f}", pipelined)
 '
 }
 results[a]=$(run_case a post_by_slug -H "accept: application/vnd.pgrst.object+json" -H "accept-profile: public" \
@@ -222,17 +224,19 @@ relations=$(grep "schema cache loaded" "$work/server.log" | tail -1 | grep -o '"
 
 printf '\n/rest/v1 benchmark: %ss per run, %s connections, %s wrk threads, %s cores, median of %s rounds, %s token\n' \
   "$seconds" "$connections" "$threads" "$(nproc)" "$rounds" "$token_kind"
-printf '%-34s %10s %9s %9s %8s %12s %7s %11s\n' case "req/s" p50 p99 non2xx "pgbench tps" ratio "all rounds"
+printf 'pgbench replays the statements the engine sent: "PostgREST tps" one round trip each, as PostgREST\nsends its transaction (the baseline); "pipelined tps" in one pipeline, as the engine sends them.\n'
+printf '%-34s %10s %9s %9s %8s %13s %7s %11s %14s %7s\n' case "req/s" p50 p99 non2xx "PostgREST tps" ratio "all rounds" "pipelined tps" ratio
 for case in a b c; do
-  read -r rps p50 p99 errors tps low high <<<"${results[$case]}"
+  read -r rps p50 p99 errors tps low high pipelined <<<"${results[$case]}"
   ratio=$(python3 -c "print(f'{float(\"$rps\")/float(\"$tps\"):.2f}x' if float('${tps:-0}' or 0) else 'n/a')")
+  own=$(python3 -c "print(f'{float(\"$rps\")/float(\"$pipelined\"):.2f}x' if float('${pipelined:-0}' or 0) else 'n/a')")
   label=$(case $case in a) echo "(a) GET post by slug (single)";; b) echo "(b) GET public blog list";; c) echo "(c) POST page_analytics";; esac)
-  printf '%-34s %10s %9s %9s %8s %12s %7s %11s\n' "$label" "$rps" "$p50" "$p99" "$errors" "$tps" "$ratio" "$low-${high}x"
+  printf '%-34s %10s %9s %9s %8s %13s %7s %11s %14s %7s\n' "$label" "$rps" "$p50" "$p99" "$errors" "$tps" "$ratio" "$low-${high}x" "$pipelined" "$own"
 done
-printf '\nThe floor of case (a): bare axum + sqlx sending the same two statements (no JWT check, parser,\nplanner, middleware or schema cache), one run each, against the median round'"'"'s pgbench baseline:\n'
+printf '\nThe floor of case (a): bare axum + tokio-postgres sending the same pipeline (no JWT check, parser,\nplanner, middleware or schema cache), one run each, against the median round'"'"'s pgbench baseline:\n'
 for mode in shared per_core; do
   read -r rps p50 p99 errors <<<"${results[floor_$mode]}"
-  read -r _ _ _ _ tps _ _ <<<"${results[a]}"
+  read -r _ _ _ _ tps _ _ _ <<<"${results[a]}"
   ratio=$(python3 -c "print(f'{float(\"$rps\")/float(\"$tps\"):.2f}x' if float('${tps:-0}' or 0) else 'n/a')")
   label=$(case $mode in shared) echo "floor, 2 Tokio workers";; per_core) echo "floor, a runtime per core";; esac)
   printf '%-34s %10s %9s %9s %8s %12s %7s\n' "$label" "$rps" "$p50" "$p99" "$errors" "$tps" "$ratio"

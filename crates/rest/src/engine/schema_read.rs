@@ -2,7 +2,6 @@
 use std::collections::BTreeSet;
 
 use axum::response::Response;
-use cb_db::sqlx::Row;
 use cb_postgrest_syntax::{MediaType, media_type_error};
 
 use super::scope::Exec;
@@ -30,7 +29,7 @@ pub(super) async fn schema_read(
         .read_row(cache, crate::openapi::VISIBLE_SQL, &req.schema)
         .await?;
     let names = |i: usize| -> BTreeSet<String> {
-        row.try_get::<String, _>(i)
+        row.try_get::<_, String>(i)
             .ok()
             .and_then(|t| serde_json::from_str(&t).ok())
             .unwrap_or_default()
@@ -38,7 +37,7 @@ pub(super) async fn schema_read(
     let visible = crate::openapi::Visible {
         tables: names(0),
         routines: names(1),
-        description: row.try_get(2).ok().flatten(),
+        description: row.try_get::<_, Option<String>>(2).ok().flatten(),
     };
     let header = |name: &str| exec.call.headers.get(name).and_then(|v| v.to_str().ok());
     let host = header("x-forwarded-host")

@@ -4,7 +4,6 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use cb_db::sqlx;
 use cb_db::{RequestContext, ScopeOptions, quote_ident};
 use cb_gateway::{Caller, headers_json};
 use http::HeaderMap;
@@ -17,6 +16,7 @@ use crate::api_request::ApiRequest;
 use crate::error::ApiError;
 use crate::plan::ReadContext;
 use crate::plan::read::ReadKind;
+use crate::pool::DbError;
 use crate::query::builder::qi_sql;
 use crate::schema_cache::SchemaCache;
 
@@ -45,8 +45,8 @@ impl<'a> Exec<'a> {
         super::mark(self.call.stages, mark);
     }
 
-    pub(super) fn db_error(&self, err: &sqlx::Error) -> ApiError {
-        ApiError::from_sqlx(err, self.call.anon)
+    pub(super) fn db_error(&self, err: &DbError) -> ApiError {
+        ApiError::from_db(err, self.call.anon)
     }
 
     pub(super) fn context<'c>(&self, cache: &'c SchemaCache, kind: ReadKind) -> ReadContext<'c>

@@ -1,18 +1,23 @@
-//! The transaction runner: a request's statement on a leased connection as the caller, in two
-//! round trips (scope on the session, statement in its own implicit transaction) or three
-//! (`BEGIN` with the scope, statement, `COMMIT` or `ROLLBACK`); refusals roll back, broken
-//! connections are dropped. A transaction ends as `db-tx-end` says, or as an honoured
-//! `Prefer: tx=` says instead.
+//! The transaction runner: a request's statements on a leased connection as the caller, in one
+//! transaction whose `BEGIN`, scope (local to it), statement and `COMMIT` go out as one pipeline:
+//! one round trip. A write whose result the engine may still refuse sends its `COMMIT` or
+//! `ROLLBACK` once it has seen the result (two). A statement the connection has not prepared yet
+//! is prepared inside the transaction, as the caller, before it runs (one more, once per
+//! connection). Refusals roll back, broken connections are dropped. A transaction ends as
+//! `db-tx-end` says, or as an honoured `Prefer: tx=` says instead.
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use axum::response::Response;
-use cb_db::sqlx::{self, Row};
-use cb_db::{RequestContext, ScopeOptions, begin_scoped_inline, set_session_scope};
+use cb_db::{LocalScope, RequestContext, ScopeOptions};
 use cb_postgrest_syntax::{MediaType, PreferTransaction};
 use serde_json::Value;
+use tokio_postgres::types::{ToSql, Type};
+use tokio_postgres::{Row, Statement};
 
 use super::scope::Exec;
 use super::timing::Mark;
 use crate::error::ApiError;
-use crate::pool;
+use crate::pool::{self, DbError, Done, RawBytes, Session, Step};
 use crate::query::{Param, Sql};
 use crate::response::{self, ResultSet};
 use crate::schema_cache::SchemaCache;
@@ -35,12 +40,9 @@ impl Exec<'_> {
     /// Runs the main statement (and, for planned counts, the EXPLAIN) as the caller; `check`
     /// can refuse the result.
     ///
-    /// Reads, and writes whose result `check` cannot refuse (`refusable`) and that are to be
-    /// committed, take two round trips: the request's scope as session settings, then the
-    /// statement in its own implicit transaction. The rest take three: `BEGIN` with the scope
-    /// local to the transaction (one simple query), the statement, then `COMMIT`, or
-    /// `ROLLBACK` when refused or to be rolled back (a read is never to be: READ ONLY, it has
-    /// nothing to undo).
+    /// Reads, and writes whose result `check` cannot refuse (`refusable`), send their end with
+    /// the statement: one round trip. The rest send `COMMIT`, or `ROLLBACK` when refused, once
+    /// `check` has seen the result. A transaction to be rolled back ends in `ROLLBACK` either way.
     pub(super) async fn transaction(
         &self,
         cache: &SchemaCache,
@@ -52,42 +54,50 @@ impl Exec<'_> {
     ) -> Result<(ResultSet, Option<i64>), ApiError> {
         self.mark(Mark::TransactionStarted);
         let (context, options) = self.scope(cache, read_only)?;
-        let rollback = self.rolls_back(cache);
-        // A pre-request function runs in the statement's own transaction, as in PostgREST.
-        let explicit = options.pre_request.is_some() || (!read_only && (refusable || rollback));
-        let end = if rollback { ROLLBACK } else { "COMMIT" };
-        let mut lease = self.lease().await?;
-        let outcome = self
-            .run(
-                &mut lease,
-                &context,
-                &options,
-                explicit.then_some(end),
-                main,
-                explain,
-                check,
-            )
-            .await;
-        let err = match outcome {
-            Ok(done) => {
-                lease.set_in_transaction(false);
-                self.mark(Mark::TransactionEnded);
-                return Ok(done);
-            }
-            Err(Failure::Api(err)) => err,
-            Err(Failure::Db(err)) if pool::is_transport_error(&err) => {
-                lease.set_broken();
-                return Err(self.db_error(&err));
-            }
-            Err(Failure::Db(err)) => self.db_error(&err),
-        };
-        if explicit {
-            end_transaction(&mut lease, "ROLLBACK").await;
+        let end = if self.rolls_back(cache) {
+            ROLLBACK
         } else {
-            // The implicit transaction ended with the statement.
-            lease.set_in_transaction(false);
+            "COMMIT"
+        };
+        let ends_with_statement = read_only || !refusable;
+        let mut lease = self.lease().await?;
+        let outcome = async {
+            let session = lease.session().map_err(Failure::closed)?;
+            let tx = Tx::new(&context, &options);
+            let main_statement = tx.prepare(session, &main.text, &main.params).await?;
+            let explain_statement = match explain {
+                Some(sql) => Some(tx.prepare(session, &sql.text, &sql.params).await?),
+                None => None,
+            };
+            let mut steps = tx.opening(session).await?;
+            steps.push(Step::One(main_statement, param_refs(&main.params)));
+            if let (Some(statement), Some(sql)) = (explain_statement, explain) {
+                steps.push(Step::One(statement, param_refs(&sql.params)));
+            }
+            if ends_with_statement {
+                steps.push(Step::Simple(end));
+            }
+            let mut done = tx.send(session, steps).await?.into_iter();
+            let rs = match done.next() {
+                Some(Done::Row(Some(row))) => decode(&row).map_err(|e| tx.failed(e))?,
+                _ => ResultSet::default(),
+            };
+            let planned = match done.next() {
+                Some(Done::Row(Some(row))) if explain.is_some() => planned_rows(&row),
+                _ => None,
+            };
+            if ends_with_statement {
+                tx.open.set(false);
+            }
+            check(&rs).map_err(|err| Failure::Api(err, tx.open.get()))?;
+            if tx.open.get() {
+                tx.send(session, vec![Step::Simple(end)]).await?;
+                tx.open.set(false);
+            }
+            Ok((rs, planned))
         }
-        Err(err)
+        .await;
+        self.finish(&mut lease, outcome).await
     }
 
     /// Whether the request's transaction ends in ROLLBACK: as an honoured `Prefer: tx=` says
@@ -100,48 +110,32 @@ impl Exec<'_> {
         }
     }
 
-    /// The statements on the connection; `explicit`: in `BEGIN` ... this end.
-    #[allow(clippy::too_many_arguments)]
-    async fn run(
+    /// The end of a request's statements: the connection back to the pool, or rolled back
+    /// first when its transaction is still open, or dropped when its transport failed.
+    async fn finish<T>(
         &self,
         lease: &mut pool::Conn<'_>,
-        context: &RequestContext,
-        options: &ScopeOptions,
-        explicit: Option<&'static str>,
-        main: &Sql,
-        explain: Option<&Sql>,
-        check: impl FnOnce(&ResultSet) -> Result<(), ApiError>,
-    ) -> Result<(ResultSet, Option<i64>), Failure> {
-        let (conn, defaults) = lease.connection()?;
-        if explicit.is_some() {
-            begin_scoped_inline(conn, context, options, defaults).await?;
-        } else {
-            set_session_scope(conn, context, options, defaults).await?;
-        }
-        let row = bind(sqlx::query(&main.text), &main.params)
-            .fetch_optional(&mut *conn)
-            .await?;
-        let rs = match row {
-            Some(row) => decode(&row)?,
-            None => ResultSet::default(),
-        };
-        check(&rs).map_err(Failure::Api)?;
-        let planned = match explain {
-            Some(sql) => {
-                let plan: Option<sqlx::types::Json<Value>> =
-                    bind(sqlx::query(&sql.text), &sql.params)
-                        .fetch_optional(&mut *conn)
-                        .await?
-                        .and_then(|row| row.try_get(0).ok());
-                plan.and_then(|p| p.0.pointer("/0/Plan/Plan Rows").and_then(Value::as_f64))
-                    .map(|rows| rows as i64)
+        outcome: Result<T, Failure>,
+    ) -> Result<T, ApiError> {
+        let (err, open) = match outcome {
+            Ok(value) => {
+                lease.set_in_transaction(false);
+                self.mark(Mark::TransactionEnded);
+                return Ok(value);
             }
-            None => None,
+            Err(Failure::Api(err, open)) => (err, open),
+            Err(Failure::Db(err, _)) if err.is_transport() => {
+                lease.set_broken();
+                return Err(self.db_error(&err));
+            }
+            Err(Failure::Db(err, open)) => (self.db_error(&err), open),
         };
-        if let Some(end) = explicit {
-            sqlx::Executor::execute(&mut *conn, end).await?;
+        if open {
+            end_transaction(lease).await;
+        } else {
+            lease.set_in_transaction(false);
         }
-        Ok((rs, planned))
+        Err(err)
     }
 
     /// Runs an EXPLAIN as the caller, in a transaction ended as the request's would be (an
@@ -158,25 +152,17 @@ impl Exec<'_> {
         } else {
             "COMMIT"
         };
-        let body = self
-            .with_statement(cache, read_only, true, end, async |conn| {
-                let rows = bind(sqlx::query(&sql.text), &sql.params)
-                    .fetch_all(conn)
-                    .await?;
-                // JSON: one row holding the plan array; text: one row per line.
-                let lines: Vec<String> = rows
-                    .iter()
-                    .map(|row| {
-                        row.try_get::<String, _>(0).or_else(|_| {
-                            row.try_get::<sqlx::types::Json<Value>, _>(0)
-                                .map(|json| json.0.to_string())
-                        })
-                    })
-                    .collect::<Result<_, _>>()?;
-                Ok(lines.join("\n"))
+        let rows = self.with_statement(cache, read_only, end, sql).await?;
+        // JSON: one row holding the plan array; text: one row per line.
+        let lines: Vec<String> = rows
+            .iter()
+            .map(|row| {
+                row.try_get::<_, String>(0)
+                    .or_else(|_| row.try_get::<_, Value>(0).map(|json| json.to_string()))
             })
-            .await?;
-        Ok(response::plan_response(self.req, media, body).into_response())
+            .collect::<Result<_, _>>()
+            .map_err(|e| self.db_error(&DbError::Pg(e)))?;
+        Ok(response::plan_response(self.req, media, lines.join("\n")).into_response())
     }
 
     /// One statement read as the caller (the OpenAPI privileges query).
@@ -185,61 +171,163 @@ impl Exec<'_> {
         cache: &SchemaCache,
         sql: &str,
         bind_text: &str,
-    ) -> Result<sqlx::postgres::PgRow, ApiError> {
-        // With a pre-request function: its transaction, as for every other statement.
-        let explicit = cache.config.pre_request.is_some();
-        self.with_statement(cache, true, explicit, "COMMIT", async |conn| {
-            sqlx::query(sql).bind(bind_text).fetch_one(conn).await
-        })
-        .await
+    ) -> Result<Row, ApiError> {
+        let sql = Sql {
+            text: sql.to_owned(),
+            params: vec![Param::Text(Some(bind_text.to_owned()))],
+        };
+        let rows = self.with_statement(cache, true, "COMMIT", &sql).await?;
+        rows.into_iter().next().ok_or(ApiError::Internal)
     }
 
-    /// `work` on a connection as the caller: inside `BEGIN` (the scope local to it) ... `end`
-    /// when `explicit`, else with the scope on the session and `work`'s statements in their own
-    /// implicit transactions. A failed transaction is rolled back, a broken connection dropped.
-    async fn with_statement<T>(
+    /// `sql`'s rows as the caller, in a transaction ended with `end`.
+    async fn with_statement(
         &self,
         cache: &SchemaCache,
         read_only: bool,
-        explicit: bool,
         end: &'static str,
-        work: impl AsyncFnOnce(&mut sqlx::PgConnection) -> Result<T, sqlx::Error>,
-    ) -> Result<T, ApiError> {
+        sql: &Sql,
+    ) -> Result<Vec<Row>, ApiError> {
         self.mark(Mark::TransactionStarted);
         let (context, options) = self.scope(cache, read_only)?;
         let mut lease = self.lease().await?;
         let outcome = async {
-            let (conn, defaults) = lease.connection()?;
-            if explicit {
-                begin_scoped_inline(conn, &context, &options, defaults).await?;
-            } else {
-                set_session_scope(conn, &context, &options, defaults).await?;
-            }
-            let value = work(&mut *conn).await?;
-            if explicit {
-                sqlx::Executor::execute(&mut *conn, end).await?;
-            }
-            Ok::<_, sqlx::Error>(value)
+            let session = lease.session().map_err(Failure::closed)?;
+            let tx = Tx::new(&context, &options);
+            let statement = tx.prepare(session, &sql.text, &sql.params).await?;
+            let mut steps = tx.opening(session).await?;
+            steps.push(Step::All(statement, param_refs(&sql.params)));
+            steps.push(Step::Simple(end));
+            let rows = match tx.send(session, steps).await?.into_iter().next() {
+                Some(Done::Rows(rows)) => rows,
+                _ => Vec::new(),
+            };
+            tx.open.set(false);
+            Ok(rows)
         }
         .await;
-        match outcome {
-            Ok(value) => {
-                lease.set_in_transaction(false);
-                self.mark(Mark::TransactionEnded);
-                Ok(value)
-            }
-            Err(err) if pool::is_transport_error(&err) => {
-                lease.set_broken();
-                Err(self.db_error(&err))
-            }
-            Err(err) => {
-                if explicit {
-                    end_transaction(&mut lease, "ROLLBACK").await;
-                } else {
-                    lease.set_in_transaction(false);
+        self.finish(&mut lease, outcome).await
+    }
+}
+
+/// A flag a `Tx` sets through `&self` while its statements borrow it (atomic only so that the
+/// request's future stays `Send`).
+#[derive(Default)]
+struct Flag(AtomicBool);
+
+impl Flag {
+    fn get(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    fn set(&self, value: bool) {
+        self.0.store(value, Ordering::Relaxed);
+    }
+}
+
+/// One request's transaction on a session: its scope, and how far it has gone.
+struct Tx<'a> {
+    scope: LocalScope<'a>,
+    pre_request: Option<String>,
+    /// `BEGIN` and the scope went out (ahead of the statement when it had to be prepared).
+    opened: Flag,
+    /// The transaction may be open: a failure must roll it back.
+    open: Flag,
+}
+
+impl<'a> Tx<'a> {
+    fn new(context: &'a RequestContext, options: &'a ScopeOptions) -> Self {
+        Tx {
+            scope: LocalScope::new(context, options),
+            // A pre-request function runs in the statement's own transaction, as in PostgREST.
+            pre_request: options
+                .pre_request
+                .as_ref()
+                .map(|function| format!("select {function}()")),
+            opened: Flag::default(),
+            open: Flag::default(),
+        }
+    }
+
+    /// A failure now, with the transaction's state.
+    fn failed(&self, err: impl Into<DbError>) -> Failure {
+        Failure::Db(err.into(), self.open.get())
+    }
+
+    /// `BEGIN`, the scope and the pre-request call, unless they went out already; from here on
+    /// the transaction counts as open.
+    async fn opening(&self, session: &mut Session) -> Result<Vec<Step<'_>>, Failure> {
+        if self.opened.get() {
+            return Ok(Vec::new());
+        }
+        let types = vec![Type::TEXT; self.scope.params.len()];
+        // Only set_config over text parameters: nothing in it depends on who prepares it.
+        let statement = session
+            .statement(&self.scope.sql, &types)
+            .await
+            .map_err(|e| self.failed(e))?;
+        let mut steps = Vec::with_capacity(6);
+        steps.push(Step::Simple(self.scope.begin));
+        steps.push(Step::Execute(
+            statement,
+            self.scope
+                .params
+                .iter()
+                .map(|value| value as &(dyn ToSql + Sync))
+                .collect(),
+        ));
+        if let Some(call) = &self.pre_request {
+            steps.push(Step::Simple(call));
+        }
+        self.opened.set(true);
+        self.open.set(true);
+        Ok(steps)
+    }
+
+    /// `sql` prepared on this connection. One it has not prepared yet is prepared inside the
+    /// request's transaction, as the caller (its names resolve on the caller's search path,
+    /// and the caller's schema privileges apply), so the transaction is opened first.
+    async fn prepare(
+        &self,
+        session: &mut Session,
+        sql: &str,
+        params: &[Param],
+    ) -> Result<Statement, Failure> {
+        let types = param_types(params);
+        if let Some(statement) = session.cached(sql, &types) {
+            return Ok(statement);
+        }
+        let steps = self.opening(session).await?;
+        if !steps.is_empty() {
+            self.send(session, steps).await?;
+        }
+        session
+            .statement(sql, &types)
+            .await
+            .map_err(|e| self.failed(e))
+    }
+
+    /// Sends `steps` as one pipeline; the answers of the statements that return rows, in
+    /// order, or the first error (those after it in the transaction only say it is aborted).
+    async fn send(&self, session: &Session, steps: Vec<Step<'_>>) -> Result<Vec<Done>, Failure> {
+        let wanted: Vec<bool> = steps
+            .iter()
+            .map(|step| matches!(step, Step::One(..) | Step::All(..)))
+            .collect();
+        let mut answers = Vec::with_capacity(2);
+        let mut first_error = None;
+        for (result, wanted) in session.pipeline(steps).await.into_iter().zip(wanted) {
+            match result {
+                Ok(done) if wanted => answers.push(done),
+                Ok(_) => {}
+                Err(err) => {
+                    first_error.get_or_insert(err);
                 }
-                Err(self.db_error(&err))
             }
+        }
+        match first_error {
+            Some(err) => Err(self.failed(err)),
+            None => Ok(answers),
         }
     }
 }
@@ -248,10 +336,14 @@ impl Exec<'_> {
 /// PostgREST does, so that their violations are reported rather than rolled back unseen.
 const ROLLBACK: &str = "SET CONSTRAINTS ALL IMMEDIATE; ROLLBACK";
 
-/// Ends an aborted or refused transaction; a connection that cannot do even that is dropped.
-async fn end_transaction(lease: &mut pool::Conn<'_>, statement: &'static str) {
-    let ended = match lease.connection() {
-        Ok((conn, _)) => sqlx::Executor::execute(&mut *conn, statement).await.is_ok(),
+/// Ends an aborted or refused transaction (after an end that already went out, a ROLLBACK only
+/// warns); a connection that cannot do even that is dropped.
+async fn end_transaction(lease: &mut pool::Conn<'_>) {
+    let ended = match lease.session() {
+        Ok(session) => matches!(
+            session.pipeline(vec![Step::Simple("ROLLBACK")]).await.pop(),
+            Some(Ok(_))
+        ),
         Err(_) => false,
     };
     if ended {
@@ -261,53 +353,59 @@ async fn end_transaction(lease: &mut pool::Conn<'_>, statement: &'static str) {
     }
 }
 
-/// Why a transaction stopped: the database, or a check of the engine.
+/// Why a transaction stopped: the database, or a check of the engine; and whether the
+/// transaction may still be open.
 enum Failure {
-    Db(sqlx::Error),
-    Api(ApiError),
+    Db(DbError, bool),
+    Api(ApiError, bool),
 }
 
-impl From<sqlx::Error> for Failure {
-    fn from(err: sqlx::Error) -> Self {
-        Failure::Db(err)
+impl Failure {
+    /// The pool handed out no connection.
+    fn closed(err: DbError) -> Self {
+        Failure::Db(err, false)
     }
 }
 
-fn bind<'q>(
-    mut query: sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>,
-    params: &'q [Param],
-) -> sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments> {
-    for p in params {
-        query = match p {
-            Param::Text(t) => query.bind(t.as_deref()),
-            Param::Int(i) => query.bind(*i),
-            Param::Bytes(b) => query.bind(b.as_slice()),
-        };
-    }
-    query
+/// The parameters' types as they are bound: text, bigint, bytea.
+fn param_types(params: &[Param]) -> Vec<Type> {
+    params
+        .iter()
+        .map(|param| match param {
+            Param::Text(_) => Type::TEXT,
+            Param::Int(_) => Type::INT8,
+            Param::Bytes(_) => Type::BYTEA,
+        })
+        .collect()
 }
 
-/// The body column's bytes as sent (binary format): text's are its UTF-8, bytea's the bytes
-/// themselves (a media type handler over bytea); null is empty.
-fn raw_body(row: &sqlx::postgres::PgRow) -> Result<Vec<u8>, sqlx::Error> {
-    let value = row.try_get_raw(3)?;
-    if sqlx::ValueRef::is_null(&value) {
-        return Ok(Vec::new());
-    }
-    value
-        .as_bytes()
-        .map(<[u8]>::to_vec)
-        .map_err(sqlx::Error::Decode)
+fn param_refs(params: &[Param]) -> Vec<&(dyn ToSql + Sync)> {
+    params
+        .iter()
+        .map(|param| match param {
+            Param::Text(text) => text as &(dyn ToSql + Sync),
+            Param::Int(int) => int,
+            Param::Bytes(bytes) => bytes,
+        })
+        .collect()
 }
 
-fn decode(row: &sqlx::postgres::PgRow) -> Result<ResultSet, sqlx::Error> {
+/// The planner's row estimate of an EXPLAIN (FORMAT JSON).
+fn planned_rows(row: &Row) -> Option<i64> {
+    let plan: Option<Value> = row.try_get(0).ok().flatten();
+    plan.and_then(|p| p.pointer("/0/Plan/Plan Rows").and_then(Value::as_f64))
+        .map(|rows| rows as i64)
+}
+
+fn decode(row: &Row) -> Result<ResultSet, tokio_postgres::Error> {
     Ok(ResultSet {
         total: row.try_get(0)?,
         page_total: row.try_get(1)?,
         location: row
-            .try_get::<Option<Vec<String>>, _>(2)?
+            .try_get::<_, Option<Vec<String>>>(2)?
             .unwrap_or_default(),
-        body: raw_body(row)?,
+        // As sent (binary format): text's UTF-8, the bytes of a bytea media type; null empty.
+        body: row.try_get::<_, RawBytes>(3)?.0,
         guc_headers: row.try_get(4)?,
         guc_status: row.try_get(5)?,
         inserted: row.try_get(6)?,

@@ -4,11 +4,12 @@
 //! `Retry-After` while the schema cache is loading.
 use axum::body::Body;
 use axum::response::Response;
-use cb_db::sqlx;
 use cb_gateway::JwtError;
 use cb_postgrest_syntax::SyntaxError;
 use http::{HeaderValue, StatusCode, header};
 use serde_json::Value;
+
+use crate::pool::DbError;
 
 mod parts;
 mod raised;
@@ -139,34 +140,34 @@ impl From<SyntaxError> for ApiError {
 
 impl ApiError {
     /// Maps a database error. Connection details never reach the client.
-    pub fn from_sqlx(err: &sqlx::Error, anon: bool) -> Self {
-        match err {
-            sqlx::Error::Database(db) => {
-                let code = db.code().map(|c| c.into_owned()).unwrap_or_default();
-                let pg = db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>();
-                if code == "PGRST" {
-                    return match RaisedResponse::parse(db.message(), pg.and_then(|e| e.detail())) {
-                        Ok(raised) => ApiError::Raised(Box::new(raised)),
-                        Err(unreadable) => ApiError::RaiseUnreadable(unreadable),
-                    };
-                }
-                ApiError::Pg {
-                    code,
-                    message: db.message().to_owned(),
-                    details: pg.and_then(|e| e.detail().map(str::to_owned)),
-                    hint: pg.and_then(|e| e.hint().map(str::to_owned)),
-                    anon,
-                }
+    pub(crate) fn from_db(err: &DbError, anon: bool) -> Self {
+        let err = match err {
+            DbError::PoolTimeout => return ApiError::PoolTimeout,
+            DbError::PoolClosed => return ApiError::ConnectionLost,
+            DbError::Pg(err) => err,
+        };
+        let Some(db) = err.as_db_error() else {
+            if err.is_closed()
+                || std::error::Error::source(err).is_some_and(|s| s.is::<std::io::Error>())
+            {
+                return ApiError::ConnectionLost;
             }
-            sqlx::Error::PoolTimedOut => ApiError::PoolTimeout,
-            sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) => {
-                ApiError::ConnectionLost
-            }
-            sqlx::Error::Protocol(_) | sqlx::Error::WorkerCrashed => ApiError::ConnectionLost,
-            other => {
-                tracing::error!(err = %other, "rest: unexpected database client error");
-                ApiError::Internal
-            }
+            tracing::error!(%err, "rest: unexpected database client error");
+            return ApiError::Internal;
+        };
+        let code = db.code().code();
+        if code == "PGRST" {
+            return match RaisedResponse::parse(db.message(), db.detail()) {
+                Ok(raised) => ApiError::Raised(Box::new(raised)),
+                Err(unreadable) => ApiError::RaiseUnreadable(unreadable),
+            };
+        }
+        ApiError::Pg {
+            code: code.to_owned(),
+            message: db.message().to_owned(),
+            details: db.detail().map(str::to_owned),
+            hint: db.hint().map(str::to_owned),
+            anon,
         }
     }
 

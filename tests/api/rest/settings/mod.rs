@@ -4,6 +4,7 @@
 mod anon_role;
 mod app_settings;
 mod jwt_aud;
+mod pipeline;
 mod server_timing;
 mod tx_end;
 

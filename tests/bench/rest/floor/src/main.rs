@@ -1,7 +1,8 @@
 //! The floor under case (a): an axum server that answers `GET /rest/v1/blog_posts?slug=eq.X`
-//! by sending the engine's two statements (its session scope through `cb_db::set_session_scope`,
-//! then the main statement it sends for that request) over sqlx and returning the body. No JWT check, no parsing beyond the
-//! slug, no schema cache, no middleware: what is left is the cost of the stack itself.
+//! by sending the engine's pipeline over tokio-postgres (`BEGIN`, its scope through
+//! `cb_db::LocalScope`, the main statement it sends for that request, `COMMIT`, in one round
+//! trip) and returning the body. No JWT check, no parsing beyond the slug, no schema cache, no
+//! middleware: what is left is the cost of the stack itself.
 //!
 //!   rest-floor <port> <postgres socket dir>
 //!
@@ -15,10 +16,10 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use std::sync::Mutex;
 
-use cb_db::sqlx::postgres::{PgConnectOptions, PgConnection};
-use cb_db::sqlx::{self, ConnectOptions as _, Row};
-use cb_db::{RequestContext, ScopeOptions, SessionDefaults, set_session_scope};
+use cb_db::{LocalScope, RequestContext, ScopeOptions};
 use tokio::sync::Semaphore;
+use tokio_postgres::types::{ToSql, Type};
+use tokio_postgres::{Client, NoTls, Statement};
 
 const MAIN: &str = "WITH pgrst_source AS ( SELECT \"public\".\"blog_posts\".* FROM \"public\".\"blog_posts\" \
     WHERE  \"public\".\"blog_posts\".\"slug\" = CAST($1 AS text) AND  \"public\".\"blog_posts\".\"published\" = CAST($2 AS boolean) \
@@ -33,15 +34,32 @@ struct Params {
     slug: String,
 }
 
-/// The least a pool can be (the engine's own is this plus broken-connection handling): sqlx's
-/// PgPool would add a task spawned on every release.
+/// A connection with the two statements it prepared.
+struct Session {
+    client: Client,
+    scope: Statement,
+    main: Statement,
+}
+
+/// The least a pool can be (the engine's own is this plus broken-connection handling).
 struct Conns {
     /// The request's context but its headers: built once, as the engine renders an API key's
     /// claims once.
     context: RequestContext,
-    options: PgConnectOptions,
-    idle: Mutex<Vec<PgConnection>>,
+    idle: Mutex<Vec<Session>>,
     permits: Semaphore,
+}
+
+fn options() -> ScopeOptions {
+    ScopeOptions {
+        read_only: true,
+        search_path: Some("\"public\", \"public\", \"extensions\"".into()),
+        cookies: Some(serde_json::json!({})),
+        timezone: None,
+        role_statement_timeout: Some("3s".into()),
+        pre_request: None,
+        app_settings: Default::default(),
+    }
 }
 
 async fn post(
@@ -59,50 +77,39 @@ async fn post(
     // As the server does: the resolved client address as x-real-ip (here the peer, as with no
     // trusted proxy).
     context.headers = cb_gateway::headers_json(&headers, Some(peer.ip()));
-    let options = ScopeOptions {
-        read_only: true,
-        search_path: Some("\"public\", \"public\", \"extensions\"".into()),
-        cookies: None,
-        timezone: None,
-        role_statement_timeout: Some("3s".into()),
-        pre_request: None,
-        app_settings: Default::default(),
-    };
+    let options = options();
+    let scope = LocalScope::new(&context, &options);
     let Ok(_permit) = pool.permits.acquire().await else {
         return StatusCode::SERVICE_UNAVAILABLE.into_response();
     };
-    // A request cancelled mid-statement (its client went away) takes its connection with it;
-    // the next one opens a new connection, as the engine's pool does.
-    let idle = pool.idle.lock().ok().and_then(|mut idle| idle.pop());
-    let mut conn = match idle {
-        Some(conn) => conn,
-        None => match pool.options.connect().await {
-            Ok(conn) => conn,
-            Err(e) => return (StatusCode::SERVICE_UNAVAILABLE, e.to_string()).into_response(),
-        },
+    let Some(session) = pool.idle.lock().ok().and_then(|mut idle| idle.pop()) else {
+        return StatusCode::SERVICE_UNAVAILABLE.into_response();
     };
-    let defaults = SessionDefaults {
-        timezone: "UTC".into(),
-        statement_timeout: "0".into(),
-        search_path: "\"$user\", public".into(),
-    };
-    let row = match set_session_scope(&mut conn, &context, &options, &defaults).await {
-        Ok(()) => {
-            sqlx::query(MAIN)
-                .bind(slug)
-                .bind("true")
-                .bind(1000_i64)
-                .bind(0_i64)
-                .fetch_one(&mut conn)
-                .await
-        }
-        Err(e) => Err(e),
-    };
-    // Back to the pool whatever the statement's outcome: a failed statement leaves it usable.
+    let scope_params: Vec<&(dyn ToSql + Sync)> = scope
+        .params
+        .iter()
+        .map(|value| value as &(dyn ToSql + Sync))
+        .collect();
+    let published = Some("true".to_owned());
+    let slug = Some(slug);
+    let (limit, offset) = (1000_i64, 0_i64);
+    let main_params: [&(dyn ToSql + Sync); 4] = [&slug, &published, &limit, &offset];
+    let (begun, scoped, row, committed) = tokio::join!(
+        session.client.batch_execute(scope.begin),
+        session.client.execute(&session.scope, &scope_params),
+        session
+            .client
+            .query_one(&session.main, &main_params),
+        session.client.batch_execute("COMMIT"),
+    );
     if let Ok(mut idle) = pool.idle.lock() {
-        idle.push(conn);
+        idle.push(session);
     }
-    match row.and_then(|row| row.try_get::<String, _>("body")) {
+    let outcome = begun
+        .and(scoped)
+        .and_then(|_| row)
+        .and_then(|row| committed.map(|()| row));
+    match outcome.and_then(|row| row.try_get::<_, String>("body")) {
         Ok(body) => (
             [(
                 header::CONTENT_TYPE,
@@ -149,23 +156,42 @@ fn main() {
 }
 
 async fn serve(port: u16, socket_dir: String, connections: usize, reuse_port: bool) {
-    let options = PgConnectOptions::new()
-        .socket(socket_dir)
-        .username("authenticator")
-        .database("postgres");
+    let context = RequestContext::new(
+        "anon",
+        &serde_json::json!({"role": "anon"}),
+        "GET",
+        "/blog_posts",
+        String::new(),
+    );
+    let options = options();
+    let scope_sql = LocalScope::new(&context, &options).sql;
+    let scope_types = vec![Type::TEXT; LocalScope::new(&context, &options).params.len()];
     let mut idle = Vec::new();
     for _ in 0..connections {
-        idle.push(options.connect().await.expect("connect"));
+        let (client, connection) = tokio_postgres::Config::new()
+            .host_path(&socket_dir)
+            .user("authenticator")
+            .dbname("postgres")
+            .connect(NoTls)
+            .await
+            .expect("connect");
+        tokio::spawn(connection);
+        let scope = client
+            .prepare_typed(&scope_sql, &scope_types)
+            .await
+            .expect("prepare the scope");
+        let main = client
+            .prepare_typed(MAIN, &[Type::TEXT, Type::TEXT, Type::INT8, Type::INT8])
+            .await
+            .expect("prepare the statement");
+        idle.push(Session {
+            client,
+            scope,
+            main,
+        });
     }
     let pool = Conns {
-        context: RequestContext::new(
-            "anon",
-            &serde_json::json!({"role": "anon"}),
-            "GET",
-            "/blog_posts",
-            String::new(),
-        ),
-        options,
+        context,
         idle: Mutex::new(idle),
         permits: Semaphore::new(connections),
     };
