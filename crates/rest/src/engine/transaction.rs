@@ -52,18 +52,9 @@ impl Exec<'_> {
         explain: Option<&Sql>,
         check: impl FnOnce(&ResultSet) -> Result<(), ApiError>,
     ) -> Result<(ResultSet, Option<i64>), ApiError> {
-        self.mark(Mark::TransactionStarted);
-        let (context, options) = self.scope(cache, read_only)?;
-        let end = if self.rolls_back(cache) {
-            ROLLBACK
-        } else {
-            "COMMIT"
-        };
+        let end = self.end(cache);
         let ends_with_statement = read_only || !refusable;
-        let mut lease = self.lease().await?;
-        let outcome = async {
-            let session = lease.session().map_err(Failure::closed)?;
-            let tx = Tx::new(&context, &options);
+        self.as_caller(cache, read_only, async |tx, session| {
             let main_statement = tx.prepare(session, &main.text, &main.params).await?;
             let explain_statement = match explain {
                 Some(sql) => Some(tx.prepare(session, &sql.text, &sql.params).await?),
@@ -95,9 +86,36 @@ impl Exec<'_> {
                 tx.open.set(false);
             }
             Ok((rs, planned))
+        })
+        .await
+    }
+
+    /// Runs `work` as the caller: a connection leased, the request's transaction (`Tx`) ready
+    /// to open on it, and whatever `work` leaves open rolled back (see `finish`).
+    async fn as_caller<T>(
+        &self,
+        cache: &SchemaCache,
+        read_only: bool,
+        work: impl AsyncFnOnce(&Tx<'_>, &mut Session) -> Result<T, Failure>,
+    ) -> Result<T, ApiError> {
+        self.mark(Mark::TransactionStarted);
+        let (context, options) = self.scope(cache, read_only)?;
+        let mut lease = self.lease().await?;
+        let outcome = async {
+            let session = lease.session().map_err(Failure::closed)?;
+            work(&Tx::new(&context, &options), session).await
         }
         .await;
         self.finish(&mut lease, outcome).await
+    }
+
+    /// How the request's transaction ends.
+    fn end(&self, cache: &SchemaCache) -> &'static str {
+        if self.rolls_back(cache) {
+            ROLLBACK
+        } else {
+            "COMMIT"
+        }
     }
 
     /// Whether the request's transaction ends in ROLLBACK: as an honoured `Prefer: tx=` says
@@ -147,12 +165,9 @@ impl Exec<'_> {
         sql: &Sql,
         media: &MediaType,
     ) -> Result<Response, ApiError> {
-        let end = if self.rolls_back(cache) {
-            ROLLBACK
-        } else {
-            "COMMIT"
-        };
-        let rows = self.with_statement(cache, read_only, end, sql).await?;
+        let rows = self
+            .with_statement(cache, read_only, self.end(cache), sql)
+            .await?;
         // JSON: one row holding the plan array; text: one row per line.
         let lines: Vec<String> = rows
             .iter()
@@ -188,12 +203,7 @@ impl Exec<'_> {
         end: &'static str,
         sql: &Sql,
     ) -> Result<Vec<Row>, ApiError> {
-        self.mark(Mark::TransactionStarted);
-        let (context, options) = self.scope(cache, read_only)?;
-        let mut lease = self.lease().await?;
-        let outcome = async {
-            let session = lease.session().map_err(Failure::closed)?;
-            let tx = Tx::new(&context, &options);
+        self.as_caller(cache, read_only, async |tx, session| {
             let statement = tx.prepare(session, &sql.text, &sql.params).await?;
             let mut steps = tx.opening(session).await?;
             steps.push(Step::All(statement, param_refs(&sql.params)));
@@ -204,9 +214,8 @@ impl Exec<'_> {
             };
             tx.open.set(false);
             Ok(rows)
-        }
-        .await;
-        self.finish(&mut lease, outcome).await
+        })
+        .await
     }
 }
 

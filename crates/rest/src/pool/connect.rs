@@ -100,7 +100,7 @@ fn tls_config(
         if let Some(path) = root_cert {
             let pem =
                 std::fs::read(path).map_err(|e| LoginError(format!("sslrootcert {path}: {e}")))?;
-            for cert in rustls_pemfile_certs(&pem) {
+            for cert in pem_certificates(&pem) {
                 roots
                     .add(cert)
                     .map_err(|e| LoginError(format!("sslrootcert {path}: {e}")))?;
@@ -117,7 +117,7 @@ fn tls_config(
 }
 
 /// The certificates of a PEM file.
-fn rustls_pemfile_certs(pem: &[u8]) -> Vec<CertificateDer<'static>> {
+fn pem_certificates(pem: &[u8]) -> Vec<CertificateDer<'static>> {
     use rustls::pki_types::pem::PemObject as _;
     CertificateDer::pem_slice_iter(pem)
         .filter_map(Result::ok)

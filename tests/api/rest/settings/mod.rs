@@ -62,6 +62,21 @@ async fn rows(app: &TestApp, table: &str) -> i64 {
         .await
 }
 
+/// Posts two pairs with the same code to `st_pairs` and expects the deferred unique constraint
+/// to refuse them: 409 23505 naming the constraint.
+async fn assert_duplicate_codes_refused(app: &TestApp) {
+    let pairs = serde_json::json!([{"id": 1, "code": 7}, {"id": 2, "code": 7}]);
+    let refused = super::post(app, "/st_pairs", &pairs).await;
+    let body = refused.assert_error(409, "23505");
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("st_pairs_code_key")),
+        "{body}"
+    );
+    assert_eq!(refused.header("preference-applied"), None);
+}
+
 /// `claims` signed with the demo secret, exactly as given (no role, exp or iat added).
 pub(crate) fn signed(claims: &Value) -> String {
     jsonwebtoken::encode(

@@ -6,22 +6,14 @@ use serde_json::json;
 use cb_tests::{DEMO_SERVICE_ROLE_KEY, admin_jwt};
 
 use super::super::{get, post, wait_for_status};
-use super::{rows, settings_app};
+use super::{assert_duplicate_codes_refused, rows, settings_app};
 use crate::rest::db_config::set_db_config;
 
 #[tokio::test]
 async fn a_deferred_violation_at_commit_fails_the_request_and_keeps_nothing() {
     // The default db-tx-end commits: the COMMIT that went out with the insert is what fails.
     let app = settings_app(&[]).await;
-    let pairs = json!([{"id": 1, "code": 7}, {"id": 2, "code": 7}]);
-    let refused = post(&app, "/st_pairs", &pairs).await;
-    let body = refused.assert_error(409, "23505");
-    assert!(
-        body["message"]
-            .as_str()
-            .is_some_and(|m| m.contains("st_pairs_code_key")),
-        "{body}"
-    );
+    assert_duplicate_codes_refused(&app).await;
     assert_eq!(rows(&app, "st_pairs").await, 0);
     // The connection is still good: the same pair, one row at a time, goes in once.
     post(&app, "/st_pairs", &json!([{"id": 1, "code": 7}]))

@@ -6,7 +6,7 @@ use serde_json::json;
 use cb_tests::{TestApp, eventually};
 
 use super::super::{Call, POLL_EVERY, SETTLED_WITHIN, delete, get, patch, post};
-use super::{rows, settings_app};
+use super::{assert_duplicate_codes_refused, rows, settings_app};
 use crate::rest::db_config::set_db_config;
 
 /// A note inserted with `prefer` (return=representation and, if any, `tx=`): it answers 201
@@ -85,16 +85,7 @@ async fn rollback_undoes_every_write_and_call_whatever_the_client_prefers() {
 #[tokio::test]
 async fn deferred_constraints_are_checked_before_the_rollback() {
     let app = settings_app(&[("PGRST_DB_TX_END", "rollback")]).await;
-    let pairs = json!([{"id": 1, "code": 7}, {"id": 2, "code": 7}]);
-    let refused = post(&app, "/st_pairs", &pairs).await;
-    let body = refused.assert_error(409, "23505");
-    assert!(
-        body["message"]
-            .as_str()
-            .is_some_and(|m| m.contains("st_pairs_code_key")),
-        "{body}"
-    );
-    assert_eq!(refused.header("preference-applied"), None);
+    assert_duplicate_codes_refused(&app).await;
     // Without the violation the same write answers 201, and is rolled back all the same.
     post(&app, "/st_pairs", &json!([{"id": 1, "code": 7}]))
         .await
