@@ -16,6 +16,10 @@
 # median ratio is reported with the range of all rounds: one pair of 10 s runs on shared cores
 # swings by several percent either way (the baseline as much as the server).
 #
+# DB_POOL sets the engine's pool (PGRST_DB_POOL, default PostgREST's 10). DB_POOL=64 gives the
+# engine as many database sessions as pgbench has clients: the insert's COMMITs then share WAL
+# flushes as the baseline's 64 sessions do (tests/bench/rest/README.md).
+#
 # TOKEN picks the caller's bearer token: `anon` (default) the anon key, which is an API key and
 # matched as such; `hs256` and `es256` a signed-in user's access token (role authenticated), HS256
 # with the JWT secret or ES256 with a signing key (the server then has a signing keys file either
@@ -35,6 +39,7 @@ threads=${THREADS:-2}
 pgbench_clients=${PGBENCH_CLIENTS:-$connections}
 rounds=${ROUNDS:-3}
 token_kind=${TOKEN:-anon}
+db_pool=${DB_POOL:-10}
 case $token_kind in anon | hs256 | es256) ;; *) echo "TOKEN is '$token_kind': use anon, hs256 or es256"; exit 1 ;; esac
 if [ "$token_kind" = es256 ]; then
   python3 -c 'import cryptography' 2>/dev/null || { echo "TOKEN=es256 needs python3's cryptography (pip install cryptography)"; exit 1; }
@@ -66,7 +71,7 @@ if [ "${METRICS:-0}" = 1 ]; then
   metrics_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
   metrics_env+=(CLAIMBRIDGE_METRICS_ADDR="127.0.0.1:$metrics_port")
 fi
-env "${metrics_env[@]}" REST_CLIENT_CONCURRENCY=0 CLAIMBRIDGE_DATA_DIR="$data_dir" CLAIMBRIDGE_PORT="$port" CLAIMBRIDGE_LOG=warn,cb_rest::schema_cache=info CLAIMBRIDGE_LOG_FORMAT=json "$binary" serve >"$work/server.log" 2>&1 &
+env "${metrics_env[@]}" PGRST_DB_POOL="$db_pool" REST_CLIENT_CONCURRENCY=0 CLAIMBRIDGE_DATA_DIR="$data_dir" CLAIMBRIDGE_PORT="$port" CLAIMBRIDGE_LOG=warn,cb_rest::schema_cache=info CLAIMBRIDGE_LOG_FORMAT=json "$binary" serve >"$work/server.log" 2>&1 &
 server=$!
 floor=
 cleanup() {
@@ -228,8 +233,8 @@ done
 load_ms=$(grep "schema cache loaded" "$work/server.log" | tail -1 | grep -o '"load_ms":[0-9]*' | cut -d: -f2)
 relations=$(grep "schema cache loaded" "$work/server.log" | tail -1 | grep -o '"relations":[0-9]*' | cut -d: -f2)
 
-printf '\n/rest/v1 benchmark: %ss per run, %s connections, %s wrk threads, %s pgbench clients, %s cores, median of %s rounds, %s token\n' \
-  "$seconds" "$connections" "$threads" "$pgbench_clients" "$(nproc)" "$rounds" "$token_kind"
+printf '\n/rest/v1 benchmark: %ss per run, %s connections, %s wrk threads, %s pgbench clients, pool of %s, %s cores, median of %s rounds, %s token\n' \
+  "$seconds" "$connections" "$threads" "$pgbench_clients" "$db_pool" "$(nproc)" "$rounds" "$token_kind"
 printf 'pgbench replays the statements the engine sent: "PostgREST tps" one round trip each, as PostgREST\nsends its transaction (the baseline); "pipelined tps" in one pipeline, as the engine sends them.\n'
 printf '%-34s %10s %9s %9s %8s %13s %7s %11s %14s %7s\n' case "req/s" p50 p99 non2xx "PostgREST tps" ratio "all rounds" "pipelined tps" ratio
 for case in a b c; do

@@ -1,5 +1,6 @@
 //! /rest/v1: PostgREST's settings under their PGRST_ names and the per-client limits.
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use cb_rest::TxEnd;
 use cb_rest::schema_cache::db_config::{anon_role, jwt_audience};
@@ -64,13 +65,31 @@ pub(super) fn settings(
         })?,
     };
 
+    let pool_size = parse_number(get, "PGRST_DB_POOL", defaults.pool_size)?;
+    if pool_size == 0 {
+        return Err(ConfigError(
+            "PGRST_DB_POOL is 0: set it to 1 or more connections".into(),
+        ));
+    }
+    let pool_acquire_timeout = match get("PGRST_DB_POOL_ACQUISITION_TIMEOUT") {
+        None => defaults.pool_acquire_timeout,
+        Some(_) => match parse_number(get, "PGRST_DB_POOL_ACQUISITION_TIMEOUT", 0u32)? {
+            0 => {
+                return Err(ConfigError(
+                    "PGRST_DB_POOL_ACQUISITION_TIMEOUT is 0: set it to 1 or more seconds".into(),
+                ));
+            }
+            seconds => Duration::from_secs(u64::from(seconds)),
+        },
+    };
+
     let client_defaults = cb_rest::ClientLimitSettings::default();
     let per_client = parse_number(get, "REST_CLIENT_CONCURRENCY", client_defaults.per_client)?;
-    if per_client >= defaults.pool_size as usize {
+    if per_client >= pool_size as usize {
         return Err(ConfigError(format!(
-            "REST_CLIENT_CONCURRENCY is {per_client}: keep it below the {} connections \
-             of the REST pool, so that one client cannot hold them all (0 turns the limit off)",
-            defaults.pool_size
+            "REST_CLIENT_CONCURRENCY is {per_client}: keep it below the {pool_size} connections \
+             of the REST pool (PGRST_DB_POOL), so that one client cannot hold them all (0 turns \
+             the limit off)"
         )));
     }
     Ok(cb_rest::RestSettings {
@@ -97,6 +116,8 @@ pub(super) fn settings(
             ..client_defaults
         },
         trusted_proxies,
+        pool_size,
+        pool_acquire_timeout,
         ..defaults
     })
 }

@@ -956,6 +956,11 @@ fn postgrests_settings_default_to_supabases() {
     assert_eq!(rest.jwt_aud, None);
     assert!(!rest.server_timing_enabled);
     assert!(rest.app_settings.is_empty());
+    assert_eq!(rest.pool_size, 10);
+    assert_eq!(
+        rest.pool_acquire_timeout,
+        std::time::Duration::from_secs(10)
+    );
 }
 
 #[test]
@@ -970,6 +975,8 @@ fn postgrests_settings_come_from_their_variables() {
         ("PGRST_APP_SETTINGS_Empty", ""),
         ("PGRST_APP_SETTINGS_a.b$2", "dotted"),
         ("PGRST_APP_SETTINGSX", "not an app setting"),
+        ("PGRST_DB_POOL", "64"),
+        ("PGRST_DB_POOL_ACQUISITION_TIMEOUT", "3"),
     ])
     .unwrap()
     .rest;
@@ -977,6 +984,8 @@ fn postgrests_settings_come_from_their_variables() {
     assert_eq!(rest.anon_role.as_deref(), Some("web_anon"));
     assert_eq!(rest.jwt_aud.as_deref(), Some("https://api.example.test"));
     assert!(rest.server_timing_enabled);
+    assert_eq!(rest.pool_size, 64);
+    assert_eq!(rest.pool_acquire_timeout, std::time::Duration::from_secs(3));
     let pair = |name: &str, value: &str| (name.to_string(), value.to_string());
     assert_eq!(
         &*rest.app_settings,
@@ -1021,7 +1030,21 @@ fn bad_postgrest_settings_stop_the_start() {
         ("PGRST_DB_TX_END", "Commit"),
         ("PGRST_JWT_AUD", ":audience"),
         ("PGRST_SERVER_TIMING_ENABLED", "sometimes"),
+        ("PGRST_DB_POOL", "0"),
+        ("PGRST_DB_POOL", "ten"),
+        ("PGRST_DB_POOL_ACQUISITION_TIMEOUT", "0"),
+        ("PGRST_DB_POOL_ACQUISITION_TIMEOUT", "1.5"),
     ]);
+    // The per-client limit must stay below the pool, whichever sets it.
+    assert_eq!(
+        refusal(&[("PGRST_DB_POOL", "4")]),
+        "REST_CLIENT_CONCURRENCY is 4: keep it below the 4 connections of the REST pool \
+         (PGRST_DB_POOL), so that one client cannot hold them all (0 turns the limit off)"
+    );
+    let rest = config(&[("PGRST_DB_POOL", "4"), ("REST_CLIENT_CONCURRENCY", "0")])
+        .unwrap()
+        .rest;
+    assert_eq!(rest.pool_size, 4);
     for bad in [
         "",
         "1st",

@@ -5,6 +5,7 @@ mod anon_role;
 mod app_settings;
 mod jwt_aud;
 mod pipeline;
+mod pool;
 mod server_timing;
 mod tx_end;
 
