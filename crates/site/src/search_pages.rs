@@ -188,20 +188,7 @@ pub(crate) fn spawn_sync(
     requests: Arc<SearchPagesSync>,
 ) {
     tokio::spawn(async move {
-        let mut wait = Duration::from_secs(1);
-        for _ in 0..8 {
-            match sync(&manifest, &ssr, &cache).await {
-                Ok(count) => {
-                    tracing::info!(pages = count, "site search: pages indexed");
-                    break;
-                }
-                Err(err) => {
-                    tracing::warn!(%err, "site search: pages not indexed yet; trying again in {wait:?}");
-                }
-            }
-            tokio::time::sleep(wait).await;
-            wait = (wait * 2).min(Duration::from_secs(60));
-        }
+        sync_until_done(&manifest, &ssr, &cache, "at startup").await;
         loop {
             // Also when a scheduled page goes live: nothing is written then to announce it.
             let due = crate::store::next_publish_in(cache.pool())
@@ -215,11 +202,33 @@ pub(crate) fn spawn_sync(
                 () = sleep_until_due(due) => {}
             }
             tokio::time::sleep(SETTLE).await;
-            if let Err(err) = sync(&manifest, &ssr, &cache).await {
-                tracing::warn!(%err, "site search: pages not indexed after a change");
-            }
+            sync_until_done(&manifest, &ssr, &cache, "after a change").await;
         }
     });
+}
+
+/// Indexes the pages, trying again while it fails (the database not ready yet, a render refused
+/// or timed out on a busy machine), up to eight times over about four minutes.
+async fn sync_until_done(
+    manifest: &SiteManifest,
+    ssr: &ServerRendering,
+    cache: &SiteCache,
+    when: &'static str,
+) {
+    let mut wait = Duration::from_secs(1);
+    for _ in 0..8 {
+        match sync(manifest, ssr, cache).await {
+            Ok(count) => {
+                tracing::info!(pages = count, "site search: pages indexed {when}");
+                return;
+            }
+            Err(err) => {
+                tracing::warn!(%err, "site search: pages not indexed {when}; trying again in {wait:?}");
+            }
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(Duration::from_secs(60));
+    }
 }
 
 /// Sleeps for `due`, or forever when nothing is scheduled.
