@@ -128,6 +128,11 @@ async fn metrics_are_served_on_their_own_address_only() {
         sample(&text, "claimbridge_page_cache_total", &["result=\"hit\""]).unwrap_or(0.0) >= 1.0,
         "{text}"
     );
+    // Cached bodies sent by sendfile (crates/zero-copy): counted, whatever this test's pages weigh.
+    assert!(
+        sample(&text, "claimbridge_sendfile_bytes_total", &[]).is_some(),
+        "{text}"
+    );
     assert!(
         sample(
             &text,

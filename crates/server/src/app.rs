@@ -24,7 +24,7 @@ use tower_http::timeout::TimeoutLayer;
 
 use crate::config::Config;
 use crate::database::DatabaseHandle;
-use crate::front::{Front, PerConnection, REST_PREFIX};
+use crate::front::{Front, PerConnection, REST_PREFIX, ZeroCopy};
 use crate::request_trace::RequestTraceLayer;
 use crate::security_headers::BaselineHeaders;
 
@@ -216,7 +216,7 @@ impl App {
             MapResponseLayer::new(move |response| baseline.apply(response))
                 .layer(Front::new(rest, self.router)),
         );
-        let served = axum::serve(listener, PerConnection::new(service))
+        let served = axum::serve(ZeroCopy(listener), PerConnection::new(service))
             .with_graceful_shutdown(shutdown)
             .await;
         self.realtime.stop().await;

@@ -57,6 +57,28 @@ where
     }
 }
 
+/// Gives each accepted connection the socket that sends cached bodies with sendfile
+/// (crates/zero-copy).
+#[derive(Debug)]
+pub(crate) struct ZeroCopy<L>(pub(crate) L);
+
+impl<L> Listener for ZeroCopy<L>
+where
+    L: Listener<Io = tokio::net::TcpStream>,
+{
+    type Io = cb_zero_copy::ZeroCopyStream;
+    type Addr = L::Addr;
+
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        let (io, address) = self.0.accept().await;
+        (cb_zero_copy::ZeroCopyStream::new(io), address)
+    }
+
+    fn local_addr(&self) -> std::io::Result<Self::Addr> {
+        self.0.local_addr()
+    }
+}
+
 /// Makes each connection's service: `service` with the peer's address, which every request gets
 /// as `ConnectInfo` (the functions' rate limits key on it), as axum's
 /// `into_make_service_with_connect_info` does for a router alone.

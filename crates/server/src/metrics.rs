@@ -200,6 +200,8 @@ async fn scrape(State(sources): State<Sources>) -> impl IntoResponse {
         metrics::gauge!("claimbridge_db_pool_connections", "pool" => "rest", "state" => state)
             .set(value as f64);
     }
+    metrics::counter!("claimbridge_sendfile_bytes_total")
+        .absolute(cb_zero_copy::bytes_sent_from_files());
     // The outbox: deliveries not yet done, and how overdue the oldest due one is.
     let backlog = sqlx::query_as::<_, (i64, Option<f64>)>(
         "select count(*), extract(epoch from now() - min(next_attempt_at) filter (where next_attempt_at <= now()))::float8

@@ -5,6 +5,7 @@ use std::io::Write as _;
 use axum::body::Body;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use cb_zero_copy::Pack;
 use http::{HeaderMap, HeaderValue, StatusCode, header};
 use sha2::{Digest as _, Sha256};
 
@@ -51,14 +52,24 @@ impl Rendered {
         cache_control: &'static str,
         body: String,
     ) -> Self {
-        let identity = Bytes::from(body);
+        let etag = weak_etag(body.as_bytes());
+        let gzip = gzip(body.as_bytes(), flate2::Compression::best());
+        let brotli = brotli(body.as_bytes(), BROTLI_BEST);
+        // Kept for many requests: in one sealed memory file, sent with sendfile
+        // (crates/zero-copy).
+        let mut packed = Pack::of(vec![body.into_bytes(), gzip, brotli]).into_iter();
+        let (identity, gzip, brotli) = (
+            packed.next().unwrap_or_default(),
+            packed.next().unwrap_or_default(),
+            packed.next().unwrap_or_default(),
+        );
         Self {
             status,
             content_type: HeaderValue::from_static(content_type),
             cache_control: HeaderValue::from_static(cache_control),
-            etag: weak_etag(&identity),
-            gzip: gzip(&identity, flate2::Compression::best()),
-            brotli: brotli(&identity, BROTLI_BEST),
+            etag,
+            gzip,
+            brotli,
             identity,
             validity: None,
             only: None,
@@ -77,8 +88,11 @@ impl Rendered {
         let encoding = negotiate(headers, Offered::ALL);
         let identity = Bytes::from(body);
         let (gzip, brotli) = match encoding {
-            Encoding::Brotli => (Bytes::new(), brotli(&identity, BROTLI_FAST)),
-            Encoding::Gzip => (gzip(&identity, flate2::Compression::fast()), Bytes::new()),
+            Encoding::Brotli => (Bytes::new(), brotli(&identity, BROTLI_FAST).into()),
+            Encoding::Gzip => (
+                gzip(&identity, flate2::Compression::fast()).into(),
+                Bytes::new(),
+            ),
             Encoding::Identity => (Bytes::new(), Bytes::new()),
         };
         Self {
@@ -156,20 +170,20 @@ const BROTLI_BEST: u32 = 11;
 /// A quality that compresses a page in about a millisecond, for what is sent once.
 const BROTLI_FAST: u32 = 4;
 
-fn gzip(bytes: &[u8], level: flate2::Compression) -> Bytes {
+fn gzip(bytes: &[u8], level: flate2::Compression) -> Vec<u8> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), level);
     // Writing into a Vec cannot fail.
     let _ = encoder.write_all(bytes);
-    Bytes::from(encoder.finish().unwrap_or_default())
+    encoder.finish().unwrap_or_default()
 }
 
-fn brotli(bytes: &[u8], quality: u32) -> Bytes {
+fn brotli(bytes: &[u8], quality: u32) -> Vec<u8> {
     let mut output = Vec::with_capacity(bytes.len() / 3);
     {
         let mut writer = brotli::CompressorWriter::new(&mut output, 4096, quality, 22);
         let _ = writer.write_all(bytes);
     }
-    Bytes::from(output)
+    output
 }
 
 /// The compressed copies a response has besides its bytes as they are.

@@ -14,6 +14,7 @@ use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use cb_zero_copy::Pack;
 use http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 
 use crate::delivery::{Encoding, Offered, TEXT, if_none_match, negotiate, weak_etag};
@@ -115,7 +116,7 @@ fn not_found() -> Response {
 
 impl StaticFile {
     fn read(path: &Path, cache_control: HeaderValue) -> std::io::Result<Self> {
-        let identity = Bytes::from(std::fs::read(path)?);
+        let identity = std::fs::read(path)?;
         let modified = std::fs::metadata(path)?
             .modified()
             .map_or(UNIX_EPOCH, whole_seconds);
@@ -123,15 +124,27 @@ impl StaticFile {
         let sibling = |suffix: &str| {
             let mut name = path.as_os_str().to_owned();
             name.push(suffix);
-            std::fs::read(PathBuf::from(name)).ok().map(Bytes::from)
+            std::fs::read(PathBuf::from(name)).ok()
         };
         let (gzip, brotli) = (sibling(".gz"), sibling(".br"));
+        let etag = weak_etag(&identity);
+        // Kept in one sealed memory file and sent with sendfile (crates/zero-copy).
+        let (has_gzip, has_brotli) = (gzip.is_some(), brotli.is_some());
+        let mut packed = Pack::of(
+            [Some(identity), gzip, brotli]
+                .into_iter()
+                .flatten()
+                .collect(),
+        )
+        .into_iter();
+        let identity = packed.next().unwrap_or_default();
+        let gzip = has_gzip.then(|| packed.next()).flatten();
+        let brotli = has_brotli.then(|| packed.next()).flatten();
 
         let content_type = mime_guess::from_path(path).first_raw().map_or(
             HeaderValue::from_static("application/octet-stream"),
             HeaderValue::from_static,
         );
-        let etag = weak_etag(&identity);
         let last_modified = HeaderValue::from_str(&httpdate::fmt_http_date(modified))
             .unwrap_or(HeaderValue::from_static("Thu, 01 Jan 1970 00:00:00 GMT"));
         let compressed = gzip.is_some() || brotli.is_some();

@@ -16,9 +16,8 @@
 # median ratio is reported with the range of all rounds: one pair of 10 s runs on shared cores
 # swings by several percent either way (the baseline as much as the server).
 #
-# DB_POOL sets the engine's pool (PGRST_DB_POOL, default PostgREST's 10). DB_POOL=64 gives the
-# engine as many database sessions as pgbench has clients: the insert's COMMITs then share WAL
-# flushes as the baseline's 64 sessions do (tests/bench/rest/README.md).
+# DB_POOL sets the engine's pool (PGRST_DB_POOL, default PostgREST's 10); DB_POOL=64 gives the
+# engine as many database sessions as pgbench has clients (tests/bench/rest/README.md has a run).
 #
 # TOKEN picks the caller's bearer token: `anon` (default) the anon key, which is an API key and
 # matched as such; `hs256` and `es256` a signed-in user's access token (role authenticated), HS256

@@ -1,0 +1,179 @@
+//! Sealed memory files holding bodies, and the registry the socket looks them up in.
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::Write as _;
+use std::os::fd::{AsFd, BorrowedFd};
+use std::sync::{Arc, LazyLock, RwLock};
+
+use bytes::Bytes;
+use memmap2::Mmap;
+use rustix::fs::{MemfdFlags, SealFlags};
+
+/// Bodies smaller than this together stay on the heap: a file and a mapping cost a page and a
+/// descriptor, and copying a few kilobytes costs less than the extra system call.
+const SMALLEST_PACK: usize = 16 * 1024;
+
+/// The mapped packs by the address their mapping starts at.
+static PACKS: LazyLock<RwLock<BTreeMap<usize, Arc<Mapped>>>> = LazyLock::new(RwLock::default);
+
+/// One sealed file and its read-only mapping.
+#[derive(Debug)]
+pub(crate) struct Mapped {
+    file: File,
+    map: Mmap,
+}
+
+/// Removes the pack from the registry before its mapping goes, so no later allocation at the
+/// same address is ever taken for it.
+#[derive(Debug)]
+struct Registered(Arc<Mapped>);
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        let mut packs = PACKS
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        packs.remove(&(self.0.map.as_ptr() as usize));
+    }
+}
+
+impl AsRef<[u8]> for Registered {
+    fn as_ref(&self) -> &[u8] {
+        &self.0.map
+    }
+}
+
+/// Bodies packed into one sealed memory file.
+#[derive(Debug)]
+pub struct Pack;
+
+impl Pack {
+    /// `bodies` as bytes the socket sends with `sendfile`, in order. They stay on the heap when
+    /// they are small together or the system refuses a memory file (the bytes are the same
+    /// either way, only the way they leave differs).
+    pub fn of(bodies: Vec<Vec<u8>>) -> Vec<Bytes> {
+        let total: usize = bodies.iter().map(Vec::len).sum();
+        if total < SMALLEST_PACK {
+            return bodies.into_iter().map(Bytes::from).collect();
+        }
+        match map(&bodies, total) {
+            Ok(mapped) => {
+                let whole = Bytes::from_owner(Registered(mapped));
+                let mut start = 0;
+                bodies
+                    .iter()
+                    .map(|body| {
+                        let part = whole.slice(start..start + body.len());
+                        start += body.len();
+                        part
+                    })
+                    .collect()
+            }
+            Err(err) => {
+                tracing::warn!(%err, "no memory file for a body: it is sent by copying");
+                bodies.into_iter().map(Bytes::from).collect()
+            }
+        }
+    }
+}
+
+/// Writes `bodies` into a new memory file, seals it against any change and maps it.
+fn map(bodies: &[Vec<u8>], total: usize) -> std::io::Result<Arc<Mapped>> {
+    let fd = rustix::fs::memfd_create(
+        "claimbridge-body",
+        MemfdFlags::CLOEXEC | MemfdFlags::ALLOW_SEALING,
+    )?;
+    let mut file = File::from(fd);
+    for body in bodies {
+        file.write_all(body)?;
+    }
+    rustix::fs::fcntl_add_seals(
+        &file,
+        SealFlags::WRITE | SealFlags::SHRINK | SealFlags::GROW | SealFlags::SEAL,
+    )?;
+    // SAFETY: the file is this process's own memory file, sealed above against writes, growing
+    // and shrinking, and the seals cannot be removed: its bytes can no longer change while
+    // mapped, which is what makes handing out `&[u8]` into the mapping sound.
+    #[allow(unsafe_code)]
+    let map = unsafe { Mmap::map(&file)? };
+    debug_assert_eq!(map.len(), total);
+    let mapped = Arc::new(Mapped { file, map });
+    PACKS
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .insert(mapped.map.as_ptr() as usize, mapped.clone());
+    Ok(mapped)
+}
+
+/// The pack `bytes` lie in, with their offset in its file.
+pub(crate) fn find(bytes: &[u8]) -> Option<(Arc<Mapped>, u64)> {
+    if bytes.is_empty() {
+        return None;
+    }
+    let start = bytes.as_ptr() as usize;
+    let packs = PACKS
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let (&base, mapped) = packs.range(..=start).next_back()?;
+    let offset = start - base;
+    (offset + bytes.len() <= mapped.map.len()).then(|| (mapped.clone(), offset as u64))
+}
+
+impl Mapped {
+    pub(crate) fn fd(&self) -> BorrowedFd<'_> {
+        self.file.as_fd()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_bodies_stay_on_the_heap() {
+        let parts = Pack::of(vec![b"<p>hi</p>".to_vec(), b"gz".to_vec()]);
+        assert_eq!(parts[0], &b"<p>hi</p>"[..]);
+        assert_eq!(parts[1], &b"gz"[..]);
+        assert!(find(&parts[0]).is_none());
+    }
+
+    #[test]
+    fn packed_bodies_are_found_with_their_offsets_until_dropped() {
+        let first = vec![b'a'; 20_000];
+        let second: Vec<u8> = (0..30_000u32).map(|i| (i % 251) as u8).collect();
+        let parts = Pack::of(vec![first.clone(), second.clone(), Vec::new()]);
+        assert_eq!(parts.len(), 3);
+        assert_eq!(&parts[0][..], &first[..]);
+        assert_eq!(&parts[1][..], &second[..]);
+        assert!(parts[2].is_empty());
+        let (_, offset) = find(&parts[1]).expect("the second body is packed");
+        assert_eq!(offset, 20_000);
+        let (_, offset) = find(&parts[1][100..200]).expect("a slice of it too");
+        assert_eq!(offset, 20_100);
+        assert!(find(&parts[2]).is_none(), "nothing to send");
+        let address = parts[0].as_ptr() as usize;
+        drop(parts);
+        assert!(
+            !PACKS.read().unwrap().contains_key(&address),
+            "the pack leaves the registry with its last body"
+        );
+    }
+
+    #[test]
+    fn heap_bytes_are_not_taken_for_a_pack() {
+        let parts = Pack::of(vec![vec![7; 40_000]]);
+        let heap = vec![7u8; 40_000];
+        assert!(find(&heap).is_none());
+        assert!(find(&parts[0]).is_some());
+    }
+
+    #[test]
+    fn a_packs_file_cannot_be_written() {
+        let parts = Pack::of(vec![vec![1; 20_000]]);
+        let (mapped, _) = find(&parts[0]).unwrap();
+        let mut file = &mapped.file;
+        assert!(file.write_all(b"changed").is_err());
+        assert!(file.set_len(10).is_err());
+        assert_eq!(parts[0][0], 1);
+    }
+}
