@@ -140,12 +140,20 @@ impl Renderer {
     /// does not load is reported here, not on the first request.
     pub fn start(setup: &RendererSetup, settings: &RendererSettings) -> Result<Self, RenderError> {
         let started = Instant::now();
-        let program = Arc::new(Program::compile(
-            &setup.bundle,
-            &setup.globals,
-            setup.sanitize.clone(),
-            settings,
-        )?);
+        // On a thread of its own: everything the parser allocates is freed when it ends, so the
+        // C allocator's arena it used is empty and given back, instead of holding the parser's
+        // peak (about 9 MB) under the calling thread's live allocations.
+        let program = std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .name("render-compile".into())
+                .spawn_scoped(scope, || {
+                    Program::compile(&setup.bundle, &setup.globals, setup.sanitize.clone(), settings)
+                })
+                .map_err(|err| RenderError::Load(format!("could not start a thread: {err}")))?
+                .join()
+                .map_err(|_| RenderError::Load("compiling the bundle panicked".into()))?
+        })?;
+        let program = Arc::new(program);
         let (jobs, receiver) = mpsc::channel::<Job>(settings.queue.max(1));
         let receiver = Arc::new(Mutex::new(receiver));
         // Each engine is made on its own thread (a QuickJS runtime never leaves it); the first
