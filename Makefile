@@ -124,7 +124,7 @@ test-compat: target/debug/claimbridge tests/compat/node_modules/.package-lock.js
 # Cross-instance invalidation, schema reload, shared rate limits, exactly-once lead delivery with
 # an instance killed, and a rolling restart under wrk. HAProxy and wrk come from Debian packages
 # (installed when missing), moto from PyPI (s3-server). A debug build may take up to 2 s to show an
-# edit on the other instances here; the 1 s target is measured on the release build (README).
+# edit on the other instances here; the 1 s target is measured on the release build (tests/bench/README.md).
 .PHONY: test-scale
 test-scale: frontend target/debug/claimbridge s3-server
 	SCALE_PROPAGATION_LIMIT=$${SCALE_PROPAGATION_LIMIT:-2} tests/scale/run.sh

@@ -1,4 +1,4 @@
-//! How fast and how big the server renderer is with the real bundle (README "Server rendering"):
+//! How fast and how big the server renderer is with the real bundle (docs/website.md "Server rendering"):
 //! load time, resident memory of the engines, and the time of each page's render, median and
 //! 95th percentile over `ROUNDS` renders.
 //!

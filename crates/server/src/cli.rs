@@ -51,7 +51,7 @@ enum Generate {
         schemas: Vec<String>,
     },
     /// Print a new private JWT signing key (a JWK), as `supabase gen signing-key` does; with
-    /// --append, add it to a signing keys file instead (see README, rotating signing keys).
+    /// --append, add it to a signing keys file instead (see docs/operations.md, rotating secrets).
     SigningKey {
         #[arg(long, value_enum, default_value = "ES256")]
         algorithm: Algorithm,

@@ -1,4 +1,4 @@
-//! The local mail catcher `serve` starts in development (README "Reading the emails `make run`
+//! The local mail catcher `serve` starts in development (docs/leads.md "Reading the emails `make run`
 //! sends"), before the app is built so the auth mailer sends to it. It is a convenience: when
 //! its port is taken (another catcher, a second server) the server still starts, and the auth
 //! emails are logged instead.

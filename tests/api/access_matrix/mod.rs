@@ -1,4 +1,4 @@
-//! Every cell of the access matrix in the README, run as each role with its JWT claims, through
+//! Every cell of the access matrix in docs/architecture.md, run as each role with its JWT claims, through
 //! the same per-request scope the services use (SET ROLE + request.jwt.claims + headers).
 mod admin_and_service;
 mod anon;

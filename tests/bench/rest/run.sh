@@ -48,7 +48,7 @@ for tool in wrk pgbench psql python3; do
 done
 
 cargo build --release --bin claimbridge
-binary=target/release/claimbridge
+binary=${CARGO_TARGET_DIR:-target}/release/claimbridge
 # The floor (floor/src/main.rs): case (a) on bare axum + tokio-postgres, outside the workspace.
 CARGO_TARGET_DIR=target/bench-floor cargo build --release --offline --quiet --manifest-path tests/bench/rest/floor/Cargo.toml
 floor_binary=target/bench-floor/release/rest-floor

@@ -30,7 +30,7 @@ impl Captcha {
     }
 }
 
-/// Captcha, rate limits, trusted proxies and lead webhooks (README "Functions" variables).
+/// Captcha, rate limits, trusted proxies and lead webhooks (docs/configuration.md, "Functions" variables).
 pub(super) fn settings(
     get: &impl Fn(&str) -> Option<String>,
     jwt_secret: &str,

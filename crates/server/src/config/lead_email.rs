@@ -1,4 +1,4 @@
-//! Lead notification emails (README "Configuration", the `LEAD_EMAIL_*` variables): off unless
+//! Lead notification emails (docs/configuration.md, the `LEAD_EMAIL_*` variables): off unless
 //! `LEAD_EMAIL_TO` is set; then the sender and the SMTP server (`SMTP_*`, read in `mail`) are
 //! required.
 use std::time::Duration;

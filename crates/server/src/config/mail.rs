@@ -1,4 +1,4 @@
-//! Email (README "Configuration" and "Reading the emails `make run` sends"): the SMTP server
+//! Email (docs/configuration.md, and docs/leads.md "Reading the emails `make run` sends"): the SMTP server
 //! every email may go through (`SMTP_*`), the auth emails' own server and sender (GoTrue's
 //! `GOTRUE_SMTP_*`, config.toml `[auth.email.smtp]`), and the local mail catcher that takes the
 //! auth emails in development when no server is configured (`CLAIMBRIDGE_MAILBOX_*`, config.toml

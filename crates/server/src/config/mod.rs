@@ -1,5 +1,5 @@
 //! Configuration: the one module that reads the environment. Every variable is documented in
-//! the README and in `.env.example`; every default is for local use, and production mode refuses
+//! docs/configuration.md and in `.env.example`; every default is for local use, and production mode refuses
 //! the defaults that would be unsafe there. Each area reads its own variables in a module of
 //! its own; [`Config::from_lookup`] puts them together.
 use std::collections::HashMap;

@@ -11,7 +11,7 @@ use super::lookup::{parse_bool, parse_number};
 /// The variables of PostgREST's `app.settings.<name>`.
 const APP_SETTINGS_PREFIX: &str = "PGRST_APP_SETTINGS_";
 
-/// PostgREST's settings under their PGRST_ names (README "REST" variables), and the
+/// PostgREST's settings under their PGRST_ names (docs/configuration.md, "REST" variables), and the
 /// per-client limits. `raw` reads a variable as it is set: PGRST_DB_ANON_ROLE set to nothing
 /// is not the same as unset.
 pub(super) fn settings(

@@ -9,7 +9,7 @@ use super::auth::require_secret_length;
 use super::lookup::{is_http_url, parse_bool, parse_number};
 use super::{ConfigError, supabase_toml};
 
-/// The object store and the upload limits (README "Storage" variables).
+/// The object store and the upload limits (docs/configuration.md, "Storage" variables).
 pub(super) fn settings(
     get: &impl Fn(&str) -> Option<String>,
     jwt_secret: &str,
@@ -24,7 +24,7 @@ pub(super) fn settings(
             let required = |name: &str| {
                 get(name).ok_or_else(|| {
                     ConfigError(format!(
-                        "{name} is not set, which STORAGE_BACKEND=s3 needs: set it (see README, Storage)"
+                        "{name} is not set, which STORAGE_BACKEND=s3 needs: set it (see docs/configuration.md, Storage)"
                     ))
                 })
             };

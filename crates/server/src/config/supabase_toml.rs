@@ -1,7 +1,7 @@
 //! `supabase/config.toml`, the file Supabase CLI projects keep their local settings in. The
 //! settings this server honours are turned into the environment variables that set the same
 //! thing, so the environment wins over the file by construction and every setting is validated
-//! (and named in errors) in one place; [`SETTINGS`] is that table, and the README's.
+//! (and named in errors) in one place; [`SETTINGS`] is that table, and docs/configuration.md's.
 //!
 //! Values are checked for their TOML type here, with the file's section and key in the
 //! message; `env(NAME)` in a string is replaced by that variable, as the CLI does.

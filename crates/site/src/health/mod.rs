@@ -24,7 +24,7 @@ use crate::router::{SiteSettings, public_files, read_site_manifest};
 use external::{Checker, HOST_SPACING};
 use internal::Build;
 
-/// How the link checker runs (README "Configuration": CLAIMBRIDGE_LINK_CHECK_*).
+/// How the link checker runs (docs/configuration.md: CLAIMBRIDGE_LINK_CHECK_*).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LinkCheckSettings {
     /// How often the content is scanned and due links are checked besides after every change
