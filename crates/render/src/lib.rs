@@ -147,7 +147,12 @@ impl Renderer {
             std::thread::Builder::new()
                 .name("render-compile".into())
                 .spawn_scoped(scope, || {
-                    Program::compile(&setup.bundle, &setup.globals, setup.sanitize.clone(), settings)
+                    Program::compile(
+                        &setup.bundle,
+                        &setup.globals,
+                        setup.sanitize.clone(),
+                        settings,
+                    )
                 })
                 .map_err(|err| RenderError::Load(format!("could not start a thread: {err}")))?
                 .join()

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use cb_db::sqlx::{self, PgPool};
 
-use crate::routes::ArchiveKind;
+use crate::site_manifest::ArchiveKind;
 
 /// Posts on a page of an archive (the page's query asks for as many).
 pub(crate) const ARCHIVE_PAGE_SIZE: u32 = 12;

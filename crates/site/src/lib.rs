@@ -8,7 +8,7 @@
 //! The map: `router` builds the [`router`] from [`SiteSettings`] into the shared `state`;
 //! `static_files` holds the build's files (hashed assets, public files) in memory and answers
 //! them; `serve` answers every request that is not an asset: the public files, `feeds` (sitemap,
-//! robots.txt, RSS) and the pages, whose path `routes` classifies and whose head `head` builds
+//! robots.txt, RSS) and the pages, whose path `site_manifest` classifies and whose head `head` builds
 //! from the SEO data `store` keeps (dropped by `listen` on every change). `page` renders a page
 //! on the server (`ssr`, with `template`, `preload` and `sanitize`), `preview` a preview link's;
 //! `delivery` compresses the answers and revalidates them by ETag; `security` adds the
@@ -28,11 +28,11 @@ mod preview;
 mod redirects;
 mod reloadable;
 mod router;
-mod routes;
 mod sanitize;
 mod search_pages;
 mod security;
 mod serve;
+mod site_manifest;
 mod ssr;
 mod state;
 mod static_files;

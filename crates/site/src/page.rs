@@ -10,7 +10,7 @@ use http::{HeaderMap, StatusCode};
 use crate::delivery::{HTML, Rendered};
 use crate::discovery;
 use crate::head::HeadSpec;
-use crate::routes::{Resource, Route};
+use crate::site_manifest::{Resource, Route};
 use crate::ssr::{DateValidity, ServerRendering};
 use crate::state::{BuiltSite, Site};
 use crate::store::{self, Snapshot};

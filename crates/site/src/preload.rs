@@ -3,7 +3,7 @@
 //! page chunk and the client as `<link rel="modulepreload">` in the HTML lets the browser fetch
 //! them alongside the entry, which takes the waits out of the path to their first content.
 //! The chunk file names come from the build's `.vite/manifest.json`, the page modules from its
-//! site manifest (routes.rs).
+//! site manifest (site_manifest.rs).
 use std::collections::{HashMap, HashSet};
 
 use serde::Deserialize;

@@ -15,7 +15,7 @@ use cb_db::sqlx;
 use lol_html::{Settings, element, text};
 use serde::Serialize;
 
-use crate::routes::{Resource, Route, SiteManifest};
+use crate::site_manifest::{Resource, Route, SiteManifest};
 use crate::ssr::ServerRendering;
 use crate::store::{SiteCache, SiteData};
 
@@ -323,7 +323,7 @@ mod tests {
 
     #[test]
     fn the_indexed_pages_are_the_fixed_pages_articles_and_live_block_pages() {
-        let manifest = crate::routes::testing::built_manifest();
+        let manifest = crate::site_manifest::testing::built_manifest();
         let block_page = |route: &str| crate::store::SitePage {
             record: serde_json::json!({ "route": route, "blocks": [] }),
             updated_at: chrono::Utc::now(),

@@ -7,7 +7,7 @@ use crate::head::HeadSpec;
 use crate::not_found_log::NotFoundLog;
 use crate::preload::Preloads;
 use crate::redirects::Redirects;
-use crate::routes::SiteManifest;
+use crate::site_manifest::SiteManifest;
 use crate::ssr::{ServerRendering, image_preload_tags};
 use crate::static_files::StaticFiles;
 use crate::store::SiteCache;

@@ -11,7 +11,7 @@ use crate::delivery::Rendered;
 use crate::feeds::Sitemap;
 use crate::head::{ArchiveSlugs, PageSeo, Post};
 use crate::reloadable::Reloadable;
-use crate::routes::ArchiveKind;
+use crate::site_manifest::ArchiveKind;
 
 /// What the database says about the site at one moment.
 #[derive(Debug, Default)]

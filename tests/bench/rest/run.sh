@@ -47,8 +47,11 @@ for tool in wrk pgbench psql python3; do
   command -v "$tool" >/dev/null || { echo "$tool is needed (apt-get install wrk postgresql-client python3)"; exit 1; }
 done
 
-cargo build --release --bin claimbridge
-binary=${CARGO_TARGET_DIR:-target}/release/claimbridge
+# CLAIMBRIDGE_BIN runs a binary built otherwise (another profile, an earlier commit).
+if [ -z "${CLAIMBRIDGE_BIN:-}" ]; then
+  cargo build --release --bin claimbridge
+fi
+binary=${CLAIMBRIDGE_BIN:-target/release/claimbridge}
 # The floor (floor/src/main.rs): case (a) on bare axum + tokio-postgres, outside the workspace.
 CARGO_TARGET_DIR=target/bench-floor cargo build --release --offline --quiet --manifest-path tests/bench/rest/floor/Cargo.toml
 floor_binary=target/bench-floor/release/rest-floor

@@ -287,7 +287,7 @@ mod fixtures {
 
     /// The head rules of the frontend build.
     pub(super) static RULES: LazyLock<HeadRules> =
-        LazyLock::new(|| crate::routes::testing::built_manifest().head);
+        LazyLock::new(|| crate::site_manifest::testing::built_manifest().head);
 
     pub(super) fn context() -> HeadContext<'static> {
         HeadContext {
@@ -320,7 +320,7 @@ mod fixtures {
 
     /// The vectors of one kind of head, with the context they were written for.
     pub(super) fn head_vectors(section: &str) -> Vec<serde_json::Value> {
-        let vectors = crate::routes::testing::vectors();
+        let vectors = crate::site_manifest::testing::vectors();
         let context = context();
         assert_eq!(vectors["context"]["siteUrl"], context.site_url);
         assert_eq!(vectors["context"]["companyName"], context.company_name);

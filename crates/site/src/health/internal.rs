@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use crate::feeds;
-use crate::routes::{Route, SiteManifest, seo_route};
+use crate::site_manifest::{Route, SiteManifest, seo_route};
 
 /// What a scan knows about the site's data.
 #[derive(Debug, Default, Clone)]
@@ -250,7 +250,7 @@ fn find_rule<'a>(rules: &'a [RedirectRule], route: &str) -> Option<&'a RedirectR
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routes::testing::built_manifest_text;
+    use crate::site_manifest::testing::built_manifest_text;
 
     /// A route table of the app's shape (site-manifest.ts) with a few pages, and the build's
     /// head rules.

@@ -1,11 +1,6 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import {
-  leadQueryParams,
-  type LeadFilters,
-  type LeadQueryParams,
-  type LeadSource,
-  type LeadStatus,
-} from './lead-types';
+import { leadQueryParams, type LeadFilters, type LeadQueryParams } from './lead-filters';
+import type { LeadSource, LeadStatus } from './lead-types';
 
 /** The filters both lead tables take: they share the pipeline columns, and differ in their time column. */
 interface LeadFilterable<Query> {

@@ -2,14 +2,8 @@ import { useId } from 'react';
 import { selectFieldsOf, type SelectOption } from '@/features/admin/shared/admin-select-field';
 import { AdminDateRange } from '@/features/admin/shared/admin-date-range';
 import { AdminButton } from '@/features/admin/shared/admin-button';
-import {
-  DEFAULT_FILTERS,
-  STATUS_OPTIONS,
-  isNarrowed,
-  type LeadFilters,
-  type LeadSource,
-  type LeadStatus,
-} from './lead-types';
+import { DEFAULT_FILTERS, isNarrowed, type LeadFilters } from './lead-filters';
+import { STATUS_OPTIONS, type LeadSource, type LeadStatus } from './lead-types';
 
 const STATUS_FILTER_OPTIONS: readonly SelectOption<LeadStatus | 'all'>[] = [['all', 'All statuses'], ...STATUS_OPTIONS];
 

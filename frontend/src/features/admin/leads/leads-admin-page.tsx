@@ -14,11 +14,11 @@ import {
   DEFAULT_FILTERS,
   filtersProblem,
   filtersSummary,
-  inboxItems,
   isNarrowed,
   type LeadFilters,
   type LeadView,
-} from './lead-types';
+} from './lead-filters';
+import { inboxItems } from './lead-types';
 import { relayedLeadsQuery } from './leads-query';
 import { submissionsQuery } from './submissions-query';
 import { useLiveLeads } from './use-live-leads';

@@ -1,5 +1,6 @@
 import { adminClient } from '@/features/admin/shared/admin-client';
-import type { LeadFilters, RelayedLead } from './lead-types';
+import type { LeadFilters } from './lead-filters';
+import type { RelayedLead } from './lead-types';
 import { leadKeys } from '@/data/leads/keys';
 import { filterLeadQuery, leadListQuery } from './filter-lead-query';
 import { dataOrThrow } from '@/lib/data-or-throw';

@@ -1,5 +1,6 @@
 import { adminClient } from '@/features/admin/shared/admin-client';
-import type { LeadFilters, WhitepaperSubmission } from './lead-types';
+import type { LeadFilters } from './lead-filters';
+import type { WhitepaperSubmission } from './lead-types';
 import { leadKeys } from '@/data/leads/keys';
 import { filterLeadQuery, leadListQuery } from './filter-lead-query';
 import { dataOrThrow } from '@/lib/data-or-throw';
