@@ -3,6 +3,7 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::Write as _;
 use std::os::fd::{AsFd, BorrowedFd};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, RwLock};
 
 use bytes::Bytes;
@@ -12,6 +13,15 @@ use rustix::fs::{MemfdFlags, SealFlags};
 /// Bodies smaller than this together stay on the heap: a file and a mapping cost a page and a
 /// descriptor, and copying a few kilobytes costs less than the extra system call.
 const SMALLEST_PACK: usize = 16 * 1024;
+
+/// Packs alive at once at most: a quarter of the process's open-file limit (each holds a file
+/// descriptor until its last body is dropped; the rest stay for sockets), so the site's up to
+/// 4,096 kept pages can never starve `accept`. Past it, bodies stay on the heap.
+static PACK_BUDGET: LazyLock<usize> = LazyLock::new(|| {
+    let limit = rustix::process::getrlimit(rustix::process::Resource::Nofile).current;
+    limit.map_or(4096, |open_files| (open_files / 4) as usize)
+});
+static LIVE_PACKS: AtomicUsize = AtomicUsize::new(0);
 
 /// The mapped packs by the address their mapping starts at.
 static PACKS: LazyLock<RwLock<BTreeMap<usize, Arc<Mapped>>>> = LazyLock::new(RwLock::default);
@@ -53,7 +63,7 @@ impl Pack {
     /// either way, only the way they leave differs).
     pub fn of(bodies: Vec<Vec<u8>>) -> Vec<Bytes> {
         let total: usize = bodies.iter().map(Vec::len).sum();
-        if total < SMALLEST_PACK {
+        if total < SMALLEST_PACK || !take_budget() {
             return bodies.into_iter().map(Bytes::from).collect();
         }
         match map(&bodies, total) {
@@ -70,11 +80,24 @@ impl Pack {
                     .collect()
             }
             Err(err) => {
+                LIVE_PACKS.fetch_sub(1, Ordering::Relaxed);
                 tracing::warn!(%err, "no memory file for a body: it is sent by copying");
                 bodies.into_iter().map(Bytes::from).collect()
             }
         }
     }
+}
+
+/// Counts one more live pack, unless the budget is spent.
+fn take_budget() -> bool {
+    take_from(&LIVE_PACKS, *PACK_BUDGET)
+}
+
+fn take_from(live: &AtomicUsize, budget: usize) -> bool {
+    live.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |count| {
+        (count < budget).then_some(count + 1)
+    })
+    .is_ok()
 }
 
 /// Writes `bodies` into a new memory file, seals it against any change and maps it.
@@ -165,6 +188,23 @@ mod tests {
         let heap = vec![7u8; 40_000];
         assert!(find(&heap).is_none());
         assert!(find(&parts[0]).is_some());
+    }
+
+    #[test]
+    fn packs_stay_within_a_quarter_of_the_open_file_limit() {
+        assert!(*PACK_BUDGET >= 1);
+        let limit = rustix::process::getrlimit(rustix::process::Resource::Nofile).current;
+        if let Some(open_files) = limit {
+            assert_eq!(*PACK_BUDGET as u64, open_files / 4);
+        }
+        let live = AtomicUsize::new(0);
+        assert!(take_from(&live, 2) && take_from(&live, 2));
+        assert!(!take_from(&live, 2), "the third is over a budget of two");
+        live.fetch_sub(1, Ordering::Relaxed);
+        assert!(take_from(&live, 2), "a dropped pack frees its place");
+        let parts = Pack::of(vec![vec![3; 20_000]]);
+        assert!(find(&parts[0]).is_some());
+        assert!(LIVE_PACKS.load(Ordering::Relaxed) >= 1);
     }
 
     #[test]
