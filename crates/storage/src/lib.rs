@@ -80,7 +80,7 @@ pub struct StorageState {
     pub config: StorageConfig,
     verifier: JwtVerifier,
     signer: signing::Signer,
-    renderer: render::Renderer,
+    renderer: render::ImageRenderer,
 }
 
 impl StorageState {
@@ -89,7 +89,7 @@ impl StorageState {
         Self {
             verifier: config.verifier.clone(),
             signer: signing::Signer::new(config.signing_secret.expose_secret()),
-            renderer: render::Renderer::new(ImageConfig::default()),
+            renderer: render::ImageRenderer::new(ImageConfig::default()),
             pool,
             store,
             config,
@@ -99,7 +99,7 @@ impl StorageState {
     /// The same state with other image transformation settings.
     #[must_use]
     pub fn with_images(mut self, images: ImageConfig) -> Self {
-        self.renderer = render::Renderer::new(images);
+        self.renderer = render::ImageRenderer::new(images);
         self
     }
 }

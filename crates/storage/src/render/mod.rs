@@ -29,9 +29,9 @@
 mod answer;
 pub(crate) mod geometry;
 pub(crate) mod hot;
+mod image_renderer;
 pub(crate) mod params;
 pub(crate) mod pipeline;
-mod renderer;
 mod streams;
 
 use std::sync::Arc;
@@ -48,10 +48,10 @@ use crate::db::ObjectRow;
 use crate::error::StorageError;
 use answer::{Meta, Payload, answer, answer_entry, not_modified};
 use hot::HotEntry;
+pub use image_renderer::ImageConfig;
+pub(crate) use image_renderer::ImageRenderer;
 use params::{Output, Transform};
 use pipeline::RenderError;
-pub use renderer::ImageConfig;
-pub(crate) use renderer::Renderer;
 use streams::{collect, peek};
 
 /// The message for a source larger than the byte limit (Storage's, from imgproxy's).

@@ -52,7 +52,7 @@ impl Default for ImageConfig {
 
 /// The shared state of the transformations: the processors and the per-variant locks.
 #[derive(Debug)]
-pub(crate) struct Renderer {
+pub(crate) struct ImageRenderer {
     pub(super) config: ImageConfig,
     permits: Arc<Semaphore>,
     waiting: AtomicUsize,
@@ -70,7 +70,7 @@ impl Drop for Waiting<'_> {
     }
 }
 
-impl Renderer {
+impl ImageRenderer {
     pub(crate) fn new(config: ImageConfig) -> Self {
         let processors = config.concurrency.max(1);
         Self {
@@ -126,7 +126,7 @@ mod tests {
 
     #[tokio::test]
     async fn the_queue_is_bounded() {
-        let renderer = Renderer::new(ImageConfig {
+        let renderer = ImageRenderer::new(ImageConfig {
             concurrency: 1,
             ..ImageConfig::default()
         });
