@@ -6,8 +6,8 @@ use sqlx::types::Json;
 use tokio::sync::watch;
 use uuid::Uuid;
 
+use super::delivery::{Claim, Worker, lease, log_outcome, outcome, send};
 use super::message::{self, Lead};
-use super::worker::{Claim, Worker, lease, log_outcome, outcome, send};
 
 /// At the digest hour (UTC), one instance gathers every queued lead into a digest row: the
 /// update of the settings row to this hour's slot succeeds for one of them only.

@@ -9,6 +9,7 @@
 //! instance's rows are sent by another once the lease ends; failures are retried with the same
 //! exponential backoff until `max_age`. NOTIFY `claimbridge_lead_email` wakes the worker as soon
 //! as a lead is committed; a poll covers a notification missed while not listening.
+mod delivery;
 mod digests;
 mod message;
 mod notifications;

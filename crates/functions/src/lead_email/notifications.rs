@@ -9,8 +9,8 @@ use sqlx::types::Json;
 use tokio::sync::watch;
 use uuid::Uuid;
 
+use super::delivery::{Claim, Worker, lease, log_outcome, outcome, send};
 use super::message::{self, Lead};
-use super::worker::{Claim, Worker, lease, log_outcome, outcome, send};
 
 /// Notifications claimed per round.
 const BATCH: i64 = 16;

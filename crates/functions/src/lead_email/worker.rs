@@ -2,23 +2,20 @@
 //! daily digest when its hour has come (one instance does, the settings row decides which), sends
 //! due digests (`digests`), and (one email per lead, `notifications`) sends due notifications;
 //! then it waits for NOTIFY `claimbridge_lead_email`, the poll interval, or the stop. What both
-//! kinds of send share (the claims held, the SMTP send, the retry schedule, the log line) is here.
-use std::collections::HashSet;
+//! kinds of send share is in `delivery`.
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cb_db::Heard;
 use cb_mail::SmtpSender;
-use lettre::Message;
 use sqlx::PgPool;
 use tokio::sync::{Notify, watch};
 use tokio::task::JoinHandle;
-use uuid::Uuid;
 
 use super::LeadEmailSettings;
+use super::delivery::{Claim, Worker};
 use super::digests::{make_digest, send_digests};
 use super::notifications::send_notifications;
-use crate::outbox::schedule;
 
 const CHANNEL: &str = "claimbridge_lead_email";
 /// On a stop, sends in flight get this long before their rows are released for a retry.
@@ -38,37 +35,6 @@ impl LeadEmailHandle {
         let _ = self.stop.send(true);
         let _ = self.task.await;
         self.listener.abort();
-    }
-}
-
-pub(super) struct Worker {
-    pub(super) pool: PgPool,
-    pub(super) settings: LeadEmailSettings,
-    sender: SmtpSender,
-    wake: Arc<Notify>,
-    /// Rows this instance has claimed and not yet recorded (released on a stop).
-    claimed: Mutex<HashSet<Claim>>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) enum Claim {
-    Notification(Uuid, i32),
-    Digest(Uuid, i32),
-}
-
-impl Worker {
-    pub(super) fn hold(&self, claim: Claim) {
-        self.claimed
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(claim);
-    }
-
-    pub(super) fn done(&self, claim: Claim) {
-        self.claimed
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(&claim);
     }
 }
 
@@ -181,56 +147,5 @@ async fn release(worker: &Worker) {
         if let Err(err) = released {
             tracing::warn!(%err, ?claim, "lead emails: could not release a claimed email");
         }
-    }
-}
-
-/// How long a claimed row is ours before another instance may take it.
-pub(super) fn lease(settings: &LeadEmailSettings) -> Duration {
-    settings.smtp.timeout * 2 + Duration::from_secs(5)
-}
-
-pub(super) async fn send(worker: &Worker, message: Result<Message, String>) -> Result<(), String> {
-    let message = message?;
-    worker
-        .sender
-        .send(message)
-        .await
-        .map_err(|err| err.to_string())
-}
-
-/// The status an attempt leaves its row in, and when a retry is due: sent; pending again after
-/// a backoff; or failed when the retry would come after `max_age`.
-pub(super) fn outcome(
-    settings: &LeadEmailSettings,
-    result: &Result<(), String>,
-    attempts: i32,
-    age_secs: f64,
-) -> (&'static str, Option<Duration>) {
-    if result.is_ok() {
-        return ("sent", None);
-    }
-    let attempts = u32::try_from(attempts).unwrap_or(1).max(1);
-    let delay = schedule::next_delay(attempts, settings.retry_base, settings.retry_max, None);
-    if age_secs + delay.as_secs_f64() <= settings.max_age.as_secs_f64() {
-        ("pending", Some(delay))
-    } else {
-        ("failed", None)
-    }
-}
-
-/// One line per attempt: info when sent, error when given up, warn when it will be retried.
-pub(super) fn log_outcome(
-    what: &str,
-    id: Uuid,
-    attempts: i32,
-    status: &str,
-    error: Option<&String>,
-) {
-    match status {
-        "sent" => tracing::info!(notification = %id, attempts, "{what} sent"),
-        "failed" => {
-            tracing::error!(notification = %id, attempts, error = ?error, "{what} given up")
-        }
-        _ => tracing::warn!(notification = %id, attempts, error = ?error, "{what} will be retried"),
     }
 }
