@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, filtersProblem, filtersSummary, isNarrowed, leadQueryParams, type LeadFilters } from './lead-filters';
+import {
+  DEFAULT_FILTERS,
+  filtersProblem,
+  filtersSummary,
+  isNarrowed,
+  leadQueryParams,
+  type LeadFilters,
+} from './lead-filters';
 
 const filters = (overrides: Partial<LeadFilters>): LeadFilters => ({ ...DEFAULT_FILTERS, ...overrides });
 
