@@ -22,6 +22,8 @@ static PACK_BUDGET: LazyLock<usize> = LazyLock::new(|| {
     limit.map_or(4096, |open_files| (open_files / 4) as usize)
 });
 static LIVE_PACKS: AtomicUsize = AtomicUsize::new(0);
+/// Packs refused for want of budget (their bodies stayed on the heap).
+static REFUSED_PACKS: AtomicUsize = AtomicUsize::new(0);
 
 /// The mapped packs by the address their mapping starts at.
 static PACKS: LazyLock<RwLock<BTreeMap<usize, Arc<Mapped>>>> = LazyLock::new(RwLock::default);
@@ -58,12 +60,25 @@ impl AsRef<[u8]> for Registered {
 pub struct Pack;
 
 impl Pack {
+    /// Packs alive now, the most that may be, and how many were refused for want of room so far.
+    pub fn budget() -> (usize, usize, usize) {
+        (
+            LIVE_PACKS.load(Ordering::Relaxed),
+            *PACK_BUDGET,
+            REFUSED_PACKS.load(Ordering::Relaxed),
+        )
+    }
+
     /// `bodies` as bytes the socket sends with `sendfile`, in order. They stay on the heap when
     /// they are small together or the system refuses a memory file (the bytes are the same
     /// either way, only the way they leave differs).
     pub fn of(bodies: Vec<Vec<u8>>) -> Vec<Bytes> {
         let total: usize = bodies.iter().map(Vec::len).sum();
-        if total < SMALLEST_PACK || !take_budget() {
+        if total < SMALLEST_PACK {
+            return bodies.into_iter().map(Bytes::from).collect();
+        }
+        if !take_budget() {
+            REFUSED_PACKS.fetch_add(1, Ordering::Relaxed);
             return bodies.into_iter().map(Bytes::from).collect();
         }
         match map(&bodies, total) {
