@@ -57,12 +57,7 @@ impl Rendered {
         let brotli = brotli(body.as_bytes(), BROTLI_BEST);
         // Kept for many requests: in one sealed memory file, sent with sendfile
         // (crates/zero-copy).
-        let mut packed = Pack::of(vec![body.into_bytes(), gzip, brotli]).into_iter();
-        let (identity, gzip, brotli) = (
-            packed.next().unwrap_or_default(),
-            packed.next().unwrap_or_default(),
-            packed.next().unwrap_or_default(),
-        );
+        let [identity, gzip, brotli] = Pack::of([body.into_bytes(), gzip, brotli]);
         Self {
             status,
             content_type: HeaderValue::from_static(content_type),

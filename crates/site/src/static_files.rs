@@ -130,16 +130,12 @@ impl StaticFile {
         let etag = weak_etag(&identity);
         // Kept in one sealed memory file and sent with sendfile (crates/zero-copy).
         let (has_gzip, has_brotli) = (gzip.is_some(), brotli.is_some());
-        let mut packed = Pack::of(
-            [Some(identity), gzip, brotli]
-                .into_iter()
-                .flatten()
-                .collect(),
-        )
-        .into_iter();
-        let identity = packed.next().unwrap_or_default();
-        let gzip = has_gzip.then(|| packed.next()).flatten();
-        let brotli = has_brotli.then(|| packed.next()).flatten();
+        let [identity, gzip, brotli] = Pack::of([
+            identity,
+            gzip.unwrap_or_default(),
+            brotli.unwrap_or_default(),
+        ]);
+        let (gzip, brotli) = (has_gzip.then_some(gzip), has_brotli.then_some(brotli));
 
         let content_type = mime_guess::from_path(path).first_raw().map_or(
             HeaderValue::from_static("application/octet-stream"),

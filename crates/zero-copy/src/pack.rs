@@ -22,8 +22,22 @@ static PACK_BUDGET: LazyLock<usize> = LazyLock::new(|| {
     limit.map_or(4096, |open_files| (open_files / 4) as usize)
 });
 static LIVE_PACKS: AtomicUsize = AtomicUsize::new(0);
-/// Packs refused for want of budget (their bodies stayed on the heap).
-static REFUSED_PACKS: AtomicUsize = AtomicUsize::new(0);
+
+/// One pack's place in the budget, given back when the pack goes.
+#[derive(Debug)]
+struct Slot;
+
+impl Slot {
+    fn take() -> Option<Self> {
+        take_from(&LIVE_PACKS, *PACK_BUDGET).then_some(Slot)
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        LIVE_PACKS.fetch_sub(1, Ordering::Relaxed);
+    }
+}
 
 /// The mapped packs by the address their mapping starts at.
 static PACKS: LazyLock<RwLock<BTreeMap<usize, Arc<Mapped>>>> = LazyLock::new(RwLock::default);
@@ -36,9 +50,9 @@ pub(crate) struct Mapped {
 }
 
 /// Removes the pack from the registry before its mapping goes, so no later allocation at the
-/// same address is ever taken for it.
+/// same address is ever taken for it; then its budget slot is given back.
 #[derive(Debug)]
-struct Registered(Arc<Mapped>);
+struct Registered(Arc<Mapped>, Slot);
 
 impl Drop for Registered {
     fn drop(&mut self) {
@@ -60,54 +74,33 @@ impl AsRef<[u8]> for Registered {
 pub struct Pack;
 
 impl Pack {
-    /// Packs alive now, the most that may be, and how many were refused for want of room so far.
-    pub fn budget() -> (usize, usize, usize) {
-        (
-            LIVE_PACKS.load(Ordering::Relaxed),
-            *PACK_BUDGET,
-            REFUSED_PACKS.load(Ordering::Relaxed),
-        )
-    }
-
     /// `bodies` as bytes the socket sends with `sendfile`, in order. They stay on the heap when
-    /// they are small together or the system refuses a memory file (the bytes are the same
-    /// either way, only the way they leave differs).
-    pub fn of(bodies: Vec<Vec<u8>>) -> Vec<Bytes> {
+    /// they are small together, when the budget of packs is spent, or when the system refuses a
+    /// memory file (the bytes are the same either way, only the way they leave differs).
+    pub fn of<const N: usize>(bodies: [Vec<u8>; N]) -> [Bytes; N] {
         let total: usize = bodies.iter().map(Vec::len).sum();
-        if total < SMALLEST_PACK {
-            return bodies.into_iter().map(Bytes::from).collect();
-        }
-        if !take_budget() {
-            REFUSED_PACKS.fetch_add(1, Ordering::Relaxed);
-            return bodies.into_iter().map(Bytes::from).collect();
-        }
+        let Some(slot) = (total >= SMALLEST_PACK).then(Slot::take).flatten() else {
+            return bodies.map(Bytes::from);
+        };
         match map(&bodies, total) {
             Ok(mapped) => {
-                let whole = Bytes::from_owner(Registered(mapped));
+                let whole = Bytes::from_owner(Registered(mapped, slot));
                 let mut start = 0;
-                bodies
-                    .iter()
-                    .map(|body| {
-                        let part = whole.slice(start..start + body.len());
-                        start += body.len();
-                        part
-                    })
-                    .collect()
+                bodies.map(|body| {
+                    let part = whole.slice(start..start + body.len());
+                    start += body.len();
+                    part
+                })
             }
             Err(err) => {
-                LIVE_PACKS.fetch_sub(1, Ordering::Relaxed);
                 tracing::warn!(%err, "no memory file for a body: it is sent by copying");
-                bodies.into_iter().map(Bytes::from).collect()
+                bodies.map(Bytes::from)
             }
         }
     }
 }
 
-/// Counts one more live pack, unless the budget is spent.
-fn take_budget() -> bool {
-    take_from(&LIVE_PACKS, *PACK_BUDGET)
-}
-
+/// Counts one more in `live`, unless `budget` are already.
 fn take_from(live: &AtomicUsize, budget: usize) -> bool {
     live.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |count| {
         (count < budget).then_some(count + 1)
@@ -169,7 +162,7 @@ mod tests {
 
     #[test]
     fn small_bodies_stay_on_the_heap() {
-        let parts = Pack::of(vec![b"<p>hi</p>".to_vec(), b"gz".to_vec()]);
+        let parts = Pack::of([b"<p>hi</p>".to_vec(), b"gz".to_vec()]);
         assert_eq!(parts[0], &b"<p>hi</p>"[..]);
         assert_eq!(parts[1], &b"gz"[..]);
         assert!(find(&parts[0]).is_none());
@@ -179,7 +172,7 @@ mod tests {
     fn packed_bodies_are_found_with_their_offsets_until_dropped() {
         let first = vec![b'a'; 20_000];
         let second: Vec<u8> = (0..30_000u32).map(|i| (i % 251) as u8).collect();
-        let parts = Pack::of(vec![first.clone(), second.clone(), Vec::new()]);
+        let parts = Pack::of([first.clone(), second.clone(), Vec::new()]);
         assert_eq!(parts.len(), 3);
         assert_eq!(&parts[0][..], &first[..]);
         assert_eq!(&parts[1][..], &second[..]);
@@ -199,7 +192,7 @@ mod tests {
 
     #[test]
     fn heap_bytes_are_not_taken_for_a_pack() {
-        let parts = Pack::of(vec![vec![7; 40_000]]);
+        let parts = Pack::of([vec![7; 40_000]]);
         let heap = vec![7u8; 40_000];
         assert!(find(&heap).is_none());
         assert!(find(&parts[0]).is_some());
@@ -215,16 +208,26 @@ mod tests {
         let live = AtomicUsize::new(0);
         assert!(take_from(&live, 2) && take_from(&live, 2));
         assert!(!take_from(&live, 2), "the third is over a budget of two");
-        live.fetch_sub(1, Ordering::Relaxed);
-        assert!(take_from(&live, 2), "a dropped pack frees its place");
-        let parts = Pack::of(vec![vec![3; 20_000]]);
-        assert!(find(&parts[0]).is_some());
-        assert!(LIVE_PACKS.load(Ordering::Relaxed) >= 1);
+    }
+
+    #[test]
+    fn a_dropped_pack_gives_its_place_back() {
+        // Other tests of this crate hold a few packs at a time, never a hundred.
+        let held: Vec<[Bytes; 1]> = (0..100).map(|_| Pack::of([vec![5; 20_000]])).collect();
+        assert!(held.iter().all(|[body]| find(body).is_some()));
+        let while_held = LIVE_PACKS.load(Ordering::Relaxed);
+        assert!(while_held >= 100, "{while_held} packs alive");
+        drop(held);
+        let after = LIVE_PACKS.load(Ordering::Relaxed);
+        assert!(
+            after + 90 <= while_held,
+            "{after} packs alive after dropping 100 of {while_held}"
+        );
     }
 
     #[test]
     fn a_packs_file_cannot_be_written() {
-        let parts = Pack::of(vec![vec![1; 20_000]]);
+        let parts = Pack::of([vec![1; 20_000]]);
         let (mapped, _) = find(&parts[0]).unwrap();
         let mut file = &mapped.file;
         assert!(file.write_all(b"changed").is_err());

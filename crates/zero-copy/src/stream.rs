@@ -31,10 +31,6 @@ impl ZeroCopyStream {
         Self { inner }
     }
 
-    pub fn get_ref(&self) -> &TcpStream {
-        &self.inner
-    }
-
     /// Runs a non-blocking send once the socket is writable, again after a spurious wake-up.
     fn poll_send(
         &self,
@@ -168,7 +164,7 @@ mod tests {
     async fn a_head_and_a_packed_body_arrive_whole_and_in_order() {
         let body: Vec<u8> = (0..100_000u32).map(|i| (i % 253) as u8).collect();
         let gzip = vec![9u8; 30_000];
-        let packed = Pack::of(vec![body.clone(), gzip]);
+        let packed = Pack::of([body.clone(), gzip]);
         let (mut server, mut client) = pair().await;
         let head = b"HTTP/1.1 200 OK\r\ncontent-length: 100000\r\n\r\n";
         let tail = b"after";
@@ -195,7 +191,7 @@ mod tests {
     #[tokio::test]
     async fn a_large_body_to_a_slow_reader_is_sent_in_parts_without_loss() {
         let body: Vec<u8> = (0..6_000_000u32).map(|i| (i % 241) as u8).collect();
-        let packed = Pack::of(vec![body.clone()]).remove(0);
+        let [packed] = Pack::of([body.clone()]);
         let (mut server, mut client) = pair().await;
         let before = bytes_sent_from_files();
         let writer = tokio::spawn(async move {
@@ -233,7 +229,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_closed_peer_is_an_error_not_a_signal() {
-        let packed = Pack::of(vec![vec![1u8; 4_000_000]]).remove(0);
+        let [packed] = Pack::of([vec![1u8; 4_000_000]]);
         let (mut server, client) = pair().await;
         drop(client);
         let mut failed = false;
