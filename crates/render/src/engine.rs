@@ -25,9 +25,9 @@ const STACK_LIMIT: usize = 4 * 1024 * 1024;
 const MAX_LEFTOVER_JOBS: usize = 10_000;
 
 /// The server bundle compiled once to QuickJS bytecode, without its source text and debug
-/// information: an engine loads it in a fifth of the time parsing takes and holds about 1 MB
-/// less (2.1 MB of functions instead of 3.2), and the parser's peak is over before the first
-/// engine exists. Script errors then name no line, which the bundle's minified source does not
+/// information: an engine loads it in a fifth of the time parsing takes (18 ms against 78 with
+/// the site's bundle) and holds about 1 MB less (4.3 MB of heap instead of 5.4), and the
+/// parser's peak is over before the first engine exists. Script errors then name no line, which the bundle's minified source does not
 /// either.
 pub(crate) struct Program {
     bytecode: Vec<u8>,

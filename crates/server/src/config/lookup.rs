@@ -47,6 +47,19 @@ pub(super) fn parse_number<T: std::str::FromStr>(
     }
 }
 
+/// A whole number of at least 1 from `name`, else `default`.
+pub(super) fn parse_positive<T: std::str::FromStr + PartialEq + From<u8>>(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: T,
+) -> Result<T, ConfigError> {
+    let value = parse_number(get, name, default)?;
+    if value == T::from(0) {
+        return Err(ConfigError(format!("{name} is 0: set it to 1 or more")));
+    }
+    Ok(value)
+}
+
 /// A PostgreSQL URL from `name`, if set; anything but a postgres:// URL is refused.
 pub(super) fn postgres_url(
     get: &impl Fn(&str) -> Option<String>,

@@ -2,19 +2,13 @@
 use std::time::Duration;
 
 use super::ConfigError;
-use super::lookup::parse_number;
+use super::lookup::parse_positive;
 
 pub(super) fn limits(
     get: &impl Fn(&str) -> Option<String>,
 ) -> Result<cb_realtime::Limits, ConfigError> {
     let defaults = cb_realtime::Limits::default();
-    let positive = |name: &str, default: usize| -> Result<usize, ConfigError> {
-        let value = parse_number(get, name, default)?;
-        if value == 0 {
-            return Err(ConfigError(format!("{name} is 0: set it to 1 or more")));
-        }
-        Ok(value)
-    };
+    let positive = |name: &str, default: usize| parse_positive(get, name, default);
     let per_second = |name: &str, default: u32| -> Result<u32, ConfigError> {
         let value = positive(name, default as usize)?;
         u32::try_from(value).map_err(|_| ConfigError(format!("{name} is too large")))

@@ -6,7 +6,7 @@ use cb_rest::TxEnd;
 use cb_rest::schema_cache::db_config::{anon_role, jwt_audience};
 
 use super::ConfigError;
-use super::lookup::{parse_bool, parse_number};
+use super::lookup::{parse_bool, parse_number, parse_positive};
 
 /// The variables of PostgREST's `app.settings.<name>`.
 const APP_SETTINGS_PREFIX: &str = "PGRST_APP_SETTINGS_";
@@ -65,23 +65,12 @@ pub(super) fn settings(
         })?,
     };
 
-    let pool_size = parse_number(get, "PGRST_DB_POOL", defaults.pool_size)?;
-    if pool_size == 0 {
-        return Err(ConfigError(
-            "PGRST_DB_POOL is 0: set it to 1 or more connections".into(),
-        ));
-    }
-    let pool_acquire_timeout = match get("PGRST_DB_POOL_ACQUISITION_TIMEOUT") {
-        None => defaults.pool_acquire_timeout,
-        Some(_) => match parse_number(get, "PGRST_DB_POOL_ACQUISITION_TIMEOUT", 0u32)? {
-            0 => {
-                return Err(ConfigError(
-                    "PGRST_DB_POOL_ACQUISITION_TIMEOUT is 0: set it to 1 or more seconds".into(),
-                ));
-            }
-            seconds => Duration::from_secs(u64::from(seconds)),
-        },
-    };
+    let pool_size = parse_positive(get, "PGRST_DB_POOL", defaults.pool_size)?;
+    let pool_acquire_timeout = Duration::from_secs(parse_positive(
+        get,
+        "PGRST_DB_POOL_ACQUISITION_TIMEOUT",
+        defaults.pool_acquire_timeout.as_secs(),
+    )?);
 
     let client_defaults = cb_rest::ClientLimitSettings::default();
     let per_client = parse_number(get, "REST_CLIENT_CONCURRENCY", client_defaults.per_client)?;
