@@ -51,11 +51,7 @@ fn the_settings_this_server_honours_become_variable_defaults() {
         no_env,
     )
     .unwrap();
-    let pairs: Vec<(&str, &str)> = parsed
-        .defaults
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
+    let pairs = default_pairs(&parsed);
     assert_eq!(
         pairs,
         [
@@ -197,11 +193,7 @@ fn auth_settings_of_nested_sections_become_gotrues_variables() {
         no_env,
     )
     .unwrap();
-    let pairs: Vec<(&str, &str)> = parsed
-        .defaults
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
+    let pairs = default_pairs(&parsed);
     assert_eq!(
         pairs,
         [
@@ -260,4 +252,13 @@ fn durations_read_as_go_writes_them() {
             "{text}"
         );
     }
+}
+
+/// The variables a parsed config.toml sets, as (name, value) pairs in order.
+fn default_pairs(parsed: &FileSettings) -> Vec<(&str, &str)> {
+    parsed
+        .defaults
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect()
 }
