@@ -1,7 +1,7 @@
 //! The test cluster and its databases: one PostgreSQL for the whole run (started by the same code
 //! as the server's embedded database), a migrated and seeded template, a fresh copy per test.
 use std::os::unix::fs::PermissionsExt;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use cb_db::sqlx::postgres::PgConnectOptions;
 use cb_db::sqlx::{self, Executor, PgPool};
@@ -122,9 +122,9 @@ async fn on_the_cluster(cluster: &LocalPostgres, sql: &str) {
 /// Test databases older than this are left over from earlier runs (the cluster is reused).
 const STALE_TEST_DATABASE_SECS: u64 = 3600;
 
-/// Tests do not drop their databases (a test may still be reading when another fails); this
-/// drops those of earlier runs, so the reused cluster does not grow without bound. A name
-/// without a creation time is stale too; a database still in use is skipped.
+/// Databases of earlier runs that were not dropped (a run that was killed, or the last tests of a
+/// run, see [`FINISHED`]): the reused cluster does not grow without bound. A name without a
+/// creation time is stale too; a database still in use is skipped.
 async fn drop_stale_test_databases(admin: &PgPool) {
     let names: Vec<String> =
         sqlx::query_scalar("select datname from pg_database where datname like 'test\\_%'")
@@ -207,8 +207,44 @@ impl TestDatabase {
     }
 }
 
+/// Databases whose tests are over. Each is about 12 MB, and a full run creates over 600: kept,
+/// they filled the disk of a CI machine mid-run. Dropping one forces a checkpoint and can wait on
+/// the finished test's server letting go, so it is not done in `Drop` (no runtime there) but by
+/// the next test that creates a database.
+static FINISHED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        FINISHED
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(std::mem::take(&mut self.name));
+    }
+}
+
+/// Drops the databases of finished tests; a server of theirs still connected is cut off.
+async fn drop_finished_databases(cluster: &LocalPostgres) {
+    let names = std::mem::take(&mut *FINISHED.lock().unwrap_or_else(PoisonError::into_inner));
+    if names.is_empty() {
+        return;
+    }
+    let Ok(admin) = cb_db::connect(cluster.connect_options("postgres"), 1).await else {
+        return;
+    };
+    for name in names {
+        let sql = format!(
+            "drop database if exists {} with (force)",
+            cb_db::quote_ident(&name)
+        );
+        // One that cannot be dropped now is left to the next run's sweep of stale databases.
+        admin.execute(sql.as_str()).await.ok();
+    }
+    admin.close().await;
+}
+
 async fn create_database(template: &str) -> TestDatabase {
     let cluster = cluster();
+    drop_finished_databases(cluster).await;
     let name = format!("test_{}_{}", unix_now(), uuid::Uuid::new_v4().simple());
     on_the_cluster(
         cluster,
