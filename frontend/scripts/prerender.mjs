@@ -3,9 +3,9 @@
 // the same app the browser hydrates), with the company facts the server uses by default, and
 // writes them to dist/.ssr/prerendered.json. crates/site serves these as they are while the
 // running configuration matches the one they were rendered with; otherwise (another company
-// name, another site URL, a page with stored body content, a new day on a page that shows
-// the date) it renders the page again itself.
-// It also writes the app's route table and head rules (src/app/site-manifest.ts) to
+// name, another site URL, a page with an SEO record or stored body content, a new day on a
+// page that shows the date) it renders the page again itself.
+// It also writes the app's route table (src/app/site-manifest.ts) to
 // dist/.ssr/site-manifest.json, which crates/site reads at startup.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

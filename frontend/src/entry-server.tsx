@@ -32,8 +32,8 @@ export interface RenderResult {
   /** The lazily loaded modules it rendered (their chunks are preloaded, then loaded before hydrating). */
   modules: string[];
   /**
-   * The head the page claimed (lib/use-head.ts), which the server writes instead of its own
-   * rules' head; null when the page claimed none.
+   * The page's head (lib/use-head.ts), the only one the server writes; null when neither the page
+   * nor its route's SEO record said one (the server then titles the page with the company name).
    */
   head: HeadSpec | null;
 }
@@ -85,5 +85,5 @@ export function prerenderPaths(): string[] {
   return [...staticPublicPages.map((route) => `/${route.path ?? ''}`), NOT_FOUND_PATH];
 }
 
-/** The route table and head rules the server reads (app/site-manifest.ts), for scripts/prerender.mjs to write. */
+/** The route table the server reads (app/site-manifest.ts), for scripts/prerender.mjs to write. */
 export { siteManifest };

@@ -2,7 +2,7 @@
 //! /robots.txt and /rss.xml (RSS 2.0), rendered from the site data. Pure functions.
 use chrono::{DateTime, Utc};
 
-use crate::head::{Post, post_description};
+use crate::store::Post;
 use cb_escape as escape;
 
 /// The sitemaps.org limit of URLs per file.
@@ -166,6 +166,14 @@ pub(crate) fn rss<'a>(
     xml
 }
 
+/// The description a post shows: its excerpt, else its description (post-head.ts).
+fn post_description(post: &Post) -> &str {
+    match post.excerpt.as_deref().map(str::trim) {
+        Some(excerpt) if !excerpt.is_empty() => excerpt,
+        _ => post.description.trim(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,6 +260,21 @@ mod tests {
             assert!(robots.contains(&format!("Disallow: {path}\n")), "{path}");
         }
         assert!(robots.ends_with("Sitemap: https://x.test/sitemap.xml\n"));
+    }
+
+    #[test]
+    fn a_post_is_described_by_its_excerpt_else_its_description() {
+        let post = |excerpt: Option<&str>| Post {
+            description: " The description ".into(),
+            excerpt: excerpt.map(Into::into),
+            ..Post::default()
+        };
+        assert_eq!(
+            post_description(&post(Some(" The excerpt "))),
+            "The excerpt"
+        );
+        assert_eq!(post_description(&post(Some("  "))), "The description");
+        assert_eq!(post_description(&post(None)), "The description");
     }
 
     #[test]

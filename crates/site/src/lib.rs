@@ -1,16 +1,16 @@
 //! Serves the website: the Vite build in `frontend/dist`, with the runtime configuration
-//! injected into index.html so one build runs anywhere, and per URL the head a crawler or link
-//! preview needs (title, description, canonical, Open Graph, Twitter, JSON-LD — the tags the
-//! client would write), the real status (404 for unknown paths and posts), /sitemap.xml,
+//! injected into index.html so one build runs anywhere, and per URL the page rendered on the
+//! server with the head a crawler or link preview needs (title, description, canonical, Open
+//! Graph, Twitter, JSON-LD, as the render reports them), the real status (404 for unknown paths and posts), /sitemap.xml,
 //! /robots.txt, /rss.xml, security headers, and caching: immutable hashed assets, precompressed
 //! files, pages rendered and compressed once per change of the SEO data.
 //!
 //! The map: `router` builds the [`router`] from [`SiteSettings`] into the shared `state`;
 //! `static_files` holds the build's files (hashed assets, public files) in memory and answers
 //! them; `serve` answers every request that is not an asset: the public files, `feeds` (sitemap,
-//! robots.txt, RSS) and the pages, whose path `site_manifest` classifies and whose head `head` builds
-//! from the SEO data `store` keeps (dropped by `listen` on every change). `page` renders a page
-//! on the server (`ssr`, with `template`, `preload` and `sanitize`), `preview` a preview link's;
+//! robots.txt, RSS) and the pages, whose path `site_manifest` classifies, with the data `store`
+//! keeps (dropped by `listen` on every change). `page` renders a page on the server (`ssr`,
+//! with `template`, `head`, `preload` and `sanitize`), `preview` a preview link's;
 //! `delivery` compresses the answers and revalidates them by ETag; `security` adds the
 //! headers. Escaping is cb_escape's, the server's one HTML, XML and JSON escaping. Beside the
 //! router, `health` is the link checker behind the admin's Site health

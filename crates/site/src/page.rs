@@ -1,8 +1,10 @@
-//! A page rendered on the server with the data it shows, which it embeds: taken from the
-//! snapshot's cache while the data and the day it shows hold, else the build's rendering when
-//! it shows the same, else rendered now (once however many requests miss it at the same time).
-//! When the renderer cannot (busy, failing), the page goes out unrendered, for the browser to
-//! render, and is not kept.
+//! A page rendered on the server with the data it shows, which it embeds, and the head it
+//! reports: taken from the snapshot's cache while the data and the day it shows hold, else the
+//! build's rendering when it shows the same (a static page without an SEO record), else
+//! rendered now (once however many requests miss it at the same time).
+//! When the renderer cannot (busy, failing), the page is not kept: a static page goes out as
+//! the build rendered it, a path no route has as the build's not-found page, any other page
+//! unrendered, for the browser to render; all of them titled with the company name alone.
 use std::sync::Arc;
 
 use http::{HeaderMap, StatusCode};
@@ -59,11 +61,6 @@ pub(crate) struct PageRender<'a> {
     pub(crate) built: &'a BuiltSite,
     pub(crate) snapshot: &'a Snapshot,
     pub(crate) page: RenderedRoute<'a>,
-    /// The page's head, built only when the page is rendered (a cached page needs none).
-    pub(crate) head: &'a (dyn Fn() -> HeadSpec + Sync),
-    /// Whether the page decides its own head (archives, search, the not-found page), which
-    /// the render reports; else `head` is the page's.
-    pub(crate) head_from_render: bool,
 }
 
 impl PageRender<'_> {
@@ -127,14 +124,14 @@ impl PageRender<'_> {
                 return self.unrendered();
             }
         };
-        let has_content = resources
+        // The build rendered the static pages without their SEO records, which decide the head
+        // and may add body content.
+        let has_record = resources
             .get(Resource::PageSeo.name())
-            .and_then(|record| record.get("content"))
-            .and_then(serde_json::Value::as_str)
-            .is_some_and(|content| !content.trim().is_empty());
+            .is_some_and(|record| !record.is_null());
         let is_static_page =
             page.classified == Route::Page && self.built.manifest.data_page(page.route).is_none();
-        let prerendered = (is_static_page && !has_content)
+        let prerendered = is_static_page
             .then(|| ssr.prerendered(page.path, today))
             .flatten();
         let page_data = |rendered_on: chrono::NaiveDate, modules: &[String]| {
@@ -145,55 +142,53 @@ impl PageRender<'_> {
                 "modules": modules,
             })
         };
-        let (markup, rendered_on, status) = if let Some(prerendered) = prerendered {
-            (
-                prerendered.page.clone(),
-                prerendered.rendered_on,
-                page.status,
-            )
-        } else {
-            match ssr.render(&page.url(), &page_data(today, &[])).await {
-                Ok(markup) => (markup, today, page.status),
-                Err(err) => {
-                    tracing::warn!(%err, path = page.path, "site: server render failed; sending the page unrendered");
-                    // A made-up path still gets the build's not-found page.
-                    match ssr.prerendered_not_found(today) {
-                        Some(not_found) if page.status == StatusCode::NOT_FOUND => (
-                            not_found.page.clone(),
-                            not_found.rendered_on,
-                            StatusCode::NOT_FOUND,
-                        ),
-                        _ => return self.unrendered(),
-                    }
+        let rendered = match prerendered.filter(|_| !has_record) {
+            Some(prerendered) => Ok(prerendered.page.clone()),
+            None => ssr.render(&page.url(), &page_data(today, &[])).await,
+        };
+        let (markup, rendered_on, keep) = match (rendered, prerendered) {
+            (Ok(markup), Some(prerendered)) if !has_record => {
+                (markup, prerendered.rendered_on, true)
+            }
+            (Ok(markup), _) => (markup, today, true),
+            (Err(err), prerendered) => {
+                tracing::warn!(%err, path = page.path, "site: server render failed; sending the build's rendering or the page unrendered");
+                // A static page still reads as the build rendered it, a made-up path still gets
+                // the build's not-found page; neither has the record's head, so neither is kept.
+                let fallback = prerendered.or_else(|| {
+                    (page.status == StatusCode::NOT_FOUND)
+                        .then(|| ssr.prerendered_not_found(today))
+                        .flatten()
+                });
+                match fallback {
+                    Some(fallback) => (fallback.page.clone(), fallback.rendered_on, false),
+                    None => return self.unrendered(),
                 }
             }
         };
-        let reported = markup
-            .head
-            .as_ref()
-            .filter(|_| self.head_from_render)
-            .and_then(HeadSpec::reported);
-        let head = reported.unwrap_or_else(|| (self.head)());
         let html = self
             .built
-            .render_markup(&head, &markup, |modules| page_data(rendered_on, modules));
+            .render_markup(&self.site.company_name, &markup, |modules| {
+                page_data(rendered_on, modules)
+            });
         Fresh {
             html,
-            status,
+            status: page.status,
             validity: Some(DateValidity {
                 rendered_on,
                 date_use: markup.date_use,
             }),
-            keep: true,
+            keep,
         }
     }
 
     /// The page for the browser to render, not to be kept.
     fn unrendered(&self) -> Fresh {
-        let html = self
-            .built
-            .template
-            .render(&(self.head)(), self.page.preload_tags, None);
+        let html = self.built.template.render(
+            &HeadSpec::untitled(&self.site.company_name),
+            self.page.preload_tags,
+            None,
+        );
         Fresh {
             html,
             status: self.page.status,

@@ -7,7 +7,7 @@ use axum::response::Response;
 use http::{HeaderMap, HeaderValue, StatusCode};
 
 use crate::delivery::{HTML, Rendered};
-use crate::head::{HeadSpec, Meta, MetaKey};
+use crate::head::HeadSpec;
 use crate::ssr::ServerRendering;
 use crate::state::{BuiltSite, Site};
 use crate::store::{self, PreviewLookup};
@@ -37,21 +37,19 @@ pub(crate) async fn serve(
                     NO_STORE,
                     built
                         .template
-                        .render(&head(&site.company_name, None), "", None),
+                        .render(&HeadSpec::untitled(&site.company_name), "", None),
                 ),
                 headers,
             );
         }
     };
-    let (status, resource, title) = match &lookup {
-        PreviewLookup::Found(preview) => (StatusCode::OK, preview.clone(), title_of(preview)),
+    let (status, resource) = match &lookup {
+        PreviewLookup::Found(preview) => (StatusCode::OK, preview.clone()),
         PreviewLookup::Refused(reason) => (
             StatusCode::NOT_FOUND,
             serde_json::json!({ "refused": reason }),
-            None,
         ),
     };
-    let head = head(&site.company_name, title.as_deref());
     let mut resources = serde_json::Map::new();
     resources.insert(PREVIEW_RESOURCE.into(), resource);
     // Content under a block page shows under that page's live blocks.
@@ -65,8 +63,10 @@ pub(crate) async fn serve(
         resources.insert(SITE_PAGE_RESOURCE.into(), page.record.clone());
     }
     let html = match site.ssr.as_deref().filter(|_| built.template.has_root()) {
-        Some(ssr) => render(ssr, built, &head, path, resources).await,
-        None => built.template.render(&head, "", None),
+        Some(ssr) => render(ssr, site, built, path, resources).await,
+        None => built
+            .template
+            .render(&HeadSpec::untitled(&site.company_name), "", None),
     };
     respond(
         &Rendered::with_cache_control(status, HTML, NO_STORE, html),
@@ -74,11 +74,12 @@ pub(crate) async fn serve(
     )
 }
 
-/// The page rendered with the preview embedded; unrendered (for the browser) if that fails.
+/// The page rendered with the preview embedded and the head it reports (the preview's title,
+/// noindex); unrendered (for the browser) if that fails.
 async fn render(
     ssr: &ServerRendering,
+    site: &Site,
     built: &BuiltSite,
-    head: &HeadSpec,
     path: &str,
     resources: serde_json::Map<String, serde_json::Value>,
 ) -> String {
@@ -92,39 +93,13 @@ async fn render(
         })
     };
     match ssr.render(path, &page_data(&[])).await {
-        Ok(markup) => built.render_markup(head, &markup, page_data),
+        Ok(markup) => built.render_markup(&site.company_name, &markup, page_data),
         Err(err) => {
             tracing::warn!(%err, "site: preview render failed; sending the page unrendered");
-            built.template.render(head, "", None)
+            built
+                .template
+                .render(&HeadSpec::untitled(&site.company_name), "", None)
         }
-    }
-}
-
-/// What the preview shows, for its title: the post's title or the page's name.
-fn title_of(preview: &serde_json::Value) -> Option<String> {
-    let title = match preview.get("kind").and_then(serde_json::Value::as_str) {
-        Some("post") => preview.pointer("/post/title"),
-        Some("block_page") => preview.pointer("/name"),
-        _ => preview.pointer("/page/page_name"),
-    };
-    title.and_then(serde_json::Value::as_str).map(str::to_owned)
-}
-
-/// The preview page's head as the client writes it (preview-page.tsx): never indexed.
-fn head(company_name: &str, title: Option<&str>) -> HeadSpec {
-    HeadSpec {
-        title: match title {
-            Some(title) => format!("Preview: {title} | {company_name}"),
-            None => format!("Preview unavailable | {company_name}"),
-        },
-        metas: vec![Meta {
-            key: MetaKey::Name,
-            value: "robots".into(),
-            content: NOINDEX.into(),
-        }],
-        canonical: None,
-        json_ld: None,
-        links: Vec::new(),
     }
 }
 
@@ -137,27 +112,4 @@ fn respond(rendered: &Rendered, headers: &HeaderMap) -> Response {
         HeaderValue::from_static("no-referrer"),
     );
     response
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_preview_is_titled_by_what_it_shows_and_never_indexed() {
-        let post = serde_json::json!({"kind": "post", "post": {"title": "Draft"}});
-        let page = serde_json::json!({"kind": "page", "page": {"page_name": "About"}});
-        let block_page = serde_json::json!({"kind": "block_page", "name": "Spring webinar"});
-        assert_eq!(title_of(&block_page).as_deref(), Some("Spring webinar"));
-        assert_eq!(title_of(&post).as_deref(), Some("Draft"));
-        assert_eq!(title_of(&page).as_deref(), Some("About"));
-        assert_eq!(
-            title_of(&serde_json::json!({"kind": "page", "page": null})),
-            None
-        );
-        let spec = head("Acme", Some("Draft"));
-        assert_eq!(spec.title, "Preview: Draft | Acme");
-        assert_eq!(spec.metas[0].content, NOINDEX);
-        assert_eq!(head("Acme", None).title, "Preview unavailable | Acme");
-    }
 }

@@ -63,7 +63,7 @@ const PUBLIC_FILE: &str = "public, max-age=86400";
 /// What the public files are not: the page template and the hashed assets.
 const NOT_PUBLIC: [&str; 2] = ["/index.html", "/assets"];
 
-/// Where the build writes the app's route table and head rules, under the site's files.
+/// Where the build writes the app's route table, under the site's files.
 const SITE_MANIFEST: &str = ".ssr/site-manifest.json";
 
 /// Builds the website router and starts listening for SEO data changes. A missing build is not
@@ -174,8 +174,8 @@ pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError
         })))
 }
 
-/// The build's route table and head rules (frontend/scripts/prerender.mjs writes them). Without
-/// them the build is incomplete: the site is served as not built, and the log says why.
+/// The build's route table (frontend/scripts/prerender.mjs writes it). Without
+/// it the build is incomplete: the site is served as not built, and the log says why.
 pub(crate) fn read_site_manifest(dist: &Path) -> Option<SiteManifest> {
     let path = dist.join(SITE_MANIFEST);
     let text = match std::fs::read_to_string(&path) {

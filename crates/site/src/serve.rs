@@ -1,6 +1,7 @@
 //! The page handler: a file of the build, else robots.txt, the sitemap and the feed, else a
-//! page of the app (its route classified, its head built from the SEO data, rendered on the
-//! server when the build has a server bundle), with the answers for a missing build or data.
+//! page of the app (its route classified, its status decided from the data, rendered on the
+//! server with the head it reports when the build has a server bundle), with the answers for a
+//! missing build or data.
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
@@ -9,7 +10,7 @@ use http::{HeaderMap, HeaderValue, StatusCode, header};
 
 use crate::delivery::{HTML, RSS, Rendered, TEXT, XML};
 use crate::discovery::{self, SearchAnswer, SearchRequest};
-use crate::head::{HeadContext, HeadSpec, page_head, post_head};
+use crate::head::HeadSpec;
 use crate::page::{PageRender, RenderedRoute};
 use crate::redirects::Redirected;
 use crate::security::{FramedBySite, PREVIEW_FRAME_PATH};
@@ -138,33 +139,6 @@ async fn serve(site: &Site, request: Request) -> Response {
             headers,
         );
     }
-    let context = HeadContext {
-        company_name: &site.company_name,
-        site_url: &site.site_url,
-        rules: &manifest.head,
-    };
-    let has_record = snapshot.data.pages.contains_key(route);
-    let post = match classified {
-        Route::Post(slug) if status == StatusCode::OK => snapshot.data.post(slug),
-        _ => None,
-    };
-    // One of the site's own block pages whose page is gone: not found, whatever its record says.
-    let missing_site_page = classified == Route::Page && status == StatusCode::NOT_FOUND;
-    let head = || match (classified, post) {
-        _ if missing_site_page => HeadSpec::not_found(&context),
-        (Route::Post(_), Some(post)) => post_head(post, &context),
-        (Route::Page | Route::SitePage | Route::Unknown, _) if has_record && !gone => {
-            page_head(snapshot.data.pages.get(route), route, &context)
-        }
-        // The archives, the search and the not-found page say their own head as they render;
-        // this is what they get when the renderer cannot.
-        _ if status == StatusCode::NOT_FOUND || gone => HeadSpec::not_found(&context),
-        _ => HeadSpec::default_for(&site.company_name),
-    };
-    let head_from_render = gone
-        || missing_site_page
-        || matches!(classified, Route::Archive(..) | Route::Search)
-        || (status == StatusCode::NOT_FOUND && !has_record);
     // The not-found renderings are shared by every missing path, so they get no preloads.
     let module = (status == StatusCode::OK)
         .then(|| manifest.module_of(route, classified))
@@ -186,27 +160,19 @@ async fn serve(site: &Site, request: Request) -> Response {
                 loaded,
                 headers,
             },
-            head: &head,
-            head_from_render,
         };
         return render.cached_or_rendered().await.respond(headers);
     }
-    // Cache keys are bounded by the data (records and posts), never by what clients ask for:
-    // every path without a record or post shares one rendering per status.
-    let key = match classified {
-        Route::Page | Route::SitePage if has_record => format!("page:{route}"),
-        // Keyed by the page module too: only the data pages differ in their preloads.
-        Route::Page | Route::SitePage => format!("page:{module:?}"),
-        Route::Post(slug) if post.is_some() => format!("post:{slug}"),
-        Route::Unknown if has_record => format!("missing:{route}"),
-        _ => format!("shell:{status}:{module:?}"),
-    };
+    // Without a server bundle every page is the app's shell for the browser to render: one per
+    // status and page module (only the preloads differ).
     snapshot
-        .rendered(&key, |_| {
+        .rendered(&format!("shell:{status}:{module:?}"), |_| {
             Rendered::new(
                 status,
                 HTML,
-                built.template.render(&head(), preload_tags, None),
+                built
+                    .template
+                    .render(&HeadSpec::untitled(&site.company_name), preload_tags, None),
             )
         })
         .respond(headers)

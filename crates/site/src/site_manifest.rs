@@ -7,9 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::head::HeadRules;
-
-/// The build's description of the app's routes and head rules (site-manifest.ts `SiteManifest`).
+/// The build's description of the app's routes (site-manifest.ts `SiteManifest`).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct SiteManifest {
@@ -31,7 +29,6 @@ pub(crate) struct SiteManifest {
     preview_prefix: String,
     admin_paths: Vec<String>,
     admin_sections: Vec<String>,
-    pub(crate) head: HeadRules,
 }
 
 /// A page rendered from the database: its page module (the build manifest's key, whose chunk

@@ -13,7 +13,7 @@ use crate::static_files::StaticFiles;
 use crate::store::SiteCache;
 use crate::template::{PageBody, PageTemplate};
 
-/// The build: index.html parsed, its route table and head rules, its module preloads.
+/// The build: index.html parsed, its route table, its module preloads.
 #[derive(Debug)]
 pub(crate) struct BuiltSite {
     pub(crate) template: PageTemplate,
@@ -24,12 +24,12 @@ pub(crate) struct BuiltSite {
 }
 
 impl BuiltSite {
-    /// The page around the server's rendering `markup`: preloads for the code it rendered
-    /// (which the browser loads before hydrating) and its largest images, and the data it
-    /// embeds, made by `page_data` from the modules it rendered.
+    /// The page around the server's rendering `markup`: the head it reported, preloads for the
+    /// code it rendered (which the browser loads before hydrating) and its largest images, and
+    /// the data it embeds, made by `page_data` from the modules it rendered.
     pub(crate) fn render_markup(
         &self,
-        head: &HeadSpec,
+        company_name: &str,
         markup: &cb_render::RenderedPage,
         page_data: impl FnOnce(&[String]) -> serde_json::Value,
     ) -> String {
@@ -37,7 +37,7 @@ impl BuiltSite {
         head_tags.push_str(&image_preload_tags(markup));
         let data = page_data(&markup.modules);
         self.template.render(
-            head,
+            &HeadSpec::of_render(markup.head.as_ref(), company_name),
             &head_tags,
             Some(PageBody {
                 root_html: &markup.html,

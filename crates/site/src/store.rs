@@ -9,7 +9,6 @@ use cb_db::sqlx::{self, PgPool, Row as _};
 
 use crate::delivery::Rendered;
 use crate::feeds::Sitemap;
-use crate::head::{ArchiveSlugs, PageSeo, Post};
 use crate::reloadable::Reloadable;
 use crate::site_manifest::ArchiveKind;
 
@@ -26,6 +25,37 @@ pub(crate) struct SiteData {
     /// What the server-rendered pages read, each as the browser's query returns it
     /// (frontend/src/lib/page-data.ts): the rows as /rest/v1 answers them.
     pub(crate) resources: Resources,
+}
+
+/// What the server reads of a page_seo_settings row (the page's render reads all of it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct PageSeo {
+    /// Kept out of the sitemap.
+    pub(crate) noindex: bool,
+}
+
+/// A published blog_posts row, the columns the sitemap and the feeds use.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Post {
+    pub(crate) slug: String,
+    pub(crate) title: String,
+    pub(crate) description: String,
+    pub(crate) excerpt: Option<String>,
+    pub(crate) tags: Vec<String>,
+    pub(crate) noindex: bool,
+    /// When it went on the site (`publish_at`, else `created_at`), for the feed and the sitemap.
+    pub(crate) published: chrono::DateTime<chrono::Utc>,
+    pub(crate) updated: chrono::DateTime<chrono::Utc>,
+    /// The archives it is listed in (public.taxonomy_slug of its category, tags and author).
+    pub(crate) archive_slugs: ArchiveSlugs,
+}
+
+/// The slugs of a post's category, tags and author, as the database makes them.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct ArchiveSlugs {
+    pub(crate) category: Option<String>,
+    pub(crate) tags: Vec<String>,
+    pub(crate) author: Option<String>,
 }
 
 /// The rows the data pages are rendered from (a post's own row is read when its page is).
@@ -282,10 +312,7 @@ impl SiteCache {
     }
 }
 
-const PAGES_SQL: &str = "select page_route, meta_title, meta_description, keywords, canonical_url,
-        featured_image_url, og_title, og_description, og_image, og_type, twitter_card_type,
-        twitter_title, twitter_description, twitter_image, noindex, nofollow, schema_json
-   from public.page_seo_settings";
+const PAGES_SQL: &str = "select page_route, noindex from public.page_seo_settings";
 
 /// Each record as /rest/v1 answers `select *` (the JSON of the row).
 const PAGE_RECORDS_SQL: &str =
@@ -373,19 +400,13 @@ pub(crate) async fn preview(pool: &PgPool, token: &str) -> Result<PreviewLookup,
     Ok(lookup)
 }
 
-/// Published posts only (row-level security gives anon nothing else either). The timestamps
-/// also in PostgreSQL's JSON form, the strings the client's head is built from.
-const POSTS_SQL: &str = "select slug, title, description, meta_title, excerpt, og_title,
-        og_description, og_image, featured_image_url, twitter_card_type, canonical_url,
-        author_name, tags, schema_type, noindex, nofollow, updated_at,
+/// Published posts only (row-level security gives anon nothing else either).
+const POSTS_SQL: &str = "select slug, title, description, excerpt, tags, noindex, updated_at,
         coalesce(publish_at, created_at) as published,
         public.taxonomy_slug(category) as category_slug,
         array(select s from unnest(tags) t, public.taxonomy_slug(t) s
                where s is not null) as tag_slugs,
-        public.taxonomy_slug(author_name) as author_slug,
-        to_json(created_at) #>> '{}' as created_at_json,
-        to_json(publish_at) #>> '{}' as publish_at_json,
-        to_json(updated_at) #>> '{}' as updated_at_json
+        public.taxonomy_slug(author_name) as author_slug
    from public.blog_posts
   where published
   order by created_at desc, slug";
@@ -434,22 +455,7 @@ async fn load(pool: &PgPool) -> Result<SiteData, sqlx::Error> {
             Ok((
                 row.try_get("page_route")?,
                 PageSeo {
-                    meta_title: row.try_get("meta_title")?,
-                    meta_description: row.try_get("meta_description")?,
-                    keywords: row.try_get("keywords")?,
-                    canonical_url: row.try_get("canonical_url")?,
-                    featured_image_url: row.try_get("featured_image_url")?,
-                    og_title: row.try_get("og_title")?,
-                    og_description: row.try_get("og_description")?,
-                    og_image: row.try_get("og_image")?,
-                    og_type: row.try_get("og_type")?,
-                    twitter_card_type: row.try_get("twitter_card_type")?,
-                    twitter_title: row.try_get("twitter_title")?,
-                    twitter_description: row.try_get("twitter_description")?,
-                    twitter_image: row.try_get("twitter_image")?,
                     noindex: row.try_get("noindex")?,
-                    nofollow: row.try_get("nofollow")?,
-                    schema_json: row.try_get("schema_json")?,
                 },
             ))
         })
@@ -463,24 +469,11 @@ async fn load(pool: &PgPool) -> Result<SiteData, sqlx::Error> {
                 slug: row.try_get("slug")?,
                 title: row.try_get("title")?,
                 description: row.try_get("description")?,
-                meta_title: row.try_get("meta_title")?,
                 excerpt: row.try_get("excerpt")?,
-                og_title: row.try_get("og_title")?,
-                og_description: row.try_get("og_description")?,
-                og_image: row.try_get("og_image")?,
-                featured_image_url: row.try_get("featured_image_url")?,
-                twitter_card_type: row.try_get("twitter_card_type")?,
-                canonical_url: row.try_get("canonical_url")?,
-                author_name: row.try_get("author_name")?,
                 tags: row.try_get("tags")?,
-                schema_type: row.try_get("schema_type")?,
                 noindex: row.try_get("noindex")?,
-                nofollow: row.try_get("nofollow")?,
                 published: row.try_get("published")?,
                 updated: row.try_get("updated_at")?,
-                created_at: row.try_get("created_at_json")?,
-                publish_at: row.try_get("publish_at_json")?,
-                updated_at: row.try_get("updated_at_json")?,
                 archive_slugs: ArchiveSlugs {
                     category: row.try_get("category_slug")?,
                     tags: row.try_get("tag_slugs")?,

@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { HEAD_RULES } from '@/lib/head';
 import { PAGE_SEO_RESOURCE } from './layouts/site-data-layout';
 import { PREVIEW_ROUTE_PATH, staticPublicPages } from './router';
 import { ADMIN_PATH, AUTH_PATH, RESET_PATH, WELCOME_PATH } from './routes/admin/admin-routes';
@@ -22,9 +21,9 @@ export interface DataPageRule {
 }
 
 /**
- * What the server (crates/site) needs of the app's routes and heads, taken from the route table
+ * What the server (crates/site) needs of the app's routes, taken from the route table
  * itself: the build writes it to dist/.ssr/site-manifest.json (scripts/prerender.mjs) and the
- * server reads it at startup, so a route or head rule is written once, here in the app. Paths
+ * server reads it at startup, so a route is written once, here in the app. Paths
  * are as react-router matches them: static segments case-insensitively, no trailing slash.
  */
 export interface SiteManifest {
@@ -52,8 +51,6 @@ export interface SiteManifest {
   /** The admin screens, never rendered by the server: these paths and everything below `adminSections`. */
   adminPaths: string[];
   adminSections: string[];
-  /** The fixed values of the head rules (lib/head.ts). */
-  head: typeof HEAD_RULES;
 }
 
 /**
@@ -108,6 +105,5 @@ export function siteManifest(): SiteManifest {
     previewPrefix: oneParameterPrefix(PREVIEW_ROUTE_PATH),
     adminPaths: [`/${AUTH_PATH}`, `/${WELCOME_PATH}`, `/${RESET_PATH}`, `/${ADMIN_PATH}`],
     adminSections: [`/${ADMIN_PATH}/`],
-    head: HEAD_RULES,
   };
 }

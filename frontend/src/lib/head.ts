@@ -5,10 +5,7 @@
 
 export const DYNAMIC_ATTR = 'data-dynamic-seo';
 
-/**
- * The fixed values of the head rules (page-seo.ts, post-head.ts). The build hands them to the
- * server with the route table (app/site-manifest.ts), which builds the same heads with them.
- */
+/** The fixed values of the head rules (page-seo.ts, post-head.ts, archive-head.ts, search-head.ts). */
 export const HEAD_RULES = {
   /** Between a post's headline and the company name in its title. */
   titleSeparator: ' | ',

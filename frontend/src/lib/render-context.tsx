@@ -23,10 +23,12 @@ export class RenderReport {
   readonly modules: string[] = [];
   dateUse: DateUse = 'none';
   /**
-   * The head the page claimed with useHead (lib/use-head.ts), the last one rendered; null
-   * when the page leaves its head to the server's own rules.
+   * The page's head (lib/use-head.ts): the last one a page claimed, else the route's SEO
+   * record's; null when neither is known (the server then titles the page with the company name).
    */
   head: HeadSpec | null = null;
+  /** Whether a page claimed the head, even before knowing it: a record's head then stays out. */
+  private headClaimed = false;
 
   addModule(moduleId: string): void {
     if (!this.modules.includes(moduleId)) this.modules.push(moduleId);
@@ -40,8 +42,14 @@ export class RenderReport {
     if (DATE_USE_RANK[use] > DATE_USE_RANK[this.dateUse]) this.dateUse = use;
   }
 
-  setHead(head: HeadSpec): void {
-    this.head = head;
+  claimHead(head: HeadSpec | null): void {
+    this.headClaimed = true;
+    if (head) this.head = head;
+  }
+
+  /** A head for a page that claims none (the route's SEO record). */
+  offerHead(head: HeadSpec): void {
+    if (!this.headClaimed) this.head = head;
   }
 }
 

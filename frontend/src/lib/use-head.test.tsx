@@ -1,11 +1,12 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ClaimingPage, clearHead, dynamicLinks } from '@/testing/claimed-head';
 import { applyHead, metaName, type HeadSpec } from './head';
 import { RenderProvider, RenderReport } from './render-context';
-import { isHeadClaimed } from './use-head';
+import { isHeadClaimed, useUnclaimedHead } from './use-head';
 
 const ARCHIVE_HEAD: HeadSpec = {
   title: 'Posts in Prior Authorization | ClaimBridge',
@@ -78,5 +79,50 @@ describe('useHead', () => {
     expect(dynamicLinks()).toEqual([]);
     unmount();
     expect(isHeadClaimed()).toBe(false);
+  });
+});
+
+const RECORD_HEAD: HeadSpec = { title: 'About | ClaimBridge', metas: [metaName('description', 'Who we are.')] };
+
+/** A route's SEO record after its page, as SiteDataLayout places PageSeo. */
+function RecordHead() {
+  useUnclaimedHead(RECORD_HEAD);
+  return null;
+}
+
+function serverReport(page: ReactNode): RenderReport {
+  const report = new RenderReport();
+  renderToString(
+    <MemoryRouter>
+      <RenderProvider pageData={null} report={report}>
+        {page}
+        <RecordHead />
+      </RenderProvider>
+    </MemoryRouter>,
+  );
+  return report;
+}
+
+describe('useUnclaimedHead', () => {
+  it("reports the record's head when no page claims one", () => {
+    expect(serverReport(<h1>About</h1>).head).toEqual(RECORD_HEAD);
+  });
+
+  it('leaves the head to a page that claims it, even before the page knows it', () => {
+    expect(serverReport(<ClaimingPage spec={ARCHIVE_HEAD} />).head).toEqual(ARCHIVE_HEAD);
+    expect(serverReport(<ClaimingPage spec={null} />).head).toBeNull();
+  });
+
+  it("applies the record's head in the browser only while no page claims the head", () => {
+    render(<RecordHead />);
+    expect(document.title).toBe(RECORD_HEAD.title);
+    clearHead();
+    render(
+      <>
+        <ClaimingPage spec={ARCHIVE_HEAD} />
+        <RecordHead />
+      </>,
+    );
+    expect(document.title).toBe(ARCHIVE_HEAD.title);
   });
 });

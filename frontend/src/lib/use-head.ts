@@ -45,7 +45,7 @@ export function useHeadClaimed(): boolean {
  */
 export function useHead(spec: HeadSpec | null): void {
   const report = useRenderReport();
-  if (report && spec) report.setHead(spec);
+  if (report) report.claimHead(spec);
 
   useEffect(() => {
     setClaims(claims + 1);
@@ -58,5 +58,20 @@ export function useHead(spec: HeadSpec | null): void {
   const key = spec ? JSON.stringify(spec) : null;
   useEffect(() => {
     if (key !== null) applyHead(document, JSON.parse(key) as HeadSpec);
+  }, [key]);
+}
+
+/**
+ * The head of a page that does not build its own (the route's SEO record): reported by the
+ * server render and applied in the browser unless a page on screen claims the head.
+ */
+export function useUnclaimedHead(spec: HeadSpec): void {
+  const report = useRenderReport();
+  if (report) report.offerHead(spec);
+
+  const key = JSON.stringify(spec);
+  useEffect(() => {
+    // A page that claims the head (useHead) has applied it already: its effects ran first.
+    if (!isHeadClaimed()) applyHead(document, JSON.parse(key) as HeadSpec);
   }, [key]);
 }

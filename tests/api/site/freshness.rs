@@ -1,12 +1,12 @@
 //! Fresh pages: admin writes, writes seen by another instance, and scheduled posts show within a
-//! second.
+//! second, in the pages the server renders.
 use super::*;
+use crate::site_rendering::{built_site, spawn_rendering_site};
 use cb_tests::{Answer as _, Exchange as _, eventually};
 
 #[tokio::test]
 async fn admin_writes_through_rest_show_within_a_second() {
-    let dist = dist();
-    let app = spawn_site(&dist, &[]).await;
+    let app = spawn_rendering_site(&[]).await;
     let (_, before) = page(&app, "/about").await;
     assert_ne!(title(&before), "Renamed about page");
     let (status, _) = page(&app, "/blog/fresh-post").await;
@@ -69,10 +69,9 @@ async fn admin_writes_through_rest_show_within_a_second() {
 /// A second instance on the same database: only NOTIFY can tell it about a write.
 async fn second_instance(
     app: &TestApp,
-    dist: &tempfile::TempDir,
 ) -> (String, tokio::sync::oneshot::Sender<()>, tempfile::TempDir) {
     let passcode_hash = cb_server::passcode::hash("another-instance-passcode").unwrap();
-    let dist_dir = dist.path().display().to_string();
+    let dist_dir = built_site().display().to_string();
     cb_tests::second_instance(
         &app.db.url(),
         &[
@@ -86,9 +85,8 @@ async fn second_instance(
 
 #[tokio::test]
 async fn another_instance_sees_writes_and_survives_a_lost_listener() {
-    let dist = dist();
-    let app = spawn_site(&dist, &[]).await;
-    let (other_url, _stop, _other_data) = second_instance(&app, &dist).await;
+    let app = spawn_rendering_site(&[]).await;
+    let (other_url, _stop, _other_data) = second_instance(&app).await;
     let other_title = || async {
         let (_, html) = app
             .client
@@ -140,8 +138,7 @@ async fn another_instance_sees_writes_and_survives_a_lost_listener() {
 /// security compares with now(), and the website's cache expires at the next publish time.
 #[tokio::test]
 async fn a_scheduled_post_appears_everywhere_at_its_time_and_not_before() {
-    let dist = dist();
-    let app = spawn_site(&dist, &[]).await;
+    let app = spawn_rendering_site(&[]).await;
     let admin = admin_jwt();
     let publish_at: String = app.db.scalar("select to_char((now() + interval '3 seconds') at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')").await;
     let created = app

@@ -81,8 +81,7 @@ async fn site_responses_carry_the_security_headers() {
 
 #[tokio::test]
 async fn pages_revalidate_with_etags_and_come_compressed() {
-    let dist = dist();
-    let app = spawn_site(&dist, &[]).await;
+    let app = crate::site_rendering::spawn_rendering_site(&[]).await;
     let first = app.get("/services").answer().await;
     assert_eq!(first.status(), 200);
     let etag = first.header_text("etag").to_string();
@@ -117,7 +116,12 @@ async fn pages_revalidate_with_etags_and_come_compressed() {
         assert_eq!(response.headers()["content-encoding"], encoding, "{accept}");
         assert_eq!(response.headers()["etag"], etag.as_str());
     }
+}
 
+#[tokio::test]
+async fn assets_come_precompressed_and_kept_for_a_year() {
+    let dist = dist();
+    let app = spawn_site(&dist, &[]).await;
     let asset = app
         .get("/assets/index-abc123.js")
         .header("accept-encoding", "gzip, br")

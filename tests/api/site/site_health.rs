@@ -164,15 +164,6 @@ const PAGES: &[&str] = &[
 
 fn health_dist() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let built = cb_tests::workspace_root().join("frontend/dist/.ssr/site-manifest.json");
-    let built: Value =
-        serde_json::from_str(&std::fs::read_to_string(&built).unwrap_or_else(|err| {
-            panic!(
-                "{}: {err}; build the frontend first (make frontend)",
-                built.display()
-            )
-        }))
-        .expect("the build's route table");
     let module = |name: &str| format!("src/features/{name}.tsx");
     let manifest = json!({
         "publicPages": PAGES,
@@ -190,7 +181,6 @@ fn health_dist() -> tempfile::TempDir {
         "previewPrefix": "/preview/",
         "adminPaths": ["/auth", "/admin"],
         "adminSections": ["/admin/"],
-        "head": built["head"],
     });
     std::fs::create_dir(dir.path().join(".ssr")).unwrap();
     std::fs::write(

@@ -16,7 +16,7 @@ use serde_json::Value;
 
 const SITE_URL: &str = "https://www.example.test";
 
-fn built_site() -> PathBuf {
+pub(crate) fn built_site() -> PathBuf {
     let dist = workspace_root().join("frontend/dist");
     assert!(
         dist.join(".ssr/server.js").is_file() && dist.join(".ssr/prerendered.json").is_file(),
@@ -25,7 +25,7 @@ fn built_site() -> PathBuf {
     dist
 }
 
-async fn spawn_rendering_site(extra: &[(&str, &str)]) -> TestApp {
+pub(crate) async fn spawn_rendering_site(extra: &[(&str, &str)]) -> TestApp {
     let dist = built_site();
     let dist = dist.display().to_string();
     let mut vars = vec![

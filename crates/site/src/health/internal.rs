@@ -250,12 +250,9 @@ fn find_rule<'a>(rules: &'a [RedirectRule], route: &str) -> Option<&'a RedirectR
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site_manifest::testing::built_manifest_text;
 
-    /// A route table of the app's shape (site-manifest.ts) with a few pages, and the build's
-    /// head rules.
+    /// A route table of the app's shape (site-manifest.ts) with a few pages.
     fn manifest() -> SiteManifest {
-        let built: serde_json::Value = serde_json::from_str(&built_manifest_text()).unwrap();
         let module = |name: &str| format!("src/features/{name}.tsx");
         serde_json::from_value(serde_json::json!({
             "publicPages": ["/", "/about", "/contact", "/blog/dme-billing-coding-guide", "/blog"],
@@ -273,7 +270,6 @@ mod tests {
             "previewPrefix": "/preview/",
             "adminPaths": ["/auth", "/admin"],
             "adminSections": ["/admin/"],
-            "head": built["head"],
         }))
         .expect("a route table")
     }

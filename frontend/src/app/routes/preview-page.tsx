@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { HeaderPlaceholder } from '@/components/layouts/page-header';
 import { company } from '@/config/company';
@@ -7,7 +7,8 @@ import { withQueryProvider } from '@/lib/query-client';
 import { useInitialResource } from '@/lib/render-context';
 import { PostView } from '@/features/blog/blog-post-page';
 import { formatPostDate } from '@/components/blog/post-dates';
-import { applyHead, metaName } from '@/lib/head';
+import { metaName } from '@/lib/head';
+import { useHead } from '@/lib/use-head';
 import { PageSeo } from '@/features/seo/page-seo-view';
 import { BlockPage } from '@/components/blocks/block-page';
 import {
@@ -45,9 +46,7 @@ function PreviewBanner({ preview }: { preview: Preview }) {
 }
 
 function PreviewRefused({ message }: { message: string }) {
-  useEffect(() => {
-    applyHead(document, { title: `Preview unavailable | ${company.name}`, metas: [NOINDEX] });
-  }, []);
+  useHead({ title: `Preview unavailable | ${company.name}`, metas: [NOINDEX] });
   return (
     <div className="status-page">
       <HeaderPlaceholder />
@@ -63,9 +62,7 @@ function PreviewRefused({ message }: { message: string }) {
 }
 
 function PostPreview({ preview }: { preview: Extract<Preview, { kind: 'post' }> }) {
-  useEffect(() => {
-    applyHead(document, { title: `Preview: ${preview.post.title} | ${company.name}`, metas: [NOINDEX] });
-  }, [preview.post.title]);
+  useHead({ title: `Preview: ${preview.post.title} | ${company.name}`, metas: [NOINDEX] });
   return <PostView post={preview.post} />;
 }
 
@@ -88,9 +85,7 @@ function PagePreview({
 }
 
 function BlockPagePreview({ preview }: { preview: Extract<Preview, { kind: 'block_page' }> }) {
-  useEffect(() => {
-    applyHead(document, { title: `Preview: ${preview.name} | ${company.name}`, metas: [NOINDEX] });
-  }, [preview.name]);
+  useHead({ title: `Preview: ${preview.name} | ${company.name}`, metas: [NOINDEX] });
   return <BlockPage blocks={preview.blocks} route={preview.route} />;
 }
 

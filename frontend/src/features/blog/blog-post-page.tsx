@@ -5,7 +5,6 @@ import { HeaderPlaceholder } from '@/components/layouts/page-header';
 import { CalendarIcon } from '@/components/ui/marketing-icons';
 import { ChipList } from '@/components/ui/chip-list';
 import { company } from '@/config/company';
-import { applyHead } from '@/lib/head';
 import { withQueryProvider } from '@/lib/query-client';
 import { usePreloadImage, useInitialResource } from '@/lib/render-context';
 import { ARTICLE_IMAGE_SIZES, responsiveContentImages, responsiveImage } from '@/lib/responsive-image';
@@ -150,10 +149,9 @@ function BlogPost() {
     if (isError) console.error(`Blog post "${slug}" could not be loaded:`, error);
   }, [isError, error, slug]);
 
+  useHead(post ? buildBlogPostHead(post, { companyName: company.name, siteUrl: company.siteUrl }) : null);
   useEffect(() => {
-    if (!post) return;
-    applyHead(document, buildBlogPostHead(post, { companyName: company.name, siteUrl: company.siteUrl }));
-    window.scrollTo(0, 0);
+    if (post) window.scrollTo(0, 0);
   }, [post]);
 
   if (isPending) return <PostSkeleton />;

@@ -1,8 +1,7 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { company } from '@/config/company';
 import { lazyComponent } from '@/lib/lazy-component';
-import { applyHead } from '@/lib/head';
-import { isHeadClaimed } from '@/lib/use-head';
+import { useUnclaimedHead } from '@/lib/use-head';
 import type { PageSeoRecord } from '@/data/page-seo/types';
 import { buildPageSeoHead } from './page-seo';
 
@@ -14,16 +13,13 @@ const PageContent = lazyComponent(async () => (await import('./page-content')).P
  * its body content, if any, under the page.
  */
 export function PageSeo({ route, record }: { route: string; record: PageSeoRecord | null | undefined }) {
-  useEffect(() => {
-    // A page that claims the head (useHead) has applied it already: its effects ran first.
-    if (isHeadClaimed()) return;
-    const head = buildPageSeoHead(record ?? null, {
+  useUnclaimedHead(
+    buildPageSeoHead(record ?? null, {
       companyName: company.name,
       siteUrl: company.siteUrl,
       pageUrl: `${company.siteUrl}${route === '/' ? '/' : route}`,
-    });
-    applyHead(document, head);
-  }, [record, route]);
+    }),
+  );
 
   const content = record?.content?.trim() ? record.content : null;
   if (!content) return null;
