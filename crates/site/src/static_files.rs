@@ -8,12 +8,13 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use cb_http_file::{ByteRange, RangeRequest, byte_range, whole_seconds};
 use cb_zero_copy::Pack;
 use http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 
@@ -203,28 +204,34 @@ impl StaticFile {
         let range = headers
             .get(header::RANGE)
             .filter(|_| method == Method::GET && self.range_applies(headers))
-            .map_or(Ranged::Whole, |range| byte_range(range, length));
+            .and_then(|range| range.to_str().ok())
+            .map_or(RangeRequest::Full, |range| {
+                byte_range(range, u64::try_from(length).unwrap_or(u64::MAX))
+            });
         match range {
-            Ranged::Part(start, end) => {
+            RangeRequest::Partial(ByteRange { start, end }) => {
                 let mut partial = variant.headers.clone();
-                partial.insert(header::CONTENT_LENGTH, HeaderValue::from(end - start));
+                partial.insert(header::CONTENT_LENGTH, HeaderValue::from(end - start + 1));
                 partial.insert(
                     header::CONTENT_RANGE,
-                    content_range(&format!("{start}-{}", end - 1), length),
+                    content_range(&format!("{start}-{end}"), length),
                 );
+                // Both are positions in the body, which is in memory.
+                let part = usize::try_from(start).unwrap_or(length)
+                    ..=usize::try_from(end).unwrap_or(length);
                 answer(
                     StatusCode::PARTIAL_CONTENT,
                     partial,
-                    variant.body.slice(start..end),
+                    variant.body.slice(part),
                 )
             }
-            Ranged::Unsatisfiable => {
+            RangeRequest::Unsatisfiable => {
                 let mut refused = HeaderMap::with_capacity(1);
                 refused.insert(header::CONTENT_RANGE, content_range("*", length));
                 answer(StatusCode::RANGE_NOT_SATISFIABLE, refused, Bytes::new())
             }
             // HEAD: axum sends the headers without the body.
-            Ranged::Whole => answer(
+            RangeRequest::Full => answer(
                 StatusCode::OK,
                 variant.headers.clone(),
                 variant.body.clone(),
@@ -265,66 +272,6 @@ fn content_range(range: &str, length: usize) -> HeaderValue {
         .unwrap_or(HeaderValue::from_static("bytes */0"))
 }
 
-/// What a Range header asks of a body.
-#[derive(Debug, PartialEq, Eq)]
-enum Ranged {
-    /// Nothing the server answers: the whole body goes out.
-    Whole,
-    /// The bytes from the first to before the second.
-    Part(usize, usize),
-    /// No byte of it exists (416).
-    Unsatisfiable,
-}
-
-/// A Range header (RFC 9110 §14.1.2) over `length` bytes. One byte range is served; another
-/// unit, bad syntax or several ranges are ignored (this server does not answer multipart
-/// ranges; RFC 9110 §14.2 lets it send the whole body instead).
-fn byte_range(header: &HeaderValue, length: usize) -> Ranged {
-    let one_range = || -> Option<Ranged> {
-        let spec = header.to_str().ok()?.trim().strip_prefix("bytes=")?;
-        let (first, last) = spec.split_once('-')?;
-        let number = |text: &str| -> Option<usize> {
-            (!text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit()))
-                // Beyond usize is beyond the body.
-                .then(|| text.parse().unwrap_or(usize::MAX))
-        };
-        if first.is_empty() {
-            // The last N bytes.
-            let suffix = number(last)?;
-            return Some(if suffix > 0 && length > 0 {
-                Ranged::Part(length - suffix.min(length), length)
-            } else {
-                Ranged::Unsatisfiable
-            });
-        }
-        let start = number(first)?;
-        let end = match last {
-            "" => length,
-            last => {
-                let last = number(last)?;
-                if last < start {
-                    return None;
-                }
-                last.saturating_add(1).min(length)
-            }
-        };
-        Some(if start < length {
-            Ranged::Part(start, end)
-        } else {
-            Ranged::Unsatisfiable
-        })
-    };
-    one_range().unwrap_or(Ranged::Whole)
-}
-
-/// Last-Modified's precision: a file modified within a second is unchanged since that second.
-fn whole_seconds(time: SystemTime) -> SystemTime {
-    let seconds = time
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs());
-    UNIX_EPOCH + Duration::from_secs(seconds)
-}
-
 /// URL paths and files of the regular files under `dir` but the compressed copies, those in
 /// dot directories (the server's: .vite's manifest, .ssr's bundle) and the URL paths `excluded`
 /// names (a file, or a directory and everything under it).
@@ -359,41 +306,6 @@ pub(crate) fn files_under(dir: &Path, excluded: &[&str]) -> Vec<(String, PathBuf
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn byte_ranges_are_one_satisfiable_range_or_refused_or_ignored() {
-        let cases = [
-            ("bytes=0-0", Ranged::Part(0, 1)),
-            ("bytes=2-5", Ranged::Part(2, 6)),
-            ("bytes=2-", Ranged::Part(2, 10)),
-            ("bytes=-3", Ranged::Part(7, 10)),
-            ("bytes=-30", Ranged::Part(0, 10)),
-            ("bytes=8-99999999999999999999999", Ranged::Part(8, 10)),
-            ("bytes=10-", Ranged::Unsatisfiable),
-            ("bytes=99999999999999999999999-", Ranged::Unsatisfiable),
-            ("bytes=-0", Ranged::Unsatisfiable),
-            ("bytes=5-4", Ranged::Whole),
-            ("bytes=0-1,3-4", Ranged::Whole),
-            ("bytes=a-", Ranged::Whole),
-            ("bytes=+1-2", Ranged::Whole),
-            ("bytes=-", Ranged::Whole),
-            ("bytes= 1-2", Ranged::Whole),
-            ("lines=0-1", Ranged::Whole),
-            ("bytes=0x1-2", Ranged::Whole),
-        ];
-        for (header, expected) in cases {
-            assert_eq!(
-                byte_range(&HeaderValue::from_static(header), 10),
-                expected,
-                "{header}"
-            );
-        }
-        assert_eq!(
-            byte_range(&HeaderValue::from_static("bytes=0-"), 0),
-            Ranged::Unsatisfiable,
-            "no byte of an empty body exists"
-        );
-    }
 
     #[test]
     fn files_are_held_with_their_copies_and_answered_without_the_disk() {

@@ -6,10 +6,11 @@ use std::time::{Duration, SystemTime};
 
 use axum::body::Body;
 use axum::response::Response;
+use cb_http_file::{RangeRequest, byte_range, whole_seconds};
 use http::{HeaderMap, HeaderValue, StatusCode, header};
 
 use crate::StorageState;
-use crate::backend::{ByteRange, StoreError};
+use crate::backend::StoreError;
 use crate::db::ObjectRow;
 use crate::error::StorageError;
 use crate::mime;
@@ -86,80 +87,8 @@ pub(crate) fn not_modified(
         .and_then(|value| value.to_str().ok())
         .and_then(|text| httpdate::parse_http_date(text).ok());
     match (since, modified) {
-        (Some(since), Some(modified)) => truncate_to_seconds(modified) <= since,
+        (Some(since), Some(modified)) => whole_seconds(modified) <= since,
         _ => false,
-    }
-}
-
-fn truncate_to_seconds(time: SystemTime) -> SystemTime {
-    let seconds = time
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or_default();
-    SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(seconds)
-}
-
-/// The outcome of a Range header against an object of `size` bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum RangeRequest {
-    /// No usable Range header (absent, malformed, several ranges, or If-Range mismatch).
-    Full,
-    Partial(ByteRange),
-    Unsatisfiable,
-}
-
-/// RFC 9110 single-range semantics: `bytes=a-b`, `bytes=a-`, `bytes=-n`.
-pub(crate) fn parse_range(value: &str, size: u64) -> RangeRequest {
-    let Some(spec) = value.trim().strip_prefix("bytes=") else {
-        return RangeRequest::Full;
-    };
-    if spec.contains(',') {
-        return RangeRequest::Full;
-    }
-    let Some((first, last)) = spec.trim().split_once('-') else {
-        return RangeRequest::Full;
-    };
-    let number = |text: &str| -> Option<u64> {
-        let text = text.trim();
-        (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| text.parse().ok())
-            .flatten()
-    };
-    match (first.trim().is_empty(), number(first), number(last)) {
-        // -n: the last n bytes
-        (true, _, Some(suffix)) => {
-            if suffix == 0 || size == 0 {
-                RangeRequest::Unsatisfiable
-            } else {
-                RangeRequest::Partial(ByteRange {
-                    start: size.saturating_sub(suffix),
-                    end: size - 1,
-                })
-            }
-        }
-        (false, Some(start), None) if last.trim().is_empty() => {
-            if start >= size {
-                RangeRequest::Unsatisfiable
-            } else {
-                RangeRequest::Partial(ByteRange {
-                    start,
-                    end: size - 1,
-                })
-            }
-        }
-        (false, Some(start), Some(end)) => {
-            if end < start {
-                RangeRequest::Full
-            } else if start >= size {
-                RangeRequest::Unsatisfiable
-            } else {
-                RangeRequest::Partial(ByteRange {
-                    start,
-                    end: end.min(size - 1),
-                })
-            }
-        }
-        _ => RangeRequest::Full,
     }
 }
 
@@ -180,7 +109,7 @@ pub(crate) fn if_range_matches(
         return !value.starts_with("W/") && etag == Some(value);
     }
     match (httpdate::parse_http_date(value), modified) {
-        (Ok(date), Some(modified)) => truncate_to_seconds(modified) == date,
+        (Ok(date), Some(modified)) => whole_seconds(modified) == date,
         _ => false,
     }
 }
@@ -286,7 +215,7 @@ pub(crate) async fn serve(
         .and_then(|value| value.to_str().ok())
     {
         Some(value) if if_range_matches(request_headers, etag.as_deref(), modified) => {
-            parse_range(value, size)
+            byte_range(value, size)
         }
         _ => RangeRequest::Full,
     };
@@ -328,33 +257,6 @@ pub(crate) async fn serve(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ranges_follow_rfc_9110() {
-        use RangeRequest::*;
-        let r = |start, end| Partial(ByteRange { start, end });
-        assert_eq!(parse_range("bytes=0-9", 100), r(0, 9));
-        assert_eq!(parse_range("bytes=90-", 100), r(90, 99));
-        assert_eq!(parse_range("bytes=-10", 100), r(90, 99));
-        assert_eq!(parse_range("bytes=-1000", 100), r(0, 99));
-        assert_eq!(parse_range("bytes=50-1000", 100), r(50, 99));
-        assert_eq!(parse_range("bytes=99-99", 100), r(99, 99));
-        assert_eq!(parse_range("bytes=100-", 100), Unsatisfiable);
-        assert_eq!(parse_range("bytes=100-200", 100), Unsatisfiable);
-        assert_eq!(parse_range("bytes=-0", 100), Unsatisfiable);
-        assert_eq!(parse_range("bytes=0-", 0), Unsatisfiable);
-        assert_eq!(parse_range("bytes=5-1", 100), Full);
-        assert_eq!(parse_range("bytes=0-1,5-6", 100), Full);
-        assert_eq!(parse_range("items=0-1", 100), Full);
-        assert_eq!(parse_range("bytes=a-b", 100), Full);
-        assert_eq!(parse_range("bytes=-", 100), Full);
-        assert_eq!(parse_range("bytes=+1-2", 100), Full);
-        assert_eq!(
-            parse_range("bytes=0-18446744073709551616", 100),
-            Full,
-            "an overflowing number is malformed, never a panic"
-        );
-    }
 
     #[test]
     fn query_parameters_are_decoded() {

@@ -158,22 +158,7 @@ pub(crate) fn check_variant_name(name: &str) -> Result<(), StoreError> {
     }
 }
 
-/// An inclusive byte range.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ByteRange {
-    pub start: u64,
-    pub end: u64,
-}
-
-impl ByteRange {
-    pub fn len(&self) -> u64 {
-        self.end - self.start + 1
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.end < self.start
-    }
-}
+pub use cb_http_file::ByteRange;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {

@@ -13,7 +13,9 @@ use super::streams::window;
 use crate::backend::ByteStream;
 use crate::db::ObjectRow;
 use crate::error::StorageError;
-use crate::serve::{self, RangeRequest};
+use cb_http_file::{RangeRequest, byte_range};
+
+use crate::serve;
 
 /// What the validators and caching headers are made of.
 #[derive(Debug, Clone)]
@@ -130,7 +132,7 @@ pub(super) fn answer(
         Some(value)
             if serve::if_range_matches(request_headers, Some(&meta.etag), meta.modified) =>
         {
-            serve::parse_range(value, len)
+            byte_range(value, len)
         }
         _ => RangeRequest::Full,
     };
