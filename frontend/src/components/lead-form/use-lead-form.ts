@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { emptyContactForm, HONEYPOT_FIELD, type ContactFormValues } from '@/lib/leads/contact-form';
+import { useId, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
+import { CONTACT_FIELDS, emptyContactForm, HONEYPOT_FIELD, type ContactFormValues } from '@/lib/leads/contact-form';
 import type { ContactSubmission } from '@/lib/leads/submit-contact';
 import type { CaptchaFieldHandle } from './captcha-field';
 
@@ -16,6 +16,15 @@ export function useLeadForm(openedAt: number, onClose: () => void) {
   const formRef = useRef<HTMLFormElement>(null);
   const firstFieldRef = useRef<HTMLInputElement>(null);
   const captchaRef = useRef<CaptchaFieldHandle>(null);
+
+  // A form the server rendered can be typed into before the app's code arrives; hydrating keeps
+  // that text on screen but not in state, so it is taken into state once, as the form mounts.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed = typedBeforeHydration(form);
+    if (typed) setValues((current) => ({ ...current, ...typed }));
+  }, []);
 
   const close = () => {
     // The widget unmounts with the dialog, so its solution cannot be reused.
@@ -52,4 +61,18 @@ export function useLeadForm(openedAt: number, onClose: () => void) {
     close,
     submit,
   };
+}
+
+/** The fields of `form` that hold text (typed before the app ran), or null when none does. */
+function typedBeforeHydration(form: HTMLFormElement): Partial<ContactFormValues> | null {
+  const typed: Partial<ContactFormValues> = {};
+  let any = false;
+  for (const { name } of CONTACT_FIELDS) {
+    const field = form.elements.namedItem(name);
+    if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value !== '') {
+      typed[name] = field.value;
+      any = true;
+    }
+  }
+  return any ? typed : null;
 }

@@ -1,4 +1,6 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { useImperativeHandle } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaptchaFieldProps } from '@/components/lead-form/captcha-field';
@@ -171,5 +173,50 @@ describe('LeadFormBlock', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByLabelText<HTMLInputElement>('Company name').value).toBe('Lakeshore Home Medical');
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('LandingLeadForm before hydration', () => {
+  it('keeps what a visitor typed into the server-rendered fields before the app took over, and sends it', async () => {
+    const form = (
+      <LandingLeadForm
+        route={ROUTE}
+        titleId="signup-title"
+        submitLabel="Save my seat"
+        webhookUrl={WEBHOOK}
+        captchaProvider="altcha"
+        captchaChallengeUrl="http://localhost/functions/v1/captcha-challenge"
+      />
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(form);
+    document.body.appendChild(container);
+    // Typed into the server's HTML while the app's code was still loading.
+    for (const [label, value] of Object.entries(ANSWERS)) {
+      const field = within(container).getByLabelText<HTMLInputElement>(label);
+      field.value = value;
+    }
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, form);
+      await Promise.resolve();
+    });
+    for (const [label, value] of Object.entries(ANSWERS)) {
+      expect(within(container).getByLabelText<HTMLInputElement>(label).value, label).toBe(value);
+    }
+    vi.setSystemTime(LOADED + 60_000);
+    fireEvent.click(within(container).getByRole('button', { name: 'Solve captcha' }));
+    await submitForm();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      companyName: 'Lakeshore Home Medical',
+      email: 'tom@lakeshorehomemedical.com',
+      aboutProducts: 'Hospital beds, oxygen, enteral nutrition',
+    });
+    act(() => {
+      root?.unmount();
+    });
+    container.remove();
   });
 });
