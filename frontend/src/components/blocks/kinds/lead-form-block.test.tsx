@@ -44,17 +44,21 @@ const ROUTE = '/capped-rental-webinar';
 const WEBHOOK = 'http://localhost/functions/v1/lead-relay';
 const LOADED = new Date('2026-06-10T15:00:00Z').getTime();
 
+const landingForm = (
+  <LandingLeadForm
+    route={ROUTE}
+    titleId="signup-title"
+    submitLabel="Save my seat"
+    webhookUrl={WEBHOOK}
+    captchaProvider="altcha"
+    captchaChallengeUrl="http://localhost/functions/v1/captcha-challenge"
+  />
+);
+
 function renderForm() {
   return render(
     <>
-      <LandingLeadForm
-        route={ROUTE}
-        titleId="signup-title"
-        submitLabel="Save my seat"
-        webhookUrl={WEBHOOK}
-        captchaProvider="altcha"
-        captchaChallengeUrl="http://localhost/functions/v1/captcha-challenge"
-      />
+      {landingForm}
       <Toaster />
     </>,
   );
@@ -178,16 +182,7 @@ describe('LeadFormBlock', () => {
 
 describe('LandingLeadForm before hydration', () => {
   it('keeps what a visitor typed into the server-rendered fields before the app took over, and sends it', async () => {
-    const form = (
-      <LandingLeadForm
-        route={ROUTE}
-        titleId="signup-title"
-        submitLabel="Save my seat"
-        webhookUrl={WEBHOOK}
-        captchaProvider="altcha"
-        captchaChallengeUrl="http://localhost/functions/v1/captcha-challenge"
-      />
-    );
+    const form = landingForm;
     const container = document.createElement('div');
     container.innerHTML = renderToString(form);
     document.body.appendChild(container);
