@@ -311,6 +311,9 @@ pub async fn serve(mut config: Config) -> anyhow::Result<()> {
             "settings read from the Supabase config.toml (environment variables win over it)"
         );
     }
+    // Before the first socket or kept page: both count against it.
+    let open_files = cb_zero_copy::raise_open_file_limit();
+    tracing::debug!(?open_files, "open-file limit");
     // Development's mail catcher, kept until the server stops.
     let _mail_catcher = crate::mail_catcher::start(&mut config).await;
     let app = App::build(config).await?;

@@ -15,5 +15,5 @@
 mod pack;
 mod stream;
 
-pub use pack::Pack;
+pub use pack::{Pack, raise_open_file_limit};
 pub use stream::{ZeroCopyStream, bytes_sent_from_files};
