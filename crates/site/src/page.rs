@@ -126,9 +126,14 @@ impl PageRender<'_> {
         };
         // The build rendered the static pages without their SEO records, which decide the head
         // and may add body content.
-        let has_record = resources
+        let record = resources
             .get(Resource::PageSeo.name())
-            .is_some_and(|record| !record.is_null());
+            .filter(|record| !record.is_null());
+        let has_record = record.is_some();
+        let has_content = record
+            .and_then(|record| record.get("content"))
+            .and_then(serde_json::Value::as_str)
+            .is_some_and(|content| !content.trim().is_empty());
         let is_static_page =
             page.classified == Route::Page && self.built.manifest.data_page(page.route).is_none();
         let prerendered = is_static_page
@@ -153,9 +158,10 @@ impl PageRender<'_> {
             (Ok(markup), _) => (markup, today, true),
             (Err(err), prerendered) => {
                 tracing::warn!(%err, path = page.path, "site: server render failed; sending the build's rendering or the page unrendered");
-                // A static page still reads as the build rendered it, a made-up path still gets
-                // the build's not-found page; neither has the record's head, so neither is kept.
-                let fallback = prerendered.or_else(|| {
+                // A static page still reads as the build rendered it (unless its record adds
+                // content, which that rendering lacks), a made-up path still gets the build's
+                // not-found page; neither has the record's head, so neither is kept.
+                let fallback = prerendered.filter(|_| !has_content).or_else(|| {
                     (page.status == StatusCode::NOT_FOUND)
                         .then(|| ssr.prerendered_not_found(today))
                         .flatten()

@@ -64,9 +64,35 @@ async fn the_builds_prerendered_pages_are_served_while_they_show_this_configurat
     .unwrap();
     let built = prerendered["pages"]["/contact"]["html"].as_str().unwrap();
 
-    // The build rendered with the server's defaults (its site URL included).
+    // The build rendered with the server's defaults (its site URL included), and without SEO
+    // records: a page with one is rendered (the record decides its head).
     let app = spawn_rendering_site(&[("CLAIMBRIDGE_SITE_URL", "http://localhost:54321")]).await;
     let (_, html) = app.get("/contact").status_text().await;
+    assert_eq!(
+        page_data(&html)["resources"]["pageSeo"]["page_route"],
+        "/contact"
+    );
+    assert_ne!(
+        crate::site::title(&html),
+        "ClaimBridge",
+        "the record's head"
+    );
+    app.db
+        .execute("delete from public.page_seo_settings where page_route = '/contact'")
+        .await;
+    let html = eventually(
+        Duration::from_secs(5),
+        Duration::from_millis(50),
+        async || {
+            let (_, html) = app.get("/contact").status_text().await;
+            if page_data(&html)["resources"]["pageSeo"].is_null() {
+                Ok(html)
+            } else {
+                Err("the record is still shown".to_string())
+            }
+        },
+    )
+    .await;
     assert_eq!(root(&html), built, "served as built");
     assert_eq!(
         page_data(&html)["renderedOn"],
@@ -134,4 +160,44 @@ async fn a_flood_of_made_up_paths_is_answered_and_real_pages_still_render() {
         text(root(&html)).contains("Read More"),
         "rendered after the flood"
     );
+}
+
+/// When no render finishes (a 1 ms deadline stands in for a busy or failing renderer), pages
+/// still go out with their real status and are not kept: a static page as the build rendered
+/// it, titled with the company name (its SEO record's head needs a render); a made-up path as
+/// the build's not-found page, with that page's own head; a data page unrendered, for the
+/// browser to render.
+#[tokio::test]
+async fn when_no_render_finishes_pages_go_out_as_the_build_made_them() {
+    // The site URL the build rendered with, so its renderings show this configuration.
+    let app = spawn_rendering_site(&[
+        ("CLAIMBRIDGE_RENDER_TIMEOUT_MS", "1"),
+        ("CLAIMBRIDGE_SITE_URL", "http://localhost:54321"),
+    ])
+    .await;
+    let title = crate::site::title;
+    for _ in 0..2 {
+        let (status, html) = fetch(&app.client, &format!("{}/contact", app.url)).await;
+        assert_eq!(status, 200);
+        assert!(
+            text(root(&html)).contains("Talk to a DME billing specialist"),
+            "the build's rendering"
+        );
+        assert_eq!(title(&html), "ClaimBridge", "not the record's head");
+        assert!(
+            !crate::site::head(&html).contains("data-dynamic-seo"),
+            "no tags of its own"
+        );
+
+        let (status, html) = fetch(&app.client, &format!("{}/no/such/page", app.url)).await;
+        assert_eq!(status, 404);
+        assert!(text(root(&html)).contains("Oops! Page not found"));
+        assert_eq!(title(&html), "Page not found | ClaimBridge");
+
+        let (status, html) = fetch(&app.client, &format!("{}/blog", app.url)).await;
+        assert_eq!(status, 200);
+        assert!(html.contains("<div id=\"root\"></div>"), "unrendered");
+        assert_eq!(title(&html), "ClaimBridge");
+    }
+    // Nothing of it was kept: with renders finishing again, the record's head is there.
 }

@@ -2,7 +2,7 @@
 //! settings of the server renderer.
 use serde_json::{Value, json};
 
-use super::lookup::{is_http_url, parse_number};
+use super::lookup::{is_http_url, parse_number, parse_positive};
 use super::{Config, ConfigError, Environment};
 
 /// Facts about the company shown on the website.
@@ -71,9 +71,16 @@ impl Site {
             facebook_url: text("COMPANY_FACEBOOK_URL", &defaults.social.facebook),
             youtube_url: text("COMPANY_YOUTUBE_URL", &defaults.social.youtube),
         };
+        let defaults = cb_site::RendererSettings::default();
+        let timeout_ms = u64::try_from(defaults.timeout.as_millis()).unwrap_or(u64::MAX);
         let render = cb_site::RendererSettings {
             workers: parse_number(get, "CLAIMBRIDGE_RENDER_WORKERS", 1usize)?.max(1),
-            ..cb_site::RendererSettings::default()
+            timeout: std::time::Duration::from_millis(parse_positive(
+                get,
+                "CLAIMBRIDGE_RENDER_TIMEOUT_MS",
+                timeout_ms,
+            )?),
+            ..defaults
         };
         // Tests shorten it to see their counts at once; 0 would spin.
         let stats_flush_ms =

@@ -1071,3 +1071,23 @@ fn bad_postgrest_settings_stop_the_start() {
         "{err}"
     );
 }
+
+#[test]
+fn the_renderers_engines_and_deadline_come_from_their_variables() {
+    let render = config(&[]).unwrap().render;
+    assert_eq!(render.workers, 1);
+    assert_eq!(render.timeout, std::time::Duration::from_secs(2));
+    let render = config(&[
+        ("CLAIMBRIDGE_RENDER_WORKERS", "3"),
+        ("CLAIMBRIDGE_RENDER_TIMEOUT_MS", "250"),
+    ])
+    .unwrap()
+    .render;
+    assert_eq!(render.workers, 3);
+    assert_eq!(render.timeout, std::time::Duration::from_millis(250));
+    each_bad_value_names_its_variable(&[
+        ("CLAIMBRIDGE_RENDER_TIMEOUT_MS", "0"),
+        ("CLAIMBRIDGE_RENDER_TIMEOUT_MS", "2s"),
+        ("CLAIMBRIDGE_RENDER_WORKERS", "many"),
+    ]);
+}
