@@ -1,13 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminSessionContext, type AdminSession } from '@/features/admin/shared/session/admin-session';
 import { BlogAdminPage } from './blog-admin-page';
 import { EMPTY_BLOG_FORM, formToPayload } from './blog-post';
 
 const { fake, resetFake, supabaseModule } = await vi.hoisted(() => import('@/testing/fake-supabase'));
 vi.mock('@/lib/supabase', () => supabaseModule());
+
+// The post form's editor loads Quill when it mounts. Loaded here first, it is never still
+// loading when this file's environment goes (a cold CI machine took longer than the tests).
+beforeAll(async () => {
+  await import('@/components/ui/rich-text-editor/quill-setup');
+}, 60_000);
 
 const post = (id: string, title: string, authorId: string | null, published: boolean) => ({
   ...formToPayload({ ...EMPTY_BLOG_FORM, title, slug: id, category: 'Billing', description: `${title}.` }),
