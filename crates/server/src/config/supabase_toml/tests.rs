@@ -2,17 +2,13 @@ use super::*;
 
 #[test]
 fn a_switched_off_smtp_section_sets_nothing() {
-    let parsed = parse(
-        "c.toml",
-        Path::new(""),
+    let parsed = parse_text(
         "[auth.email.smtp]\nenabled = false\nhost = \"smtp.example.test\"",
         no_env,
     )
     .unwrap();
     assert_eq!(parsed, FileSettings::default());
-    let parsed = parse(
-        "c.toml",
-        Path::new(""),
+    let parsed = parse_text(
         "[auth.email.smtp]\nenabled = true\npass = \"env(SMTP_KEY)\"\n[inbucket]\nport = 54324",
         |name: &str| (name == "SMTP_KEY").then(|| "k".to_string()),
     )
@@ -23,6 +19,14 @@ fn a_switched_off_smtp_section_sets_nothing() {
 
 fn no_env(_: &str) -> Option<String> {
     None
+}
+
+/// `text` as a config.toml named `c.toml` in the current folder.
+fn parse_text(
+    text: &str,
+    env: impl Fn(&str) -> Option<String>,
+) -> Result<FileSettings, ConfigError> {
+    parse("c.toml", Path::new(""), text, env)
 }
 
 #[test]
@@ -79,21 +83,9 @@ fn an_empty_file_sets_nothing() {
 #[test]
 fn env_substitution_reads_the_variable_and_names_a_missing_one() {
     let env = |name: &str| (name == "LIMIT").then(|| "5MB".to_string());
-    let parsed = parse(
-        "c.toml",
-        Path::new(""),
-        "[storage]\nfile_size_limit = \"env(LIMIT)\"",
-        env,
-    )
-    .unwrap();
+    let parsed = parse_text("[storage]\nfile_size_limit = \"env(LIMIT)\"", env).unwrap();
     assert_eq!(parsed.defaults["STORAGE_FILE_SIZE_LIMIT"], "5242880");
-    let err = parse(
-        "c.toml",
-        Path::new(""),
-        "[auth]\njwt_expiry = \"env(TTL)\"",
-        no_env,
-    )
-    .unwrap_err();
+    let err = parse_text("[auth]\njwt_expiry = \"env(TTL)\"", no_env).unwrap_err();
     assert_eq!(
         err.to_string(),
         "c.toml: [auth] jwt_expiry is env(TTL), but TTL is not set: set it or write the value"
@@ -128,18 +120,13 @@ fn a_wrong_type_is_one_line_naming_the_file_section_and_key() {
             "c.toml: [functions.x] verify_jwt must be true or false, got \"no\"",
         ),
     ] {
-        assert_eq!(
-            parse("c.toml", Path::new(""), text, no_env)
-                .unwrap_err()
-                .to_string(),
-            expected
-        );
+        assert_eq!(parse_text(text, no_env).unwrap_err().to_string(), expected);
     }
 }
 
 #[test]
 fn a_syntax_error_is_one_line() {
-    let message = parse("c.toml", Path::new(""), "[api\nschemas = 1", no_env)
+    let message = parse_text("[api\nschemas = 1", no_env)
         .unwrap_err()
         .to_string();
     assert!(message.starts_with("c.toml: "), "{message}");
