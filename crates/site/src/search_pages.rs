@@ -336,7 +336,7 @@ mod tests {
                 .collect(),
             ..Default::default()
         };
-        let data = SiteData::new(Default::default(), Vec::new(), Vec::new(), resources);
+        let data = SiteData::new(Vec::new(), Vec::new(), resources);
         let indexed = indexed_pages(&manifest, &data);
         let pages: Vec<&str> = indexed.iter().map(|(path, _)| *path).collect();
         assert!(pages.contains(&"/contact"), "{pages:?}");

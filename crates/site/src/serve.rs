@@ -361,7 +361,7 @@ fn site_sitemap(site: &Site, manifest: &SiteManifest, data: &SiteData) -> feeds:
     for route in manifest.public_pages() {
         // Search results are not pages to index.
         let search = route.eq_ignore_ascii_case(manifest.search_path());
-        if search || data.pages.get(route).is_some_and(|page| page.noindex) {
+        if search || data.page_noindex(route) {
             continue;
         }
         // One of the site's own block pages is listed while it is live.
@@ -384,7 +384,7 @@ fn site_sitemap(site: &Site, manifest: &SiteManifest, data: &SiteData) -> feeds:
         .site_pages
         .iter()
         .filter(|(route, _)| manifest.classify(route) == Route::Unknown)
-        .filter(|(route, _)| !data.pages.get(*route).is_some_and(|page| page.noindex))
+        .filter(|(route, _)| !data.page_noindex(route))
         .collect();
     created.sort_by_key(|(route, _)| *route);
     for (route, page) in created {

@@ -15,8 +15,6 @@ use crate::site_manifest::ArchiveKind;
 /// What the database says about the site at one moment.
 #[derive(Debug, Default)]
 pub(crate) struct SiteData {
-    /// page_seo_settings by page_route.
-    pub(crate) pages: HashMap<String, PageSeo>,
     /// Published posts, newest first.
     pub(crate) posts: Vec<Post>,
     post_index: HashMap<String, usize>,
@@ -25,13 +23,6 @@ pub(crate) struct SiteData {
     /// What the server-rendered pages read, each as the browser's query returns it
     /// (frontend/src/lib/page-data.ts): the rows as /rest/v1 answers them.
     pub(crate) resources: Resources,
-}
-
-/// What the server reads of a page_seo_settings row (the page's render reads all of it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) struct PageSeo {
-    /// Kept out of the sitemap.
-    pub(crate) noindex: bool,
 }
 
 /// A published blog_posts row, the columns the sitemap and the feeds use.
@@ -96,24 +87,28 @@ pub(crate) struct Taxonomy {
 }
 
 impl SiteData {
-    pub(crate) fn new(
-        pages: HashMap<String, PageSeo>,
-        posts: Vec<Post>,
-        taxonomies: Vec<Taxonomy>,
-        resources: Resources,
-    ) -> Self {
+    pub(crate) fn new(posts: Vec<Post>, taxonomies: Vec<Taxonomy>, resources: Resources) -> Self {
         let post_index = posts
             .iter()
             .enumerate()
             .map(|(index, post)| (post.slug.clone(), index))
             .collect();
         Self {
-            pages,
             posts,
             post_index,
             taxonomies,
             resources,
         }
+    }
+
+    /// Whether the page_seo_settings record of `route` keeps it out of search engines.
+    pub(crate) fn page_noindex(&self, route: &str) -> bool {
+        self.resources
+            .page_records
+            .get(route)
+            .and_then(|record| record.get("noindex"))
+            .and_then(serde_json::Value::as_bool)
+            .unwrap_or(false)
     }
 
     pub(crate) fn post(&self, slug: &str) -> Option<&Post> {
@@ -312,8 +307,6 @@ impl SiteCache {
     }
 }
 
-const PAGES_SQL: &str = "select page_route, noindex from public.page_seo_settings";
-
 /// Each record as /rest/v1 answers `select *` (the JSON of the row).
 const PAGE_RECORDS_SQL: &str =
     "select page_route, to_jsonb(p) as record from public.page_seo_settings p";
@@ -447,19 +440,6 @@ fn taxonomy(row: &sqlx::postgres::PgRow) -> Result<Option<Taxonomy>, sqlx::Error
 
 async fn load(pool: &PgPool) -> Result<SiteData, sqlx::Error> {
     let mut tx = cb_db::begin_scoped(pool, &cb_db::RequestContext::for_role("anon"), true).await?;
-    let pages = sqlx::query(PAGES_SQL)
-        .fetch_all(&mut *tx)
-        .await?
-        .into_iter()
-        .map(|row| {
-            Ok((
-                row.try_get("page_route")?,
-                PageSeo {
-                    noindex: row.try_get("noindex")?,
-                },
-            ))
-        })
-        .collect::<Result<HashMap<String, PageSeo>, sqlx::Error>>()?;
     let posts = sqlx::query(POSTS_SQL)
         .fetch_all(&mut *tx)
         .await?
@@ -520,5 +500,5 @@ async fn load(pool: &PgPool) -> Result<SiteData, sqlx::Error> {
         .filter_map(|row| taxonomy(&row).transpose())
         .collect::<Result<Vec<Taxonomy>, sqlx::Error>>()?;
     tx.rollback().await?;
-    Ok(SiteData::new(pages, posts, taxonomies, resources))
+    Ok(SiteData::new(posts, taxonomies, resources))
 }
