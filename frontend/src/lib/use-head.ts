@@ -54,11 +54,7 @@ export function useHead(spec: HeadSpec | null): void {
     };
   }, []);
 
-  // By value: a spec rebuilt on each render with the same content is not applied again.
-  const key = spec ? JSON.stringify(spec) : null;
-  useEffect(() => {
-    if (key !== null) applyHead(document, JSON.parse(key) as HeadSpec);
-  }, [key]);
+  useAppliedHead(spec, false);
 }
 
 /**
@@ -69,9 +65,18 @@ export function useUnclaimedHead(spec: HeadSpec): void {
   const report = useRenderReport();
   if (report) report.offerHead(spec);
 
-  const key = JSON.stringify(spec);
+  // A page that claims the head (useHead) has applied it already: its effects ran first.
+  useAppliedHead(spec, true);
+}
+
+/**
+ * Applies `spec` in the browser once mounted and whenever it changes by value (a spec rebuilt on
+ * each render with the same content is not applied again); `unlessClaimed`: not while a page on
+ * screen claims the head.
+ */
+function useAppliedHead(spec: HeadSpec | null, unlessClaimed: boolean): void {
+  const key = spec ? JSON.stringify(spec) : null;
   useEffect(() => {
-    // A page that claims the head (useHead) has applied it already: its effects ran first.
-    if (!isHeadClaimed()) applyHead(document, JSON.parse(key) as HeadSpec);
-  }, [key]);
+    if (key !== null && !(unlessClaimed && isHeadClaimed())) applyHead(document, JSON.parse(key) as HeadSpec);
+  }, [key, unlessClaimed]);
 }
