@@ -220,17 +220,6 @@ mod tests {
     }
 
     #[test]
-    fn the_open_file_limit_is_raised_to_the_hard_limit() {
-        let before = rustix::process::getrlimit(rustix::process::Resource::Nofile);
-        let now = raise_open_file_limit();
-        match before.maximum {
-            Some(hard) => assert_eq!(now, Some(hard)),
-            // Unlimited: nothing to raise to.
-            None => assert_eq!(now, before.current),
-        }
-    }
-
-    #[test]
     fn packs_stay_within_a_quarter_of_the_open_file_limit() {
         assert!(*PACK_BUDGET >= 1);
         let limit = rustix::process::getrlimit(rustix::process::Resource::Nofile).current;
