@@ -8,6 +8,7 @@ mod handshake_and_floods;
 mod joined_tokens;
 mod private_topics;
 mod slow_sockets;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
