@@ -1,0 +1,86 @@
+//! Block pages (migration 20261206000900), over /rest/v1 as the admin app and the site send them:
+//! every block checked in the database against the editor's schema (block-vectors.json pins the
+//! two together), anon reading live pages only, authors drafting and editors publishing, routes
+//! the site owns refused, the site's own pages kept on the site, revisions with restore, preview
+//! links, redirects on a live page's move, saves waking every instance, and views, leads and
+//! conversion per page.
+mod block_checks;
+mod moves_wakes_and_stats;
+mod publishing;
+mod revisions_and_previews;
+mod routes;
+
+use std::time::Duration;
+
+use cb_tests::{Account, Exchange as _, TestApp, add_staff, spawn_app, workspace_root};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+/// Sends `body` to `/rest/v1/{path}` as `token` (None: anon), asking for the rows back.
+pub(crate) async fn send(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut request = match token {
+        Some(token) => app.with_token(method, &format!("/rest/v1/{path}"), token),
+        None => app.anon(method, &format!("/rest/v1/{path}")),
+    }
+    .header("Prefer", "return=representation");
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    let (status, text) = request.status_text().await;
+    let body = if text.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"))
+    };
+    (status, body)
+}
+
+/// Asserts a PostgREST error answer: its status, code and message.
+pub(crate) fn assert_error(answer: &(u16, Value), status: u16, code: &str, message: &str) {
+    let (got, body) = answer;
+    assert_eq!(
+        (*got, &body["code"], &body["message"]),
+        (status, &json!(code), &json!(message)),
+        "{body}"
+    );
+}
+
+/// Creates a page as `token`, expecting it stored: the row as stored.
+pub(crate) async fn create_page(app: &TestApp, token: &str, page: Value) -> Value {
+    let (status, rows) = send(app, Method::POST, "block_pages", Some(token), Some(page)).await;
+    assert_eq!(status, 201, "{rows}");
+    rows[0].clone()
+}
+
+/// A valid block list of one block.
+pub(crate) fn one_block(title: &str) -> Value {
+    json!([{"id": "jobs", "kind": "resume-invite", "data": {"title": title}}])
+}
+
+/// The page's stored blocks, read as the owner.
+async fn stored_blocks(app: &TestApp, id: &str) -> Value {
+    app.db
+        .json_rows(&format!("select blocks from block_pages where id = '{id}'"))
+        .await[0]["blocks"]
+        .clone()
+}
+
+struct Team {
+    owner: Account,
+    editor: Account,
+    author: Account,
+}
+
+async fn team(app: &TestApp) -> Team {
+    Team {
+        owner: add_staff(&app.db, "owner", "Olive Owner").await,
+        editor: add_staff(&app.db, "editor", "Eden Editor").await,
+        author: add_staff(&app.db, "author", "Avery Author").await,
+    }
+}
