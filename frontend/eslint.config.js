@@ -23,6 +23,10 @@ const folders = (dir) =>
  * - The admin area is a group of features: each src/features/admin/<name> is a feature, and
  *   src/features/admin/shared is the admin's own shared layer (it imports only shared code;
  *   every admin feature may import it). Admin screens are composed in src/app/routes/admin.
+ * - The leads feature owns both sides of a lead: capture (the public forms) and submission (their
+ *   checks and sending), and the admin's inbox, pipeline and their model. Its admin parts may
+ *   import the admin's shared layer; its public parts import no admin code at all, so the public
+ *   pages never load it.
  * The entries (src/entry-*.tsx) sit above app/ and may import anything.
  */
 const SHARED = folders('.')
@@ -31,7 +35,11 @@ const SHARED = folders('.')
 const featureZones = [
   ...folders('features')
     .filter((name) => name !== 'admin')
-    .map((name) => ({ target: `./src/features/${name}`, from: './src/features', except: [`./${name}`] })),
+    .map((name) => ({
+      target: `./src/features/${name}`,
+      from: './src/features',
+      except: name === 'leads' ? ['./leads', './admin/shared'] : [`./${name}`],
+    })),
   ...folders('features/admin').map((name) => ({
     target: `./src/features/admin/${name}`,
     from: './src/features',
@@ -46,6 +54,16 @@ const boundaryZones = [
   },
   ...featureZones.map((zone) => ({ ...zone, message: 'A feature imports shared code, not another feature.' })),
   { target: './src/features', from: './src/app', message: 'Features are composed in src/app, never the reverse.' },
+  {
+    target: ['./src/features/leads/capture', './src/features/leads/submission'],
+    from: [
+      './src/features/admin',
+      './src/features/leads/model',
+      './src/features/leads/inbox',
+      './src/features/leads/pipeline',
+    ],
+    message: 'Public lead capture imports no admin code (the public pages would load it).',
+  },
 ];
 
 export default defineConfig(

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ContactDialogProvider } from '@/features/leads/contact-dialog-provider';
+import { ContactDialogProvider } from '@/features/leads/capture/contact-dialog-provider';
 import { HEADER_SEARCH_INPUT_ID, HEADER_SEARCH_PANEL_ID } from '@/components/layouts/header-search';
 import { isSearchShortcut, isTypingTarget } from '@/components/layouts/search-shortcut';
 import { SiteHeader } from '@/components/layouts/site-header';

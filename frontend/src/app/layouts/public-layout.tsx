@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, type MouseEvent, type RefObject } from 're
 import { Outlet, useLocation } from 'react-router';
 import { useLazyLoading } from '@/lib/lazy-component';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
-import { ContactDialogProvider } from '@/features/leads/contact-dialog-provider';
+import { LeadCaptureProvider } from '@/features/leads/capture/lead-capture-provider';
 import { SiteFooter } from '@/components/layouts/site-footer';
 import { RouteErrorBoundary } from '@/components/layouts/route-error';
 import { SiteHeader } from '@/components/layouts/site-header';
@@ -34,7 +34,7 @@ export function PublicLayout() {
   };
 
   return (
-    <ContactDialogProvider>
+    <LeadCaptureProvider>
       <div className="site">
         <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToContent}>
           Skip to content
@@ -52,6 +52,6 @@ export function PublicLayout() {
       </div>
       {/* The public site's: never over the admin. */}
       <CookieBanner />
-    </ContactDialogProvider>
+    </LeadCaptureProvider>
   );
 }

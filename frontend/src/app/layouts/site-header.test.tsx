@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import specLists from '@/testing/spec-lists.json';
-import { ContactDialogProvider } from '@/features/leads/contact-dialog-provider';
+import { ContactDialogProvider } from '@/features/leads/capture/contact-dialog-provider';
 import { PRIMARY_NAV_ID, SiteHeader } from '@/components/layouts/site-header';
 
 function renderHeader() {

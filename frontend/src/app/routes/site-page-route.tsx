@@ -1,7 +1,6 @@
 import { useLocation } from 'react-router';
 import { seoRoute } from '@/features/seo/head-owners';
 import { SitePageView } from '@/features/site-pages/site-page-view';
-import { WhitepaperDownloadProvider } from '@/features/whitepapers/whitepaper-download-provider';
 import { lazyComponent } from '@/lib/lazy-component';
 
 /** Its own chunk: a block page does not load the not-found page's search and popular posts. */
@@ -15,9 +14,5 @@ const NotFoundPage = lazyComponent(async () => (await import('./not-found')).Not
 export function SitePageRoute({ route }: { route?: string }) {
   const { pathname } = useLocation();
   const shown = route ?? seoRoute(pathname).toLowerCase();
-  return (
-    <WhitepaperDownloadProvider>
-      <SitePageView key={shown} route={shown} notFound={<NotFoundPage />} />
-    </WhitepaperDownloadProvider>
-  );
+  return <SitePageView key={shown} route={shown} notFound={<NotFoundPage />} />;
 }

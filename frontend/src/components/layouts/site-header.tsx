@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { company } from '@/config/company';
-import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { ContactDialogButton } from '@/components/lead-capture/contact-dialog-button';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { HeaderSearch } from './header-search';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { ContactDialogButton } from '@/components/lead-capture/contact-dialog-button';
 
 /** One call to action of a CtaBand: a link, or (`contact`) the button that opens the contact dialog. */
 export type CtaAction = { label: string; to: string } | { label: string; contact: true };

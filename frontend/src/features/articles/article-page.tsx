@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArticleCta, ArticleLayout } from '@/components/article/article-layout';
 import { RelatedPosts } from '@/components/blog/related-posts';
-import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { ContactDialogButton } from '@/components/lead-capture/contact-dialog-button';
 import { company } from '@/config/company';
 import type { ArticleCtaAction, StaticArticle } from './articles';
 

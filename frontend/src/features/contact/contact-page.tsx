@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { EmailAddress } from '@/components/ui/email-address';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, type IconProps } from '@/components/ui/icons';
 import { company, telHref } from '@/config/company';
-import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { ContactDialogButton } from '@/components/lead-capture/contact-dialog-button';
 import { IconCardItem } from '@/components/marketing/icon-card-grid';
 import { HiddenTitleSection } from '@/components/marketing/hidden-title-section';
 import { TitledTextList } from '@/components/marketing/titled-text-list';

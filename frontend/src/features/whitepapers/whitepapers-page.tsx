@@ -1,26 +1,28 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { ListingPage } from '@/components/layouts/listing-page';
-import { useLeadDialog } from '@/components/lead-form/lazy-lead-dialog';
 import { toast } from '@/components/ui/toast';
 import { WhitepaperCardGrid } from '@/components/whitepapers/whitepaper-card';
 import type { Whitepaper } from '@/data/whitepapers/types';
 import { QueryProvider } from '@/lib/query-client';
-import { LeadFormNoscriptNote } from '@/components/contact-dialog/contact-dialog-button';
+import { LeadFormNoscriptNote } from '@/components/lead-capture/contact-dialog-button';
+import {
+  WhitepaperDownloadContext,
+  type WhitepaperDownloadApi,
+} from '@/components/lead-capture/whitepaper-download-context';
 import { useWhitepapers } from '@/data/whitepapers/use-whitepapers';
 import { LoadingBlock } from '@/components/ui/loading-block';
-import { whitepaperLeadDialog } from './whitepaper-download-provider';
 import '@/styles/whitepapers.css';
 
 export const WHITEPAPERS_ERROR_TOAST = { title: 'Error', description: 'Failed to load whitepapers.' };
 
-function WhitepaperDownloadButton({ paper, titleId, onDownload }: DownloadButtonProps) {
+function WhitepaperDownloadButton({ paper, titleId, download }: DownloadButtonProps) {
   return paper.file_path ? (
     <button
       type="button"
       className="button button--primary"
-      onClick={onDownload}
-      onMouseEnter={whitepaperLeadDialog.preload}
-      onFocus={whitepaperLeadDialog.preload}
+      onClick={download.open}
+      onMouseEnter={download.preload}
+      onFocus={download.preload}
       aria-describedby={titleId}
     >
       Download PDF
@@ -35,17 +37,21 @@ function WhitepaperDownloadButton({ paper, titleId, onDownload }: DownloadButton
 interface DownloadButtonProps {
   paper: Whitepaper;
   titleId: string;
-  onDownload: () => void;
+  download: WhitepaperDownloadApi;
 }
 
-/** /whitepapers: the grid; Download PDF and Request Custom Research open the lead form. */
+/**
+ * /whitepapers: the grid; Download PDF and Request Custom Research open the download form, which
+ * the public layout hosts.
+ */
 export function WhitepapersPage() {
-  const dialog = useLeadDialog(whitepaperLeadDialog, {});
+  const download = useContext(WhitepaperDownloadContext);
+  if (!download) throw new Error('WhitepapersPage must be used inside <WhitepaperDownloadProvider>');
 
   return (
     <>
       <QueryProvider>
-        <Whitepapers onDownload={dialog.open} />
+        <Whitepapers download={download} />
       </QueryProvider>
       <section className="section section--surface" aria-labelledby="custom-research-title">
         <div className="container custom-research">
@@ -59,22 +65,21 @@ export function WhitepapersPage() {
           <button
             type="button"
             className="button button--primary button--large"
-            onClick={dialog.open}
-            onMouseEnter={whitepaperLeadDialog.preload}
-            onFocus={whitepaperLeadDialog.preload}
+            onClick={download.open}
+            onMouseEnter={download.preload}
+            onFocus={download.preload}
           >
             Request Custom Research
           </button>
           <LeadFormNoscriptNote form="research request form" />
         </div>
       </section>
-      {dialog.element}
     </>
   );
 }
 
 /** The header and the whitepaper grid (the part that loads data). */
-function Whitepapers({ onDownload }: { onDownload: () => void }) {
+function Whitepapers({ download }: { download: WhitepaperDownloadApi }) {
   const { data: papers, isPending, isError, error } = useWhitepapers();
 
   useEffect(() => {
@@ -100,7 +105,7 @@ function Whitepapers({ onDownload }: { onDownload: () => void }) {
             idPrefix="whitepaper"
             showFeatured
             action={(paper, titleId) => (
-              <WhitepaperDownloadButton paper={paper} titleId={titleId} onDownload={onDownload} />
+              <WhitepaperDownloadButton paper={paper} titleId={titleId} download={download} />
             )}
           />
         </>

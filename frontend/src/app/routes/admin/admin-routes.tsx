@@ -33,7 +33,7 @@ function createAdminRoutes(): RouteObject[] {
           'whitepapers',
           async () => (await import('@/features/admin/whitepapers/whitepapers-admin-page')).WhitepapersAdminPage,
         ),
-        lazyPage('leads', async () => (await import('@/features/admin/leads/leads-admin-page')).LeadsAdminPage),
+        lazyPage('leads', async () => (await import('@/features/leads/inbox/leads-admin-page')).LeadsAdminPage),
         lazyPage(
           'analytics',
           async () => (await import('@/features/admin/analytics/analytics-admin-page')).AnalyticsAdminPage,

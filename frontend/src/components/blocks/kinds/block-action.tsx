@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ContactDialogButton } from '@/components/contact-dialog/contact-dialog-button';
+import { ContactDialogButton } from '@/components/lead-capture/contact-dialog-button';
 import { CONTACT_DIALOG_HREF, type BlockAction } from '../block-data';
 
 /**

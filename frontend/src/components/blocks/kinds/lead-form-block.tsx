@@ -1,150 +1,22 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { LeadFormNoscriptNote } from '@/components/contact-dialog/contact-dialog-button';
-import { CaptchaField } from '@/components/lead-form/captcha-field';
-import { LeadFormFields } from '@/components/lead-form/lead-form-fields';
-import { useLeadForm } from '@/components/lead-form/use-lead-form';
-import { toast } from '@/components/ui/toast';
-import { runtimeConfig, type CaptchaProvider } from '@/config/runtime-config';
-import { emptyContactForm } from '@/lib/leads/contact-form';
-import { submitLandingLead } from '@/lib/leads/landing-source';
-import { resolveUrl } from '@/lib/urls';
+import { useContext } from 'react';
+import { otherWaysToReachUs } from '@/components/lead-capture/contact-dialog-button';
+import { InlineLeadFormContext } from '@/components/lead-capture/inline-lead-form-context';
 import { textOf } from '../block-data';
 import type { BlockProps } from '../block-registry';
-import '@/components/lead-form/lead-form.css';
 import './lead-form-block.css';
 
 /** The button's text when the block names none: the contact dialog's. */
-export const DEFAULT_SUBMIT_LABEL = "Let's Connect";
-
-/** The contact dialog's endpoints, from the runtime configuration, resolved against the Supabase URL. */
-function leadEndpoints() {
-  const { supabaseUrl, webhookUrl, captchaChallengeUrl, captchaProvider } = runtimeConfig;
-  return {
-    webhookUrl: webhookUrl ? resolveUrl(webhookUrl, supabaseUrl) : undefined,
-    captchaChallengeUrl: captchaChallengeUrl ? resolveUrl(captchaChallengeUrl, supabaseUrl) : undefined,
-    captchaProvider,
-  };
-}
-
-export interface LandingLeadFormProps {
-  /** The page's route: the lead's source names it. */
-  route: string;
-  /** The section title's id (the form is labelled by it). */
-  titleId: string;
-  submitLabel: string;
-  webhookUrl: string | undefined;
-  captchaProvider: CaptchaProvider;
-  captchaChallengeUrl: string | undefined;
-}
-
-/**
- * The contact dialog's form, inline: its fields, captcha, honeypot and checks, sent the same way
- * (the lead relay) with this page as the source. Success shows the dialog's toast and a thank-you
- * in the form's place; a failed check or send keeps the answers. Without JavaScript the fields
- * show but the captcha cannot be solved, so the button stays disabled (nothing is sent, no
- * answers land in a URL) and a note gives the company's email and phone instead.
- */
-export function LandingLeadForm({
-  route,
-  titleId,
-  submitLabel,
-  webhookUrl,
-  captchaProvider,
-  captchaChallengeUrl,
-}: LandingLeadFormProps) {
-  // The too-fast check measures from when the form could first be filled: the page's load, then
-  // each "Send another message".
-  const [openedAt, setOpenedAt] = useState(() => Date.now());
-  const [sent, setSent] = useState(false);
-  const form = useLeadForm(openedAt, () => undefined);
-  const { values, setValues, captchaToken, formRef, firstFieldRef, captchaRef, hintId, idPrefix, busy } = form;
-  const thanksRef = useRef<HTMLDivElement>(null);
-
-  // Focus follows the form's replacement, so keyboard and screen-reader users hear the outcome.
-  useEffect(() => {
-    if (sent) thanksRef.current?.focus();
-  }, [sent]);
-
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    const outcome = await form.submit(event, (submission) => submitLandingLead(submission, route, { webhookUrl }));
-    if (!outcome) return;
-
-    if (outcome.kind === 'sent') {
-      toast(outcome.toast);
-      setValues(emptyContactForm());
-      captchaRef.current?.reset();
-      setSent(true);
-    } else {
-      toast({ ...outcome.toast, variant: 'destructive' });
-    }
-  };
-
-  if (sent) {
-    return (
-      <div ref={thanksRef} className="lead-form-block__thanks" role="status" tabIndex={-1}>
-        <p className="lead-form-block__thanks-title">Message sent!</p>
-        <p>Thank you. A DME revenue-cycle specialist will reply within 24 hours.</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            setOpenedAt(Date.now());
-            setSent(false);
-          }}
-        >
-          Send another message
-        </button>
-      </div>
-    );
-  }
-
-  return (
-    <form
-      ref={formRef}
-      className="contact-form lead-form-block__form"
-      aria-labelledby={titleId}
-      onSubmit={(event) => {
-        void onSubmit(event);
-      }}
-      aria-busy={busy || undefined}
-    >
-      <p className="lead-form-block__required">All fields are required.</p>
-      <LeadFormFields idPrefix={idPrefix} values={values} setValues={setValues} firstFieldRef={firstFieldRef} />
-
-      <CaptchaField
-        ref={captchaRef}
-        provider={captchaProvider}
-        challengeUrl={captchaChallengeUrl}
-        onChange={form.setCaptchaToken}
-        loadWhenNear
-      />
-
-      <div className="contact-form__actions">
-        <button
-          type="submit"
-          className="button button--primary button--large contact-form__submit"
-          disabled={busy || !captchaToken}
-          aria-describedby={captchaToken ? undefined : hintId}
-        >
-          {busy ? 'Sending...' : submitLabel}
-        </button>
-        {!captchaToken && (
-          <p id={hintId} className="contact-form__hint">
-            Complete the verification above to send your message.
-          </p>
-        )}
-      </div>
-      <LeadFormNoscriptNote form="contact form" />
-    </form>
-  );
-}
+const DEFAULT_SUBMIT_LABEL = "Let's Connect";
 
 /**
  * The lead form block: a section with the title (h2), the text and the contact form on the page
- * itself; its leads name the page (`ClaimBridge landing page {route}`) as their source.
+ * itself; its leads name the page (`ClaimBridge landing page {route}`) as their source. The form
+ * is the leads feature's (InlineLeadFormContext); where none is provided the block says how else
+ * to reach the company.
  */
 export function LeadFormBlock({ data, blockId, route }: BlockProps) {
-  const [endpoints] = useState(leadEndpoints);
+  const inlineLeadForm = useContext(InlineLeadFormContext);
+  const otherWays = otherWaysToReachUs();
   const anchor = typeof data.anchor === 'string' && data.anchor ? data.anchor : undefined;
   const titleId = `${blockId}-title`;
   const text = textOf(data, 'text').trim();
@@ -160,7 +32,11 @@ export function LeadFormBlock({ data, blockId, route }: BlockProps) {
           {text && <p className="section__lead lead-form-block__text">{text}</p>}
         </div>
         <div className="card lead-form-block__card">
-          <LandingLeadForm route={route} titleId={titleId} submitLabel={submitLabel} {...endpoints} />
+          {inlineLeadForm
+            ? inlineLeadForm({ route, titleId, submitLabel })
+            : otherWays && (
+                <p className="lead-form-block__unavailable">{otherWays} and we will reply within 24 hours.</p>
+              )}
         </div>
       </div>
     </section>

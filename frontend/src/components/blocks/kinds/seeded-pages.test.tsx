@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ContactDialogContext } from '@/components/contact-dialog/contact-dialog-context';
+import { ContactDialogContext } from '@/components/lead-capture/contact-dialog-context';
 import { company } from '@/config/company';
 import { BlockPage } from '../block-page';
 import { BLOCK_COMPONENTS } from '../block-registry';

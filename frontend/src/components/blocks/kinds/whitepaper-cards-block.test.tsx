@@ -6,7 +6,10 @@ import { browserQueryClient } from '@/lib/query-client';
 import { RenderProvider } from '@/lib/render-context';
 import type { BlockData } from '../block-schema';
 import { WhitepaperCardsBlock, papersToShow } from './whitepaper-cards-block';
-import { WhitepaperDownloadContext, type WhitepaperDownloadApi } from './whitepaper-download-context';
+import {
+  WhitepaperDownloadContext,
+  type WhitepaperDownloadApi,
+} from '@/components/lead-capture/whitepaper-download-context';
 
 function paper(id: string, title: string, featured: boolean, filePath: string | null): Whitepaper {
   return {

@@ -1,6 +1,6 @@
 import { useContext, useEffect } from 'react';
 import { Link } from 'react-router';
-import { LeadFormNoscriptNote } from '@/components/contact-dialog/contact-dialog-button';
+import { LeadFormNoscriptNote } from '@/components/lead-capture/contact-dialog-button';
 import { LoadingBlock } from '@/components/ui/loading-block';
 import { toast } from '@/components/ui/toast';
 import { WhitepaperCardGrid } from '@/components/whitepapers/whitepaper-card';
@@ -10,7 +10,10 @@ import { QueryProvider } from '@/lib/query-client';
 import { choiceOf, flagOf, numberOf, textOf } from '../block-data';
 import type { BlockData } from '../block-schema';
 import type { BlockProps } from '../block-registry';
-import { WhitepaperDownloadContext, type WhitepaperDownloadApi } from './whitepaper-download-context';
+import {
+  WhitepaperDownloadContext,
+  type WhitepaperDownloadApi,
+} from '@/components/lead-capture/whitepaper-download-context';
 import '@/styles/whitepapers.css';
 import './whitepaper-cards-block.css';
 
