@@ -27,7 +27,7 @@ pub use cb_gateway::TrustedProxies;
 pub use error::FunctionError;
 pub use lead::{REQUIRED_FIELDS, is_valid_email};
 pub use lead_email::{LeadEmailHandle, LeadEmailSettings};
-pub use outbox::{OutboxHandle, schedule, signature};
+pub use outbox::{OutboxHandle, signature};
 pub use rate_limit::RateLimit;
 pub use registry::{declared_verify_jwt, function_names, router};
 pub use settings::{Settings, VerifyJwt, WebhookSettings, derive_key};

@@ -4,6 +4,7 @@ mod antispam;
 mod lead_email;
 mod lead_relay;
 mod outbox_schedule;
+mod queue;
 mod relay_crash;
 mod router;
 mod sign_in_audit;

@@ -1,18 +1,35 @@
-//! What both kinds of lead email send share: the worker's state (the claims it holds), the
-//! lease, the SMTP send, the retry schedule and the log line. `notifications` and `digests` use
-//! it; `worker` runs them.
+//! What both kinds of lead email share: their queues, the worker's state (the claims it holds),
+//! the lease, the retry policy and the SMTP send. `notifications` and `digests` use it; `worker`
+//! runs them.
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cb_mail::SmtpSender;
+use cb_queue::{Attempt, Claim, Queue, RetryPolicy};
 use lettre::Message;
 use sqlx::PgPool;
 use tokio::sync::Notify;
-use uuid::Uuid;
 
 use super::LeadEmailSettings;
-use crate::outbox::schedule;
+
+/// One email per lead (the admin reads these rows).
+pub(super) const NOTIFICATIONS: Queue = Queue {
+    table: "public.lead_notifications",
+    running: "sending",
+    done: "sent",
+    done_at: "sent_at",
+    job: "lead email",
+};
+
+/// The daily digests.
+pub(super) const DIGESTS: Queue = Queue {
+    table: "private.lead_email_digests",
+    running: "sending",
+    done: "sent",
+    done_at: "sent_at",
+    job: "lead digest",
+};
 
 pub(super) struct Worker {
     pub(super) pool: PgPool,
@@ -20,24 +37,25 @@ pub(super) struct Worker {
     pub(super) sender: SmtpSender,
     pub(super) wake: Arc<Notify>,
     /// Rows this instance has claimed and not yet recorded (released on a stop).
-    pub(super) claimed: Mutex<HashSet<Claim>>,
+    pub(super) claimed: Mutex<HashSet<Held>>,
 }
 
+/// A claim this instance holds, by queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) enum Claim {
-    Notification(Uuid, i32),
-    Digest(Uuid, i32),
+pub(super) enum Held {
+    Notification(Claim),
+    Digest(Claim),
 }
 
 impl Worker {
-    pub(super) fn hold(&self, claim: Claim) {
+    pub(super) fn hold(&self, claim: Held) {
         self.claimed
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(claim);
     }
 
-    pub(super) fn done(&self, claim: Claim) {
+    pub(super) fn done(&self, claim: Held) {
         self.claimed
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -50,48 +68,30 @@ pub(super) fn lease(settings: &LeadEmailSettings) -> Duration {
     settings.smtp.timeout * 2 + Duration::from_secs(5)
 }
 
-pub(super) async fn send(worker: &Worker, message: Result<Message, String>) -> Result<(), String> {
-    let message = message?;
-    worker
-        .sender
-        .send(message)
-        .await
-        .map_err(|err| err.to_string())
-}
-
-/// The status an attempt leaves its row in, and when a retry is due: sent; pending again after
-/// a backoff; or failed when the retry would come after `max_age`.
-pub(super) fn outcome(
-    settings: &LeadEmailSettings,
-    result: &Result<(), String>,
-    attempts: i32,
-    age_secs: f64,
-) -> (&'static str, Option<Duration>) {
-    if result.is_ok() {
-        return ("sent", None);
-    }
-    let attempts = u32::try_from(attempts).unwrap_or(1).max(1);
-    let delay = schedule::next_delay(attempts, settings.retry_base, settings.retry_max, None);
-    if age_secs + delay.as_secs_f64() <= settings.max_age.as_secs_f64() {
-        ("pending", Some(delay))
-    } else {
-        ("failed", None)
+/// Failures are retried with the settings' backoff until `max_age`.
+pub(super) fn retry_policy(settings: &LeadEmailSettings) -> RetryPolicy {
+    RetryPolicy {
+        base: settings.retry_base,
+        max: settings.retry_max,
+        max_age: settings.max_age,
     }
 }
 
-/// One line per attempt: info when sent, error when given up, warn when it will be retried.
-pub(super) fn log_outcome(
-    what: &str,
-    id: Uuid,
-    attempts: i32,
-    status: &str,
-    error: Option<&String>,
-) {
-    match status {
-        "sent" => tracing::info!(notification = %id, attempts, "{what} sent"),
-        "failed" => {
-            tracing::error!(notification = %id, attempts, error = ?error, "{what} given up")
-        }
-        _ => tracing::warn!(notification = %id, attempts, error = ?error, "{what} will be retried"),
+/// Sends `message` (or fails with why it could not be made).
+pub(super) async fn send(worker: &Worker, message: Result<Message, String>) -> Attempt {
+    let sent = match message {
+        Ok(message) => worker
+            .sender
+            .send(message)
+            .await
+            .map_err(|err| err.to_string()),
+        Err(error) => Err(error),
+    };
+    match sent {
+        Ok(()) => Attempt::Succeeded,
+        Err(error) => Attempt::Failed {
+            error,
+            retry_after: None,
+        },
     }
 }

@@ -1,13 +1,22 @@
 //! The daily digest: at its hour one instance gathers the queued leads into a digest row; any
 //! instance then claims a due digest, sends it as one email, and records the outcome on the
 //! digest and on each of its leads.
+use cb_queue::{Attempt, Claim, ClaimQuery, Verdict};
 use sqlx::PgPool;
 use sqlx::types::Json;
 use tokio::sync::watch;
 use uuid::Uuid;
 
-use super::delivery::{Claim, Worker, lease, log_outcome, outcome, send};
+use super::delivery::{DIGESTS, Held, NOTIFICATIONS, Worker, lease, retry_policy, send};
 use super::message::{self, Lead};
+
+const DUE_DIGESTS: ClaimQuery = ClaimQuery {
+    due_also: "",
+    join: "",
+    join_on: "",
+    since: "j.created_at",
+    returning: "",
+};
 
 /// At the digest hour (UTC), one instance gathers every queued lead into a digest row: the
 /// update of the settings row to this hour's slot succeeds for one of them only.
@@ -48,8 +57,8 @@ pub(super) async fn make_digest(pool: &PgPool, hour: u8) {
 
 #[derive(sqlx::FromRow)]
 struct ClaimedDigest {
-    id: Uuid,
-    attempts: i32,
+    #[sqlx(flatten)]
+    claim: Claim,
     age_secs: f64,
 }
 
@@ -61,41 +70,22 @@ struct DigestLead {
 
 pub(super) async fn send_digests(worker: &Worker, stopped: &watch::Receiver<bool>) {
     while !*stopped.borrow() {
-        let digest = match claim(worker).await {
-            Ok(Some(digest)) => digest,
-            Ok(None) => return,
+        let claimed: sqlx::Result<Vec<ClaimedDigest>> = DIGESTS
+            .claim(&worker.pool, &DUE_DIGESTS, 1, lease(&worker.settings))
+            .await;
+        let digest = match claimed {
+            Ok(mut claimed) if !claimed.is_empty() => claimed.swap_remove(0),
+            Ok(_) => return,
             Err(err) => {
                 tracing::warn!(%err, "lead emails: could not claim a digest");
                 return;
             }
         };
-        let claim = Claim::Digest(digest.id, digest.attempts);
-        worker.hold(claim);
+        let held = Held::Digest(digest.claim);
+        worker.hold(held);
         send_digest(worker, &digest).await;
-        worker.done(claim);
+        worker.done(held);
     }
-}
-
-/// Claims the next due digest, if any, for the lease.
-async fn claim(worker: &Worker) -> Result<Option<ClaimedDigest>, sqlx::Error> {
-    sqlx::query_as(
-        "with due as (
-               select id from private.lead_email_digests
-                where status in ('pending', 'sending') and next_attempt_at <= now()
-                order by next_attempt_at
-                limit 1
-                for update skip locked
-             )
-             update private.lead_email_digests d
-                set status = 'sending', attempts = d.attempts + 1, last_attempt_at = now(),
-                    next_attempt_at = now() + make_interval(secs => $1)
-               from due
-              where d.id = due.id
-             returning d.id, d.attempts, extract(epoch from now() - d.created_at)::float8 as age_secs",
-    )
-    .bind(lease(&worker.settings).as_secs_f64())
-    .fetch_optional(&worker.pool)
-    .await
 }
 
 async fn send_digest(worker: &Worker, digest: &ClaimedDigest) {
@@ -105,14 +95,14 @@ async fn send_digest(worker: &Worker, digest: &ClaimedDigest) {
           where n.digest_id = $1 and n.status in ('pending', 'sending')
           order by n.created_at",
     )
-    .bind(digest.id)
+    .bind(digest.claim.id)
     .fetch_all(&worker.pool)
     .await
     {
         Ok(rows) => rows,
         Err(err) => {
             // The lease runs out and the digest is claimed again.
-            tracing::warn!(%err, digest = %digest.id, "lead emails: could not read a digest");
+            tracing::warn!(%err, digest = %digest.claim.id, "lead emails: could not read a digest");
             return;
         }
     };
@@ -129,53 +119,55 @@ async fn send_digest(worker: &Worker, digest: &ClaimedDigest) {
             None => {}
         }
     }
-    let result = if leads.is_empty() {
-        Ok(())
+    let attempt = if leads.is_empty() {
+        Attempt::Succeeded
     } else {
-        send(worker, message::digest(&worker.settings, digest.id, &leads)).await
+        send(
+            worker,
+            message::digest(&worker.settings, digest.claim.id, &leads),
+        )
+        .await
     };
-    let (status, next_in) = outcome(&worker.settings, &result, digest.attempts, digest.age_secs);
-    log_outcome(
-        "lead digest",
-        digest.id,
-        digest.attempts,
-        status,
-        result.as_ref().err(),
-    );
-    let error = result.as_ref().err().map(String::as_str);
-    let recorded = sqlx::query(
-        "with d as (
-           update private.lead_email_digests
-              set status = $3, last_error = $4,
-                  next_attempt_at = case when $5::float8 is null then next_attempt_at
-                                         else now() + make_interval(secs => $5::float8) end,
-                  sent_at = case when $3 = 'sent' then now() else sent_at end
-            where id = $1 and attempts = $2 and status = 'sending'
-           returning id
-         ), leads as (
-           update public.lead_notifications n
-              set status = $3, attempts = $2, last_attempt_at = now(), last_error = $4,
-                  sent_at = case when $3 = 'sent' then now() else n.sent_at end
-             from d
-            where n.digest_id = d.id and n.id = any($6)
-         ), spam as (
-           update public.lead_notifications n
-              set status = 'cancelled', last_error = 'marked as spam before it was sent', digest_id = null
-             from d
-            where n.digest_id = d.id and n.id = any($7)
-         )
-         select 1",
-    )
-    .bind(digest.id)
-    .bind(digest.attempts)
-    .bind(status)
-    .bind(error)
-    .bind(next_in.map(|delay| delay.as_secs_f64()))
-    .bind(&ids)
-    .bind(&cancelled)
-    .execute(&worker.pool)
-    .await;
-    if let Err(err) = recorded {
-        tracing::error!(%err, digest = %digest.id, "lead emails: could not record a digest");
+    let verdict =
+        retry_policy(&worker.settings).verdict(attempt, digest.claim.attempts, digest.age_secs);
+    DIGESTS.log(digest.claim, &verdict);
+    if let Err(err) = record(&worker.pool, digest.claim, &verdict, &ids, &cancelled).await {
+        tracing::error!(%err, digest = %digest.claim.id, "lead emails: could not record a digest");
     }
+}
+
+/// Records the verdict on the digest and, in the same transaction, on each of its leads (the
+/// spam among them cancelled and let go of), if the claim still holds the digest.
+async fn record(
+    pool: &PgPool,
+    claim: Claim,
+    verdict: &Verdict,
+    ids: &[Uuid],
+    cancelled: &[Uuid],
+) -> sqlx::Result<()> {
+    let mut tx = pool.begin().await?;
+    if DIGESTS.finish(&mut *tx, claim, verdict).await? {
+        sqlx::query(
+            "with leads as (
+               update public.lead_notifications n
+                  set status = $3, attempts = $2, last_attempt_at = now(), last_error = $4,
+                      sent_at = case when $3 = 'sent' then now() else n.sent_at end
+                where n.digest_id = $1 and n.id = any($5)
+             ), spam as (
+               update public.lead_notifications n
+                  set status = 'cancelled', last_error = 'marked as spam before it was sent', digest_id = null
+                where n.digest_id = $1 and n.id = any($6)
+             )
+             select 1",
+        )
+        .bind(claim.id)
+        .bind(claim.attempts)
+        .bind(NOTIFICATIONS.word(verdict.state))
+        .bind(verdict.error.as_deref())
+        .bind(ids)
+        .bind(cancelled)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await
 }

@@ -4,7 +4,7 @@
 //! when the server recorded at start that the feature is on (`LEAD_EMAIL_TO` set). This
 //! module's worker, one per instance, sends the queued rows through the server's SMTP sender
 //! (cb_mail: STARTTLS, implicit TLS, or plain for a local relay): one email per lead with a
-//! plain-text and an HTML part, or a daily digest of them. The rows are claimed with `FOR UPDATE SKIP LOCKED` and leased
+//! plain-text and an HTML part, or a daily digest of them. Both are leased job queues (cb_queue),
 //! like the webhook outbox's, so instances never send the same row at once and a crashed
 //! instance's rows are sent by another once the lease ends; failures are retried with the same
 //! exponential backoff until `max_age`. NOTIFY `claimbridge_lead_email` wakes the worker as soon

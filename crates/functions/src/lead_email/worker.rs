@@ -13,7 +13,7 @@ use tokio::sync::{Notify, watch};
 use tokio::task::JoinHandle;
 
 use super::LeadEmailSettings;
-use super::delivery::{Claim, Worker};
+use super::delivery::{DIGESTS, Held, NOTIFICATIONS, Worker};
 use super::digests::{make_digest, send_digests};
 use super::notifications::send_notifications;
 
@@ -118,34 +118,17 @@ async fn run(worker: Worker, mut stopped: watch::Receiver<bool>) {
 /// Hands claimed rows back at once (the worker stopped while sending them), so another
 /// instance or the next start sends them without waiting for the lease.
 async fn release(worker: &Worker) {
-    let claims: Vec<Claim> = worker
+    let held: Vec<Held> = worker
         .claimed
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .drain()
         .collect();
-    for claim in claims {
-        let (sql, id, attempts) = match claim {
-            Claim::Notification(id, attempts) => (
-                "update public.lead_notifications set status = 'pending', next_attempt_at = now()
-                  where id = $1 and attempts = $2 and status = 'sending'",
-                id,
-                attempts,
-            ),
-            Claim::Digest(id, attempts) => (
-                "update private.lead_email_digests set status = 'pending', next_attempt_at = now()
-                  where id = $1 and attempts = $2 and status = 'sending'",
-                id,
-                attempts,
-            ),
+    for held in held {
+        let (queue, claim) = match held {
+            Held::Notification(claim) => (NOTIFICATIONS, claim),
+            Held::Digest(claim) => (DIGESTS, claim),
         };
-        let released = sqlx::query(sql)
-            .bind(id)
-            .bind(attempts)
-            .execute(&worker.pool)
-            .await;
-        if let Err(err) = released {
-            tracing::warn!(%err, ?claim, "lead emails: could not release a claimed email");
-        }
+        queue.release(&worker.pool, &[claim]).await;
     }
 }

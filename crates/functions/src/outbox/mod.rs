@@ -1,13 +1,14 @@
-//! The webhook outbox worker. It runs inside `serve` (one per instance), claims due rows of
-//! `public.lead_deliveries` with `FOR UPDATE SKIP LOCKED` (so instances never take the same row),
-//! leases them for a while (a crashed instance's rows come back when the lease ends), POSTs the
-//! signed lead, and records the outcome: delivered, retry later with backoff, or failed (after
-//! a refusal, or 3 days of failures). It stops with the server.
-pub mod schedule;
+//! The webhook outbox worker. It runs inside `serve` (one per instance) and works the leased
+//! queue `public.lead_deliveries` (cb_queue: claimed so instances never take the same row, a
+//! crashed instance's rows come back when the lease ends): it POSTs the signed lead and records
+//! the outcome: delivered, retry later with backoff, or failed (after a refusal, or 3 days of
+//! failures). It stops with the server.
 pub mod signature;
+mod status;
 
 use std::time::{Duration, Instant};
 
+use cb_queue::{Attempt, Claim, ClaimQuery, Queue, RetryPolicy};
 use futures_util::future::join_all;
 use secrecy::ExposeSecret as _;
 use sqlx::PgPool;
@@ -16,7 +17,25 @@ use tokio::task::JoinHandle;
 use uuid::Uuid;
 
 use crate::FunctionsState;
-use schedule::Outcome;
+use status::Outcome;
+
+/// The webhook deliveries, one row per lead and receiver.
+const DELIVERIES: Queue = Queue {
+    table: "public.lead_deliveries",
+    running: "delivering",
+    done: "delivered",
+    done_at: "delivered_at",
+    job: "lead delivery",
+};
+
+/// A delivery comes with its lead's payload; its age counts from the lead's arrival.
+const DUE_DELIVERIES: ClaimQuery = ClaimQuery {
+    due_also: "",
+    join: ", public.leads l",
+    join_on: "and l.id = j.lead_id",
+    since: "l.received_at",
+    returning: ", j.lead_id, j.target_url, l.payload::text as payload",
+};
 
 /// Rows claimed per round (delivered concurrently).
 const BATCH: i64 = 32;
@@ -52,16 +71,17 @@ impl FunctionsState {
 
 #[derive(Debug, sqlx::FromRow)]
 struct Claimed {
-    id: Uuid,
-    lead_id: Uuid,
-    target_url: String,
-    attempts: i32,
+    #[sqlx(flatten)]
+    claim: Claim,
     /// Seconds since the lead arrived.
     age_secs: f64,
+    lead_id: Uuid,
+    target_url: String,
     payload: String,
 }
 
-struct Attempt {
+/// What the receiver answered.
+struct Response {
     status: Option<u16>,
     error: Option<String>,
     retry_after: Option<Duration>,
@@ -87,14 +107,14 @@ async fn run(state: FunctionsState, mut stopped: watch::Receiver<bool>) {
             if claimed.is_empty() {
                 break;
             }
-            let ids: Vec<(Uuid, i32)> = claimed.iter().map(|row| (row.id, row.attempts)).collect();
+            let claims: Vec<Claim> = claimed.iter().map(|row| row.claim).collect();
             let deliveries = join_all(claimed.into_iter().map(|row| deliver(&state, row)));
             tokio::pin!(deliveries);
             tokio::select! {
                 _ = &mut deliveries => {}
                 _ = stopped.changed() => {
                     if tokio::time::timeout(SHUTDOWN_GRACE, &mut deliveries).await.is_err() {
-                        release(state.pool(), &ids).await;
+                        DELIVERIES.release(state.pool(), &claims).await;
                     }
                     return;
                 }
@@ -116,30 +136,10 @@ async fn run(state: FunctionsState, mut stopped: watch::Receiver<bool>) {
 }
 
 async fn claim(pool: &PgPool, lease: Duration) -> Result<Vec<Claimed>, sqlx::Error> {
-    sqlx::query_as(
-        "with due as (
-           select id from public.lead_deliveries
-            where status in ('pending', 'delivering') and next_attempt_at <= now()
-            order by next_attempt_at
-            limit $1
-            for update skip locked
-         )
-         update public.lead_deliveries d
-            set status = 'delivering', attempts = d.attempts + 1, last_attempt_at = now(),
-                next_attempt_at = now() + make_interval(secs => $2)
-           from due, public.leads l
-          where d.id = due.id and l.id = d.lead_id
-         returning d.id, d.lead_id, d.target_url, d.attempts,
-                   extract(epoch from now() - l.received_at)::float8 as age_secs,
-                   l.payload::text as payload",
-    )
-    .bind(BATCH)
-    .bind(lease.as_secs_f64())
-    .fetch_all(pool)
-    .await
+    DELIVERIES.claim(pool, &DUE_DELIVERIES, BATCH, lease).await
 }
 
-async fn attempt(state: &FunctionsState, row: &Claimed) -> Attempt {
+async fn post(state: &FunctionsState, row: &Claimed) -> Response {
     let settings = &state.settings().webhooks;
     let id = row.lead_id.to_string();
     let timestamp = crate::clock::unix_now();
@@ -170,13 +170,13 @@ async fn attempt(state: &FunctionsState, row: &Claimed) -> Attempt {
                 .and_then(|value| value.trim().parse::<u64>().ok())
                 .map(Duration::from_secs);
             let error = (!response.status().is_success()).then(|| format!("HTTP {status}"));
-            Attempt {
+            Response {
                 status: Some(status),
                 error,
                 retry_after,
             }
         }
-        Err(err) => Attempt {
+        Err(err) => Response {
             status: None,
             error: Some(describe(&err)),
             retry_after: None,
@@ -199,73 +199,39 @@ fn describe(err: &reqwest::Error) -> String {
 
 async fn deliver(state: &FunctionsState, row: Claimed) {
     let settings = &state.settings().webhooks;
-    let result = attempt(state, &row).await;
-    let outcome = result.status.map_or(Outcome::Retry, schedule::outcome);
-    let attempts = u32::try_from(row.attempts).unwrap_or(1).max(1);
-    let (status, next_in) = match outcome {
-        Outcome::Delivered => ("delivered", None),
-        Outcome::Rejected => ("failed", None),
-        Outcome::Retry => {
-            let delay = schedule::next_delay(
-                attempts,
-                settings.retry_base,
-                settings.retry_max,
-                result.retry_after,
-            );
-            if row.age_secs + delay.as_secs_f64() > settings.max_age.as_secs_f64() {
-                ("failed", None)
-            } else {
-                ("pending", Some(delay))
-            }
-        }
+    let response = post(state, &row).await;
+    let error = response.error.unwrap_or_default();
+    let attempt = match response.status.map_or(Outcome::Retry, status::outcome) {
+        Outcome::Delivered => Attempt::Succeeded,
+        Outcome::Rejected => Attempt::Refused { error },
+        Outcome::Retry => Attempt::Failed {
+            error,
+            retry_after: response.retry_after,
+        },
     };
-    match status {
-        "delivered" => {
-            tracing::info!(delivery = %row.id, lead = %row.lead_id, attempts, "lead delivered")
+    let policy = RetryPolicy {
+        base: settings.retry_base,
+        max: settings.retry_max,
+        max_age: settings.max_age,
+    };
+    let verdict = policy.verdict(attempt, row.claim.attempts, row.age_secs);
+    DELIVERIES.log(row.claim, &verdict);
+    // The receiver's status goes with the verdict, in one transaction.
+    let recorded = async {
+        let mut tx = state.pool().begin().await?;
+        if DELIVERIES.finish(&mut *tx, row.claim, &verdict).await? {
+            sqlx::query("update public.lead_deliveries set last_status = $2 where id = $1")
+                .bind(row.claim.id)
+                .bind(response.status.map(i32::from))
+                .execute(&mut *tx)
+                .await?;
         }
-        "failed" => {
-            tracing::error!(delivery = %row.id, lead = %row.lead_id, attempts, error = ?result.error, "lead delivery given up")
-        }
-        _ => {
-            tracing::warn!(delivery = %row.id, lead = %row.lead_id, attempts, error = ?result.error, "lead delivery will be retried")
-        }
+        tx.commit().await
     }
-    let recorded = sqlx::query(
-        "update public.lead_deliveries
-            set status = $3, last_status = $4, last_error = $5,
-                next_attempt_at = case when $6::float8 is null then next_attempt_at
-                                       else now() + make_interval(secs => $6::float8) end,
-                delivered_at = case when $3 = 'delivered' then now() else delivered_at end
-          where id = $1 and attempts = $2 and status = 'delivering'",
-    )
-    .bind(row.id)
-    .bind(row.attempts)
-    .bind(status)
-    .bind(result.status.map(i32::from))
-    .bind(result.error)
-    .bind(next_in.map(|delay| delay.as_secs_f64()))
-    .execute(state.pool())
     .await;
     if let Err(err) = recorded {
         // The lease runs out and the delivery is tried again: at least once, never lost.
-        tracing::error!(%err, delivery = %row.id, "outbox: could not record a delivery");
-    }
-}
-
-/// Hands claimed rows back (shutdown while their deliveries were still in flight).
-async fn release(pool: &PgPool, ids: &[(Uuid, i32)]) {
-    for (id, attempts) in ids {
-        let released = sqlx::query(
-            "update public.lead_deliveries set status = 'pending', next_attempt_at = now()
-              where id = $1 and attempts = $2 and status = 'delivering'",
-        )
-        .bind(id)
-        .bind(attempts)
-        .execute(pool)
-        .await;
-        if let Err(err) = released {
-            tracing::warn!(%err, delivery = %id, "outbox: could not release a delivery");
-        }
+        tracing::error!(%err, delivery = %row.claim.id, lead = %row.lead_id, "outbox: could not record a delivery");
     }
 }
 

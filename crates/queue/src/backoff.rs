@@ -1,4 +1,4 @@
-//! When to try a failed delivery again: exponential backoff (the base, then twice as long each
+//! When to try a failed job again: exponential backoff (the base, then twice as long each
 //! time, capped) with jitter in the upper half, so a recovering receiver is not hit by every
 //! instance at once; a receiver's Retry-After is honoured when it asks for longer.
 use std::time::Duration;
@@ -6,7 +6,7 @@ use std::time::Duration;
 use rand::Rng;
 
 /// The wait before attempt `attempts + 1`, after `attempts` failed ones (>= 1).
-pub fn next_delay(
+pub(crate) fn next_delay(
     attempts: u32,
     base: Duration,
     max: Duration,
@@ -23,25 +23,6 @@ pub fn next_delay(
     match retry_after {
         Some(asked) if asked > jittered => asked.min(max),
         _ => jittered,
-    }
-}
-
-/// What an HTTP status means for a delivery.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Delivered,
-    /// Worth another try (5xx, 408, 429, 3xx, network errors).
-    Retry,
-    /// The receiver refuses this lead for good (other 4xx).
-    Rejected,
-}
-
-pub fn outcome(status: u16) -> Outcome {
-    match status {
-        200..=299 => Outcome::Delivered,
-        408 | 429 => Outcome::Retry,
-        400..=499 => Outcome::Rejected,
-        _ => Outcome::Retry,
     }
 }
 
@@ -73,18 +54,5 @@ mod tests {
             next_delay(1, base, max, Some(Duration::from_secs(3600))),
             max
         );
-    }
-
-    #[test]
-    fn statuses_map_to_outcomes() {
-        assert_eq!(outcome(200), Outcome::Delivered);
-        assert_eq!(outcome(204), Outcome::Delivered);
-        assert_eq!(outcome(500), Outcome::Retry);
-        assert_eq!(outcome(503), Outcome::Retry);
-        assert_eq!(outcome(429), Outcome::Retry);
-        assert_eq!(outcome(408), Outcome::Retry);
-        assert_eq!(outcome(301), Outcome::Retry);
-        assert_eq!(outcome(400), Outcome::Rejected);
-        assert_eq!(outcome(410), Outcome::Rejected);
     }
 }
