@@ -1,44 +1,13 @@
-import { useContext, useEffect } from 'react';
+import { useContext } from 'react';
 import { ListingPage } from '@/components/layouts/listing-page';
-import { toast } from '@/components/ui/toast';
 import { WhitepaperCardGrid } from '@/components/whitepapers/whitepaper-card';
-import type { Whitepaper } from '@/data/whitepapers/types';
 import { QueryProvider } from '@/lib/query-client';
 import { LeadFormNoscriptNote } from '@/components/lead-capture/contact-dialog-button';
-import {
-  WhitepaperDownloadContext,
-  type WhitepaperDownloadApi,
-} from '@/components/lead-capture/whitepaper-download-context';
-import { useWhitepapers } from '@/data/whitepapers/use-whitepapers';
+import { WhitepaperDownloadContext } from '@/components/lead-capture/whitepaper-download-context';
+import { useWhitepaperList } from '@/components/whitepapers/use-whitepaper-list';
+import { WhitepaperDownloadButton } from '@/components/whitepapers/whitepaper-download-button';
 import { LoadingBlock } from '@/components/ui/loading-block';
 import '@/styles/whitepapers.css';
-
-export const WHITEPAPERS_ERROR_TOAST = { title: 'Error', description: 'Failed to load whitepapers.' };
-
-function WhitepaperDownloadButton({ paper, titleId, download }: DownloadButtonProps) {
-  return paper.file_path ? (
-    <button
-      type="button"
-      className="button button--primary"
-      onClick={download.open}
-      onMouseEnter={download.preload}
-      onFocus={download.preload}
-      aria-describedby={titleId}
-    >
-      Download PDF
-    </button>
-  ) : (
-    <button type="button" className="button button--secondary" disabled aria-describedby={titleId}>
-      Coming Soon
-    </button>
-  );
-}
-
-interface DownloadButtonProps {
-  paper: Whitepaper;
-  titleId: string;
-  download: WhitepaperDownloadApi;
-}
 
 /**
  * /whitepapers: the grid; Download PDF and Request Custom Research open the download form, which
@@ -51,7 +20,7 @@ export function WhitepapersPage() {
   return (
     <>
       <QueryProvider>
-        <Whitepapers download={download} />
+        <Whitepapers />
       </QueryProvider>
       <section className="section section--surface" aria-labelledby="custom-research-title">
         <div className="container custom-research">
@@ -79,14 +48,8 @@ export function WhitepapersPage() {
 }
 
 /** The header and the whitepaper grid (the part that loads data). */
-function Whitepapers({ download }: { download: WhitepaperDownloadApi }) {
-  const { data: papers, isPending, isError, error } = useWhitepapers();
-
-  useEffect(() => {
-    if (!isError) return;
-    console.error('Whitepapers failed to load:', error);
-    toast({ ...WHITEPAPERS_ERROR_TOAST, variant: 'destructive' });
-  }, [isError, error]);
+function Whitepapers() {
+  const { data: papers, isPending, isError } = useWhitepaperList();
 
   return (
     <ListingPage
@@ -104,9 +67,7 @@ function Whitepapers({ download }: { download: WhitepaperDownloadApi }) {
             papers={items}
             idPrefix="whitepaper"
             showFeatured
-            action={(paper, titleId) => (
-              <WhitepaperDownloadButton paper={paper} titleId={titleId} download={download} />
-            )}
+            action={(paper, titleId) => <WhitepaperDownloadButton paper={paper} titleId={titleId} />}
           />
         </>
       )}

@@ -1,19 +1,13 @@
-import { useContext, useEffect } from 'react';
-import { Link } from 'react-router';
 import { LeadFormNoscriptNote } from '@/components/lead-capture/contact-dialog-button';
 import { LoadingBlock } from '@/components/ui/loading-block';
-import { toast } from '@/components/ui/toast';
 import { WhitepaperCardGrid } from '@/components/whitepapers/whitepaper-card';
 import type { Whitepaper } from '@/data/whitepapers/types';
-import { useWhitepapers } from '@/data/whitepapers/use-whitepapers';
+import { useWhitepaperList } from '@/components/whitepapers/use-whitepaper-list';
+import { WhitepaperDownloadButton } from '@/components/whitepapers/whitepaper-download-button';
 import { QueryProvider } from '@/lib/query-client';
 import { choiceOf, flagOf, numberOf, textOf } from '../block-data';
 import type { BlockData } from '../block-schema';
 import type { BlockProps } from '../block-registry';
-import {
-  WhitepaperDownloadContext,
-  type WhitepaperDownloadApi,
-} from '@/components/lead-capture/whitepaper-download-context';
 import '@/styles/whitepapers.css';
 import './whitepaper-cards-block.css';
 
@@ -22,9 +16,6 @@ const SHOW_OPTIONS = ['featured', 'all'] as const;
 
 /** How many cards when the block names no limit (the schema allows 1 to 12). */
 export const DEFAULT_WHITEPAPER_LIMIT = 3;
-
-/** The same toast /whitepapers shows when the list cannot load. */
-const WHITEPAPERS_ERROR_TOAST = { title: 'Error', description: 'Failed to load whitepapers.' };
 
 /**
  * The papers the block shows: featured ones only or all, in the list's order (featured first,
@@ -36,52 +27,9 @@ export function papersToShow(papers: readonly Whitepaper[], data: BlockData): Wh
   return papers.filter((paper) => show === 'all' || paper.featured).slice(0, limit);
 }
 
-interface DownloadButtonProps {
-  paper: Whitepaper;
-  titleId: string;
-  download: WhitepaperDownloadApi | null;
-}
-
-/** A card's action as /whitepapers has it: Download PDF opens the lead form; no file yet, Coming Soon. */
-function DownloadButton({ paper, titleId, download }: DownloadButtonProps) {
-  if (!paper.file_path) {
-    return (
-      <button type="button" className="button button--secondary" disabled aria-describedby={titleId}>
-        Coming Soon
-      </button>
-    );
-  }
-  if (!download) {
-    return (
-      <Link to="/whitepapers" className="button button--primary" aria-describedby={titleId}>
-        Download PDF
-      </Link>
-    );
-  }
-  return (
-    <button
-      type="button"
-      className="button button--primary"
-      onClick={download.open}
-      onMouseEnter={download.preload}
-      onFocus={download.preload}
-      aria-describedby={titleId}
-    >
-      Download PDF
-    </button>
-  );
-}
-
 /** The section with its cards, once there is something to show; nothing when there is none. */
 function WhitepaperCards({ data, blockId }: Pick<BlockProps, 'data' | 'blockId'>) {
-  const { data: papers, isPending, isError, error } = useWhitepapers();
-  const download = useContext(WhitepaperDownloadContext);
-
-  useEffect(() => {
-    if (!isError) return;
-    console.error('Whitepapers failed to load:', error);
-    toast({ ...WHITEPAPERS_ERROR_TOAST, variant: 'destructive' });
-  }, [isError, error]);
+  const { data: papers, isPending } = useWhitepaperList();
 
   // A server-rendered page embeds the list, so this waits only in the browser (the editor's preview).
   const shown = papers ? papersToShow(papers, data) : [];
@@ -117,9 +65,7 @@ function WhitepaperCards({ data, blockId }: Pick<BlockProps, 'data' | 'blockId'>
               idPrefix={`${blockId}-paper`}
               titleLevel="h3"
               showFeatured
-              action={(paper, paperTitleId) => (
-                <DownloadButton paper={paper} titleId={paperTitleId} download={download} />
-              )}
+              action={(paper, paperTitleId) => <WhitepaperDownloadButton paper={paper} titleId={paperTitleId} />}
             />
           </>
         )}

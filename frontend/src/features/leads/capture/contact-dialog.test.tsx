@@ -1,30 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { useImperativeHandle, useState } from 'react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
 import { toastStore } from '@/components/ui/toast/toast-store';
 import type { ContactFormValues } from '@/features/leads/submission/contact-form';
-import type { CaptchaFieldProps } from './captcha-field';
+import { captchaReset } from './captcha-stand-in';
 import { ContactDialog } from './contact-dialog';
 
-const captchaReset = vi.fn();
-
 // A stand-in widget: "Solve captcha" reports a token the way the real widget does.
-vi.mock('./captcha-field', () => ({
-  CaptchaField: ({ onChange, ref }: CaptchaFieldProps) => {
-    useImperativeHandle(ref, () => ({ reset: captchaReset }));
-    return (
-      <button
-        type="button"
-        onClick={() => {
-          onChange('captcha-token');
-        }}
-      >
-        Solve captcha
-      </button>
-    );
-  },
-}));
+vi.mock('./captcha-field', () => import('./captcha-stand-in'));
 
 const ANSWERS: Record<string, string> = {
   'Company name': 'Summit Home Medical',

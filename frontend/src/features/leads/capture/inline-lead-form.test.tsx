@@ -1,33 +1,16 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { useImperativeHandle } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LeadFormBlock } from '@/components/blocks/kinds/lead-form-block';
 import { InlineLeadFormContext } from '@/components/lead-capture/inline-lead-form-context';
 import { Toaster } from '@/components/ui/toast';
 import { toastStore } from '@/components/ui/toast/toast-store';
-import type { CaptchaFieldProps } from './captcha-field';
+import { captchaReset } from './captcha-stand-in';
 import { InlineLeadForm, LandingLeadForm } from './inline-lead-form';
 
-const captchaReset = vi.fn();
-
 // A stand-in widget: "Solve captcha" reports a token the way the real widget does.
-vi.mock('./captcha-field', () => ({
-  CaptchaField: ({ onChange, ref }: CaptchaFieldProps) => {
-    useImperativeHandle(ref, () => ({ reset: captchaReset }));
-    return (
-      <button
-        type="button"
-        onClick={() => {
-          onChange('captcha-token');
-        }}
-      >
-        Solve captcha
-      </button>
-    );
-  },
-}));
+vi.mock('./captcha-field', () => import('./captcha-stand-in'));
 
 const ANSWERS: Record<string, string> = {
   'Company name': 'Lakeshore Home Medical',

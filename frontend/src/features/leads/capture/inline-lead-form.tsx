@@ -6,8 +6,7 @@ import { runtimeConfig, type CaptchaProvider } from '@/config/runtime-config';
 import { resolveUrl } from '@/lib/urls';
 import { emptyContactForm } from '../submission/contact-form';
 import { submitLandingLead } from '../submission/landing-source';
-import { CaptchaField } from './captcha-field';
-import { LeadFormFields } from './lead-form-fields';
+import { LeadFormControls } from './lead-form-controls';
 import { useLeadForm } from './use-lead-form';
 import './lead-form.css';
 import './inline-lead-form.css';
@@ -48,7 +47,7 @@ export function LandingLeadForm({
   const [openedAt, setOpenedAt] = useState(() => Date.now());
   const [sent, setSent] = useState(false);
   const form = useLeadForm(openedAt, () => undefined);
-  const { values, setValues, captchaToken, formRef, firstFieldRef, captchaRef, hintId, idPrefix, busy } = form;
+  const { setValues, formRef, captchaRef, busy } = form;
   const thanksRef = useRef<HTMLDivElement>(null);
 
   // Focus follows the form's replacement, so keyboard and screen-reader users hear the outcome.
@@ -100,31 +99,15 @@ export function LandingLeadForm({
       aria-busy={busy || undefined}
     >
       <p className="lead-form-block__required">All fields are required.</p>
-      <LeadFormFields idPrefix={idPrefix} values={values} setValues={setValues} firstFieldRef={firstFieldRef} />
-
-      <CaptchaField
-        ref={captchaRef}
-        provider={captchaProvider}
-        challengeUrl={captchaChallengeUrl}
-        onChange={form.setCaptchaToken}
-        loadWhenNear
+      <LeadFormControls
+        form={form}
+        captchaProvider={captchaProvider}
+        captchaChallengeUrl={captchaChallengeUrl}
+        captchaWhenNear
+        submitLabel={submitLabel}
+        busyLabel="Sending..."
+        captchaHint="Complete the verification above to send your message."
       />
-
-      <div className="contact-form__actions">
-        <button
-          type="submit"
-          className="button button--primary button--large contact-form__submit"
-          disabled={busy || !captchaToken}
-          aria-describedby={captchaToken ? undefined : hintId}
-        >
-          {busy ? 'Sending...' : submitLabel}
-        </button>
-        {!captchaToken && (
-          <p id={hintId} className="contact-form__hint">
-            Complete the verification above to send your message.
-          </p>
-        )}
-      </div>
       <LeadFormNoscriptNote form="contact form" />
     </form>
   );

@@ -1,8 +1,7 @@
 import type { ReactNode, SubmitEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import type { CaptchaProvider } from '@/config/runtime-config';
-import { CaptchaField } from './captcha-field';
-import { LeadFormFields } from './lead-form-fields';
+import { LeadFormControls } from './lead-form-controls';
 import type { useLeadForm } from './use-lead-form';
 import './lead-form.css';
 
@@ -35,7 +34,7 @@ export function LeadFormDialog({
   busyLabel,
   captchaHint,
 }: LeadFormDialogProps) {
-  const { values, setValues, captchaToken, formRef, firstFieldRef, captchaRef, close, hintId, idPrefix, busy } = form;
+  const { formRef, firstFieldRef, close, busy } = form;
   return (
     <Dialog
       open={open}
@@ -53,30 +52,14 @@ export function LeadFormDialog({
         }}
         aria-busy={busy || undefined}
       >
-        <LeadFormFields idPrefix={idPrefix} values={values} setValues={setValues} firstFieldRef={firstFieldRef} />
-
-        <CaptchaField
-          ref={captchaRef}
-          provider={captchaProvider}
-          challengeUrl={captchaChallengeUrl}
-          onChange={form.setCaptchaToken}
+        <LeadFormControls
+          form={form}
+          captchaProvider={captchaProvider}
+          captchaChallengeUrl={captchaChallengeUrl}
+          submitLabel={submitLabel}
+          busyLabel={busyLabel}
+          captchaHint={captchaHint}
         />
-
-        <div className="contact-form__actions">
-          <button
-            type="submit"
-            className="button button--primary button--large contact-form__submit"
-            disabled={busy || !captchaToken}
-            aria-describedby={captchaToken ? undefined : hintId}
-          >
-            {busy ? busyLabel : submitLabel}
-          </button>
-          {!captchaToken && (
-            <p id={hintId} className="contact-form__hint">
-              {captchaHint}
-            </p>
-          )}
-        </div>
       </form>
     </Dialog>
   );
