@@ -15,6 +15,7 @@ use axum::extract::{FromRequest, FromRequestParts, Path, Request};
 use http::request::Parts;
 use http::{HeaderMap, Method, Uri};
 use http_body_util::BodyExt as _;
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use crate::StorageState;
@@ -264,6 +265,18 @@ pub(crate) fn required<T>(value: Option<T>, name: &str) -> Result<T, StorageErro
     })
 }
 
+/// A copy's or a move's body as sent: `bucketId`, `sourceKey`, `destinationKey` and
+/// `destinationBucket` (each checked by [`Transfer::checked`]).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct TransferBody {
+    bucket_id: Option<String>,
+    source_key: Option<String>,
+    destination_key: Option<String>,
+    #[serde(default)]
+    destination_bucket: Option<String>,
+}
+
 /// Where a copy or a move takes an object from and to.
 #[derive(Debug, Clone)]
 pub(crate) struct Transfer {
@@ -274,20 +287,17 @@ pub(crate) struct Transfer {
 }
 
 impl Transfer {
-    /// From the body's `bucketId`, `sourceKey`, `destinationKey` and `destinationBucket` (the
-    /// source's bucket when absent), checked in Storage's order: the required properties, the
-    /// destination key, then that the destination bucket exists.
+    /// From the body (the destination bucket is the source's when absent), checked in Storage's
+    /// order: the required properties, the destination key, then that the destination bucket
+    /// exists.
     pub(crate) async fn checked(
         pool: &sqlx::PgPool,
-        bucket_id: Option<String>,
-        source_key: Option<String>,
-        destination_key: Option<String>,
-        destination_bucket: Option<String>,
+        body: TransferBody,
     ) -> Result<Self, StorageError> {
-        let bucket = required(bucket_id, "bucketId")?;
-        let source_key = required(source_key, "sourceKey")?;
-        let destination_key = required(destination_key, "destinationKey")?;
-        let destination_bucket = destination_bucket.unwrap_or_else(|| bucket.clone());
+        let bucket = required(body.bucket_id, "bucketId")?;
+        let source_key = required(body.source_key, "sourceKey")?;
+        let destination_key = required(body.destination_key, "destinationKey")?;
+        let destination_bucket = body.destination_bucket.unwrap_or_else(|| bucket.clone());
         crate::keys::validate_key(&destination_key)?;
         crate::db::require_bucket(pool, &destination_bucket).await?;
         Ok(Self {

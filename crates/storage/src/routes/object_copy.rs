@@ -10,16 +10,13 @@ use crate::backend::{Location, delete_quietly};
 use crate::changes::{self, Change};
 use crate::db::{self, NewObject};
 use crate::error::StorageError;
-use crate::request::{CallerJson, Transfer, Upsert};
+use crate::request::{CallerJson, Transfer, TransferBody, Upsert};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct CopyBody {
-    bucket_id: Option<String>,
-    source_key: Option<String>,
-    destination_key: Option<String>,
-    #[serde(default)]
-    destination_bucket: Option<String>,
+    #[serde(flatten)]
+    transfer: TransferBody,
     #[serde(default)]
     copy_metadata: Option<bool>,
     #[serde(default)]
@@ -36,14 +33,7 @@ pub(super) async fn handler(
         source_key,
         destination_bucket,
         destination_key,
-    } = Transfer::checked(
-        &state.pool,
-        body.bucket_id,
-        body.source_key,
-        body.destination_key,
-        body.destination_bucket,
-    )
-    .await?;
+    } = Transfer::checked(&state.pool, body.transfer).await?;
 
     let mut tx = db::begin(&state.pool, &identity, "storage.object.copy", false).await?;
     db::lock_key(&mut tx, &destination_bucket, &destination_key).await?;

@@ -10,16 +10,13 @@ use crate::backend::{Location, delete_quietly};
 use crate::changes::{self, Change};
 use crate::db;
 use crate::error::StorageError;
-use crate::request::{CallerJson, Transfer};
+use crate::request::{CallerJson, Transfer, TransferBody};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct MoveBody {
-    bucket_id: Option<String>,
-    source_key: Option<String>,
-    destination_key: Option<String>,
-    #[serde(default)]
-    destination_bucket: Option<String>,
+    #[serde(flatten)]
+    transfer: TransferBody,
 }
 
 pub(super) async fn handler(
@@ -31,14 +28,7 @@ pub(super) async fn handler(
         source_key,
         destination_bucket,
         destination_key,
-    } = Transfer::checked(
-        &state.pool,
-        body.bucket_id,
-        body.source_key,
-        body.destination_key,
-        body.destination_bucket,
-    )
-    .await?;
+    } = Transfer::checked(&state.pool, body.transfer).await?;
 
     let mut tx = db::begin(&state.pool, &identity, "storage.object.move", false).await?;
     // Lock both keys in a fixed order so two opposite moves cannot deadlock.
