@@ -13,7 +13,7 @@ mod tokens;
 
 use std::path::{Path, PathBuf};
 
-pub use answers::{anon_get, assert_status_and_headers};
+pub use answers::{anon_get, assert_status_and_headers, rest_send};
 pub use app::{
     TEST_PASSCODE, TestApp, app_config, app_config_on, second_instance, serve, spawn_app,
     spawn_app_with,
@@ -26,7 +26,7 @@ pub use cb_gateway::{
 pub use database::{TestDatabase, cluster, empty_database, fresh_database, reachable_tempdir};
 pub use http::{Answer, Exchange, HeaderText, without_redirects};
 pub use poll::{at_least, eventually};
-pub use staff::{Account, add_account, add_session, add_staff};
+pub use staff::{Account, StaffTeam, add_account, add_session, add_staff};
 pub use tokens::{ADMIN_SESSION_ID, admin_claims, admin_jwt, mint_jwt, now};
 
 pub fn workspace_root() -> PathBuf {

@@ -105,6 +105,26 @@ pub async fn add_staff(db: &TestDatabase, role: &'static str, display_name: &str
     add_account(db, Some(role), display_name).await
 }
 
+/// Staff as an owner invites them: an owner, an editor and two authors.
+#[derive(Debug)]
+pub struct StaffTeam {
+    pub owner: Account,
+    pub editor: Account,
+    pub author: Account,
+    pub other_author: Account,
+}
+
+impl StaffTeam {
+    pub async fn new(db: &TestDatabase) -> Self {
+        Self {
+            owner: add_staff(db, "owner", "Olive Owner").await,
+            editor: add_staff(db, "editor", "Eden Editor").await,
+            author: add_staff(db, "author", "Avery Author").await,
+            other_author: add_staff(db, "author", "Blake Author").await,
+        }
+    }
+}
+
 /// Another session of `user` (a second device), as GoTrue records a sign-in.
 pub async fn add_session(db: &TestDatabase, user: Uuid, session_id: Uuid) {
     sqlx::query(

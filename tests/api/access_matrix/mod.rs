@@ -5,7 +5,9 @@ mod anon;
 mod staff;
 mod staff_accounts;
 
-use cb_tests::{Account, Caller, TestDatabase, add_staff, admin_claims, fresh_database};
+use cb_tests::{
+    Account, Caller, StaffTeam as Team, TestDatabase, add_staff, admin_claims, fresh_database,
+};
 use serde_json::{Value, json};
 
 const PERMISSION_DENIED: &str = "42501";
@@ -31,25 +33,6 @@ fn user() -> Caller {
 
 fn admin() -> Caller {
     Caller::new("authenticated", admin_claims())
-}
-
-/// Staff as the owner invites them: an owner, an editor and two authors.
-struct Team {
-    owner: Account,
-    editor: Account,
-    author: Account,
-    other_author: Account,
-}
-
-impl Team {
-    async fn new(db: &TestDatabase) -> Self {
-        Team {
-            owner: add_staff(db, "owner", "Olive Owner").await,
-            editor: add_staff(db, "editor", "Eden Editor").await,
-            author: add_staff(db, "author", "Avery Author").await,
-            other_author: add_staff(db, "author", "Blake Author").await,
-        }
-    }
 }
 
 /// A draft post by `author`, written as the database owner (so it stays); its id.

@@ -9,7 +9,9 @@ use jsonwebtoken::{EncodingKey, Header};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::site::block_pages::{assert_error, create_page, one_block, send};
+use cb_tests::rest_send as send;
+
+use crate::site::block_pages::{assert_error, create_page, one_block};
 
 async fn pages(app: &TestApp) -> i64 {
     app.db

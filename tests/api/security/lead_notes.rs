@@ -4,7 +4,7 @@
 //! never changed or deleted through the API; an empty or over-long note is refused in
 //! PostgREST's error format; each note is in the activity log; and the old single internal
 //! note of each lead became its first note.
-use cb_tests::{Account, Exchange as _, TestApp, add_staff, admin_jwt, spawn_app};
+use cb_tests::{Exchange as _, StaffTeam, TestApp, add_staff, admin_jwt, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -20,20 +20,6 @@ async fn with_leads(app: &TestApp) {
                values ('{WHITEPAPER_LEAD}', 'CareLine', 'Ada', 'ada@careline.example', '555')"
         ))
         .await;
-}
-
-struct Team {
-    owner: Account,
-    editor: Account,
-    author: Account,
-}
-
-async fn team(app: &TestApp) -> Team {
-    Team {
-        owner: add_staff(&app.db, "owner", "Olive Owner").await,
-        editor: add_staff(&app.db, "editor", "Eden Editor").await,
-        author: add_staff(&app.db, "author", "Avery Author").await,
-    }
 }
 
 /// Adds a note as `token` (None: anon), asking for the stored row back.
@@ -75,7 +61,7 @@ fn assert_error(answer: &(u16, Value), status: u16, code: &str, message: &str) {
 async fn editors_read_the_thread_owners_and_the_passcode_add_to_it_nobody_else_does_either() {
     let app = spawn_app().await;
     with_leads(&app).await;
-    let team = team(&app).await;
+    let team = StaffTeam::new(&app.db).await;
     let note = |body: &str| json!({"lead_id": CONTACT_LEAD, "body": body});
 
     // Owners add, in their name.
@@ -148,7 +134,7 @@ async fn editors_read_the_thread_owners_and_the_passcode_add_to_it_nobody_else_d
 async fn a_note_is_written_in_the_writers_name_and_never_changed_or_deleted() {
     let app = spawn_app().await;
     with_leads(&app).await;
-    let team = team(&app).await;
+    let team = StaffTeam::new(&app.db).await;
     let owner = team.owner.jwt();
 
     // Neither the author nor the time can be given: the columns are not the caller's to write.

@@ -12,34 +12,10 @@ mod routes;
 
 use std::time::Duration;
 
-use cb_tests::{Account, Exchange as _, TestApp, add_staff, spawn_app, workspace_root};
+pub(crate) use cb_tests::rest_send as send;
+use cb_tests::{StaffTeam, TestApp, add_staff, spawn_app, workspace_root};
 use reqwest::Method;
 use serde_json::{Value, json};
-
-/// Sends `body` to `/rest/v1/{path}` as `token` (None: anon), asking for the rows back.
-pub(crate) async fn send(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut request = match token {
-        Some(token) => app.with_token(method, &format!("/rest/v1/{path}"), token),
-        None => app.anon(method, &format!("/rest/v1/{path}")),
-    }
-    .header("Prefer", "return=representation");
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    let (status, text) = request.status_text().await;
-    let body = if text.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"))
-    };
-    (status, body)
-}
 
 /// Asserts a PostgREST error answer: its status, code and message.
 pub(crate) fn assert_error(answer: &(u16, Value), status: u16, code: &str, message: &str) {
@@ -69,18 +45,4 @@ async fn stored_blocks(app: &TestApp, id: &str) -> Value {
         .json_rows(&format!("select blocks from block_pages where id = '{id}'"))
         .await[0]["blocks"]
         .clone()
-}
-
-struct Team {
-    owner: Account,
-    editor: Account,
-    author: Account,
-}
-
-async fn team(app: &TestApp) -> Team {
-    Team {
-        owner: add_staff(&app.db, "owner", "Olive Owner").await,
-        editor: add_staff(&app.db, "editor", "Eden Editor").await,
-        author: add_staff(&app.db, "author", "Avery Author").await,
-    }
 }

@@ -133,7 +133,7 @@ async fn saves_wake_every_instance() {
 #[tokio::test]
 async fn block_page_stats_count_views_leads_and_conversion() {
     let app = spawn_app().await;
-    let team = team(&app).await;
+    let team = StaffTeam::new(&app.db).await;
     let editor = team.editor.jwt();
     for route in ["/offer", "/quiet"] {
         create_page(

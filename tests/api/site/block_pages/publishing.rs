@@ -108,7 +108,7 @@ async fn anon_reads_live_pages_only_and_a_scheduled_page_appears_on_time() {
 #[tokio::test]
 async fn authors_draft_their_own_pages_and_editors_publish() {
     let app = spawn_app().await;
-    let team = team(&app).await;
+    let team = StaffTeam::new(&app.db).await;
     let (author, editor) = (team.author.jwt(), team.editor.jwt());
 
     let draft = create_page(

@@ -103,7 +103,7 @@ async fn saves_keep_revisions_that_restore_and_log_activity() {
 #[tokio::test]
 async fn preview_links_show_a_page_as_saved_or_as_edited() {
     let app = spawn_app().await;
-    let team = team(&app).await;
+    let team = StaffTeam::new(&app.db).await;
     let editor = team.editor.jwt();
     let page = create_page(
         &app,

@@ -139,7 +139,7 @@ async fn routes_the_site_owns_taken_routes_and_bad_routes_are_refused() {
 #[tokio::test]
 async fn the_sites_own_pages_stay_on_the_site() {
     let app = spawn_app().await;
-    let team = team(&app).await;
+    let team = StaffTeam::new(&app.db).await;
     let owner = team.owner.jwt();
     let page = create_page(
         &app,

@@ -151,7 +151,7 @@ async fn changing_a_pages_route_adds_a_301_and_changing_it_back_removes_it() {
 #[tokio::test]
 async fn content_published_at_a_redirected_path_takes_it_back() {
     let app = spawn_app().await;
-    let team = team(&app).await;
+    let team = StaffTeam::new(&app.db).await;
     let editor = team.editor.jwt();
     for (source, target) in [
         ("/blog/new-guide", "/blog"),

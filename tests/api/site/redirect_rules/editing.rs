@@ -5,7 +5,7 @@ use super::*;
 #[tokio::test]
 async fn editors_create_change_and_delete_rules_staff_read_them_and_anon_gets_nothing() {
     let app = spawn_app().await;
-    let team = team(&app).await;
+    let team = StaffTeam::new(&app.db).await;
     let editor = team.editor.jwt();
 
     // Created with the source in its one spelling; the database keeps the bookkeeping.

@@ -11,34 +11,10 @@ mod not_found_log;
 
 use std::time::Duration;
 
-use cb_tests::{Account, Exchange as _, TestApp, add_account, add_staff, spawn_app};
+use cb_tests::rest_send as send;
+use cb_tests::{StaffTeam, TestApp, add_account, add_staff, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
-
-/// Sends `body` to `path` as `token` (None: anon), asking for the rows back.
-async fn send(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut request = match token {
-        Some(token) => app.with_token(method, &format!("/rest/v1/{path}"), token),
-        None => app.anon(method, &format!("/rest/v1/{path}")),
-    }
-    .header("Prefer", "return=representation");
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    let (status, text) = request.status_text().await;
-    let body = if text.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"))
-    };
-    (status, body)
-}
 
 /// Adds a rule as `token`, expecting it stored: the row as stored.
 async fn add_rule(app: &TestApp, token: &str, rule: Value) -> Value {
@@ -82,18 +58,4 @@ fn assert_error(answer: &(u16, Value), status: u16, code: &str, message: &str) {
         (status, &json!(code), &json!(message)),
         "{body}"
     );
-}
-
-struct Team {
-    owner: Account,
-    editor: Account,
-    author: Account,
-}
-
-async fn team(app: &TestApp) -> Team {
-    Team {
-        owner: add_staff(&app.db, "owner", "Olive Owner").await,
-        editor: add_staff(&app.db, "editor", "Eden Editor").await,
-        author: add_staff(&app.db, "author", "Avery Author").await,
-    }
 }

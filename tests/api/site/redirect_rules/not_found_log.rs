@@ -177,7 +177,7 @@ async fn the_404_log_adds_batches_up_and_keeps_the_10000_most_recently_seen_path
 #[tokio::test]
 async fn the_404_report_shows_the_rule_now_covering_each_path_to_staff_only() {
     let app = spawn_app().await;
-    let team = team(&app).await;
+    let team = StaffTeam::new(&app.db).await;
     let editor = team.editor.jwt();
     record_not_found(
         &app,
