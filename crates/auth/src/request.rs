@@ -2,7 +2,9 @@
 //! the JSON body as GoTrue reads it, query parameters, and the `redirect_to` a link may lead to.
 use std::net::{IpAddr, SocketAddr};
 
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
+use axum::response::{IntoResponse, Response};
 use http::request::Parts;
 use serde::de::DeserializeOwned;
 
@@ -46,6 +48,31 @@ impl FromRequestParts<AuthState> for ClientInfo {
             ip: state.trusted_proxies.client_ip(peer, &parts.headers),
             user_agent,
         })
+    }
+}
+
+/// A request that sends an email or a text message: its client, charged one of the address's
+/// email requests (`rate_limit.email_sent`) before the body is read, and its JSON body.
+pub(crate) struct EmailRequest<T> {
+    pub client: ClientInfo,
+    pub params: T,
+}
+
+impl<T: DeserializeOwned + Default> FromRequest<AuthState> for EmailRequest<T> {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, state: &AuthState) -> Result<Self, Response> {
+        let (mut parts, body) = request.into_parts();
+        let Ok(client) = ClientInfo::from_request_parts(&mut parts, state).await;
+        state
+            .limits
+            .take_email_request(client.ip, &state.settings.rate_limits)
+            .map_err(IntoResponse::into_response)?;
+        let body = Bytes::from_request(Request::from_parts(parts, body), state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let params = json_body(&body).map_err(IntoResponse::into_response)?;
+        Ok(Self { client, params })
     }
 }
 

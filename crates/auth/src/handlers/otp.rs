@@ -3,7 +3,6 @@
 //! GoTrue; with sign-ups off or `create_user: false`, an unknown address is refused with
 //! GoTrue's `otp_disabled`.
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -12,13 +11,13 @@ use crate::accounts::{NewUser, create_user, reload, validate_email};
 use crate::links::{LinkType, data_object, request_link};
 use crate::model::UserBundle;
 use crate::password::hash;
-use crate::request::{ClientInfo, LinkOptions, json_body};
+use crate::request::{EmailRequest, LinkOptions};
 use crate::tokens::random_text;
 use crate::{AuthError, AuthState};
 
 #[derive(Debug, Deserialize)]
 #[serde(default)]
-struct OtpParams {
+pub(crate) struct OtpParams {
     email: Option<String>,
     phone: Option<String>,
     data: Option<Value>,
@@ -42,13 +41,8 @@ impl Default for OtpParams {
 pub(crate) async fn handle(
     State(state): State<AuthState>,
     RawQuery(query): RawQuery,
-    client: ClientInfo,
-    body: Bytes,
+    EmailRequest { client, params }: EmailRequest<OtpParams>,
 ) -> Result<Json<Value>, AuthError> {
-    state
-        .limits
-        .take_email_request(client.ip, &state.settings.rate_limits)?;
-    let params: OtpParams = json_body(&body)?;
     let email = params.email.as_deref().unwrap_or_default();
     let phone = params.phone.as_deref().unwrap_or_default();
     if !email.is_empty() && !phone.is_empty() {

@@ -1,7 +1,6 @@
 //! `POST /recover`: emails a password-recovery link. The answer is `{}` whether or not the
 //! address has an account, so it tells nobody who does.
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -9,12 +8,12 @@ use serde_json::{Value, json};
 use crate::accounts::validate_email;
 use crate::links::{LinkType, request_link};
 use crate::model::UserBundle;
-use crate::request::{ClientInfo, LinkOptions, json_body};
+use crate::request::{EmailRequest, LinkOptions};
 use crate::{AuthError, AuthState};
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
-struct RecoverParams {
+pub(crate) struct RecoverParams {
     email: Option<String>,
     #[serde(flatten)]
     link: LinkOptions,
@@ -23,13 +22,8 @@ struct RecoverParams {
 pub(crate) async fn handle(
     State(state): State<AuthState>,
     RawQuery(query): RawQuery,
-    client: ClientInfo,
-    body: Bytes,
+    EmailRequest { client, params }: EmailRequest<RecoverParams>,
 ) -> Result<Json<Value>, AuthError> {
-    state
-        .limits
-        .take_email_request(client.ip, &state.settings.rate_limits)?;
-    let params: RecoverParams = json_body(&body)?;
     let flow = params.link.flow()?;
     let email = params.email.as_deref().unwrap_or_default();
     if email.is_empty() {

@@ -1,7 +1,6 @@
 //! `POST /resend {type: signup|email_change, email}`: sends the link again. Answers `{}` when
 //! there is nothing to send (no such account, already confirmed), as GoTrue does.
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -9,12 +8,12 @@ use serde_json::{Value, json};
 use crate::accounts::validate_email;
 use crate::links::{LinkType, request_link};
 use crate::model::UserBundle;
-use crate::request::{ClientInfo, LinkOptions, json_body};
+use crate::request::{EmailRequest, LinkOptions};
 use crate::{AuthError, AuthState};
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
-struct ResendParams {
+pub(crate) struct ResendParams {
     r#type: Option<String>,
     email: Option<String>,
     phone: Option<String>,
@@ -25,13 +24,8 @@ struct ResendParams {
 pub(crate) async fn handle(
     State(state): State<AuthState>,
     RawQuery(query): RawQuery,
-    client: ClientInfo,
-    body: Bytes,
+    EmailRequest { client, params }: EmailRequest<ResendParams>,
 ) -> Result<Json<Value>, AuthError> {
-    state
-        .limits
-        .take_email_request(client.ip, &state.settings.rate_limits)?;
-    let params: ResendParams = json_body(&body)?;
     let kind = params.r#type.as_deref().unwrap_or_default();
     if !matches!(kind, "signup" | "email_change" | "sms" | "phone_change") {
         return Err(AuthError::validation(
