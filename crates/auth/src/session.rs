@@ -91,9 +91,24 @@ pub(crate) async fn user_caller(
     }
 }
 
+/// An admin endpoint's caller: the request's token must be verified and carry one of the admin
+/// roles (`service_role` by default), as GoTrue's admin API requires.
+pub(crate) struct AdminCaller;
+
+impl axum::extract::FromRequestParts<AuthState> for AdminCaller {
+    type Rejection = AuthError;
+
+    async fn from_request_parts(
+        parts: &mut http::request::Parts,
+        state: &AuthState,
+    ) -> Result<Self, AuthError> {
+        admin_caller(&parts.headers, state).map(|_| AdminCaller)
+    }
+}
+
 /// The caller of an admin endpoint: a token whose `role` is one of the admin roles (by default
 /// `service_role` and `supabase_admin`), as GoTrue's `requireAdmin`. Returns the role.
-pub(crate) fn admin_caller(headers: &HeaderMap, state: &AuthState) -> Result<String, AuthError> {
+fn admin_caller(headers: &HeaderMap, state: &AuthState) -> Result<String, AuthError> {
     let claims = verified_claims(headers, state)?;
     let role = claims
         .get("role")

@@ -3,7 +3,6 @@
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -12,15 +11,14 @@ use super::factor_challenge::owned_factor;
 use super::factor_unenroll::remove_factor;
 use crate::accounts::audit;
 use crate::request::{ClientInfo, json_body};
-use crate::session::admin_caller;
+use crate::session::AdminCaller;
 use crate::{AuthError, AuthState};
 
 pub(crate) async fn list(
     State(state): State<AuthState>,
     Path(user_id): Path<String>,
-    headers: HeaderMap,
+    _admin: AdminCaller,
 ) -> Result<Json<Value>, AuthError> {
-    admin_caller(&headers, &state)?;
     let bundle = load_user(&state, &user_id).await?;
     Ok(Json(Value::Array(
         bundle
@@ -35,9 +33,8 @@ pub(crate) async fn delete(
     State(state): State<AuthState>,
     Path((user_id, factor_id)): Path<(String, String)>,
     client: ClientInfo,
-    headers: HeaderMap,
+    _admin: AdminCaller,
 ) -> Result<Json<Value>, AuthError> {
-    admin_caller(&headers, &state)?;
     let bundle = load_user(&state, &user_id).await?;
     let factor = owned_factor(&bundle, &factor_id)?;
     remove_factor(&state, factor.id).await?;
@@ -62,10 +59,9 @@ pub(crate) async fn update(
     State(state): State<AuthState>,
     Path((user_id, factor_id)): Path<(String, String)>,
     client: ClientInfo,
-    headers: HeaderMap,
+    _admin: AdminCaller,
     body: Bytes,
 ) -> Result<Json<Value>, AuthError> {
-    admin_caller(&headers, &state)?;
     let params: UpdateParams = json_body(&body)?;
     let bundle = load_user(&state, &user_id).await?;
     let factor = owned_factor(&bundle, &factor_id)?;

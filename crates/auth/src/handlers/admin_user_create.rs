@@ -3,7 +3,6 @@
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
-use http::HeaderMap;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -13,17 +12,16 @@ use crate::links::data_object;
 use crate::model::UserBundle;
 use crate::password::{check_strength, hash};
 use crate::request::{ClientInfo, json_body};
-use crate::session::admin_caller;
+use crate::session::AdminCaller;
 use crate::tokens::random_text;
 use crate::{AuthError, AuthState};
 
 pub(crate) async fn handle(
     State(state): State<AuthState>,
     client: ClientInfo,
-    headers: HeaderMap,
+    _admin: AdminCaller,
     body: Bytes,
 ) -> Result<Json<Value>, AuthError> {
-    admin_caller(&headers, &state)?;
     let params: AdminUserParams = json_body(&body)?;
     let email = params.email.as_deref().unwrap_or_default();
     let phone = params.phone.as_deref().unwrap_or_default();

@@ -4,14 +4,13 @@
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::admin_user_get::load_user;
 use crate::accounts::audit;
 use crate::request::{ClientInfo, json_body};
-use crate::session::admin_caller;
+use crate::session::AdminCaller;
 use crate::{AuthError, AuthState};
 
 #[derive(Debug, Default, Deserialize)]
@@ -24,10 +23,9 @@ pub(crate) async fn handle(
     State(state): State<AuthState>,
     Path(user_id): Path<String>,
     client: ClientInfo,
-    headers: HeaderMap,
+    _admin: AdminCaller,
     body: Bytes,
 ) -> Result<Json<Value>, AuthError> {
-    admin_caller(&headers, &state)?;
     let bundle = load_user(&state, &user_id).await?;
     let params: DeleteParams = json_body(&body)?;
     let user = &bundle.user;

@@ -1,20 +1,18 @@
 //! `GET /admin/users/{id}` (service role).
 use axum::Json;
 use axum::extract::{Path, State};
-use http::HeaderMap;
 use serde_json::Value;
 use uuid::Uuid;
 
 use crate::model::UserBundle;
-use crate::session::admin_caller;
+use crate::session::AdminCaller;
 use crate::{AuthError, AuthState};
 
 pub(crate) async fn handle(
     State(state): State<AuthState>,
     Path(user_id): Path<String>,
-    headers: HeaderMap,
+    _admin: AdminCaller,
 ) -> Result<Json<Value>, AuthError> {
-    admin_caller(&headers, &state)?;
     Ok(Json(load_user(&state, &user_id).await?.to_json()))
 }
 

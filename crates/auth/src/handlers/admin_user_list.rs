@@ -3,13 +3,13 @@
 use axum::Json;
 use axum::extract::{OriginalUri, RawQuery, State};
 use axum::response::{IntoResponse, Response};
-use http::{HeaderMap, HeaderValue};
+use http::HeaderValue;
 use serde_json::json;
 use uuid::Uuid;
 
 use crate::model::UserBundle;
 use crate::request::query_param;
-use crate::session::admin_caller;
+use crate::session::AdminCaller;
 use crate::{AuthError, AuthState};
 
 const DEFAULT_PER_PAGE: u64 = 50;
@@ -32,9 +32,8 @@ pub(crate) async fn handle(
     State(state): State<AuthState>,
     RawQuery(query): RawQuery,
     OriginalUri(uri): OriginalUri,
-    headers: HeaderMap,
+    _admin: AdminCaller,
 ) -> Result<Response, AuthError> {
-    admin_caller(&headers, &state)?;
     let query = query.as_deref();
     let page = number(query, "page", 1)?.max(1);
     let per_page = number(query, "per_page", DEFAULT_PER_PAGE)?.clamp(1, MAX_PER_PAGE);

@@ -5,7 +5,6 @@
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -18,7 +17,7 @@ use crate::accounts::{
 use crate::model::UserBundle;
 use crate::password::{check_strength, hash};
 use crate::request::{ClientInfo, json_body};
-use crate::session::admin_caller;
+use crate::session::AdminCaller;
 use crate::{AuthError, AuthState};
 
 /// The fields of `POST /admin/users` and `PUT /admin/users/{id}`.
@@ -41,10 +40,9 @@ pub(crate) async fn handle(
     State(state): State<AuthState>,
     Path(user_id): Path<String>,
     client: ClientInfo,
-    headers: HeaderMap,
+    _admin: AdminCaller,
     body: Bytes,
 ) -> Result<Json<Value>, AuthError> {
-    admin_caller(&headers, &state)?;
     let bundle = load_user(&state, &user_id).await?;
     let params: AdminUserParams = json_body(&body)?;
     let id = bundle.user.id;

@@ -5,7 +5,6 @@
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -17,7 +16,7 @@ use crate::links::{LinkType, data_object, make_link};
 use crate::model::UserBundle;
 use crate::password::{check_strength, hash};
 use crate::request::{ClientInfo, json_body, query_param, redirect_to};
-use crate::session::admin_caller;
+use crate::session::AdminCaller;
 use crate::tokens::random_text;
 use crate::{AuthError, AuthState};
 
@@ -36,10 +35,9 @@ pub(crate) async fn handle(
     State(state): State<AuthState>,
     RawQuery(query): RawQuery,
     client: ClientInfo,
-    headers: HeaderMap,
+    _admin: AdminCaller,
     body: Bytes,
 ) -> Result<Json<Value>, AuthError> {
-    admin_caller(&headers, &state)?;
     let params: GenerateLinkParams = json_body(&body)?;
     let email = validate_email(params.email.as_deref().unwrap_or_default())?;
     // The body's redirect_to when allowed, else the query's (clients send either), else the site.

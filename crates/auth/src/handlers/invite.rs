@@ -3,7 +3,6 @@
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use http::HeaderMap;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -12,7 +11,7 @@ use crate::flow::Flow;
 use crate::links::{LinkType, data_object, send_link};
 use crate::model::UserBundle;
 use crate::request::{ClientInfo, json_body, query_param, redirect_to};
-use crate::session::admin_caller;
+use crate::session::AdminCaller;
 use crate::{AuthError, AuthState};
 
 #[derive(Debug, Default, Deserialize)]
@@ -27,10 +26,9 @@ pub(crate) async fn handle(
     State(state): State<AuthState>,
     RawQuery(query): RawQuery,
     client: ClientInfo,
-    headers: HeaderMap,
+    _admin: AdminCaller,
     body: Bytes,
 ) -> Result<Json<Value>, AuthError> {
-    admin_caller(&headers, &state)?;
     let params: InviteParams = json_body(&body)?;
     let email = validate_email(params.email.as_deref().unwrap_or_default())?;
     let requested = query_param(query.as_deref(), "redirect_to").or(params.redirect_to);
