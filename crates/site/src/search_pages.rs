@@ -14,6 +14,7 @@ use std::time::Duration;
 use cb_db::sqlx;
 use lol_html::{Settings, element, text};
 use serde::Serialize;
+use tokio::time::Instant;
 
 use crate::site_manifest::{Resource, Route, SiteManifest};
 use crate::ssr::ServerRendering;
@@ -188,23 +189,33 @@ pub(crate) fn spawn_sync(
     requests: Arc<SearchPagesSync>,
 ) {
     tokio::spawn(async move {
+        let mut due = next_publish(&cache).await;
         sync_until_done(&manifest, &ssr, &cache, "at startup").await;
         loop {
             // Also when a scheduled page goes live: nothing is written then to announce it.
-            let due = crate::store::next_publish_in(cache.pool())
-                .await
-                .unwrap_or_else(|err| {
-                    tracing::warn!(%err, "site search: next publish time unknown");
-                    None
-                });
             tokio::select! {
                 () = requests.wake.notified() => {}
                 () = sleep_until_due(due) => {}
             }
             tokio::time::sleep(SETTLE).await;
+            due = next_publish(&cache).await;
             sync_until_done(&manifest, &ssr, &cache, "after a change").await;
         }
     });
+}
+
+/// When the next scheduled post or page goes live. Asked before the data is read (as the site
+/// cache's snapshot asks it): asked after, a page going live during a sync would be in neither
+/// that sync nor the next publish time, and stay unindexed until some later write.
+async fn next_publish(cache: &SiteCache) -> Option<Instant> {
+    let asked = Instant::now();
+    crate::store::next_publish_in(cache.pool())
+        .await
+        .unwrap_or_else(|err| {
+            tracing::warn!(%err, "site search: next publish time unknown");
+            None
+        })
+        .map(|due| asked + due)
 }
 
 /// Indexes the pages, trying again while it fails (the database not ready yet, a render refused
@@ -231,10 +242,10 @@ async fn sync_until_done(
     }
 }
 
-/// Sleeps for `due`, or forever when nothing is scheduled.
-async fn sleep_until_due(due: Option<Duration>) {
+/// Sleeps until `due`, or forever when nothing is scheduled.
+async fn sleep_until_due(due: Option<Instant>) {
     match due {
-        Some(due) => tokio::time::sleep(due).await,
+        Some(due) => tokio::time::sleep_until(due).await,
         None => std::future::pending().await,
     }
 }
