@@ -4,13 +4,12 @@ import {
   draftMissing,
   slugFromTitle,
   formToPayload,
-  fromLocalInput,
   postStatus,
   postToForm,
   scheduleProblem,
-  toLocalInput,
   type BlogPost,
 } from './blog-post';
+import { fromLocalInput, toLocalInput } from '@/features/admin/shared/format-date';
 
 describe('blog form values', () => {
   it('defaults read time to 5 and the option fields to their defaults', () => {

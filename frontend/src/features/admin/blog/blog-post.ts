@@ -5,6 +5,7 @@ import {
   optionalTextsToRow,
   splitCommaList,
 } from '@/features/admin/shared/split-list';
+import { fromLocalInput, toLocalInput } from '@/features/admin/shared/format-date';
 
 export const TWITTER_CARD_TYPES = ['summary_large_image', 'summary'] as const;
 export const SCHEMA_TYPES = ['BlogPosting', 'Article', 'NewsArticle', 'TechArticle'] as const;
@@ -133,22 +134,6 @@ export function formToPayload(form: BlogFormValues): BlogPostPayload {
     noindex: form.noindex,
     nofollow: form.nofollow,
   };
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as a datetime-local input shows it, in this browser's time zone. */
-export function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A datetime-local value (this browser's time zone) as a UTC instant; null when blank or invalid. */
-export function fromLocalInput(value: string): string | null {
-  if (!value.trim()) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 /** The time zone the admin's times are shown and entered in ("America/Chicago"). */

@@ -13,7 +13,6 @@ import { LEAVE_QUESTION, useUnsavedChanges } from '@/features/admin/shared/unsav
 import {
   adminTimeZone,
   formToPayload,
-  fromLocalInput,
   scheduleProblem,
   SCHEMA_TYPES,
   TWITTER_CARD_TYPES,
@@ -21,6 +20,7 @@ import {
   draftMissing,
   slugFromTitle,
 } from './blog-post';
+import { fromLocalInput } from '@/features/admin/shared/format-date';
 import { useSavePost } from './save-post';
 import { useDraftAutosave } from './use-draft-autosave';
 import { errorToast } from '@/features/admin/shared/error-toast';

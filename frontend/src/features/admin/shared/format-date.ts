@@ -23,3 +23,17 @@ export function plainDateTime(value: string | null): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : `${localDay(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** An instant as a datetime-local input shows it, in this browser's time zone ('' when invalid). */
+export function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${localDay(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value (this browser's time zone) as a UTC instant; null when blank or invalid. */
+export function fromLocalInput(value: string): string | null {
+  if (!value.trim()) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

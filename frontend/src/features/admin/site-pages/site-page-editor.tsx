@@ -17,14 +17,8 @@ import { useUnsavedChanges } from '@/features/admin/shared/unsaved-changes';
 import { BlockList, blockHeadingId } from './block-list';
 import { BlockPreview } from './block-preview';
 import { fieldId } from './block-problems';
-import {
-  fromLocalInput,
-  MAX_NAME_LENGTH,
-  routeProblem,
-  scheduleProblem,
-  sitePageStatus,
-  toLocalInput,
-} from './site-page-status';
+import { MAX_NAME_LENGTH, routeProblem, scheduleProblem, sitePageStatus } from './site-page-status';
+import { fromLocalInput, toLocalInput } from '@/features/admin/shared/format-date';
 
 /** What a button of the publishing panel does with the page besides saving it. */
 type SaveAction = 'save' | 'publish' | 'schedule' | 'unpublish';

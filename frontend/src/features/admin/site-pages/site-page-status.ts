@@ -1,4 +1,5 @@
 import type { SitePage } from '@/data/site-pages/types';
+import { fromLocalInput } from '@/features/admin/shared/format-date';
 
 export type SitePageStatus = { label: 'Draft' } | { label: 'Live' } | { label: 'Scheduled'; at: string };
 
@@ -41,22 +42,6 @@ export function routeFromName(name: string): string {
     .slice(0, MAX_ROUTE_LENGTH - 1)
     .replace(/-+$/, '');
   return `/${words}`;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as a datetime-local input shows it, in this browser's time zone ('' when invalid). */
-export function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A datetime-local value (this browser's time zone) as a UTC instant; null when blank or invalid. */
-export function fromLocalInput(value: string): string | null {
-  if (!value.trim()) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 /** Why a schedule time cannot be used, or null. */
