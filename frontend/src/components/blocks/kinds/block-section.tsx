@@ -16,28 +16,36 @@ export function titleIdOf(blockId: string): string {
   return `${blockId}-title`;
 }
 
+interface BlockSectionProps {
+  data: BlockData;
+  blockId: string;
+  /** The block kind's own class on the section (`faq-block`), beside `section`. */
+  className?: string;
+  /** Its own class on the lead paragraph. */
+  leadClassName?: string;
+  children: ReactNode;
+}
+
 /**
  * A block laid out as a marketing page's section (components/marketing/page-section.tsx): a
  * full-width band, tinted when `surface` is set, whose container opens with the section header
- * (eyebrow, h2 title, lead) from the block's fields, then the block's own content.
+ * (eyebrow, h2 title, lead; an eyebrow or lead of only spaces is left out) from the block's
+ * fields, then the block's own content.
  */
-export function BlockSection({ data, blockId, children }: { data: BlockData; blockId: string; children: ReactNode }) {
+export function BlockSection({ data, blockId, className, leadClassName, children }: BlockSectionProps) {
   const titleId = titleIdOf(blockId);
-  const eyebrow = textOf(data, 'eyebrow');
-  const lead = textOf(data, 'lead');
+  const eyebrow = textOf(data, 'eyebrow').trim();
+  const lead = textOf(data, 'lead').trim();
+  const sectionClass = ['section', flagOf(data, 'surface') && 'section--surface', className].filter(Boolean).join(' ');
   return (
-    <section
-      id={anchorOf(data)}
-      className={flagOf(data, 'surface') ? 'section section--surface' : 'section'}
-      aria-labelledby={titleId}
-    >
+    <section id={anchorOf(data)} className={sectionClass} aria-labelledby={titleId}>
       <div className="container">
         <div className="section__header">
           {eyebrow && <p className="section__eyebrow">{eyebrow}</p>}
           <h2 id={titleId} className="section__title">
             {textOf(data, 'title')}
           </h2>
-          {lead && <p className="section__lead">{lead}</p>}
+          {lead && <p className={leadClassName ? `section__lead ${leadClassName}` : 'section__lead'}>{lead}</p>}
         </div>
         {children}
       </div>

@@ -1,8 +1,9 @@
 import { jsonLdText } from '@/lib/head';
-import { flagOf, listOf, textOf } from '../block-data';
+import { listOf, textOf } from '../block-data';
 import type { BlockData } from '../block-schema';
 import type { BlockProps } from '../block-registry';
 import './faq-block.css';
+import { BlockSection } from './block-section';
 
 export interface FaqItem {
   question: string;
@@ -45,49 +46,32 @@ function paragraphsOf(answer: string): string[] {
  * page's markup either way, and the FAQPage JSON-LD beside it says the same to search engines.
  */
 export function FaqBlock({ data, blockId }: BlockProps) {
-  const anchor = typeof data.anchor === 'string' && data.anchor ? data.anchor : undefined;
-  const titleId = `${blockId}-title`;
-  const eyebrow = textOf(data, 'eyebrow').trim();
-  const lead = textOf(data, 'lead').trim();
   const items = faqItemsOf(data);
 
   return (
-    <section
-      id={anchor}
-      className={flagOf(data, 'surface') ? 'section section--surface faq-block' : 'section faq-block'}
-      aria-labelledby={titleId}
-    >
-      <div className="container">
-        <div className="section__header">
-          {eyebrow && <p className="section__eyebrow">{eyebrow}</p>}
-          <h2 id={titleId} className="section__title">
-            {textOf(data, 'title')}
-          </h2>
-          {lead && <p className="section__lead faq-block__lead">{lead}</p>}
-        </div>
-        {items.length > 0 && (
-          <>
-            <ul className="faq-block__list">
-              {items.map(({ question, answer }, index) => (
-                <li key={index} className="faq-block__item">
-                  <details className="faq-block__details">
-                    <summary className="faq-block__summary">
-                      <h3 className="faq-block__question">{question}</h3>
-                    </summary>
-                    <div className="faq-block__answer">
-                      {paragraphsOf(answer).map((paragraph, at) => (
-                        <p key={at}>{paragraph}</p>
-                      ))}
-                    </div>
-                  </details>
-                </li>
-              ))}
-            </ul>
-            {/* JSON text, "<" escaped by jsonLdText so no answer can close the script element. */}
-            <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(faqPageJsonLd(items)) }} />
-          </>
-        )}
-      </div>
-    </section>
+    <BlockSection data={data} blockId={blockId} className="faq-block" leadClassName="faq-block__lead">
+      {items.length > 0 && (
+        <>
+          <ul className="faq-block__list">
+            {items.map(({ question, answer }, index) => (
+              <li key={index} className="faq-block__item">
+                <details className="faq-block__details">
+                  <summary className="faq-block__summary">
+                    <h3 className="faq-block__question">{question}</h3>
+                  </summary>
+                  <div className="faq-block__answer">
+                    {paragraphsOf(answer).map((paragraph, at) => (
+                      <p key={at}>{paragraph}</p>
+                    ))}
+                  </div>
+                </details>
+              </li>
+            ))}
+          </ul>
+          {/* JSON text, "<" escaped by jsonLdText so no answer can close the script element. */}
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(faqPageJsonLd(items)) }} />
+        </>
+      )}
+    </BlockSection>
   );
 }

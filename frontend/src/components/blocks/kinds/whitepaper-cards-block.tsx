@@ -5,11 +5,12 @@ import type { Whitepaper } from '@/data/whitepapers/types';
 import { useWhitepaperList } from '@/components/whitepapers/use-whitepaper-list';
 import { WhitepaperDownloadButton } from '@/components/whitepapers/whitepaper-download-button';
 import { QueryProvider } from '@/lib/query-client';
-import { choiceOf, flagOf, numberOf, textOf } from '../block-data';
+import { choiceOf, numberOf } from '../block-data';
 import type { BlockData } from '../block-schema';
 import type { BlockProps } from '../block-registry';
 import '@/styles/whitepapers.css';
 import './whitepaper-cards-block.css';
+import { BlockSection } from './block-section';
 
 /** The schema's `show` options, the default first. */
 const SHOW_OPTIONS = ['featured', 'all'] as const;
@@ -35,42 +36,28 @@ function WhitepaperCards({ data, blockId }: Pick<BlockProps, 'data' | 'blockId'>
   const shown = papers ? papersToShow(papers, data) : [];
   if (!isPending && shown.length === 0) return null;
 
-  const anchor = typeof data.anchor === 'string' && data.anchor ? data.anchor : undefined;
-  const titleId = `${blockId}-title`;
-  const eyebrow = textOf(data, 'eyebrow').trim();
-  const lead = textOf(data, 'lead').trim();
   return (
-    <section
-      id={anchor}
-      className={
-        flagOf(data, 'surface') ? 'section section--surface whitepaper-cards-block' : 'section whitepaper-cards-block'
-      }
-      aria-labelledby={titleId}
+    <BlockSection
+      data={data}
+      blockId={blockId}
+      className="whitepaper-cards-block"
+      leadClassName="whitepaper-cards-block__lead"
     >
-      <div className="container">
-        <div className="section__header">
-          {eyebrow && <p className="section__eyebrow">{eyebrow}</p>}
-          <h2 id={titleId} className="section__title">
-            {textOf(data, 'title')}
-          </h2>
-          {lead && <p className="section__lead whitepaper-cards-block__lead">{lead}</p>}
-        </div>
-        {isPending ? (
-          <LoadingBlock label="Loading whitepapers…" />
-        ) : (
-          <>
-            <LeadFormNoscriptNote form="download form" />
-            <WhitepaperCardGrid
-              papers={shown}
-              idPrefix={`${blockId}-paper`}
-              titleLevel="h3"
-              showFeatured
-              action={(paper, paperTitleId) => <WhitepaperDownloadButton paper={paper} titleId={paperTitleId} />}
-            />
-          </>
-        )}
-      </div>
-    </section>
+      {isPending ? (
+        <LoadingBlock label="Loading whitepapers…" />
+      ) : (
+        <>
+          <LeadFormNoscriptNote form="download form" />
+          <WhitepaperCardGrid
+            papers={shown}
+            idPrefix={`${blockId}-paper`}
+            titleLevel="h3"
+            showFeatured
+            action={(paper, paperTitleId) => <WhitepaperDownloadButton paper={paper} titleId={paperTitleId} />}
+          />
+        </>
+      )}
+    </BlockSection>
   );
 }
 
