@@ -1,21 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdminSessionContext, type AdminSession } from '@/features/admin/shared/session/admin-session';
+import type { AdminSession } from '@/features/admin/shared/session/admin-session';
+import { AUTHOR_SESSION, EDITOR_SESSION, renderAdminScreen } from '@/features/admin/shared/session/render-admin-screen';
 import { RedirectsAdminPage } from './redirects-admin-page';
 
 const { fake, resetFake, supabaseModule } = await vi.hoisted(() => import('@/testing/fake-supabase'));
 vi.mock('@/lib/supabase', () => supabaseModule());
 
-const EDITOR: AdminSession = {
-  kind: 'staff',
-  role: 'editor',
-  userId: 'u-dana',
-  email: 'dana@example.com',
-  name: 'Dana',
-};
-const AUTHOR: AdminSession = { ...EDITOR, role: 'author', userId: 'u-ana', name: 'Ana' };
+const EDITOR = EDITOR_SESSION;
+const AUTHOR = AUTHOR_SESSION;
 
 const RULES = [
   {
@@ -94,25 +87,7 @@ function redirectsTable(write: () => { data: unknown; error: unknown }) {
 }
 
 function renderPage(session: AdminSession, path = '/admin/redirects') {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/admin/redirects',
-        element: (
-          <AdminSessionContext value={session}>
-            <RedirectsAdminPage />
-          </AdminSessionContext>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderAdminScreen(<RedirectsAdminPage />, session, { route: '/admin/redirects', path });
 }
 
 beforeEach(() => {

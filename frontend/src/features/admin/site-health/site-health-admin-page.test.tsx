@@ -1,22 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SiteHealthRow } from '@/data/site-health/types';
-import { AdminSessionContext, type AdminSession } from '@/features/admin/shared/session/admin-session';
+import type { AdminSession } from '@/features/admin/shared/session/admin-session';
+import { AUTHOR_SESSION, EDITOR_SESSION, renderAdminScreen } from '@/features/admin/shared/session/render-admin-screen';
 import { SiteHealthAdminPage } from './site-health-admin-page';
 
 const { fake, resetFake, supabaseModule } = await vi.hoisted(() => import('@/testing/fake-supabase'));
 vi.mock('@/lib/supabase', () => supabaseModule());
 
-const EDITOR: AdminSession = {
-  kind: 'staff',
-  role: 'editor',
-  userId: 'u-dana',
-  email: 'dana@example.com',
-  name: 'Dana',
-};
-const AUTHOR: AdminSession = { ...EDITOR, role: 'author', userId: 'u-ana', name: 'Ana' };
+const EDITOR = EDITOR_SESSION;
+const AUTHOR = AUTHOR_SESSION;
 
 const ISSUES: SiteHealthRow[] = [
   {
@@ -51,24 +44,7 @@ function answer(issues: SiteHealthRow[], summary: unknown) {
 }
 
 function renderPage(session: AdminSession) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/admin/health',
-        element: (
-          <AdminSessionContext value={session}>
-            <SiteHealthAdminPage />
-          </AdminSessionContext>
-        ),
-      },
-    ],
-    { initialEntries: ['/admin/health'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderAdminScreen(<SiteHealthAdminPage />, session, { route: '/admin/health' });
 }
 
 beforeEach(() => {

@@ -1,21 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { company } from '@/config/company';
-import { AdminSessionContext, type AdminSession } from '@/features/admin/shared/session/admin-session';
+import type { AdminSession } from '@/features/admin/shared/session/admin-session';
+import { AUTHOR_SESSION, EDITOR_SESSION, renderAdminScreen } from '@/features/admin/shared/session/render-admin-screen';
 import { TaxonomiesAdminPage } from './taxonomies-admin-page';
 
 const { fake, resetFake, supabaseModule } = await vi.hoisted(() => import('@/testing/fake-supabase'));
 vi.mock('@/lib/supabase', () => supabaseModule());
 
-const EDITOR: AdminSession = {
-  kind: 'staff',
-  role: 'editor',
-  userId: 'u-dana',
-  email: 'dana@example.com',
-  name: 'Dana',
-};
-const AUTHOR: AdminSession = { ...EDITOR, role: 'author', userId: 'u-ana', name: 'Ana' };
+const EDITOR = EDITOR_SESSION;
+const AUTHOR = AUTHOR_SESSION;
 
 const TAXONOMIES = [
   { kind: 'category', slug: 'prior-authorization', name: 'Prior Authorization', posts: 7, last_modified: null },
@@ -23,13 +17,7 @@ const TAXONOMIES = [
 ];
 
 function renderPage(session: AdminSession) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AdminSessionContext value={session}>
-        <TaxonomiesAdminPage />
-      </AdminSessionContext>
-    </QueryClientProvider>,
-  );
+  renderAdminScreen(<TaxonomiesAdminPage />, session, { route: '/admin/taxonomies' });
 }
 
 beforeEach(() => {
