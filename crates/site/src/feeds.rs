@@ -2,7 +2,7 @@
 //! /robots.txt and /rss.xml (RSS 2.0), rendered from the site data. Pure functions.
 use chrono::{DateTime, Utc};
 
-use crate::store::Post;
+use crate::posts::Post;
 use cb_escape as escape;
 
 /// The sitemaps.org limit of URLs per file.

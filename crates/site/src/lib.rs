@@ -23,6 +23,7 @@ mod health;
 mod listen;
 mod not_found_log;
 mod page;
+mod posts;
 mod preload;
 mod preview;
 mod redirects;

@@ -9,6 +9,7 @@ use cb_db::sqlx::{self, PgPool};
 
 use crate::delivery::Rendered;
 use crate::feeds::Sitemap;
+use crate::posts::Post;
 use crate::reloadable::Reloadable;
 use crate::site_manifest::ArchiveKind;
 
@@ -28,30 +29,6 @@ pub(crate) struct SiteData {
     /// What the server-rendered pages read, each as the browser's query returns it
     /// (frontend/src/lib/page-data.ts): the rows as /rest/v1 answers them.
     pub(crate) resources: Resources,
-}
-
-/// A published blog_posts row, the columns the sitemap and the feeds use.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct Post {
-    pub(crate) slug: String,
-    pub(crate) title: String,
-    pub(crate) description: String,
-    pub(crate) excerpt: Option<String>,
-    pub(crate) tags: Vec<String>,
-    pub(crate) noindex: bool,
-    /// When it went on the site (`publish_at`, else `created_at`), for the feed and the sitemap.
-    pub(crate) published: chrono::DateTime<chrono::Utc>,
-    pub(crate) updated: chrono::DateTime<chrono::Utc>,
-    /// The archives it is listed in (public.taxonomy_slug of its category, tags and author).
-    pub(crate) archive_slugs: ArchiveSlugs,
-}
-
-/// The slugs of a post's category, tags and author, as the database makes them.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(crate) struct ArchiveSlugs {
-    pub(crate) category: Option<String>,
-    pub(crate) tags: Vec<String>,
-    pub(crate) author: Option<String>,
 }
 
 /// The rows the data pages are rendered from (a post's own row is read when its page is).

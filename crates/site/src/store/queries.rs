@@ -4,7 +4,8 @@ use std::collections::HashMap;
 
 use cb_db::sqlx::{self, PgPool, Row as _};
 
-use super::{ArchiveSlugs, Post, Resources, SiteData, SitePage, Taxonomy};
+use super::{Resources, SiteData, SitePage, Taxonomy};
+use crate::posts::{ArchiveSlugs, Post};
 use crate::site_manifest::ArchiveKind;
 
 /// Each record as /rest/v1 answers `select *` (the JSON of the row).
