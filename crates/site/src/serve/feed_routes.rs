@@ -7,29 +7,36 @@ use super::{not_built, unavailable};
 use crate::delivery::{RSS, Rendered, TEXT, XML};
 use crate::feeds;
 use crate::site_manifest::{ArchiveKind, Route, SiteManifest};
-use crate::state::Site;
-use crate::store::SiteData;
+use crate::state::{BuiltSite, Site};
+use crate::store::{SiteData, Snapshot};
 
-/// `/blog/{kind}/{slug}/rss.xml`: an archive's newest posts.
-pub(super) async fn serve_archive_feed(
+/// Answers a feed or sitemap request from the data snapshot; while the database cannot give one,
+/// a 503 that tells crawlers to come back.
+pub(super) async fn from_snapshot(
     site: &Site,
     path: &str,
-    kind: ArchiveKind,
-    slug: &str,
-    headers: &HeaderMap,
+    answer: impl FnOnce(&Snapshot) -> Response,
 ) -> Response {
-    let snapshot = match site.cache.snapshot().await {
-        Ok(snapshot) => snapshot,
+    match site.cache.snapshot().await {
+        Ok(snapshot) => answer(&snapshot),
         Err(err) => {
             tracing::warn!(%err, "site: SEO data unavailable for {path}");
-            return unavailable(String::new(), TEXT);
+            unavailable(String::new(), TEXT)
         }
-    };
+    }
+}
+
+/// `/blog/{kind}/{slug}/rss.xml`: an archive's newest posts.
+pub(super) fn archive_feed(
+    site: &Site,
+    built: &BuiltSite,
+    snapshot: &Snapshot,
+    path: &str,
+    (kind, slug): (ArchiveKind, &str),
+    headers: &HeaderMap,
+) -> Response {
     let Some(taxonomy) = snapshot.data.taxonomy(kind, slug) else {
         return (StatusCode::NOT_FOUND, "no such feed\n").into_response();
-    };
-    let Some(built) = &site.built else {
-        return not_built();
     };
     let page_path = built.manifest.archive_path(kind, slug);
     snapshot
@@ -58,14 +65,12 @@ pub(super) async fn serve_archive_feed(
 }
 
 /// `/rss.xml`: the blog's newest posts.
-pub(super) async fn serve_blog_feed(site: &Site, path: &str, headers: &HeaderMap) -> Response {
-    let snapshot = match site.cache.snapshot().await {
-        Ok(snapshot) => snapshot,
-        Err(err) => {
-            tracing::warn!(%err, "site: SEO data unavailable for {path}");
-            return unavailable(String::new(), TEXT);
-        }
-    };
+pub(super) fn blog_feed(
+    site: &Site,
+    snapshot: &Snapshot,
+    path: &str,
+    headers: &HeaderMap,
+) -> Response {
     snapshot
         .rendered(path, |data| {
             let channel = feeds::FeedChannel {
@@ -81,19 +86,13 @@ pub(super) async fn serve_blog_feed(site: &Site, path: &str, headers: &HeaderMap
 }
 
 /// `/sitemap.xml` (`part` None), or `/sitemap-{part}.xml` when the sitemap is an index of parts.
-pub(super) async fn serve_sitemap(
+pub(super) fn sitemap(
     site: &Site,
+    snapshot: &Snapshot,
     path: &str,
     part: Option<usize>,
     headers: &HeaderMap,
 ) -> Response {
-    let snapshot = match site.cache.snapshot().await {
-        Ok(snapshot) => snapshot,
-        Err(err) => {
-            tracing::warn!(%err, "site: SEO data unavailable for {path}");
-            return unavailable(String::new(), TEXT);
-        }
-    };
     // The sitemap lists the app's pages, which the build names.
     let Some(built) = &site.built else {
         return not_built();

@@ -88,8 +88,18 @@ pub(crate) async fn serve_file_or_page(
     let headers = request.headers();
     match Endpoint::of(path) {
         Endpoint::Robots => site.robots.respond(headers),
-        Endpoint::BlogFeed => feed_routes::serve_blog_feed(&site, path, headers).await,
-        Endpoint::Sitemap(part) => feed_routes::serve_sitemap(&site, path, part, headers).await,
+        Endpoint::BlogFeed => {
+            feed_routes::from_snapshot(&site, path, |snapshot| {
+                feed_routes::blog_feed(&site, snapshot, path, headers)
+            })
+            .await
+        }
+        Endpoint::Sitemap(part) => {
+            feed_routes::from_snapshot(&site, path, |snapshot| {
+                feed_routes::sitemap(&site, snapshot, path, part, headers)
+            })
+            .await
+        }
         Endpoint::App => {
             let Some(built) = &site.built else {
                 return not_built();
@@ -106,7 +116,17 @@ pub(crate) async fn serve_file_or_page(
                     preview::serve(&site, built, path, token, headers).await
                 }
                 AppEndpoint::ArchiveFeed(kind, slug) => {
-                    feed_routes::serve_archive_feed(&site, path, kind, slug, headers).await
+                    feed_routes::from_snapshot(&site, path, |snapshot| {
+                        feed_routes::archive_feed(
+                            &site,
+                            built,
+                            snapshot,
+                            path,
+                            (kind, slug),
+                            headers,
+                        )
+                    })
+                    .await
                 }
                 AppEndpoint::Page(route, classified) => {
                     let query = request.uri().query();
