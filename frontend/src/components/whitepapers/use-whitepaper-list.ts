@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/toast';
 import { useWhitepapers } from '@/data/whitepapers/use-whitepapers';
 
 /** What a visitor is told when the list cannot load. */
-export const WHITEPAPERS_ERROR_TOAST = { title: 'Error', description: 'Failed to load whitepapers.' };
+const WHITEPAPERS_ERROR_TOAST = { title: 'Error', description: 'Failed to load whitepapers.' };
 
 /**
  * The whitepapers as /whitepapers and the whitepaper cards block list them: a failure to load is

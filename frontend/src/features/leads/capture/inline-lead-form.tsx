@@ -2,24 +2,14 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { LeadFormNoscriptNote } from '@/components/lead-capture/contact-dialog-button';
 import type { InlineLeadFormProps } from '@/components/lead-capture/inline-lead-form-context';
 import { toast } from '@/components/ui/toast';
-import { runtimeConfig, type CaptchaProvider } from '@/config/runtime-config';
-import { resolveUrl } from '@/lib/urls';
+import type { CaptchaProvider } from '@/config/runtime-config';
 import { emptyContactForm } from '../submission/contact-form';
 import { submitLandingLead } from '../submission/landing-source';
+import { leadEndpoints } from './lead-endpoints';
 import { LeadFormControls } from './lead-form-controls';
 import { useLeadForm } from './use-lead-form';
 import './lead-form.css';
 import './inline-lead-form.css';
-
-/** The contact dialog's endpoints, from the runtime configuration, resolved against the Supabase URL. */
-function leadEndpoints() {
-  const { supabaseUrl, webhookUrl, captchaChallengeUrl, captchaProvider } = runtimeConfig;
-  return {
-    webhookUrl: webhookUrl ? resolveUrl(webhookUrl, supabaseUrl) : undefined,
-    captchaChallengeUrl: captchaChallengeUrl ? resolveUrl(captchaChallengeUrl, supabaseUrl) : undefined,
-    captchaProvider,
-  };
-}
 
 export interface LandingLeadFormProps extends InlineLeadFormProps {
   webhookUrl: string | undefined;

@@ -1,9 +1,8 @@
 import type { SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
-import { runtimeConfig } from '@/config/runtime-config';
 import { supabase } from '@/lib/supabase';
-import { resolveUrl } from '@/lib/urls';
+import { leadEndpoints } from './lead-endpoints';
 import { LeadFormDialog } from './lead-form-dialog';
 import { useLeadForm } from './use-lead-form';
 import { emptyContactForm } from '@/features/leads/submission/contact-form';
@@ -16,11 +15,7 @@ import {
 
 export const WHITEPAPER_DIALOG_TITLE = 'Access our whitepapers';
 
-const { supabaseUrl, webhookUrl, captchaChallengeUrl, captchaProvider } = runtimeConfig;
-const endpoints = {
-  webhookUrl: webhookUrl ? resolveUrl(webhookUrl, supabaseUrl) : undefined,
-  captchaChallengeUrl: captchaChallengeUrl ? resolveUrl(captchaChallengeUrl, supabaseUrl) : undefined,
-};
+const endpoints = leadEndpoints();
 
 /**
  * The real backend calls: the anti-spam function and the insert (no read-back: anon cannot read
@@ -78,7 +73,7 @@ export function WhitepaperLeadDialog({ open, openedAt, onClose }: WhitepaperLead
       description={
         <p>Tell us a little about your company and your downloads open right away. All fields are required.</p>
       }
-      captchaProvider={captchaProvider}
+      captchaProvider={endpoints.captchaProvider}
       captchaChallengeUrl={endpoints.captchaChallengeUrl}
       onSubmit={onSubmit}
       submitLabel="Access Downloads"
