@@ -34,6 +34,8 @@ test: lint test-rust test-frontend test-contract test-compat test-scale test-e2e
 lint: frontend
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	# Rust compiles modules that import each other in a circle; the frontend's eslint has no-cycle.
+	python3 tests/tools/module-circles.py
 	# The benches' own crates are outside the workspace (tests/bench/rest/floor, the realtime load
 	# generator): checked here so a change to the crates they call cannot leave them broken.
 	$(CARGO) check --locked --quiet --manifest-path tests/bench/rest/floor/Cargo.toml --target-dir target

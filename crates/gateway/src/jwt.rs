@@ -7,60 +7,14 @@ use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use secrecy::ExposeSecret as _;
 use serde_json::Value;
 
-/// PostgREST allows this much clock skew on exp, nbf and iat.
-const LEEWAY_SECONDS: u64 = 30;
+use crate::caller::{Caller, RoleClaim, caller_from_claims};
+use crate::claims::{ClaimProblem, Claims, JwtError, LEEWAY_SECONDS, check_time_claims, unix_now};
+use crate::keys::{ApiKeys, DEMO_JWT_SECRET, DOCKER_DEMO_JWT_SECRET};
 
 /// Tokens whose asymmetric signature verified, kept so a session's token is checked once and not
 /// on every request (an ES256 verification costs tens of microseconds; a lookup, well under one).
 /// Past this many, the set starts over.
 const VERIFIED_TOKENS_KEPT: usize = 4096;
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum JwtError {
-    #[error("Empty JWT is sent in Authorization header")]
-    Empty,
-    #[error("Expected 3 parts in JWT; got {0}")]
-    Parts(usize),
-    #[error("JWT expired")]
-    Expired,
-    /// A time claim that is not a number, or one that says the token is not valid yet.
-    #[error("{0}")]
-    Claim(ClaimProblem),
-    #[error("JWT cryptographic operation failed")]
-    Invalid,
-}
-
-/// Why the time claims of a well-signed token are refused (PostgREST's PGRST303 texts).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum ClaimProblem {
-    /// `exp`, `nbf` or `iat` present but not a JSON number. jsonwebtoken skips a time claim it
-    /// cannot parse, so a string `exp` would otherwise never expire.
-    #[error("The JWT '{0}' claim must be a number")]
-    NotANumber(&'static str),
-    #[error("JWT not yet valid")]
-    NotYetValid,
-    #[error("JWT issued at future")]
-    IssuedAtFuture,
-    /// A claim PostgreSQL cannot take: text with U+0000 (the claims reach it as settings).
-    #[error("Parsing claims failed")]
-    Unparsable,
-    /// `aud` does not name the configured audience (PostgREST's `jwt-aud`).
-    #[error("JWT not in audience")]
-    NotInAudience,
-    /// `aud` is neither a string nor an array of strings (refused whatever `jwt-aud` says).
-    #[error("The JWT 'aud' claim must be a string or an array of strings")]
-    AudienceNotStringOrArray,
-}
-
-/// Verified claims of a JWT.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Claims(pub Value);
-
-impl Claims {
-    pub fn role(&self) -> Option<&str> {
-        self.0.get("role").and_then(Value::as_str)
-    }
-}
 
 /// A key of the signing key set, which verifies the tokens whose header names its `kid`.
 #[derive(Clone)]
@@ -120,7 +74,7 @@ pub struct JwtVerifier {
     /// carry exp 2027-01-09, which must not break a local stack on that day.) Kept as the
     /// callers they resolve to, rendered once (see `resolve_caller`); each caller's `token` is
     /// its key.
-    api_keys: Vec<crate::Caller>,
+    api_keys: Vec<Caller>,
 }
 
 impl std::fmt::Debug for JwtVerifier {
@@ -140,8 +94,8 @@ impl JwtVerifier {
             api_keys: Vec::new(),
         };
         // With the local default secret, every service also takes the Docker demo keys.
-        if secret == crate::DEMO_JWT_SECRET {
-            let aliases = crate::ApiKeys::for_secret(secret);
+        if secret == DEMO_JWT_SECRET {
+            let aliases = ApiKeys::for_secret(secret);
             return verifier.with_api_keys(&aliases);
         }
         verifier
@@ -149,8 +103,8 @@ impl JwtVerifier {
 
     /// Also accepts these API keys by exact match, when their signature verifies (their expiry
     /// is not checked).
-    pub fn with_api_keys(mut self, keys: &crate::ApiKeys) -> Self {
-        let mut docker_demo = JwtVerifier::new(crate::keys::DOCKER_DEMO_JWT_SECRET);
+    pub fn with_api_keys(mut self, keys: &ApiKeys) -> Self {
+        let mut docker_demo = JwtVerifier::new(DOCKER_DEMO_JWT_SECRET);
         docker_demo.validation.validate_exp = false;
         let mut own = self.clone();
         own.validation.validate_exp = false;
@@ -168,10 +122,10 @@ impl JwtVerifier {
             if let Ok(Ok(claims)) = verifier
                 .keyed_by_header(key)
                 .map(|keyed| verifier.decode(key, keyed))
-                && let Ok(caller) = crate::caller::caller_from_claims(
+                && let Ok(caller) = caller_from_claims(
                     key,
                     Claims(claims),
-                    crate::RoleClaim::Postgrest,
+                    RoleClaim::Postgrest,
                 )
                 // The default secret's verifier has them already (see `new`).
                 && !self.api_keys.iter().any(|known| known.token == caller.token)
@@ -202,7 +156,7 @@ impl JwtVerifier {
     }
 
     /// The caller an API key of the project resolves to, if `token` is one.
-    pub fn api_key_caller(&self, token: &str) -> Option<&crate::Caller> {
+    pub fn api_key_caller(&self, token: &str) -> Option<&Caller> {
         self.api_keys
             .iter()
             .find(|caller| caller.token.as_deref() == Some(token))
@@ -322,79 +276,6 @@ fn from_jsonwebtoken(err: &jsonwebtoken::errors::Error) -> JwtError {
         }
         _ => JwtError::Invalid,
     }
-}
-
-/// Whether any key or string in `value` contains U+0000, which PostgreSQL's text and jsonb
-/// cannot hold (a JWT's claims and a function's JSON body both reach it).
-pub fn contains_nul(value: &Value) -> bool {
-    match value {
-        Value::String(text) => text.contains('\0'),
-        Value::Array(items) => items.iter().any(contains_nul),
-        Value::Object(object) => object
-            .iter()
-            .any(|(key, value)| key.contains('\0') || contains_nul(value)),
-        _ => false,
-    }
-}
-
-/// The wall clock as unix seconds (0 before 1970), which JWT time claims speak.
-pub fn unix_now() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_secs())
-}
-
-/// PostgREST's `aud` check, after the time claims: absent or null passes; a string must be
-/// `audience`, an array of strings must be empty or hold it (with no audience configured, any
-/// passes); any other `aud` is refused even then.
-pub(crate) fn check_audience(claims: &Value, audience: Option<&str>) -> Result<(), JwtError> {
-    let names = |aud: &str| audience.is_none_or(|audience| aud == audience);
-    let in_audience = match claims.get("aud") {
-        None | Some(Value::Null) => true,
-        Some(Value::String(aud)) => names(aud),
-        Some(Value::Array(auds)) if auds.iter().all(Value::is_string) => {
-            auds.is_empty() || auds.iter().filter_map(Value::as_str).any(names)
-        }
-        Some(_) => return Err(JwtError::Claim(ClaimProblem::AudienceNotStringOrArray)),
-    };
-    if in_audience {
-        Ok(())
-    } else {
-        Err(JwtError::Claim(ClaimProblem::NotInAudience))
-    }
-}
-
-/// What jsonwebtoken leaves unchecked: time claims of the wrong type (it skips them) and an
-/// `iat` in the future. Runs after the signature and `exp`/`nbf` checks.
-fn check_time_claims(claims: &Value, now: u64) -> Result<(), JwtError> {
-    if contains_nul(claims) {
-        return Err(JwtError::Claim(ClaimProblem::Unparsable));
-    }
-    for name in ["exp", "nbf", "iat"] {
-        match claims.get(name) {
-            None | Some(Value::Number(_)) => {}
-            Some(_) => return Err(JwtError::Claim(ClaimProblem::NotANumber(name))),
-        }
-    }
-    // jsonwebtoken reads exp and nbf as whole seconds and skips a fraction like 1.7e9 or 1e10.5;
-    // nbf in the future is refused by it, the rest is checked here.
-    let leeway = LEEWAY_SECONDS as f64;
-    if let Some(exp) = claims.get("exp").and_then(Value::as_f64)
-        && exp + leeway < now as f64
-    {
-        return Err(JwtError::Expired);
-    }
-    if let Some(nbf) = claims.get("nbf").and_then(Value::as_f64)
-        && nbf > now as f64 + leeway
-    {
-        return Err(JwtError::Claim(ClaimProblem::NotYetValid));
-    }
-    if let Some(iat) = claims.get("iat").and_then(Value::as_f64)
-        && iat > now as f64 + leeway
-    {
-        return Err(JwtError::Claim(ClaimProblem::IssuedAtFuture));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

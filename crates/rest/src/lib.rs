@@ -40,6 +40,7 @@ pub mod query;
 pub mod response;
 mod routes;
 pub mod schema_cache;
+mod settings;
 mod state;
 pub mod typegen;
 
@@ -48,4 +49,5 @@ pub use error::ApiError;
 pub use pool::{LoginError, PoolStats};
 pub use routes::{path_under, service};
 pub use schema_cache::{DbConfig, SchemaCache, SchemaCacheHolder, config_list};
-pub use state::{RestSettings, RestState, TxEnd};
+pub use settings::{RestSettings, TxEnd};
+pub use state::RestState;

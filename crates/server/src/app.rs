@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context as _;
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Request};
+use axum::extract::{DefaultBodyLimit, FromRef, Request};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
@@ -48,6 +48,15 @@ pub struct AppState {
     pub readiness: crate::health::Readiness,
     /// /realtime/v1 (its sockets are closed on shutdown).
     pub realtime: cb_realtime::Realtime,
+}
+
+impl FromRef<AppState> for crate::health::Probe {
+    fn from_ref(state: &AppState) -> Self {
+        Self {
+            readiness: state.readiness.clone(),
+            draining: Arc::clone(&state.draining),
+        }
+    }
 }
 
 /// A bound, migrated application, ready to serve.

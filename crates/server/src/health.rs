@@ -6,7 +6,7 @@
 //! every half second on a database connection of its own (a saturated request pool must not
 //! look like a dead database, and a probe must not wait behind it).
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::time::Duration;
 
 use axum::extract::State;
@@ -17,7 +17,6 @@ use cb_db::sqlx::PgPool;
 use cb_db::sqlx::postgres::PgPoolOptions;
 use serde_json::{Value, json};
 
-use crate::AppState;
 use crate::request_trace::ExpectedStatus;
 
 const INTERVAL: Duration = Duration::from_millis(500);
@@ -124,11 +123,18 @@ pub(crate) async fn healthz() -> Json<Value> {
     Json(json!({ "status": "ok" }))
 }
 
-pub(crate) async fn readyz(State(state): State<AppState>) -> Response {
-    let reason = if state.draining.load(Ordering::Acquire) {
+/// What `/readyz` reads: the monitor's verdict and whether shutdown has started.
+#[derive(Debug, Clone)]
+pub(crate) struct Probe {
+    pub(crate) readiness: Readiness,
+    pub(crate) draining: Arc<AtomicBool>,
+}
+
+pub(crate) async fn readyz(State(probe): State<Probe>) -> Response {
+    let reason = if probe.draining.load(Ordering::Acquire) {
         "shutting down"
     } else {
-        match state.readiness.get() {
+        match probe.readiness.get() {
             Verdict::Ready => return Json(json!({ "status": "ready" })).into_response(),
             other => other.reason(),
         }

@@ -182,3 +182,8 @@ impl Shared {
         false
     }
 }
+
+/// Resolves once `stop` is called (the guard `wait_for` returns is not Send, so it goes here).
+pub(super) async fn stopped(stop: &mut watch::Receiver<bool>) {
+    let _ = stop.wait_for(|stopped| *stopped).await;
+}

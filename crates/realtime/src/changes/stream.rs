@@ -185,7 +185,7 @@ pub(crate) async fn read(
                 Ok(None) => break SessionEnd::Failed("the server ended the replication stream".into()),
                 Err(err) => break SessionEnd::Failed(err.to_string()),
             },
-            () = super::supervisor::stopped(&mut stop) => break SessionEnd::Stopped,
+            () = super::shared::stopped(&mut stop) => break SessionEnd::Stopped,
             _ = tick.tick() => {
                 if shared.idle_elapsed() {
                     break SessionEnd::Idle;

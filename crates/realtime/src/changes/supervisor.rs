@@ -3,8 +3,9 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tokio::sync::{mpsc, watch};
+use tokio::sync::mpsc;
 
+use super::shared::stopped;
 use super::{FeedState, Shared, catalog, stream, worker};
 
 /// The first wait after a failure; doubled up to [`BACKOFF_MAX`].
@@ -75,11 +76,6 @@ pub(super) async fn supervise(shared: Arc<Shared>) {
     if let Err(err) = worker.await {
         tracing::warn!(%err, "realtime: the change worker ended abnormally");
     }
-}
-
-/// Resolves once `stop` is called (the guard `wait_for` returns is not Send, so it goes here).
-pub(super) async fn stopped(stop: &mut watch::Receiver<bool>) {
-    let _ = stop.wait_for(|stopped| *stopped).await;
 }
 
 /// A temporary slot is dropped when its session's backend exits, a moment after the
