@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use sqlx::PgPool;
 
-use crate::{AuthError, Rate};
+use crate::{AuthError, Rate, RateLimits};
 
 /// What a per-IP limit counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -20,6 +20,19 @@ pub(crate) enum Bucket {
     /// Requests that send an email (signup, recover, otp, resend, reauthenticate), per IP; the
     /// project-wide email budget is [`Limits::email`].
     EmailRequest,
+}
+
+impl Bucket {
+    /// The configured limit this bucket counts against (`[auth.rate_limit]`).
+    pub(crate) fn rate(self, limits: &RateLimits) -> Rate {
+        match self {
+            // GoTrue counts the email-sending requests under sign-ins and sign-ups too.
+            Bucket::SignIn | Bucket::EmailRequest => limits.sign_in_sign_ups,
+            Bucket::Refresh => limits.token_refresh,
+            Bucket::Verify => limits.token_verifications,
+            Bucket::Anonymous => limits.anonymous_users,
+        }
+    }
 }
 
 /// The open window of each (bucket, client address).
@@ -57,16 +70,6 @@ impl Limits {
             count: 0,
         });
         step(window, now, rate).map_err(AuthError::rate_limited)
-    }
-
-    /// Counts a request that emails a link (otp, recover, resend) from `ip`, under GoTrue's
-    /// per-IP limit of those (`[auth.rate_limit] sign_in_sign_ups`).
-    pub(crate) fn take_email_request(
-        &self,
-        ip: Option<IpAddr>,
-        limits: &crate::RateLimits,
-    ) -> Result<(), AuthError> {
-        self.take(Bucket::EmailRequest, ip, limits.sign_in_sign_ups)
     }
 
     /// Counts one email against the project's hourly budget (429 `over_email_send_rate_limit`).

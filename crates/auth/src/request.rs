@@ -8,6 +8,7 @@ use axum::response::{IntoResponse, Response};
 use http::request::Parts;
 use serde::de::DeserializeOwned;
 
+use crate::limits::Bucket;
 use crate::{AuthError, AuthSettings, AuthState};
 
 /// Who is asking: their address and browser.
@@ -65,8 +66,7 @@ impl<T: DeserializeOwned + Default> FromRequest<AuthState> for EmailRequest<T> {
         let (mut parts, body) = request.into_parts();
         let Ok(client) = ClientInfo::from_request_parts(&mut parts, state).await;
         state
-            .limits
-            .take_email_request(client.ip, &state.settings.rate_limits)
+            .rate_limit(Bucket::EmailRequest, client.ip)
             .map_err(IntoResponse::into_response)?;
         let body = Bytes::from_request(Request::from_parts(parts, body), state)
             .await

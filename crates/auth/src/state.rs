@@ -1,11 +1,12 @@
 //! What the auth handlers share.
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use cb_gateway::{JwtVerifier, TrustedProxies};
 use sqlx::PgPool;
 
-use crate::limits::Limits;
-use crate::{AdminTokens, AuthSettings, Mailer, SigningKeys};
+use crate::limits::{Bucket, Limits};
+use crate::{AdminTokens, AuthError, AuthSettings, Mailer, SigningKeys};
 
 /// What the auth handlers need.
 #[derive(Debug, Clone)]
@@ -46,5 +47,14 @@ impl AuthState {
             trusted_proxies,
             limits: Limits::default(),
         }
+    }
+}
+
+impl AuthState {
+    /// Counts one request from the client at `ip` in `bucket`; past the bucket's configured
+    /// limit it is refused (429 `over_request_rate_limit`).
+    pub(crate) fn rate_limit(&self, bucket: Bucket, ip: Option<IpAddr>) -> Result<(), AuthError> {
+        let rate = bucket.rate(&self.settings.rate_limits);
+        self.limits.take(bucket, ip, rate)
     }
 }

@@ -161,7 +161,7 @@ pub fn headers_json(headers: &HeaderMap, client_ip: Option<IpAddr>) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -194,7 +194,8 @@ mod tests {
         );
     }
 
-    fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
+    /// A header map of these (name, value) pairs, repeated names kept.
+    pub(crate) fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
         let mut map = HeaderMap::new();
         for (name, value) in pairs {
             map.append(

@@ -49,19 +49,9 @@ mod tests {
 
     use super::*;
     use crate::caller::caller_from_claims;
+    use crate::caller::tests::headers;
     use crate::claims::{ClaimProblem, Claims};
     use crate::{DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY};
-
-    fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
-        let mut map = HeaderMap::new();
-        for (name, value) in pairs {
-            map.append(
-                http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
-                value.parse().unwrap(),
-            );
-        }
-        map
-    }
 
     /// Supabase's rules: the anonymous role `anon`, any audience.
     const SUPABASE: CallerRules<'static> = CallerRules {

@@ -207,12 +207,13 @@ impl Queue {
 mod tests {
     use super::*;
 
-    const DELIVERIES: Queue = Queue {
-        table: "public.lead_deliveries",
-        running: "delivering",
-        done: "delivered",
-        done_at: "delivered_at",
-        job: "lead delivery",
+    /// A queue of the tests' own, in words no real table uses.
+    const EXPORTS: Queue = Queue {
+        table: "public.report_exports",
+        running: "exporting",
+        done: "exported",
+        done_at: "exported_at",
+        job: "report export",
     };
 
     #[test]
@@ -225,34 +226,34 @@ mod tests {
             State::Cancelled,
         ]
         .into_iter()
-        .map(|state| DELIVERIES.word(state))
+        .map(|state| EXPORTS.word(state))
         .collect();
         assert_eq!(
             words,
-            ["pending", "delivering", "delivered", "failed", "cancelled"]
+            ["pending", "exporting", "exported", "failed", "cancelled"]
         );
     }
 
     #[test]
     fn a_claim_takes_due_rows_skipping_locked_ones_and_leases_them() {
-        let sql = DELIVERIES.claim_sql(&ClaimQuery {
+        let sql = EXPORTS.claim_sql(&ClaimQuery {
             due_also: "",
-            join: ", public.leads l",
-            join_on: "and l.id = j.lead_id",
-            since: "l.received_at",
-            returning: ", j.lead_id",
+            join: ", public.reports r",
+            join_on: "and r.id = j.report_id",
+            since: "r.requested_at",
+            returning: ", j.report_id",
         });
         let words: Vec<&str> = sql.split_whitespace().collect();
         assert_eq!(
             words.join(" "),
-            "with due as ( select j.id from public.lead_deliveries j \
-             where j.status in ('pending', 'delivering') and j.next_attempt_at <= now() \
+            "with due as ( select j.id from public.report_exports j \
+             where j.status in ('pending', 'exporting') and j.next_attempt_at <= now() \
              order by j.next_attempt_at limit $1 for update skip locked ) \
-             update public.lead_deliveries j \
-             set status = 'delivering', attempts = j.attempts + 1, last_attempt_at = now(), \
+             update public.report_exports j \
+             set status = 'exporting', attempts = j.attempts + 1, last_attempt_at = now(), \
              next_attempt_at = now() + make_interval(secs => $2) \
-             from due , public.leads l where j.id = due.id and l.id = j.lead_id \
-             returning j.id, j.attempts, extract(epoch from now() - l.received_at)::float8 as age_secs , j.lead_id"
+             from due , public.reports r where j.id = due.id and r.id = j.report_id \
+             returning j.id, j.attempts, extract(epoch from now() - r.requested_at)::float8 as age_secs , j.report_id"
         );
     }
 }

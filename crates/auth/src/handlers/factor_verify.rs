@@ -32,11 +32,7 @@ pub(crate) async fn handle(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>, AuthError> {
-    state.limits.take(
-        Bucket::Verify,
-        client.ip,
-        state.settings.rate_limits.token_verifications,
-    )?;
+    state.rate_limit(Bucket::Verify, client.ip)?;
     let bundle = user_caller(&headers, &state).await?;
     let factor = owned_factor(&bundle, &factor_id)?.clone();
     let Some(session) = bundle.session.clone() else {

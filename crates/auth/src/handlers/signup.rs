@@ -39,11 +39,7 @@ pub(crate) async fn handle(
     if email.is_empty() && phone.is_empty() {
         return anonymous(&state, &client, params.data).await;
     }
-    state.limits.take(
-        Bucket::SignIn,
-        client.ip,
-        state.settings.rate_limits.sign_in_sign_ups,
-    )?;
+    state.rate_limit(Bucket::SignIn, client.ip)?;
     if !state.settings.enable_signup {
         return Err(AuthError::signup_disabled());
     }
@@ -124,11 +120,7 @@ async fn anonymous(
             "Anonymous sign-ins are disabled",
         ));
     }
-    state.limits.take(
-        Bucket::Anonymous,
-        client.ip,
-        state.settings.rate_limits.anonymous_users,
-    )?;
+    state.rate_limit(Bucket::Anonymous, client.ip)?;
     if !state.settings.enable_signup {
         return Err(AuthError::signup_disabled());
     }

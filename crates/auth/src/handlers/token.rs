@@ -39,19 +39,10 @@ pub(crate) async fn handle(
     body: Bytes,
 ) -> Result<Response, AuthError> {
     let grant = query_param(query.as_deref(), "grant_type").unwrap_or_default();
-    let limits = &state.settings.rate_limits;
     match grant.as_str() {
-        "password" => state
-            .limits
-            .take(Bucket::SignIn, client.ip, limits.sign_in_sign_ups)?,
-        "refresh_token" => state
-            .limits
-            .take(Bucket::Refresh, client.ip, limits.token_refresh)?,
-        "pkce" | "id_token" => {
-            state
-                .limits
-                .take(Bucket::SignIn, client.ip, limits.sign_in_sign_ups)?
-        }
+        "password" => state.rate_limit(Bucket::SignIn, client.ip)?,
+        "refresh_token" => state.rate_limit(Bucket::Refresh, client.ip)?,
+        "pkce" | "id_token" => state.rate_limit(Bucket::SignIn, client.ip)?,
         "web3" => {
             return Err(AuthError::unprocessable(
                 "web3_provider_disabled",

@@ -46,11 +46,7 @@ pub(crate) async fn handle_get(
     RawQuery(query): RawQuery,
     client: ClientInfo,
 ) -> Result<Response, AuthError> {
-    state.limits.take(
-        Bucket::Verify,
-        client.ip,
-        state.settings.rate_limits.token_verifications,
-    )?;
+    state.rate_limit(Bucket::Verify, client.ip)?;
     let query = query.as_deref();
     let kind = query_param(query, "type").unwrap_or_default();
     let token = query_param(query, "token").unwrap_or_default();
@@ -120,11 +116,7 @@ pub(crate) async fn handle_post(
     client: ClientInfo,
     body: Bytes,
 ) -> Result<Json<Value>, AuthError> {
-    state.limits.take(
-        Bucket::Verify,
-        client.ip,
-        state.settings.rate_limits.token_verifications,
-    )?;
+    state.rate_limit(Bucket::Verify, client.ip)?;
     let params: VerifyParams = json_body(&body)?;
     let kind = params.r#type.unwrap_or_default();
     if kind.is_empty() {
@@ -307,61 +299,50 @@ async fn apply(
         "email" if recovery() => "magiclink",
         other => other,
     };
-    match kind {
-        "signup" | "invite" => {
-            if !confirmation() {
-                return Err(invalid());
-            }
-            if kind == "invite" {
-                audit(
-                    &state.pool,
-                    Some(user.id),
-                    "invite_accepted",
-                    None,
-                    &client.ip_text(),
-                )
-                .await?;
-            }
-            signed_up(&state.pool, user.id, &client.ip_text()).await?;
-            let link = if kind == "invite" {
-                LinkType::Invite
-            } else {
-                LinkType::Signup
-            };
-            Ok(Verified::User {
-                user: user.id,
-                method: link.flow_method(),
-            })
+    let link = match kind {
+        "signup" => LinkType::Signup,
+        "invite" => LinkType::Invite,
+        "recovery" => LinkType::Recovery,
+        "magiclink" => LinkType::MagicLink,
+        "email_change" => return email_change(state, bundle, presented, client, invalid).await,
+        _ => return Err(AuthError::validation("Unsupported verification type")),
+    };
+    if matches!(link, LinkType::Signup | LinkType::Invite) {
+        if !confirmation() {
+            return Err(invalid());
         }
-        "recovery" | "magiclink" => {
-            if !recovery() {
-                return Err(invalid());
-            }
-            sqlx::query(
-                "with tokens as (delete from auth.one_time_tokens where user_id = $1)
-                 update auth.users set recovery_token = '', updated_at = now() where id = $1",
+        if link == LinkType::Invite {
+            audit(
+                &state.pool,
+                Some(user.id),
+                "invite_accepted",
+                None,
+                &client.ip_text(),
             )
-            .bind(user.id)
-            .execute(&state.pool)
             .await?;
-            if user.is_confirmed() {
-                audit(&state.pool, Some(user.id), "login", None, &client.ip_text()).await?;
-            } else {
-                signed_up(&state.pool, user.id, &client.ip_text()).await?;
-            }
-            let link = if kind == "recovery" {
-                LinkType::Recovery
-            } else {
-                LinkType::MagicLink
-            };
-            Ok(Verified::User {
-                user: user.id,
-                method: link.flow_method(),
-            })
         }
-        "email_change" => email_change(state, bundle, presented, client, invalid).await,
-        _ => Err(AuthError::validation("Unsupported verification type")),
+        signed_up(&state.pool, user.id, &client.ip_text()).await?;
+    } else {
+        if !recovery() {
+            return Err(invalid());
+        }
+        sqlx::query(
+            "with tokens as (delete from auth.one_time_tokens where user_id = $1)
+             update auth.users set recovery_token = '', updated_at = now() where id = $1",
+        )
+        .bind(user.id)
+        .execute(&state.pool)
+        .await?;
+        if user.is_confirmed() {
+            audit(&state.pool, Some(user.id), "login", None, &client.ip_text()).await?;
+        } else {
+            signed_up(&state.pool, user.id, &client.ip_text()).await?;
+        }
     }
+    Ok(Verified::User {
+        user: user.id,
+        method: link.flow_method(),
+    })
 }
 
 /// An email change: with double confirmation, the first of the two links only records itself;

@@ -177,13 +177,18 @@ fn page(title: &str, refresh: bool, body: &str) -> Response {
         r#"<!doctype html><html lang="en"><head><meta charset="utf-8">{refresh}<title>{} · ClaimBridge mail catcher</title><style>{STYLE}</style></head><body>{body}</body></html>"#,
         markup(title)
     );
+    html_under(PAGE_POLICY, html)
+}
+
+/// `html` as a response under the content security `policy`, sending no referrer: following a
+/// link in an email must not tell its site where the email was read.
+fn html_under(policy: &'static str, html: String) -> Response {
     let mut response = Html(html).into_response();
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(PAGE_POLICY),
+        HeaderValue::from_static(policy),
     );
-    // Following a link in an email must not tell its site where the email was read.
     headers.insert(
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
@@ -269,17 +274,7 @@ async fn message_html(State(store): State<Arc<Store>>, Path(id): Path<String>) -
     let Some(message) = store.get(&id) else {
         return not_found();
     };
-    let mut response = Html(with_links_in_new_tabs(&message.html)).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(MESSAGE_POLICY),
-    );
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    response
+    html_under(MESSAGE_POLICY, with_links_in_new_tabs(&message.html))
 }
 
 /// `html` with `<base target="_blank">` at the start of its head (before any doctype it would
