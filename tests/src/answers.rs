@@ -1,9 +1,11 @@
-//! The anonymous read many tests make, a REST write with the rows back, and one assertion on an
-//! answer's status and headers.
+//! The anonymous read many tests make, a REST write with the rows back, a password sign-in, and
+//! assertions on an answer's status, headers and JSON.
 use reqwest::{Method, Response};
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use crate::{Answer as _, Exchange as _, HeaderText as _, TestApp};
+use crate::{
+    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, Exchange as _, HeaderText as _, TestApp,
+};
 
 /// `GET path` as the anonymous caller (the anon key as apikey and bearer), answered.
 pub async fn anon_get(app: &TestApp, path: &str) -> Response {
@@ -44,4 +46,46 @@ pub fn assert_status_and_headers(response: &Response, status: u16, headers: &[(&
     for (name, value) in headers {
         assert_eq!(response.header_text(name), *value, "{name} of {url}");
     }
+}
+
+/// The JSON of a successful answer (the status must be 200).
+pub async fn ok_json(request: reqwest::RequestBuilder) -> Value {
+    let response = request.answer().await;
+    let status = response.status();
+    let body: Value = response.json().await.unwrap_or(Value::Null);
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+/// A password sign-in through /auth/v1 as supabase-js sends it; the session it answers (the
+/// status must be 200).
+pub async fn password_sign_in(app: &TestApp, email: &str, password: &str) -> Value {
+    ok_json(
+        app.post("/auth/v1/token?grant_type=password")
+            .header("apikey", DEMO_ANON_KEY)
+            .json(&json!({"email": email, "password": password, "gotrue_meta_security": {}})),
+    )
+    .await
+}
+
+/// A confirmed user made through GoTrue's admin API (the service role key); their id.
+pub async fn create_user(app: &TestApp, email: &str, password: &str) -> String {
+    let user = ok_json(
+        app.post("/auth/v1/admin/users")
+            .header("apikey", DEMO_ANON_KEY)
+            .bearer_auth(DEMO_SERVICE_ROLE_KEY)
+            .json(&json!({"email": email, "password": password, "email_confirm": true})),
+    )
+    .await;
+    user["id"].as_str().expect("an id").to_string()
+}
+
+/// The keys of a JSON object, sorted, to compare an answer's shape (panics on anything else).
+pub fn sorted_keys(value: &Value) -> Vec<&str> {
+    let object = value
+        .as_object()
+        .unwrap_or_else(|| panic!("not a JSON object: {value}"));
+    let mut keys: Vec<&str> = object.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    keys
 }

@@ -13,7 +13,10 @@ mod tokens;
 
 use std::path::{Path, PathBuf};
 
-pub use answers::{anon_get, assert_status_and_headers, rest_send};
+pub use answers::{
+    anon_get, assert_status_and_headers, create_user, ok_json, password_sign_in, rest_send,
+    sorted_keys,
+};
 pub use app::{
     TEST_PASSCODE, TestApp, app_config, app_config_on, second_instance, serve, spawn_app,
     spawn_app_with,

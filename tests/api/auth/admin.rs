@@ -1,16 +1,18 @@
 //! The admin API (`/admin/users`, `/invite`, `/admin/generate_link`): only for admin roles,
 //! paged as GoTrue pages, metadata and bans as GoTrue writes them.
-use cb_tests::{Answer as _, DEMO_ANON_KEY, mint_jwt, spawn_app_with};
+use cb_tests::{
+    Answer as _, DEMO_ANON_KEY, create_user, mint_jwt, ok_json, password_sign_in, spawn_app_with,
+};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::support::{admin, auth, create_user, expect_error, ok_json, sign_in, text};
+use super::support::{admin, auth, expect_error, text};
 
 #[tokio::test]
 async fn only_admin_roles_reach_the_admin_api() {
     let app = spawn_app_with(&[]).await;
     let id = create_user(&app, "someone@acme-dme.test", "someone-pass-1").await;
-    let session = sign_in(&app, "someone@acme-dme.test", "someone-pass-1").await;
+    let session = password_sign_in(&app, "someone@acme-dme.test", "someone-pass-1").await;
     let forged_admin = mint_jwt("supabase_admin", json!({"sub": id}));
     for (token, allowed) in [
         (DEMO_ANON_KEY.to_string(), false),
@@ -109,7 +111,7 @@ async fn admins_create_update_and_delete_users() {
     assert_eq!(created["app_metadata"]["plan"], "rcm");
     assert_eq!(created["app_metadata"]["provider"], "email");
     // The bcrypt hash signs in as it would on Supabase.
-    sign_in(&app, "imported@acme-dme.test", "password123").await;
+    password_sign_in(&app, "imported@acme-dme.test", "password123").await;
     let id = text(&created["id"]).to_string();
 
     let updated = ok_json(

@@ -2,11 +2,11 @@
 //! issues (sign-in and refresh alike), as `supabase_auth_admin`, its claims in the token, and
 //! its refusals and failures answered as GoTrue answers them, the refresh they interrupted
 //! undone.
-use cb_tests::{Answer as _, TestApp, spawn_app_with};
+use cb_tests::{Answer as _, TestApp, create_user, ok_json, password_sign_in, spawn_app_with};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::support::{auth, claims, create_user, expect_error, ok_json, refresh, sign_in, text};
+use super::support::{auth, claims, expect_error, refresh, text};
 
 /// A hook whose behaviour the test switches through a one-row table, and which logs the
 /// authentication method of each call.
@@ -55,7 +55,7 @@ async fn the_hook_shapes_every_token_and_its_refusal_undoes_the_refresh() {
     let id = create_user(&app, "hooked@acme-dme.test", "prior-auths-77").await;
 
     // Sign-in and refresh tokens both carry the hook's claim beside GoTrue's.
-    let session = sign_in(&app, "hooked@acme-dme.test", "prior-auths-77").await;
+    let session = password_sign_in(&app, "hooked@acme-dme.test", "prior-auths-77").await;
     let signed_in = claims(text(&session["access_token"]));
     assert_eq!(signed_in["plan"], "priority");
     assert_eq!(signed_in["sub"], id.as_str());

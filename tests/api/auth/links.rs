@@ -3,12 +3,12 @@
 //! redirect carrying the session) and `POST /verify` (a code or a token hash); each works once;
 //! redirects stay on the allow list; the PKCE variant answers an auth code.
 use base64::Engine as _;
-use cb_tests::{Answer as _, spawn_app_with};
+use cb_tests::{Answer as _, create_user, ok_json, password_sign_in, spawn_app_with};
 use reqwest::Method;
 use serde_json::{Value, json};
 use sha2::Digest as _;
 
-use super::support::{admin, auth, create_user, expect_error, ok_json, sign_in, text};
+use super::support::{admin, auth, expect_error, text};
 
 async fn generate(app: &cb_tests::TestApp, body: Value) -> Value {
     ok_json(admin(app, Method::POST, "/admin/generate_link").json(&body)).await
@@ -74,7 +74,7 @@ async fn an_invitation_signs_the_invitee_in_once_and_they_set_a_password() {
     .await;
     assert!(user["email_confirmed_at"].is_string());
     assert_eq!(user["user_metadata"]["display_name"], "Wren Writer");
-    sign_in(&app, "writer@acme-dme.test", "my-own-password").await;
+    password_sign_in(&app, "writer@acme-dme.test", "my-own-password").await;
 
     // A confirmed account cannot be invited again.
     expect_error(
@@ -129,7 +129,7 @@ async fn recovery_by_code_or_token_hash_works_once() {
             .json(&json!({"password": "remembered-pass-2"})),
     )
     .await;
-    sign_in(&app, "billing@acme-dme.test", "remembered-pass-2").await;
+    password_sign_in(&app, "billing@acme-dme.test", "remembered-pass-2").await;
 
     // A second link by its hash.
     let second = generate(
@@ -254,7 +254,7 @@ async fn the_pkce_flow_answers_a_code_for_the_verifier() {
 async fn an_email_change_needs_both_addresses_when_doubly_confirmed() {
     let app = spawn_app_with(&[("GOTRUE_MAILER_AUTOCONFIRM", "false")]).await;
     create_user(&app, "old@acme-dme.test", "moving-house-1").await;
-    let session = sign_in(&app, "old@acme-dme.test", "moving-house-1").await;
+    let session = password_sign_in(&app, "old@acme-dme.test", "moving-house-1").await;
     let user = ok_json(
         auth(&app, Method::PUT, "/user")
             .bearer_auth(text(&session["access_token"]))
@@ -278,5 +278,5 @@ async fn an_email_change_needs_both_addresses_when_doubly_confirmed() {
     );
     let done = ok_json(verify(&new)).await;
     assert_eq!(done["user"]["email"], "new@acme-dme.test");
-    sign_in(&app, "new@acme-dme.test", "moving-house-1").await;
+    password_sign_in(&app, "new@acme-dme.test", "moving-house-1").await;
 }

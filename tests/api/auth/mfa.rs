@@ -1,13 +1,11 @@
 //! TOTP factors: enrol, challenge, verify (the session reaches aal2, the code is good once),
 //! the AAL rules for unenrolling and for password changes, and the admin's factor endpoints.
-use cb_tests::{Answer as _, spawn_app_with};
+use cb_tests::{Answer as _, create_user, ok_json, password_sign_in, spawn_app_with};
 use hmac::Mac as _;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::support::{
-    admin, auth, claims, create_user, expect_code, expect_error, ok_json, refresh, sign_in, text,
-};
+use super::support::{admin, auth, claims, expect_code, expect_error, refresh, text};
 
 /// The TOTP code of `secret` (base32) for the current 30-second step, as an authenticator app
 /// computes it (RFC 6238 with HMAC-SHA1, six digits).
@@ -43,7 +41,7 @@ fn totp_at(secret: &str, step: i64) -> String {
 async fn a_totp_factor_raises_the_session_to_aal2_and_codes_work_once() {
     let app = spawn_app_with(&[]).await;
     create_user(&app, "editor@acme-dme.test", "editor-password-1").await;
-    let session = sign_in(&app, "editor@acme-dme.test", "editor-password-1").await;
+    let session = password_sign_in(&app, "editor@acme-dme.test", "editor-password-1").await;
     let access = text(&session["access_token"]).to_string();
     let factor = ok_json(
         auth(&app, Method::POST, "/factors")
@@ -120,7 +118,7 @@ async fn a_totp_factor_raises_the_session_to_aal2_and_codes_work_once() {
     .await;
 
     // A password sign-in is aal1 until the code: changing the password needs aal2 then.
-    let fresh = sign_in(&app, "editor@acme-dme.test", "editor-password-1").await;
+    let fresh = password_sign_in(&app, "editor@acme-dme.test", "editor-password-1").await;
     assert_eq!(claims(text(&fresh["access_token"]))["aal"], "aal1");
     expect_error(
         auth(&app, Method::PUT, "/user")
@@ -153,8 +151,8 @@ async fn challenges_expire_answer_once_and_belong_to_their_factor() {
     let app = spawn_app_with(&[]).await;
     create_user(&app, "a@acme-dme.test", "password-for-a-1").await;
     create_user(&app, "b@acme-dme.test", "password-for-b-1").await;
-    let a = sign_in(&app, "a@acme-dme.test", "password-for-a-1").await;
-    let b = sign_in(&app, "b@acme-dme.test", "password-for-b-1").await;
+    let a = password_sign_in(&app, "a@acme-dme.test", "password-for-a-1").await;
+    let b = password_sign_in(&app, "b@acme-dme.test", "password-for-b-1").await;
     let factor = ok_json(
         auth(&app, Method::POST, "/factors")
             .bearer_auth(text(&a["access_token"]))
@@ -209,7 +207,7 @@ async fn challenges_expire_answer_once_and_belong_to_their_factor() {
 async fn admins_list_and_delete_factors() {
     let app = spawn_app_with(&[]).await;
     let user = create_user(&app, "lost-phone@acme-dme.test", "lost-phone-pass-1").await;
-    let session = sign_in(&app, "lost-phone@acme-dme.test", "lost-phone-pass-1").await;
+    let session = password_sign_in(&app, "lost-phone@acme-dme.test", "lost-phone-pass-1").await;
     let factor = ok_json(
         auth(&app, Method::POST, "/factors")
             .bearer_auth(text(&session["access_token"]))

@@ -2,7 +2,7 @@
 //! (name, type, nullability; `gotrue-columns.txt` is what supabase/auth's migrations make, read
 //! off a database they were applied to), and a user row written the way GoTrue and Supabase's
 //! own seeds write it (a `$2a$` bcrypt hash, no identity row) signs in here.
-use cb_tests::{Answer as _, DEMO_ANON_KEY, spawn_app};
+use cb_tests::{password_sign_in, spawn_app};
 use serde_json::{Value, json};
 
 #[tokio::test]
@@ -53,15 +53,7 @@ async fn a_user_row_written_as_supabase_writes_it_signs_in() {
                      '', '', '', '')"
         ))
         .await;
-    let session: Value = app
-        .post("/auth/v1/token?grant_type=password")
-        .header("apikey", DEMO_ANON_KEY)
-        .json(&json!({"email": "restored@acme-dme.test", "password": "dumped-password-1"}))
-        .answer()
-        .await
-        .json()
-        .await
-        .unwrap();
+    let session = password_sign_in(&app, "restored@acme-dme.test", "dumped-password-1").await;
     assert_eq!(
         session["user"]["id"],
         "6b9e0c1a-6d1e-4a58-9f0e-3c1b2a4d5e6f"

@@ -1,20 +1,17 @@
 //! Sessions: password sign-in, the refresh-token grant as GoTrue rotates it (new token each
 //! time, the lost answer and concurrent tabs tolerated, any other reuse ending the family),
 //! `GET`/`PUT /user`, logout scopes, and bans and deletions ending sessions at once.
-use cb_tests::{Answer as _, spawn_app_with};
+use cb_tests::{Answer as _, create_user, ok_json, password_sign_in, spawn_app_with};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::support::{
-    OPEN_SIGNUPS, admin, auth, claims, create_user, expect_code, expect_error, ok_json, refresh,
-    sign_in, text,
-};
+use super::support::{OPEN_SIGNUPS, admin, auth, claims, expect_code, expect_error, refresh, text};
 
 #[tokio::test]
 async fn a_password_sign_in_answers_a_gotrue_session() {
     let app = spawn_app_with(&[]).await;
     let id = create_user(&app, "Billing.Lead@Acme-DME.test", "claims-are-paid-1").await;
-    let session = sign_in(&app, "billing.lead@acme-dme.test", "claims-are-paid-1").await;
+    let session = password_sign_in(&app, "billing.lead@acme-dme.test", "claims-are-paid-1").await;
     assert_eq!(session["token_type"], "bearer");
     let expires_in = session["expires_in"].as_i64().unwrap();
     assert!((3590..=28800).contains(&expires_in), "{expires_in}");
@@ -93,7 +90,7 @@ async fn wrong_passwords_and_unknown_addresses_get_one_answer() {
 async fn refresh_tokens_rotate_and_reuse_ends_the_family() {
     let app = spawn_app_with(&[("GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL", "0")]).await;
     create_user(&app, "ar@acme-dme.test", "denials-down-42").await;
-    let first = sign_in(&app, "ar@acme-dme.test", "denials-down-42").await;
+    let first = password_sign_in(&app, "ar@acme-dme.test", "denials-down-42").await;
     let t0 = text(&first["refresh_token"]).to_string();
 
     let second: Value = refresh(&app, &t0).await.json().await.unwrap();
@@ -133,7 +130,7 @@ async fn refresh_tokens_rotate_and_reuse_ends_the_family() {
 async fn concurrent_tabs_refreshing_at_once_all_get_the_same_session() {
     let app = spawn_app_with(&[]).await;
     create_user(&app, "tabs@acme-dme.test", "four-open-tabs-4").await;
-    let session = sign_in(&app, "tabs@acme-dme.test", "four-open-tabs-4").await;
+    let session = password_sign_in(&app, "tabs@acme-dme.test", "four-open-tabs-4").await;
     let token = text(&session["refresh_token"]).to_string();
     let answers = futures_like_join(&app, &token, 6).await;
     for (status, body) in &answers {
@@ -183,7 +180,7 @@ async fn logout_scopes_end_the_right_sessions() {
     let sessions: Vec<Value> = {
         let mut all = Vec::new();
         for _ in 0..3 {
-            all.push(sign_in(&app, "ops@acme-dme.test", "route-the-van-7").await);
+            all.push(password_sign_in(&app, "ops@acme-dme.test", "route-the-van-7").await);
         }
         all
     };
@@ -212,7 +209,7 @@ async fn logout_scopes_end_the_right_sessions() {
     )
     .await;
 
-    let fresh = sign_in(&app, "ops@acme-dme.test", "route-the-van-7").await;
+    let fresh = password_sign_in(&app, "ops@acme-dme.test", "route-the-van-7").await;
     let local = auth(&app, Method::POST, "/logout?scope=local")
         .bearer_auth(text(&fresh["access_token"]))
         .answer()
@@ -225,7 +222,7 @@ async fn logout_scopes_end_the_right_sessions() {
     )
     .await;
 
-    let kept = sign_in(&app, "ops@acme-dme.test", "route-the-van-7").await;
+    let kept = password_sign_in(&app, "ops@acme-dme.test", "route-the-van-7").await;
     let global = auth(&app, Method::POST, "/logout")
         .bearer_auth(text(&kept["access_token"]))
         .answer()
@@ -243,8 +240,8 @@ async fn logout_scopes_end_the_right_sessions() {
 async fn a_password_change_keeps_this_session_and_ends_the_others() {
     let app = spawn_app_with(&[]).await;
     create_user(&app, "owner@acme-dme.test", "first-password-1").await;
-    let here = sign_in(&app, "owner@acme-dme.test", "first-password-1").await;
-    let elsewhere = sign_in(&app, "owner@acme-dme.test", "first-password-1").await;
+    let here = password_sign_in(&app, "owner@acme-dme.test", "first-password-1").await;
+    let elsewhere = password_sign_in(&app, "owner@acme-dme.test", "first-password-1").await;
     let put = |body: Value| {
         auth(&app, Method::PUT, "/user")
             .bearer_auth(text(&here["access_token"]))
@@ -278,7 +275,7 @@ async fn a_password_change_keeps_this_session_and_ends_the_others() {
         "refresh_token_not_found",
     )
     .await;
-    sign_in(&app, "owner@acme-dme.test", "second-password-2").await;
+    password_sign_in(&app, "owner@acme-dme.test", "second-password-2").await;
 
     // A user cannot grant themselves app_metadata.
     expect_error(
@@ -299,7 +296,7 @@ async fn a_password_change_keeps_this_session_and_ends_the_others() {
 async fn a_ban_or_a_deletion_ends_every_session_at_once() {
     let app = spawn_app_with(&[]).await;
     let banned = create_user(&app, "temp@acme-dme.test", "seasonal-help-3").await;
-    let session = sign_in(&app, "temp@acme-dme.test", "seasonal-help-3").await;
+    let session = password_sign_in(&app, "temp@acme-dme.test", "seasonal-help-3").await;
     ok_json(
         admin(&app, Method::PUT, &format!("/admin/users/{banned}"))
             .json(&json!({"ban_duration": "876000h"})),
@@ -335,7 +332,7 @@ async fn a_ban_or_a_deletion_ends_every_session_at_once() {
             .json(&json!({"ban_duration": "none"})),
     )
     .await;
-    let back = sign_in(&app, "temp@acme-dme.test", "seasonal-help-3").await;
+    let back = password_sign_in(&app, "temp@acme-dme.test", "seasonal-help-3").await;
 
     ok_json(admin(
         &app,

@@ -1,5 +1,5 @@
 //! What the auth tests share: requests as auth-js sends them, GoTrue's error checks, users made
-//! through the admin API, password sign-ins.
+//! through the admin API.
 use cb_tests::{Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, HeaderText as _, TestApp};
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -66,33 +66,6 @@ pub(super) async fn expect_errors(cases: Vec<(reqwest::RequestBuilder, u16, &str
     for (request, status, code, message) in cases {
         expect_error(request.answer().await, status, code, message).await;
     }
-}
-
-/// The JSON of a successful answer (the status must be 200).
-pub(super) async fn ok_json(request: reqwest::RequestBuilder) -> Value {
-    let response = request.answer().await;
-    let status = response.status();
-    let body: Value = response.json().await.unwrap_or(Value::Null);
-    assert_eq!(status, 200, "{body}");
-    body
-}
-
-/// A confirmed user made through the admin API; their id.
-pub(super) async fn create_user(app: &TestApp, email: &str, password: &str) -> String {
-    let user = ok_json(admin(app, Method::POST, "/admin/users").json(&json!({
-        "email": email, "password": password, "email_confirm": true,
-    })))
-    .await;
-    user["id"].as_str().expect("an id").to_string()
-}
-
-/// A password sign-in's session.
-pub(super) async fn sign_in(app: &TestApp, email: &str, password: &str) -> Value {
-    ok_json(
-        auth(app, Method::POST, "/token?grant_type=password")
-            .json(&json!({"email": email, "password": password, "gotrue_meta_security": {}})),
-    )
-    .await
 }
 
 /// A refresh-token grant's answer.

@@ -1,6 +1,6 @@
 //! antispam-check: captcha (ALTCHA issued here, or a provider's verify URL), single use, and the
 //! per-IP and per-email windows.
-use cb_tests::{Answer as _, DEMO_ANON_KEY, HeaderText as _, TestApp, spawn_app_with};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, HeaderText as _, TestApp, sorted_keys, spawn_app_with};
 use serde_json::{Value, json};
 
 use super::support::{
@@ -33,10 +33,11 @@ async fn check(app: &TestApp, email: &str, token: &str, ip: &str) -> (u16, Value
 /// random bits, base64url) and when it expires (ten minutes on).
 fn assert_allowed(status: u16, body: &Value) {
     assert_eq!(status, 200, "{body}");
-    let object = body.as_object().unwrap();
-    let mut keys: Vec<&str> = object.keys().map(String::as_str).collect();
-    keys.sort_unstable();
-    assert_eq!(keys, ["allowed", "expiresAt", "ticket"], "{body}");
+    assert_eq!(
+        sorted_keys(body),
+        ["allowed", "expiresAt", "ticket"],
+        "{body}"
+    );
     assert_eq!(body["allowed"], true);
     assert_eq!(body["ticket"].as_str().unwrap().len(), 43, "{body}");
     let now = std::time::SystemTime::now()

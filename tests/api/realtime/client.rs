@@ -287,6 +287,15 @@ impl Socket {
         self.reply(&reference).await
     }
 
+    /// A broadcast pushed on `topic` as from a joined channel (join ref "1"), whether or not
+    /// one is; the reply.
+    pub(crate) async fn broadcast_as_joined(&mut self, topic: &str) -> Frame {
+        let reference = self
+            .push(Some("1"), topic, "broadcast", broadcast("x", json!({})))
+            .await;
+        self.reply(&reference).await
+    }
+
     /// The socket answers a heartbeat.
     pub(crate) async fn heartbeat(&mut self) {
         let reference = self.push(None, "phoenix", "heartbeat", json!({})).await;

@@ -27,7 +27,7 @@ use std::future::{Future, IntoFuture};
 use std::pin::Pin;
 use std::time::Duration;
 
-use cb_tests::{DEMO_ANON_KEY, TestApp, admin_jwt, eventually, spawn_app};
+use cb_tests::{DEMO_ANON_KEY, TestApp, admin_jwt, eventually, sorted_keys, spawn_app};
 use reqwest::Method;
 use serde_json::Value;
 
@@ -109,11 +109,8 @@ impl Reply {
         let request = &self.request;
         assert_eq!(self.status, status, "{request}: {}", self.text);
         let body = self.json();
-        let object = body.as_object().expect("error object");
-        let mut keys: Vec<&str> = object.keys().map(String::as_str).collect();
-        keys.sort_unstable();
         assert_eq!(
-            keys,
+            sorted_keys(&body),
             ["code", "details", "hint", "message"],
             "{request}: {}",
             self.text

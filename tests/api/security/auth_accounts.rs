@@ -3,7 +3,10 @@
 //! links and TOTP codes, forged admin claims, and escalating through the user's own writes.
 use std::time::{Duration, Instant};
 
-use cb_tests::{Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, mint_jwt, spawn_app};
+use cb_tests::{
+    Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, create_user, mint_jwt, ok_json,
+    spawn_app,
+};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -23,18 +26,6 @@ fn auth(app: &TestApp, method: Method, path: &str) -> reqwest::RequestBuilder {
     app.client
         .request(method, format!("{}/auth/v1{path}", app.url))
         .header("apikey", DEMO_ANON_KEY)
-}
-
-async fn create_user(app: &TestApp, email: &str, password: &str) -> String {
-    let user: Value = auth(app, Method::POST, "/admin/users")
-        .bearer_auth(DEMO_SERVICE_ROLE_KEY)
-        .json(&json!({"email": email, "password": password, "email_confirm": true}))
-        .answer()
-        .await
-        .json()
-        .await
-        .unwrap();
-    user["id"].as_str().expect("created").to_string()
 }
 
 async fn password_attempt(
@@ -147,18 +138,21 @@ async fn a_flood_of_sign_ins_from_one_address_is_cut_off() {
     );
 }
 
+/// The link an email of `kind` would carry to `email`, made through the admin API.
+async fn generate_link(app: &TestApp, kind: &str, email: &str) -> Value {
+    ok_json(
+        auth(app, Method::POST, "/admin/generate_link")
+            .bearer_auth(DEMO_SERVICE_ROLE_KEY)
+            .json(&json!({"type": kind, "email": email})),
+    )
+    .await
+}
+
 #[tokio::test]
 async fn emailed_links_are_single_use_and_expire() {
     let app = spawn_app().await;
     create_user(&app, "reset@acme-dme.test", "reset-password-1").await;
-    let link: Value = auth(&app, Method::POST, "/admin/generate_link")
-        .bearer_auth(DEMO_SERVICE_ROLE_KEY)
-        .json(&json!({"type": "recovery", "email": "reset@acme-dme.test"}))
-        .answer()
-        .await
-        .json()
-        .await
-        .unwrap();
+    let link = generate_link(&app, "recovery", "reset@acme-dme.test").await;
     // An hour and a minute later (GoTrue's default otp_expiry is an hour) the link is dead.
     app.db
         .execute("update auth.users set recovery_sent_at = now() - interval '61 minutes' where email = 'reset@acme-dme.test'")
@@ -173,14 +167,7 @@ async fn emailed_links_are_single_use_and_expire() {
         "otp_expired"
     );
     // A fresh link works once; the code of the old one does not revive it.
-    let fresh: Value = auth(&app, Method::POST, "/admin/generate_link")
-        .bearer_auth(DEMO_SERVICE_ROLE_KEY)
-        .json(&json!({"type": "recovery", "email": "reset@acme-dme.test"}))
-        .answer()
-        .await
-        .json()
-        .await
-        .unwrap();
+    let fresh = generate_link(&app, "recovery", "reset@acme-dme.test").await;
     let old_code = auth(&app, Method::POST, "/verify")
         .json(&json!({"type": "recovery", "email": "reset@acme-dme.test", "token": link["email_otp"]}))
         .answer()
@@ -190,14 +177,7 @@ async fn emailed_links_are_single_use_and_expire() {
     assert_eq!(verify(&fresh["hashed_token"]).answer().await.status(), 403);
     // A code for another user's address is not a code for this one.
     create_user(&app, "other@acme-dme.test", "other-password-1").await;
-    let third: Value = auth(&app, Method::POST, "/admin/generate_link")
-        .bearer_auth(DEMO_SERVICE_ROLE_KEY)
-        .json(&json!({"type": "magiclink", "email": "reset@acme-dme.test"}))
-        .answer()
-        .await
-        .json()
-        .await
-        .unwrap();
+    let third = generate_link(&app, "magiclink", "reset@acme-dme.test").await;
     let crossed = auth(&app, Method::POST, "/verify")
         .json(&json!({"type": "magiclink", "email": "other@acme-dme.test", "token": third["email_otp"]}))
         .answer()

@@ -1,7 +1,7 @@
 //! Tokens an attacker can make without the project secret: unsigned, signed with a guess,
 //! re-signed claims, other algorithms. None gets past any service.
 use base64::Engine as _;
-use cb_tests::{Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, spawn_app};
+use cb_tests::{Answer as _, DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY, TestApp, spawn_app};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -54,6 +54,48 @@ async fn status_and_body(request: reqwest::RequestBuilder) -> (StatusCode, Value
     let response = request.answer().await;
     let status = response.status();
     (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// What each service answers a request carrying `token`: a REST read of `rest_path`, a Storage
+/// list of `bucket`, simple-auth's validate and GoTrue's /user.
+struct ServiceAnswers {
+    rest: (StatusCode, Value),
+    storage: (StatusCode, Value),
+    function: (StatusCode, Value),
+    auth: StatusCode,
+}
+
+async fn ask_every_service(
+    app: &TestApp,
+    token: &str,
+    rest_path: &str,
+    bucket: &str,
+) -> ServiceAnswers {
+    let post = |path: &str, body: Value| {
+        app.with_token(reqwest::Method::POST, path, token)
+            .json(&body)
+    };
+    ServiceAnswers {
+        rest: status_and_body(app.with_token(
+            reqwest::Method::GET,
+            &format!("/rest/v1/{rest_path}"),
+            token,
+        ))
+        .await,
+        storage: status_and_body(post(
+            &format!("/storage/v1/object/list/{bucket}"),
+            json!({"prefix": ""}),
+        ))
+        .await,
+        function: status_and_body(post(
+            "/functions/v1/simple-auth",
+            json!({"action": "validate", "token": "x"}),
+        ))
+        .await,
+        auth: status_and_body(app.with_token(reqwest::Method::GET, "/auth/v1/user", token))
+            .await
+            .0,
+    }
 }
 
 #[tokio::test]
@@ -140,26 +182,10 @@ async fn a_rotations_other_secret_is_accepted_only_while_listed() {
     let rotating = cb_tests::spawn_app_with(&[("JWT_SECRETS_ACCEPTED", OTHER)]).await;
     let plain = spawn_app().await;
     for (app, accepted) in [(&rotating, true), (&plain, false)] {
-        let (rest, body) = status_and_body(app.with_token(
-            reqwest::Method::GET,
-            "/rest/v1/blog_posts?select=id&limit=1",
-            &token,
-        ))
-        .await;
-        let (storage, _) = status_and_body(
-            app.with_token(
-                reqwest::Method::POST,
-                "/storage/v1/object/list/blog-images",
-                &token,
-            )
-            .json(&json!({"prefix": ""})),
-        )
-        .await;
-        let (function, _) = status_and_body(
-            app.with_token(reqwest::Method::POST, "/functions/v1/simple-auth", &token)
-                .json(&json!({"action": "validate", "token": "x"})),
-        )
-        .await;
+        let answers =
+            ask_every_service(app, &token, "blog_posts?select=id&limit=1", "blog-images").await;
+        let (rest, body) = answers.rest;
+        let (storage, function) = (answers.storage.0, answers.function.0);
         if accepted {
             assert_eq!(rest, StatusCode::OK, "{body}");
             assert_eq!(storage, StatusCode::OK);
@@ -255,37 +281,20 @@ async fn no_token_naming_a_signing_key_it_was_not_signed_with_gets_past_any_serv
         ),
     ];
     for (why, token) in cases {
-        let (status, body) = status_and_body(app.with_token(
-            reqwest::Method::GET,
-            "/rest/v1/leads?select=id",
-            &token,
-        ))
-        .await;
+        let answers = ask_every_service(&app, &token, "leads?select=id", "whitepapers").await;
+        let (status, body) = answers.rest;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "rest, {why}: {body}");
-        let (status, body) = status_and_body(
-            app.with_token(
-                reqwest::Method::POST,
-                "/storage/v1/object/list/whitepapers",
-                &token,
-            )
-            .json(&json!({"prefix": ""})),
-        )
-        .await;
+        let (status, body) = answers.storage;
         assert!(
             status == StatusCode::BAD_REQUEST || status == StatusCode::FORBIDDEN,
             "storage, {why}: {status} {body}"
         );
-        let (status, body) = status_and_body(
-            app.with_token(reqwest::Method::POST, "/functions/v1/simple-auth", &token)
-                .json(&json!({"action": "validate", "token": "x"})),
-        )
-        .await;
+        let (status, body) = answers.function;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "functions, {why}: {body}");
-        let (status, _) =
-            status_and_body(app.with_token(reqwest::Method::GET, "/auth/v1/user", &token)).await;
         assert!(
-            status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN,
-            "auth, {why}: {status}"
+            answers.auth == StatusCode::UNAUTHORIZED || answers.auth == StatusCode::FORBIDDEN,
+            "auth, {why}: {}",
+            answers.auth
         );
     }
     // The same keys' honest tokens pass, so the refusals above are the header's doing.

@@ -283,18 +283,8 @@ async fn well_formed_frames_of_the_wrong_shape_are_answered_not_fatal() {
     let app = spawn_app().await;
     let mut socket = Socket::open(&app).await;
     // A push on a topic the socket never joined.
-    let reference = socket
-        .push(
-            Some("1"),
-            "realtime:elsewhere",
-            "broadcast",
-            broadcast("x", json!({})),
-        )
-        .await;
-    assert_eq!(
-        socket.reply(&reference).await.payload["response"]["reason"],
-        "unmatched topic"
-    );
+    let reply = socket.broadcast_as_joined("realtime:elsewhere").await;
+    assert_eq!(reply.payload["response"]["reason"], "unmatched topic");
     // Bad join payloads.
     let mut bad = join_payload(false, None);
     bad["config"]["postgres_changes"] = json!("everything");

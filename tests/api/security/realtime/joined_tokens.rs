@@ -36,18 +36,8 @@ async fn a_forged_or_expired_access_token_push_closes_the_channel() {
     let ack = socket.broadcast("realtime:three", "fine", json!({})).await;
     assert_eq!(ack.payload["status"], "ok");
     // The closed channels are gone: a push there is unmatched.
-    let reference = socket
-        .push(
-            Some("1"),
-            "realtime:one",
-            "broadcast",
-            broadcast("x", json!({})),
-        )
-        .await;
-    assert_eq!(
-        socket.reply(&reference).await.payload["response"]["reason"],
-        "unmatched topic"
-    );
+    let reply = socket.broadcast_as_joined("realtime:one").await;
+    assert_eq!(reply.payload["response"]["reason"], "unmatched topic");
 }
 
 #[tokio::test]

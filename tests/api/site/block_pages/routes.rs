@@ -174,46 +174,23 @@ async fn the_sites_own_pages_stay_on_the_site() {
         "42501",
         "Home is one of the site's own pages and cannot be deleted",
     );
-    for hiding in [
-        json!({"published": false}),
-        json!({"publish_at": "2999-01-01T00:00:00Z"}),
+    let hidden = "Home is one of the site's own pages and cannot be unpublished or scheduled";
+    for (change, refusal) in [
+        (json!({"published": false}), hidden),
+        (json!({"publish_at": "2999-01-01T00:00:00Z"}), hidden),
+        (
+            json!({"route": "/home"}),
+            "Home is one of the site's own pages and cannot move to another route",
+        ),
+        // Nor does the owner unmark it.
+        (
+            json!({"system": false}),
+            "permission denied for table block_pages",
+        ),
     ] {
-        let answer = send(&app, Method::PATCH, &one, Some(&owner), Some(hiding)).await;
-        assert_error(
-            &answer,
-            403,
-            "42501",
-            "Home is one of the site's own pages and cannot be unpublished or scheduled",
-        );
+        let answer = send(&app, Method::PATCH, &one, Some(&owner), Some(change)).await;
+        assert_error(&answer, 403, "42501", refusal);
     }
-    let answer = send(
-        &app,
-        Method::PATCH,
-        &one,
-        Some(&owner),
-        Some(json!({"route": "/home"})),
-    )
-    .await;
-    assert_error(
-        &answer,
-        403,
-        "42501",
-        "Home is one of the site's own pages and cannot move to another route",
-    );
-    let answer = send(
-        &app,
-        Method::PATCH,
-        &one,
-        Some(&owner),
-        Some(json!({"system": false})),
-    )
-    .await;
-    assert_error(
-        &answer,
-        403,
-        "42501",
-        "permission denied for table block_pages",
-    );
     // Authors change none of them.
     let (status, rows) = send(
         &app,

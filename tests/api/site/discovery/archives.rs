@@ -81,15 +81,8 @@ async fn archives_list_visible_posts_newest_first_in_pages_named_as_their_newest
     );
     // /blog's card columns, and the tags and author.
     let card = &first["posts"][0];
-    let mut keys: Vec<&str> = card
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.sort_unstable();
     assert_eq!(
-        keys,
+        sorted_keys(card),
         [
             "author_name",
             "category",

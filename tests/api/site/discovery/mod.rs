@@ -10,7 +10,7 @@ mod search_index;
 mod visibility_and_related;
 
 use cb_db::sqlx;
-use cb_tests::{TestApp, add_account, add_staff};
+use cb_tests::{TestApp, add_account, add_staff, sorted_keys};
 use serde_json::{Value, json};
 
 use super::{dist, spawn_site};

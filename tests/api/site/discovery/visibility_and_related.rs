@@ -220,15 +220,8 @@ async fn related_posts_share_tags_and_category_first_then_words_then_the_newest_
         None,
     )
     .await;
-    let mut keys: Vec<&str> = rows[0]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    keys.sort_unstable();
     assert_eq!(
-        keys,
+        sorted_keys(&rows[0]),
         [
             "category",
             "created_at",
