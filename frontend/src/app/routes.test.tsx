@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { BlogArchive } from '@/data/blog/types';
-import { RenderProvider } from '@/lib/render-context';
+import { renderServedRoutes } from '@/testing/render-served-routes';
 import { seededSitePage } from '@/testing/seeded-site-pages';
 import { routes } from './router';
 
@@ -14,18 +14,7 @@ function renderAt(path: string, table: RouteObject[] = routes) {
 
 /** `path` as the server renders it: with its page's embedded resources. */
 function renderRendered(path: string, resources: Record<string, unknown>) {
-  const pageData = { path, renderedOn: '2026-12-06', resources };
-  const table: RouteObject[] = [
-    {
-      element: (
-        <RenderProvider pageData={pageData}>
-          <Outlet />
-        </RenderProvider>
-      ),
-      children: routes,
-    },
-  ];
-  return renderAt(path, table);
+  return renderServedRoutes(routes, path, resources).router;
 }
 
 /** The marketing pages built from blocks, and the heading each must render from its seeded page. */

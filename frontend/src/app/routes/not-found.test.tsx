@@ -1,11 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { company } from '@/config/company';
 import type { PopularPost } from '@/data/search/types';
 import { POPULAR_POSTS_RESOURCE } from '@/features/search/popular-posts-query';
 import { browserQueryClient } from '@/lib/query-client';
-import { RenderProvider } from '@/lib/render-context';
+import { renderServedRoutes } from '@/testing/render-served-routes';
 import { routes } from '@/app/router';
 
 const { fake, resetFake, supabaseModule } = await vi.hoisted(() => import('@/testing/fake-supabase'));
@@ -22,22 +21,7 @@ const POPULAR: PopularPost[] = [
 ];
 
 function renderAt(path: string, resources?: Record<string, unknown>) {
-  const pageData = resources ? { path, renderedOn: '2026-12-06', resources } : null;
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <RenderProvider pageData={pageData}>
-            <Outlet />
-          </RenderProvider>
-        ),
-        children: routes,
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderServedRoutes(routes, path, resources).router;
 }
 
 const popularCalls = () => fake.rpc.mock.calls.filter(([name]) => name === 'popular_posts');

@@ -1,10 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RELATED_POSTS_RESOURCE } from '@/data/blog/related-posts-query';
 import type { RelatedPost } from '@/data/blog/types';
 import { browserQueryClient } from '@/lib/query-client';
-import { RenderProvider } from '@/lib/render-context';
+import { renderServedRoutes } from '@/testing/render-served-routes';
 import { RelatedPosts } from './related-posts';
 
 const { fake, resetFake, supabaseModule } = await vi.hoisted(() => import('@/testing/fake-supabase'));
@@ -21,22 +20,11 @@ const related = (n: number, category = 'Prior Authorization'): RelatedPost => ({
 });
 
 function renderUnder(slug: string, resources?: Record<string, unknown>) {
-  const path = `/blog/${slug}`;
-  const pageData = resources ? { path, renderedOn: '2026-12-06', resources } : null;
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <RenderProvider pageData={pageData}>
-            <Outlet />
-          </RenderProvider>
-        ),
-        children: [{ path: 'blog/:slug', element: <RelatedPosts slug={slug} /> }],
-      },
-    ],
-    { initialEntries: [path] },
+  return renderServedRoutes(
+    [{ path: 'blog/:slug', element: <RelatedPosts slug={slug} /> }],
+    `/blog/${slug}`,
+    resources,
   );
-  return render(<RouterProvider router={router} />);
 }
 
 const relatedCalls = () => fake.rpc.mock.calls.filter(([name]) => name === 'related_posts').map(([, args]) => args);

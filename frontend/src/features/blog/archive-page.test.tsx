@@ -1,12 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, Outlet, RouterProvider, StaticRouter, useRoutes, type RouteObject } from 'react-router';
+import { StaticRouter, useRoutes, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { company } from '@/config/company';
 import type { BlogArchive, BlogArchivePost } from '@/data/blog/types';
 import { browserQueryClient } from '@/lib/query-client';
 import { RenderProvider, RenderReport } from '@/lib/render-context';
 import { ARCHIVE_KINDS } from '@/lib/taxonomy-slug';
+import { renderServedRoutes } from '@/testing/render-served-routes';
 import { ArchivePage, parseArchivePage } from './archive-page';
 import { BLOG_ARCHIVE_RESOURCE } from './blog-archive-query';
 
@@ -46,23 +47,7 @@ const archiveRoutes: RouteObject[] = ARCHIVE_KINDS.map((kind) => ({
 
 /** The archive routes at `url`, with the server's embedded resources when given. */
 function renderArchive(url: string, resources?: Record<string, unknown>) {
-  const path = url.split('?')[0] ?? url;
-  const pageData = resources ? { path, renderedOn: '2026-12-06', resources } : null;
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <RenderProvider pageData={pageData}>
-            <Outlet />
-          </RenderProvider>
-        ),
-        children: [...archiveRoutes, { path: '*', element: <p>Another page</p> }],
-      },
-    ],
-    { initialEntries: [url] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderServedRoutes([...archiveRoutes, { path: '*', element: <p>Another page</p> }], url, resources).router;
 }
 
 const archiveCalls = () => fake.rpc.mock.calls.filter(([name]) => name === 'blog_archive').map(([, args]) => args);

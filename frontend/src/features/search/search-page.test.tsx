@@ -1,11 +1,12 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, Outlet, Route, RouterProvider, Routes, StaticRouter } from 'react-router';
+import { Route, Routes, StaticRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { company } from '@/config/company';
 import type { SearchResult, SiteSearchAnswer } from '@/data/search/types';
 import { browserQueryClient } from '@/lib/query-client';
 import { RenderProvider, RenderReport } from '@/lib/render-context';
+import { renderServedRoutes } from '@/testing/render-served-routes';
 import { MATCH_END, MATCH_START } from './snippet';
 import { SearchPage } from './search-page';
 import { MAX_SEARCH_PAGE, readSearchRequest, searchPageCount, SITE_SEARCH_RESOURCE } from './site-search-query';
@@ -40,25 +41,14 @@ const answer = (query: string, overrides: Partial<SiteSearchAnswer> = {}): SiteS
 let answers: (q: string, page: number) => SiteSearchAnswer;
 
 function renderSearch(url: string, resources?: Record<string, unknown>) {
-  const pageData = resources ? { path: '/search', renderedOn: '2026-12-06', resources } : null;
-  const router = createMemoryRouter(
+  return renderServedRoutes(
     [
-      {
-        element: (
-          <RenderProvider pageData={pageData}>
-            <Outlet />
-          </RenderProvider>
-        ),
-        children: [
-          { path: 'search', element: <SearchPage /> },
-          { path: '*', element: <p>Another page</p> },
-        ],
-      },
+      { path: 'search', element: <SearchPage /> },
+      { path: '*', element: <p>Another page</p> },
     ],
-    { initialEntries: [url] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+    url,
+    resources,
+  ).router;
 }
 
 const searchCalls = () => fake.rpc.mock.calls.filter(([name]) => name === 'search_site').map(([, args]) => args);

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAdminRoutes } from '@/features/admin/shared/session/render-admin-screen';
 import { browserQueryClient } from '@/lib/query-client';
 import { AdminLayout } from './admin-layout';
 
@@ -18,7 +18,7 @@ function AuthScreen() {
 }
 
 function renderAdmin(path: string) {
-  const router = createMemoryRouter(
+  return renderAdminRoutes(
     [
       { path: '/auth', element: <AuthScreen /> },
       {
@@ -30,14 +30,8 @@ function renderAdmin(path: string) {
         })),
       },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 /** staff_me answers this role (the database's, which may differ from the token's claim). */

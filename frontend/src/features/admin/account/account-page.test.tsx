@@ -1,13 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast/toast-store';
-import {
-  AdminSessionContext,
-  PASSCODE_SESSION,
-  type AdminSession,
-} from '@/features/admin/shared/session/admin-session';
+import { PASSCODE_SESSION, type AdminSession } from '@/features/admin/shared/session/admin-session';
+import { renderAdminScreen } from '@/features/admin/shared/session/render-admin-screen';
 import { AccountPage } from './account-page';
 
 const { authError, fake, resetFake, staffSession, supabaseModule } = await vi.hoisted(
@@ -47,24 +42,7 @@ const SESSIONS = [
 ];
 
 function renderAccount(session: AdminSession) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/admin/account',
-        element: (
-          <AdminSessionContext value={session}>
-            <AccountPage />
-          </AdminSessionContext>
-        ),
-      },
-    ],
-    { initialEntries: ['/admin/account'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderAdminScreen(<AccountPage />, session, { route: '/admin/account' });
 }
 
 const card = (name: string) => within(screen.getByRole('region', { name }));

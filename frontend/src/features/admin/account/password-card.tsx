@@ -4,6 +4,7 @@ import { AdminButton } from '@/features/admin/shared/admin-button';
 import { AdminCard } from '@/features/admin/shared/admin-card';
 import { AdminTextField } from '@/features/admin/shared/admin-text-field';
 import { authErrorMessage } from '@/features/admin/shared/session/auth-error-message';
+import { AuthProblem } from '@/features/admin/shared/session/auth-problem';
 import { NewPasswordFields, useNewPassword } from '@/features/admin/shared/session/new-password';
 import { useUpdatePassword } from '@/features/admin/shared/session/update-password';
 import { useRequestReauthentication } from './request-reauthentication';
@@ -77,11 +78,7 @@ export function PasswordCard({ email }: { email: string }) {
             />
           </>
         )}
-        {problem && (
-          <p className="admin-error admin-auth__problem" role="alert">
-            {problem}
-          </p>
-        )}
+        <AuthProblem problem={problem} />
         <div className="admin-actions">
           <AdminButton type="submit" variant="primary" disabled={busy || nonce === ''}>
             {busy ? 'Saving...' : nonce === null ? 'Change password' : 'Confirm new password'}

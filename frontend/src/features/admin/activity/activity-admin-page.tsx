@@ -8,6 +8,7 @@ import { errorMessage } from '@/features/admin/shared/admin-client';
 import { AdminSelectField } from '@/features/admin/shared/admin-select-field';
 import { AdminDateRange } from '@/features/admin/shared/admin-date-range';
 import { AdminButton } from '@/features/admin/shared/admin-button';
+import { AdminLoadError } from '@/features/admin/shared/admin-load-error';
 import { activityActionsQuery } from './activity-actions-query';
 import { activityQuery } from './activity-query';
 import {
@@ -194,16 +195,14 @@ export function ActivityAdminPage() {
         {rangeError ? null : activity.isPending ? (
           <AdminLoading>Loading activity...</AdminLoading>
         ) : activity.isError && entries.length === 0 ? (
-          <div className="activity-state" role="alert">
-            <p className="admin-error">The activity log could not be loaded: {errorMessage(activity.error)}</p>
-            <AdminButton
-              onClick={() => {
-                void activity.refetch();
-              }}
-            >
-              Try again
-            </AdminButton>
-          </div>
+          <AdminLoadError
+            className="activity-state"
+            onRetry={() => {
+              void activity.refetch();
+            }}
+          >
+            The activity log could not be loaded: {errorMessage(activity.error)}
+          </AdminLoadError>
         ) : entries.length === 0 ? (
           <AdminEmpty>{filtered ? 'No activity matches these filters.' : 'No activity yet.'}</AdminEmpty>
         ) : (

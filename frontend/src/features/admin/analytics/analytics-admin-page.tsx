@@ -4,6 +4,7 @@ import { errorMessage } from '@/features/admin/shared/admin-client';
 import { AdminDateRange } from '@/features/admin/shared/admin-date-range';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import { AdminSelectField, type SelectOption } from '@/features/admin/shared/admin-select-field';
+import { AdminStats } from '@/features/admin/shared/admin-stats';
 import { localIsoDate } from '@/lib/dates';
 import { analyticsBreakdownQuery } from './analytics-breakdown-query';
 import { AnalyticsChoice } from './analytics-choice';
@@ -94,14 +95,7 @@ export function AnalyticsAdminPage() {
     ];
     content = (
       <>
-        <dl className="admin-stats">
-          {stats.map(([term, value]) => (
-            <div key={term} className="admin-card">
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <AdminStats stats={stats} />
         <AnalyticsOverTime points={series.data} unit={unit} range={range} />
         <AnalyticsLists breakdown={breakdown.data} />
       </>

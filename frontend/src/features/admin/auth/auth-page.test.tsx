@@ -1,29 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast/toast-store';
-import { AuthPage } from './auth-page';
+import { renderAuthPage } from './render-auth-page';
 
 vi.mock('@/lib/supabase', () => ({ supabase: {}, createAdminClient: vi.fn() }));
 const invoke = vi.hoisted(() => vi.fn());
 vi.mock('@/features/admin/shared/invoke-simple-auth', () => ({ invokeSimpleAuth: invoke }));
-
-function renderAuth() {
-  const router = createMemoryRouter(
-    [
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/admin/blog', element: <p>admin blog</p> },
-    ],
-    { initialEntries: ['/auth'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
 
 const submit = (passcode: string) => {
   fireEvent.change(screen.getByLabelText('Passcode'), { target: { value: passcode } });
@@ -38,7 +20,7 @@ afterEach(() => {
 
 describe('AuthPage', () => {
   it('shows the card texts and the passcode field', () => {
-    renderAuth();
+    renderAuthPage();
     expect(screen.getByRole('heading', { name: 'Admin Access' })).toBeTruthy();
     expect(screen.getByText('Enter the passcode to access the blog admin')).toBeTruthy();
     const input = screen.getByLabelText('Passcode');
@@ -48,7 +30,7 @@ describe('AuthPage', () => {
 
   it('denied: destructive toast with the server text, or the default', async () => {
     invoke.mockResolvedValueOnce({ success: false, error: 'Invalid passcode' });
-    renderAuth();
+    renderAuthPage();
     submit('wrong');
     await waitFor(() => {
       expect(toastStore.getSnapshot().at(-1)).toMatchObject({
@@ -67,7 +49,7 @@ describe('AuthPage', () => {
 
   it('call failure: destructive Error toast with the message', async () => {
     invoke.mockRejectedValueOnce(new Error('Network down'));
-    renderAuth();
+    renderAuthPage();
     submit('x');
     await waitFor(() => {
       expect(toastStore.getSnapshot().at(-1)).toMatchObject({ title: 'Error', description: 'Network down' });
@@ -76,7 +58,7 @@ describe('AuthPage', () => {
 
   it('success: stores the token, welcomes, opens /admin/blog', async () => {
     invoke.mockResolvedValueOnce({ success: true, token: 'jwt' });
-    const router = renderAuth();
+    const router = renderAuthPage();
     submit('right');
     expect(await screen.findByText('admin blog')).toBeTruthy();
     expect(localStorage.getItem('admin_token')).toBe('jwt');
@@ -87,7 +69,7 @@ describe('AuthPage', () => {
 
   it('redirects to /admin/blog when a token is stored', async () => {
     localStorage.setItem('admin_token', 'jwt');
-    renderAuth();
+    renderAuthPage();
     expect(await screen.findByText('admin blog')).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { AdminTextField } from '@/features/admin/shared/admin-text-field';
 import { authErrorMessage } from '@/features/admin/shared/session/auth-error-message';
+import { AuthProblem } from '@/features/admin/shared/session/auth-problem';
 import { useRequestPasswordReset } from './request-password-reset';
 import { RESET_SENT } from './staff-sign-in-card';
 
@@ -58,11 +59,7 @@ export function ExpiredLink({ title, alternative }: ExpiredLinkProps) {
             value={email}
             onChange={setEmail}
           />
-          {problem && (
-            <p className="admin-error admin-auth__problem" role="alert">
-              {problem}
-            </p>
-          )}
+          <AuthProblem problem={problem} />
           <AdminButton type="submit" variant="primary" disabled={reset.isPending}>
             {reset.isPending ? 'Sending...' : 'Email me a new link'}
           </AdminButton>

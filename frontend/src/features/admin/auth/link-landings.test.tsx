@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast/toast-store';
+import { renderAdminRoutes } from '@/features/admin/shared/session/render-admin-screen';
 import { ResetPage } from './reset-page';
 import { WelcomePage } from './welcome-page';
 
@@ -14,27 +13,31 @@ vi.mock('@/lib/supabase', () => supabaseModule());
 /** Opens `path` as the browser would after an email link: the fragment is in window.location. */
 function land(path: string, hash = '') {
   window.history.replaceState(null, '', `${path}${hash}`);
-  const router = createMemoryRouter(
+  return renderAdminRoutes(
     [
       { path: '/auth/welcome', element: <WelcomePage /> },
       { path: '/auth/reset', element: <ResetPage /> },
       { path: '/admin/blog', element: <p>admin blog</p> },
       { path: '/auth', element: <p>sign in</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const EXPIRED = '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
 const type = (label: RegExp, value: string) => {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 };
+
+/** On the welcome page: saves a name and a password, then takes up the offer of two-step verification. */
+async function startAuthenticatorSetup() {
+  await screen.findByLabelText(/^Display name/);
+  type(/^Display name/, 'Dana Ortiz');
+  type(/^New password/, 'capped rental month 13');
+  type(/^Confirm new password/, 'capped rental month 13');
+  fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+}
 
 beforeEach(() => {
   resetFake();
@@ -119,12 +122,7 @@ describe('/auth/welcome (invitation link)', () => {
   it('sets up the authenticator: QR code, the key to type, and the first code', async () => {
     fake.state.session = staffSession();
     const router = land('/auth/welcome');
-    await screen.findByLabelText(/^Display name/);
-    type(/^Display name/, 'Dana Ortiz');
-    type(/^New password/, 'capped rental month 13');
-    type(/^Confirm new password/, 'capped rental month 13');
-    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    await startAuthenticatorSetup();
 
     const qr = await screen.findByRole('img', { name: /QR code/ });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
@@ -153,12 +151,7 @@ describe('/auth/welcome (invitation link)', () => {
       },
     ];
     land('/auth/welcome');
-    await screen.findByLabelText(/^Display name/);
-    type(/^Display name/, 'Dana Ortiz');
-    type(/^New password/, 'capped rental month 13');
-    type(/^Confirm new password/, 'capped rental month 13');
-    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    await startAuthenticatorSetup();
     await screen.findByRole('img', { name: /QR code/ });
     expect(fake.auth.mfa.unenroll).toHaveBeenCalledWith({ factorId: 'factor-stale' });
   });

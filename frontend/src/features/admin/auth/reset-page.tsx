@@ -2,33 +2,21 @@ import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { AdminButton } from '@/features/admin/shared/admin-button';
-import { authErrorMessage } from '@/features/admin/shared/session/auth-error-message';
-import { NewPasswordFields, useNewPassword } from '@/features/admin/shared/session/new-password';
+import { AuthProblem } from '@/features/admin/shared/session/auth-problem';
+import { NewPasswordFields } from '@/features/admin/shared/session/new-password';
 import { SecondFactorForm } from '@/features/admin/shared/session/second-factor-form';
-import { useUpdatePassword } from '@/features/admin/shared/session/update-password';
 import '@/features/admin/shared/admin.css';
 import { withQueryProvider } from '@/lib/query-client';
-import { ExpiredLink } from './expired-link';
 import { useLinkLanding } from './link-landing';
+import { LinkLandingStatus } from './link-landing-status';
+import { useSaveNewPassword } from './save-new-password';
 
 function NewPasswordForm({ email, onSaved }: { email: string; onSaved: () => void }) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const password = useNewPassword();
-  const save = useUpdatePassword();
+  const { password, problem, saving, submit } = useSaveNewPassword();
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setProblem(null);
-    if (!password.validate()) return;
-    save.mutate(
-      { password: password.password },
-      {
-        onSuccess: onSaved,
-        onError: (error) => {
-          if (!password.showServerError(error)) setProblem(authErrorMessage(error));
-        },
-      },
-    );
+    submit(undefined, onSaved);
   };
 
   return (
@@ -37,13 +25,9 @@ function NewPasswordForm({ email, onSaved }: { email: string; onSaved: () => voi
         Choose a new password for <strong className="admin-auth__email">{email}</strong>.
       </p>
       <NewPasswordFields idPrefix="reset" state={password} />
-      {problem && (
-        <p className="admin-error admin-auth__problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <AdminButton type="submit" variant="primary" disabled={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Save password'}
+      <AuthProblem problem={problem} />
+      <AdminButton type="submit" variant="primary" disabled={saving}>
+        {saving ? 'Saving...' : 'Save password'}
       </AdminButton>
     </form>
   );
@@ -54,20 +38,13 @@ function ResetPageScreen() {
   const navigate = useNavigate();
   const [verified, setVerified] = useState(false);
 
-  if (landing.status === 'checking') {
+  if (landing.status !== 'ready') {
     return (
-      <main className="admin-auth">
-        <p className="admin-muted" role="status">
-          Checking your reset link...
-        </p>
-      </main>
-    );
-  }
-  if (landing.status === 'failed') {
-    return (
-      <main className="admin-auth">
-        <ExpiredLink title="This reset link has expired or was already used" />
-      </main>
+      <LinkLandingStatus
+        landing={landing}
+        checking="Checking your reset link..."
+        expiredTitle="This reset link has expired or was already used"
+      />
     );
   }
 

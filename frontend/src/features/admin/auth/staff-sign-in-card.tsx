@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { AdminTextField } from '@/features/admin/shared/admin-text-field';
 import { authErrorMessage } from '@/features/admin/shared/session/auth-error-message';
+import { AuthProblem } from '@/features/admin/shared/session/auth-problem';
 import { signOutStaffHere } from '@/features/admin/shared/session/sign-out-staff';
 import { TotpCodeField } from '@/features/admin/shared/session/totp-code-field';
 import { useRequestPasswordReset } from './request-password-reset';
@@ -99,12 +100,6 @@ export function StaffSignInCard({ initialView, notice, onSignedIn }: StaffSignIn
     });
   };
 
-  const problemLine = problem && (
-    <p className="admin-error admin-auth__problem" role="alert">
-      {problem}
-    </p>
-  );
-
   return (
     <section className="admin-card admin-auth__card" aria-labelledby="staff-sign-in-title">
       <h2 id="staff-sign-in-title" className="admin-card__title">
@@ -131,7 +126,7 @@ export function StaffSignInCard({ initialView, notice, onSignedIn }: StaffSignIn
             value={password}
             onChange={setPassword}
           />
-          {problemLine}
+          <AuthProblem problem={problem} />
           <div className="admin-auth__actions">
             <AdminButton type="submit" variant="primary" disabled={signIn.isPending}>
               {signIn.isPending ? 'Signing in...' : 'Sign in'}
@@ -152,7 +147,7 @@ export function StaffSignInCard({ initialView, notice, onSignedIn }: StaffSignIn
         <form onSubmit={submitCode} className="admin-form">
           <p className="admin-muted">Your account is protected with two-step verification.</p>
           <TotpCodeField id="staff-code" value={code} onChange={setCode} />
-          {problemLine}
+          <AuthProblem problem={problem} />
           <div className="admin-auth__actions">
             <AdminButton type="submit" variant="primary" disabled={verify.isPending || code.length !== 6}>
               {verify.isPending ? 'Verifying...' : 'Verify'}
@@ -184,7 +179,7 @@ export function StaffSignInCard({ initialView, notice, onSignedIn }: StaffSignIn
             value={email}
             onChange={setEmail}
           />
-          {problemLine}
+          <AuthProblem problem={problem} />
           <div className="admin-auth__actions">
             <AdminButton type="submit" variant="primary" disabled={reset.isPending}>
               {reset.isPending ? 'Sending...' : 'Send reset link'}

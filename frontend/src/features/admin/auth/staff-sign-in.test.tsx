@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast/toast-store';
+import { renderAdminRoutes } from '@/features/admin/shared/session/render-admin-screen';
 import { AuthPage } from './auth-page';
+import { renderAuthPage } from './render-auth-page';
 
 const { authError, fake, resetFake, staffSession, supabaseModule } = await vi.hoisted(
   () => import('@/testing/fake-supabase'),
@@ -18,22 +18,6 @@ const VERIFIED = {
   created_at: '2026-01-05T10:00:00Z',
   updated_at: '2026-01-05T10:00:00Z',
 };
-
-function renderAuth() {
-  const router = createMemoryRouter(
-    [
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/admin/blog', element: <p>admin blog</p> },
-    ],
-    { initialEntries: ['/auth'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
 
 const staffCard = () => screen.getByRole('region', { name: 'Sign in with your staff account' });
 
@@ -62,7 +46,7 @@ afterEach(() => {
 
 describe('/auth: sign in with a staff account', () => {
   it('keeps the passcode card and adds a separate staff sign-in with a forgotten-password link', () => {
-    renderAuth();
+    renderAuthPage();
     expect(screen.getByRole('heading', { name: 'Admin Access' })).toBeTruthy();
     expect(screen.getByLabelText('Passcode')).toBeTruthy();
     expect(staffCard()).toBeTruthy();
@@ -73,7 +57,7 @@ describe('/auth: sign in with a staff account', () => {
 
   it('signs in with email and password and opens the admin with a welcome', async () => {
     passwordAccepted();
-    const router = renderAuth();
+    const router = renderAuthPage();
     signIn(' dana@example.com ', 'correct horse battery');
     expect(await screen.findByText('admin blog')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/blog');
@@ -102,7 +86,7 @@ describe('/auth: sign in with a staff account', () => {
     [authError('user_banned', 'User is banned'), /deactivated/],
   ])('says why a sign-in was refused (%s)', async (error, said) => {
     fake.auth.signInWithPassword.mockResolvedValueOnce({ data: { session: null, user: null }, error });
-    renderAuth();
+    renderAuthPage();
     signIn('dana@example.com', 'wrong');
     expect((await screen.findByRole('alert')).textContent).toMatch(said);
     expect(screen.queryByText('admin blog')).toBeNull();
@@ -115,7 +99,7 @@ describe('/auth: sign in with a staff account', () => {
       fake.state.session = staffSession({ aal: 'aal2' });
       return Promise.resolve({ data: {}, error: null });
     });
-    renderAuth();
+    renderAuthPage();
     signIn('dana@example.com', 'correct horse battery');
     const code = await screen.findByLabelText(/Enter the 6-digit code from your authenticator app/);
     await waitFor(() => {
@@ -137,7 +121,7 @@ describe('/auth: sign in with a staff account', () => {
       data: null,
       error: authError('mfa_verification_failed', 'Invalid TOTP code entered', 422),
     });
-    renderAuth();
+    renderAuthPage();
     signIn('dana@example.com', 'correct horse battery');
     fireEvent.change(await screen.findByLabelText(/6-digit code/), { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -148,19 +132,19 @@ describe('/auth: sign in with a staff account', () => {
   it('opens on the code step for a session that still owes its second factor', async () => {
     fake.state.factors = [VERIFIED];
     fake.state.session = staffSession({ aal: 'aal1' });
-    renderAuth();
+    renderAuthPage();
     expect(await screen.findByLabelText(/6-digit code/)).toBeTruthy();
   });
 
   it('goes straight to /admin/blog when a staff session is already there', async () => {
     fake.state.session = staffSession({ aal: 'aal1' });
-    renderAuth();
+    renderAuthPage();
     expect(await screen.findByText('admin blog')).toBeTruthy();
   });
 
   it('refuses an account without a staff role and signs it out again', async () => {
     passwordAccepted(staffSession({ role: null }));
-    renderAuth();
+    renderAuthPage();
     signIn('visitor@example.com', 'a password');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This account has no admin access. Ask an owner to invite you.',
@@ -170,7 +154,7 @@ describe('/auth: sign in with a staff account', () => {
   });
 
   it('forgot password: says the same thing whether or not the address has an account', async () => {
-    renderAuth();
+    renderAuthPage();
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
     const email = screen.getByLabelText(/^Email/);
     await waitFor(() => {
@@ -193,7 +177,7 @@ describe('/auth: sign in with a staff account', () => {
       data: null,
       error: authError('over_email_send_rate_limit', 'Email rate limit exceeded', 429),
     });
-    renderAuth();
+    renderAuthPage();
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'dana@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -202,14 +186,10 @@ describe('/auth: sign in with a staff account', () => {
   });
 
   it('shows why the admin sent the person back (router state notice)', () => {
-    const router = createMemoryRouter([{ path: '/auth', element: <AuthPage /> }], {
-      initialEntries: [{ pathname: '/auth', state: { notice: 'This account has no admin access.' } }],
+    renderAdminRoutes([{ path: '/auth', element: <AuthPage /> }], {
+      pathname: '/auth',
+      state: { notice: 'This account has no admin access.' },
     });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
     expect(screen.getByRole('alert').textContent).toBe('This account has no admin access.');
   });
 });

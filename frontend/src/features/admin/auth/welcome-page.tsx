@@ -3,16 +3,16 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { AdminTextField } from '@/features/admin/shared/admin-text-field';
-import { authErrorMessage } from '@/features/admin/shared/session/auth-error-message';
-import { NewPasswordFields, useNewPassword } from '@/features/admin/shared/session/new-password';
+import { AuthProblem } from '@/features/admin/shared/session/auth-problem';
+import { NewPasswordFields } from '@/features/admin/shared/session/new-password';
 import { SecondFactorForm } from '@/features/admin/shared/session/second-factor-form';
 import { TotpEnrolPanel } from '@/features/admin/shared/session/totp-enrol-panel';
-import { useUpdatePassword } from '@/features/admin/shared/session/update-password';
 import { personName } from '@/features/admin/shared/session/staff-session';
 import '@/features/admin/shared/admin.css';
 import { withQueryProvider } from '@/lib/query-client';
-import { ExpiredLink } from './expired-link';
 import { useLinkLanding } from './link-landing';
+import { LinkLandingStatus } from './link-landing-status';
+import { useSaveNewPassword } from './save-new-password';
 
 export const WELCOME_TITLE = 'Welcome to ClaimBridge admin';
 
@@ -31,26 +31,14 @@ function WelcomeDetails({
   onSaved: (name: string) => void;
 }) {
   const [name, setName] = useState(initialName);
-  const [problem, setProblem] = useState<string | null>(null);
-  const password = useNewPassword();
-  const save = useUpdatePassword();
+  const { password, problem, saving, submit } = useSaveNewPassword();
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setProblem(null);
-    if (!password.validate()) return;
     const displayName = name.trim();
-    save.mutate(
-      { password: password.password, data: { display_name: displayName } },
-      {
-        onSuccess: () => {
-          onSaved(displayName || email);
-        },
-        onError: (error) => {
-          if (!password.showServerError(error)) setProblem(authErrorMessage(error));
-        },
-      },
-    );
+    submit({ display_name: displayName }, () => {
+      onSaved(displayName || email);
+    });
   };
 
   return (
@@ -70,13 +58,9 @@ function WelcomeDetails({
         onChange={setName}
       />
       <NewPasswordFields idPrefix="welcome" state={password} />
-      {problem && (
-        <p className="admin-error admin-auth__problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <AdminButton type="submit" variant="primary" disabled={save.isPending || !name.trim()}>
-        {save.isPending ? 'Saving...' : 'Save and continue'}
+      <AuthProblem problem={problem} />
+      <AdminButton type="submit" variant="primary" disabled={saving || !name.trim()}>
+        {saving ? 'Saving...' : 'Save and continue'}
       </AdminButton>
     </form>
   );
@@ -92,23 +76,14 @@ function WelcomePageScreen() {
     void navigate('/admin/blog', { replace: true });
   };
 
-  if (landing.status === 'checking') {
+  if (landing.status !== 'ready') {
     return (
-      <main className="admin-auth">
-        <p className="admin-muted" role="status">
-          Checking your invitation...
-        </p>
-      </main>
-    );
-  }
-  if (landing.status === 'failed') {
-    return (
-      <main className="admin-auth">
-        <ExpiredLink
-          title="This invitation link has expired or was already used"
-          alternative="The owner who invited you can also send the invitation again from the Staff page."
-        />
-      </main>
+      <LinkLandingStatus
+        landing={landing}
+        checking="Checking your invitation..."
+        expiredTitle="This invitation link has expired or was already used"
+        alternative="The owner who invited you can also send the invitation again from the Staff page."
+      />
     );
   }
 

@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdminSessionContext, type AdminSession } from '@/features/admin/shared/session/admin-session';
+import type { AdminSession } from '@/features/admin/shared/session/admin-session';
+import { renderAdminScreen } from '@/features/admin/shared/session/render-admin-screen';
 import { BlogAdminPage } from './blog-admin-page';
 import { EMPTY_BLOG_FORM, formToPayload } from './blog-post';
 
@@ -31,25 +30,7 @@ const POSTS = [
 ];
 
 function renderBlog(session: AdminSession, path = '/admin/blog') {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/admin/blog/:postId?',
-        element: (
-          <AdminSessionContext value={session}>
-            <BlogAdminPage />
-          </AdminSessionContext>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderAdminScreen(<BlogAdminPage />, session, { route: '/admin/blog/:postId?', path });
 }
 
 const AUTHOR: AdminSession = {

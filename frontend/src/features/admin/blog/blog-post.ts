@@ -1,4 +1,5 @@
 import type { Tables } from '@/lib/database.types';
+import { addressSlug } from '@/features/admin/shared/address-slug';
 import {
   joinCommaList,
   optionalTextsToForm,
@@ -172,15 +173,7 @@ export function scheduleProblem(
  * in runs joined by single hyphens, at most 80 characters): accents dropped, "&" read as "and".
  */
 export function slugFromTitle(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
+  return addressSlug(title, 80);
 }
 
 /**

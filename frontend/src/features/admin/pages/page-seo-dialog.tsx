@@ -8,7 +8,7 @@ import { selectFieldsOf, valueOptions } from '@/features/admin/shared/admin-sele
 import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
 import { splitCommaList } from '@/features/admin/shared/split-list';
 import { AdminButton } from '@/features/admin/shared/admin-button';
-import { AdminTabs, adminTabId } from '@/features/admin/shared/admin-tabs';
+import { adminPanelId, AdminTabPanel, AdminTabs } from '@/features/admin/shared/admin-tabs';
 import { formToPagePayload, OG_TYPES, PAGE_TWITTER_CARD_TYPES, type PageSeoForm } from './page-seo';
 import { useSavePageSeo } from './save-page-seo';
 import { pageSeoErrors, searchPreview, seoScore } from './seo-score';
@@ -75,15 +75,9 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
   };
 
   const panel = (name: Tab, children: ReactNode) => (
-    <div
-      role="tabpanel"
-      id={`${baseId}-panel-${name}`}
-      aria-labelledby={adminTabId(baseId, name)}
-      hidden={tab !== name}
-      className="admin-tabpanel"
-    >
+    <AdminTabPanel baseId={baseId} value={name} selected={tab}>
       {children}
-    </div>
+    </AdminTabPanel>
   );
 
   const check = checksOf<'noindex' | 'nofollow'>(form, set);
@@ -97,7 +91,7 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
         tabs={TABS}
         selected={tab}
         onSelect={setTab}
-        panelIdOf={(name) => `${baseId}-panel-${name}`}
+        panelIdOf={(name) => adminPanelId(baseId, name)}
       />
 
       {panel(

@@ -2,7 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/features/admin/shared/admin-client';
-import { AdminButton } from '@/features/admin/shared/admin-button';
+import { AdminFormActions } from '@/features/admin/shared/admin-form-actions';
 import { AdminCheck } from '@/features/admin/shared/admin-check';
 import { AdminSelectField } from '@/features/admin/shared/admin-select-field';
 import { textFieldsOf, type BoundTextFieldProps } from '@/features/admin/shared/admin-text-field';
@@ -167,14 +167,13 @@ export function RedirectDialog({ editing, initial, others, onClose }: RedirectDi
             {refusal}
           </p>
         )}
-        <div className="admin-actions admin-actions--end">
-          <AdminButton onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </AdminButton>
-          <AdminButton type="submit" variant="primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : editing ? 'Update Redirect' : 'Add Redirect'}
-          </AdminButton>
-        </div>
+        <AdminFormActions
+          onCancel={onClose}
+          cancelDisabled={save.isPending}
+          saving={save.isPending}
+          submitLabel={editing ? 'Update Redirect' : 'Add Redirect'}
+          savingLabel="Saving..."
+        />
       </form>
     </Dialog>
   );

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminButton } from '@/features/admin/shared/admin-button';
-import { AdminTabs, adminTabId } from '@/features/admin/shared/admin-tabs';
+import { adminPanelId, AdminTabPanel, AdminTabs } from '@/features/admin/shared/admin-tabs';
 import { useFailureToast } from '@/features/admin/shared/error-toast';
 import { useCan } from '@/features/admin/shared/session/admin-session';
 import { notFoundReportQuery } from './not-found-report-query';
@@ -65,7 +65,6 @@ export function RedirectsAdminPage() {
     ['rules', tabName('Redirects', rules.data?.length)],
     ['not-found', tabName('404 log', notFound.data?.length)],
   ] as const;
-  const panelId = (value: Tab) => `${baseId}-panel-${value}`;
 
   return (
     <div className="admin-page redirects-page">
@@ -100,24 +99,12 @@ export function RedirectsAdminPage() {
           tabs={tabs}
           selected={tab}
           onSelect={choose}
-          panelIdOf={panelId}
+          panelIdOf={(value) => adminPanelId(baseId, value)}
         />
-        <div
-          role="tabpanel"
-          id={panelId('rules')}
-          aria-labelledby={adminTabId(baseId, 'rules')}
-          hidden={tab !== 'rules'}
-          className="admin-tabpanel"
-        >
+        <AdminTabPanel baseId={baseId} value="rules" selected={tab}>
           <RedirectRulesPanel rules={rules.data} failed={rules.isError} canEdit={canEdit} onEdit={edit} />
-        </div>
-        <div
-          role="tabpanel"
-          id={panelId('not-found')}
-          aria-labelledby={adminTabId(baseId, 'not-found')}
-          hidden={tab !== 'not-found'}
-          className="admin-tabpanel"
-        >
+        </AdminTabPanel>
+        <AdminTabPanel baseId={baseId} value="not-found" selected={tab}>
           <NotFoundPanel
             entries={notFound.data}
             failed={notFound.isError}
@@ -134,7 +121,7 @@ export function RedirectsAdminPage() {
                 : null
             }
           />
-        </div>
+        </AdminTabPanel>
       </section>
       {dialog && (
         <RedirectDialog

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 /** The tab a key moves to from `index` of `count` tabs (arrows wrap; Home, End), or null. */
 function movedTo(key: string, index: number, count: number): number | null {
@@ -11,6 +11,9 @@ function movedTo(key: string, index: number, count: number): number | null {
 
 /** The id of the tab `value` of the tab list with this `baseId` (for a panel's aria-labelledby). */
 export const adminTabId = (baseId: string, value: string) => `${baseId}-tab-${value}`;
+
+/** The id of the panel of the tab `value` (for the tab's aria-controls). */
+export const adminPanelId = (baseId: string, value: string) => `${baseId}-panel-${value}`;
 
 interface AdminTabsProps<T extends string> {
   /** The tab list's accessible name. */
@@ -66,6 +69,31 @@ export function AdminTabs<T extends string>({ label, baseId, tabs, selected, onS
           {name}
         </button>
       ))}
+    </div>
+  );
+}
+
+/** The panel of the tab `value` of the tab list with this `baseId`, shown while that tab is selected. */
+export function AdminTabPanel({
+  baseId,
+  value,
+  selected,
+  children,
+}: {
+  baseId: string;
+  value: string;
+  selected: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="tabpanel"
+      id={adminPanelId(baseId, value)}
+      aria-labelledby={adminTabId(baseId, value)}
+      hidden={selected !== value}
+      className="admin-tabpanel"
+    >
+      {children}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { SiteHealthRow } from '@/data/site-health/types';
 import type { AdminSession } from '@/features/admin/shared/session/admin-session';
 import { AUTHOR_SESSION, EDITOR_SESSION, renderAdminScreen } from '@/features/admin/shared/session/render-admin-screen';
 import { SiteHealthAdminPage } from './site-health-admin-page';
+import { healthRow } from './site-health-test-rows';
 
 const { fake, resetFake, supabaseModule } = await vi.hoisted(() => import('@/testing/fake-supabase'));
 vi.mock('@/lib/supabase', () => supabaseModule());
@@ -12,17 +13,8 @@ const EDITOR = EDITOR_SESSION;
 const AUTHOR = AUTHOR_SESSION;
 
 const ISSUES: SiteHealthRow[] = [
-  {
-    kind: 'broken_internal_link',
-    severity: 'error',
-    title: 'Broken link: /pricing-2025',
-    detail: 'No page at this address',
-    source_type: 'post',
-    source_id: 'p1',
-    source_label: 'Capped rental month 13',
-    fix_path: '/admin/blog/p1',
-  },
-  {
+  healthRow(),
+  healthRow({
     kind: 'missing_meta_description',
     severity: 'warning',
     title: 'No meta description',
@@ -31,7 +23,7 @@ const ISSUES: SiteHealthRow[] = [
     source_id: 's1',
     source_label: 'Services',
     fix_path: '/admin/pages',
-  },
+  }),
 ];
 
 function answer(issues: SiteHealthRow[], summary: unknown) {

@@ -5,6 +5,7 @@ import { AdminButton } from '@/features/admin/shared/admin-button';
 import { AdminCard } from '@/features/admin/shared/admin-card';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import { mayOpen } from '@/features/admin/shared/admin-role';
+import { AdminStats } from '@/features/admin/shared/admin-stats';
 import { AdminTable } from '@/features/admin/shared/admin-table';
 import { errorMessage } from '@/features/admin/shared/admin-client';
 import { formatDate } from '@/features/admin/shared/format-date';
@@ -26,16 +27,7 @@ function Summary({ summary, issues }: { summary: HealthSummary | undefined; issu
     ['Links checked', summary ? formatCount(summary.linksChecked) : '…'],
     ['Waiting to be checked', summary ? formatCount(summary.pending) : '…'],
   ];
-  return (
-    <dl className="admin-stats health-stats">
-      {stats.map(([term, value]) => (
-        <div key={term} className="admin-card">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <AdminStats stats={stats} className="health-stats" />;
 }
 
 /** The checks in a line each: how many issues, or a tick; each with issues links to its list. */

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteHealthRow } from '@/data/site-health/types';
 import { groupHealthIssues, toHealthIssue, toHealthSummary, type HealthIssue } from './site-health';
-
-const row = (values: Partial<SiteHealthRow>): SiteHealthRow => ({
-  kind: 'broken_internal_link',
-  severity: 'error',
-  title: 'Broken link: /pricing-2025',
-  detail: 'No page at this address',
-  source_type: 'post',
-  source_id: 'p1',
-  source_label: 'Capped rental month 13',
-  fix_path: '/admin/blog/p1',
-  ...values,
-});
+import { healthRow } from './site-health-test-rows';
 
 const issue = (values: Partial<SiteHealthRow>): HealthIssue => {
-  const read = toHealthIssue(row(values));
+  const read = toHealthIssue(healthRow(values));
   if (!read) throw new Error('not an issue');
   return read;
 };
@@ -73,7 +62,7 @@ describe('reading site_health rows', () => {
   it('reads an unknown severity as a warning, a missing label as the source id, and drops a row without a kind', () => {
     expect(issue({ severity: 'fatal' }).severity).toBe('warning');
     expect(issue({ source_label: null, source_id: 'wp-7' }).sourceLabel).toBe('wp-7');
-    expect(toHealthIssue(row({ kind: null }))).toBeNull();
+    expect(toHealthIssue(healthRow({ kind: null }))).toBeNull();
   });
 
   it('reads the summary defensively', () => {

@@ -3,7 +3,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { useCreateSitePage } from './create-site-page';
 import { errorMessage } from '@/features/admin/shared/admin-client';
-import { AdminButton } from '@/features/admin/shared/admin-button';
+import { AdminFormActions } from '@/features/admin/shared/admin-form-actions';
 import { AdminTextField } from '@/features/admin/shared/admin-text-field';
 import { MAX_NAME_LENGTH, MAX_ROUTE_LENGTH, routeFromName, routeProblem } from './site-page-status';
 
@@ -73,12 +73,12 @@ export function NewSitePageDialog({ onClose, onCreated }: { onClose: () => void;
             setRefusal(null);
           }}
         />
-        <div className="admin-actions admin-actions--end">
-          <AdminButton onClick={onClose}>Cancel</AdminButton>
-          <AdminButton type="submit" variant="primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create page'}
-          </AdminButton>
-        </div>
+        <AdminFormActions
+          onCancel={onClose}
+          saving={create.isPending}
+          submitLabel="Create page"
+          savingLabel="Creating…"
+        />
       </form>
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import type { SitePage } from '@/data/site-pages/types';
+import { addressSlug } from '@/features/admin/shared/address-slug';
 import { fromLocalInput } from '@/features/admin/shared/format-date';
 
 export type SitePageStatus = { label: 'Draft' } | { label: 'Live' } | { label: 'Scheduled'; at: string };
@@ -32,16 +33,7 @@ export function routeProblem(route: string): string | null {
  * accents dropped, "&" read as "and", as post addresses are made.
  */
 export function routeFromName(name: string): string {
-  const words = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_ROUTE_LENGTH - 1)
-    .replace(/-+$/, '');
-  return `/${words}`;
+  return `/${addressSlug(name, MAX_ROUTE_LENGTH - 1)}`;
 }
 
 /** Why a schedule time cannot be used, or null. */

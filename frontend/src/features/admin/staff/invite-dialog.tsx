@@ -1,9 +1,10 @@
 import { useState, type SubmitEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
-import { AdminButton } from '@/features/admin/shared/admin-button';
+import { AdminFormActions } from '@/features/admin/shared/admin-form-actions';
 import { AdminTextField } from '@/features/admin/shared/admin-text-field';
 import type { StaffRole } from '@/features/admin/shared/admin-role';
+import { AuthProblem } from '@/features/admin/shared/session/auth-problem';
 import { useInviteStaff } from './invite-staff';
 import { RoleField } from './role-field';
 import { staffProblem } from './staff-wording';
@@ -72,17 +73,13 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
           onChange={setDisplayName}
         />
         <RoleField id="invite-role" value={role} onChange={setRole} />
-        {problem && (
-          <p className="admin-error admin-auth__problem" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="admin-actions admin-actions--end">
-          <AdminButton onClick={close}>Cancel</AdminButton>
-          <AdminButton type="submit" variant="primary" disabled={invite.isPending}>
-            {invite.isPending ? 'Sending...' : 'Send invitation'}
-          </AdminButton>
-        </div>
+        <AuthProblem problem={problem} />
+        <AdminFormActions
+          onCancel={close}
+          saving={invite.isPending}
+          submitLabel="Send invitation"
+          savingLabel="Sending..."
+        />
       </form>
     </Dialog>
   );

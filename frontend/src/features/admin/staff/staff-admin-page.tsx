@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { errorMessage } from '@/features/admin/shared/admin-client';
+import { AdminLoadError } from '@/features/admin/shared/admin-load-error';
 import { AdminLoading } from '@/features/admin/shared/admin-loading';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, type StaffRole } from '@/features/admin/shared/admin-role';
 import { AdminTable } from '@/features/admin/shared/admin-table';
@@ -285,16 +286,14 @@ export function StaffAdminPage() {
         {staff.isPending ? (
           <AdminLoading>Loading staff...</AdminLoading>
         ) : staff.isError ? (
-          <div className="staff-state" role="alert">
-            <p className="admin-error">The staff list could not be loaded: {errorMessage(staff.error)}</p>
-            <AdminButton
-              onClick={() => {
-                void staff.refetch();
-              }}
-            >
-              Try again
-            </AdminButton>
-          </div>
+          <AdminLoadError
+            className="staff-state"
+            onRetry={() => {
+              void staff.refetch();
+            }}
+          >
+            The staff list could not be loaded: {errorMessage(staff.error)}
+          </AdminLoadError>
         ) : staff.data.length === 0 ? (
           <AdminEmpty>No staff accounts yet. Invite the first person with the button above.</AdminEmpty>
         ) : (

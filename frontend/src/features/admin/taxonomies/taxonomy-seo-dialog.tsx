@@ -2,7 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { company } from '@/config/company';
-import { AdminButton } from '@/features/admin/shared/admin-button';
+import { AdminFormActions } from '@/features/admin/shared/admin-form-actions';
 import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
 import { errorToast } from '@/features/admin/shared/error-toast';
 import { ARCHIVE_KIND_LABELS } from '@/lib/archive-text';
@@ -95,14 +95,13 @@ export function TaxonomySeoDialog({ entry, onClose }: TaxonomySeoDialogProps) {
           <p className="admin-serp__title">{preview.title}</p>
           <p className="admin-serp__description">{preview.description}</p>
         </div>
-        <div className="admin-actions admin-actions--end">
-          <AdminButton onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </AdminButton>
-          <AdminButton type="submit" variant="primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save SEO'}
-          </AdminButton>
-        </div>
+        <AdminFormActions
+          onCancel={onClose}
+          cancelDisabled={save.isPending}
+          saving={save.isPending}
+          submitLabel="Save SEO"
+          savingLabel="Saving..."
+        />
       </form>
     </Dialog>
   );

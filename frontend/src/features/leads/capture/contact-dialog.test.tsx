@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
-import { toastStore } from '@/components/ui/toast/toast-store';
 import type { ContactFormValues } from '@/features/leads/submission/contact-form';
 import { captchaReset } from './captcha-stand-in';
 import { ContactDialog } from './contact-dialog';
+import { fillLeadForm, setUpLeadFormTests, submitLeadForm } from './lead-form-testing';
 
 // A stand-in widget: "Solve captcha" reports a token the way the real widget does.
 vi.mock('./captcha-field', () => import('./captcha-stand-in'));
@@ -52,40 +52,15 @@ function Harness({ webhookUrl = 'http://localhost/functions/v1/lead-relay' }: { 
   );
 }
 
-function fillAll(overrides: Partial<Record<keyof typeof ANSWERS, string>> = {}) {
-  for (const [label, value] of Object.entries({ ...ANSWERS, ...overrides })) {
-    fireEvent.change(screen.getByLabelText(label), { target: { value } });
-  }
+function fillAll(overrides: Record<string, string> = {}) {
+  fillLeadForm({ ...ANSWERS, ...overrides });
 }
 
 const submitButton = () => screen.getByRole('button', { name: /Let's Connect|Connecting\.\.\./ });
 
-async function submitForm() {
-  // Submits like a script would (the button may be disabled); React handles the event.
-  const form = submitButton().closest('form') as HTMLFormElement;
-  await act(async () => {
-    fireEvent.submit(form);
-    await Promise.resolve();
-  });
-}
+const submitForm = () => submitLeadForm(submitButton().closest('form') as HTMLFormElement);
 
-let fetchMock: ReturnType<typeof vi.fn>;
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(OPENED + 10_000);
-  fetchMock = vi.fn().mockResolvedValue(new Response(null));
-  vi.stubGlobal('fetch', fetchMock);
-  captchaReset.mockClear();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  act(() => {
-    toastStore.clear();
-  });
-});
+const fetchMock = setUpLeadFormTests(OPENED + 10_000);
 
 describe('ContactDialog', () => {
   it("is titled 'Connect with us', labels every field and requires all but the honeypot", () => {

@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LeadFormBlock } from '@/components/blocks/kinds/lead-form-block';
 import { InlineLeadFormContext } from '@/components/lead-capture/inline-lead-form-context';
 import { Toaster } from '@/components/ui/toast';
-import { toastStore } from '@/components/ui/toast/toast-store';
 import { captchaReset } from './captcha-stand-in';
 import { InlineLeadForm, LandingLeadForm } from './inline-lead-form';
+import { fillLeadForm, setUpLeadFormTests, submitLeadForm } from './lead-form-testing';
 
 // A stand-in widget: "Solve captcha" reports a token the way the real widget does.
 vi.mock('./captcha-field', () => import('./captcha-stand-in'));
@@ -50,37 +50,12 @@ function renderForm() {
 }
 
 function fillAll(overrides: Record<string, string> = {}) {
-  for (const [label, value] of Object.entries({ ...ANSWERS, ...overrides })) {
-    fireEvent.change(screen.getByLabelText(label), { target: { value } });
-  }
+  fillLeadForm({ ...ANSWERS, ...overrides });
 }
 
-async function submitForm() {
-  // Submits like a script would (the button may be disabled); React handles the event.
-  const form = document.querySelector('form') as HTMLFormElement;
-  await act(async () => {
-    fireEvent.submit(form);
-    await Promise.resolve();
-  });
-}
+const submitForm = () => submitLeadForm(document.querySelector('form') as HTMLFormElement);
 
-let fetchMock: ReturnType<typeof vi.fn>;
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(LOADED);
-  fetchMock = vi.fn().mockResolvedValue(new Response(null));
-  vi.stubGlobal('fetch', fetchMock);
-  captchaReset.mockClear();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  act(() => {
-    toastStore.clear();
-  });
-});
+const fetchMock = setUpLeadFormTests(LOADED);
 
 describe('LeadFormBlock with the inline form', () => {
   it('renders the section (h2 and text) with the contact fields inline, every one labelled and required', () => {

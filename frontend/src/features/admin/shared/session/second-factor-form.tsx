@@ -1,6 +1,7 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { authErrorMessage } from './auth-error-message';
+import { AuthProblem } from './auth-problem';
 import { TotpCodeField } from './totp-code-field';
 import { useVerifySecondFactor } from './verify-second-factor';
 
@@ -38,11 +39,7 @@ export function SecondFactorForm({ id, intro, submitLabel, onVerified, onCancel 
     <form className="admin-form" onSubmit={onSubmit}>
       <p className="admin-muted">{intro}</p>
       <TotpCodeField id={id} value={code} onChange={setCode} />
-      {problem && (
-        <p className="admin-error admin-auth__problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <AuthProblem problem={problem} />
       <div className="admin-actions">
         <AdminButton type="submit" variant="primary" disabled={verify.isPending || code.length !== 6}>
           {verify.isPending ? 'Verifying...' : submitLabel}

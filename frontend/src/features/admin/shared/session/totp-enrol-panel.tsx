@@ -2,6 +2,7 @@ import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { AdminButton } from '@/features/admin/shared/admin-button';
 import { authErrorMessage } from './auth-error-message';
+import { AuthProblem } from './auth-problem';
 import { useEnrollTotp, type TotpEnrolment } from './enroll-totp';
 import { TotpCodeField } from './totp-code-field';
 import { unenrollFactor } from './unenroll-factor';
@@ -84,17 +85,11 @@ export function TotpEnrolPanel({ intro, onDone, onSkip, skipLabel = 'Skip for no
     );
   };
 
-  const problemLine = problem && (
-    <p className="admin-error admin-auth__problem" role="alert">
-      {problem}
-    </p>
-  );
-
   if (!enrolment) {
     return (
       <div className="admin-form">
         <p className="admin-muted">{intro}</p>
-        {problemLine}
+        <AuthProblem problem={problem} />
         <div className="admin-actions">
           <AdminButton variant="primary" disabled={enroll.isPending} onClick={start}>
             {enroll.isPending ? 'Starting...' : 'Set up authenticator app'}
@@ -133,7 +128,7 @@ export function TotpEnrolPanel({ intro, onDone, onSkip, skipLabel = 'Skip for no
           <TotpCodeField id="totp-enrol-code" value={code} onChange={setCode} />
         </li>
       </ol>
-      {problemLine}
+      <AuthProblem problem={problem} />
       <div className="admin-actions">
         <AdminButton type="submit" variant="primary" disabled={verify.isPending || code.length !== 6}>
           {verify.isPending ? 'Verifying...' : 'Turn on two-step verification'}
