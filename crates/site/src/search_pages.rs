@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use cb_db::sqlx;
+use lol_html::html_content::TextChunk;
 use lol_html::{Settings, element, text};
 use serde::Serialize;
 use tokio::time::Instant;
@@ -75,29 +76,17 @@ pub(crate) fn page_text(html: &str) -> Option<(String, String, String)> {
             Ok(())
         }))
         .append_element_content_handler(text!("main h1", |chunk| {
-            push_text(
-                &mut title.borrow_mut(),
-                chunk.as_str(),
-                chunk.last_in_text_node(),
-            );
+            push_text(&title, chunk);
             Ok(())
         }))
         .append_element_content_handler(text!("main p", |chunk| {
             if paragraph.get() == FirstParagraph::Inside {
-                push_text(
-                    &mut first_paragraph.borrow_mut(),
-                    chunk.as_str(),
-                    chunk.last_in_text_node(),
-                );
+                push_text(&first_paragraph, chunk);
             }
             Ok(())
         }))
         .append_element_content_handler(text!("main", |chunk| {
-            push_text(
-                &mut body.borrow_mut(),
-                chunk.as_str(),
-                chunk.last_in_text_node(),
-            );
+            push_text(&body, chunk);
             Ok(())
         }));
     lol_html::rewrite_str(html, settings).ok()?;
@@ -121,9 +110,10 @@ enum FirstParagraph {
 
 /// Adds a chunk of raw text, with its entities decoded and a space where a text node ends (the
 /// next one is in another element).
-fn push_text(into: &mut String, raw: &str, ends_node: bool) {
-    into.push_str(&decode_entities(raw));
-    if ends_node {
+fn push_text(into: &RefCell<String>, chunk: &TextChunk<'_>) {
+    let mut into = into.borrow_mut();
+    into.push_str(&decode_entities(chunk.as_str()));
+    if chunk.last_in_text_node() {
         into.push(' ');
     }
 }

@@ -21,37 +21,24 @@ pub(super) fn render(
         substitute(place, text, env).map(Some)
     };
     let wrong = |expected: &str| ConfigError(format!("{place} must be {expected}, got {value}"));
+    // A list becomes the variable's comma-separated text, so no entry may hold a comma.
+    let comma_list = |expected: &str, entry: &str| -> Result<String, ConfigError> {
+        let items = value.as_array().ok_or_else(|| wrong(expected))?;
+        let mut entries = Vec::with_capacity(items.len());
+        for item in items {
+            let text = string(item)?.ok_or_else(|| wrong(expected))?;
+            if text.is_empty() || text.contains(',') {
+                return Err(ConfigError(format!(
+                    "{place} holds '{text}': each entry must be {entry}"
+                )));
+            }
+            entries.push(text);
+        }
+        Ok(entries.join(","))
+    };
     match kind {
-        Kind::List => {
-            let items = value
-                .as_array()
-                .ok_or_else(|| wrong("an array of strings"))?;
-            let mut names = Vec::with_capacity(items.len());
-            for item in items {
-                let name = string(item)?.ok_or_else(|| wrong("an array of strings"))?;
-                if name.is_empty() || name.contains(',') {
-                    return Err(ConfigError(format!(
-                        "{place} holds '{name}': each entry must be one non-empty schema name"
-                    )));
-                }
-                names.push(name);
-            }
-            Ok(names.join(","))
-        }
-        Kind::Urls => {
-            let items = value.as_array().ok_or_else(|| wrong("an array of URLs"))?;
-            let mut urls = Vec::with_capacity(items.len());
-            for item in items {
-                let url = string(item)?.ok_or_else(|| wrong("an array of URLs"))?;
-                if url.is_empty() || url.contains(',') {
-                    return Err(ConfigError(format!(
-                        "{place} holds '{url}': each entry must be one URL (no commas)"
-                    )));
-                }
-                urls.push(url);
-            }
-            Ok(urls.join(","))
-        }
+        Kind::List => comma_list("an array of strings", "one non-empty schema name"),
+        Kind::Urls => comma_list("an array of URLs", "one URL (no commas)"),
         Kind::Count => match (value.as_integer(), string(value)?) {
             (Some(n), _) if n >= 0 => Ok(n.to_string()),
             (_, Some(text)) if text.parse::<u64>().is_ok() => Ok(text),
