@@ -38,6 +38,37 @@ pub async fn rest_send(
     (status, body)
 }
 
+/// One caller's REST requests (`token`, or None for anon), each asking for the rows back: the
+/// status and the JSON answer, as [`rest_send`] gives them.
+#[derive(Clone, Copy)]
+pub struct RestCaller<'a> {
+    app: &'a TestApp,
+    token: Option<&'a str>,
+}
+
+/// The REST requests of `token`'s caller (None: anon).
+pub fn rest_as<'a>(app: &'a TestApp, token: Option<&'a str>) -> RestCaller<'a> {
+    RestCaller { app, token }
+}
+
+impl RestCaller<'_> {
+    pub async fn get(self, path: &str) -> (u16, Value) {
+        rest_send(self.app, Method::GET, path, self.token, None).await
+    }
+
+    pub async fn post(self, path: &str, body: Value) -> (u16, Value) {
+        rest_send(self.app, Method::POST, path, self.token, Some(body)).await
+    }
+
+    pub async fn patch(self, path: &str, body: Value) -> (u16, Value) {
+        rest_send(self.app, Method::PATCH, path, self.token, Some(body)).await
+    }
+
+    pub async fn delete(self, path: &str) -> (u16, Value) {
+        rest_send(self.app, Method::DELETE, path, self.token, None).await
+    }
+}
+
 /// Asserts that `response` has the status `status` and, for each `(name, value)` of `headers`,
 /// that header with exactly that value.
 pub fn assert_status_and_headers(response: &Response, status: u16, headers: &[(&str, &str)]) {

@@ -9,7 +9,7 @@ use jsonwebtoken::{EncodingKey, Header};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use cb_tests::rest_send as send;
+use cb_tests::rest_as;
 
 use crate::site::block_pages::{assert_error, create_page, one_block};
 
@@ -95,14 +95,9 @@ async fn hostile_blocks_are_refused_and_nothing_is_saved() {
         ),
     ];
     for (blocks, message) in cases {
-        let answer = send(
-            &app,
-            Method::POST,
-            "block_pages",
-            Some(&editor),
-            Some(post(blocks)),
-        )
-        .await;
+        let answer = rest_as(&app, Some(&editor))
+            .post("block_pages", post(blocks))
+            .await;
         assert_error(&answer, 400, "22023", message);
     }
 
@@ -149,14 +144,9 @@ async fn hostile_blocks_are_refused_and_nothing_is_saved() {
         );
     }
     // A null list is no list either.
-    let (status, _) = send(
-        &app,
-        Method::POST,
-        "block_pages",
-        Some(&editor),
-        Some(post(Value::Null)),
-    )
-    .await;
+    let (status, _) = rest_as(&app, Some(&editor))
+        .post("block_pages", post(Value::Null))
+        .await;
     assert_eq!(status, 400);
     assert_eq!(pages(&app).await, 0);
 
@@ -171,14 +161,9 @@ async fn hostile_blocks_are_refused_and_nothing_is_saved() {
     )
     .await;
     assert_eq!(page["blocks"], blocks);
-    let (status, rows) = send(
-        &app,
-        Method::GET,
-        "block_pages?route=eq./scripted&select=name,blocks",
-        None,
-        None,
-    )
-    .await;
+    let (status, rows) = rest_as(&app, None)
+        .get("block_pages?route=eq./scripted&select=name,blocks")
+        .await;
     assert_eq!(
         (status, rows),
         (200, json!([{"name": script, "blocks": blocks}]))
@@ -219,14 +204,9 @@ async fn tokens_nobody_issued_write_nothing() {
             .await;
         assert_eq!(status, 401);
     }
-    let answer = send(
-        &app,
-        Method::POST,
-        "block_pages",
-        Some(&stale),
-        Some(page.clone()),
-    )
-    .await;
+    let answer = rest_as(&app, Some(&stale))
+        .post("block_pages", page.clone())
+        .await;
     assert_error(
         &answer,
         403,
@@ -234,14 +214,9 @@ async fn tokens_nobody_issued_write_nothing() {
         "new row violates row-level security policy for table \"block_pages\"",
     );
     // The anon key as a bearer is anon.
-    let answer = send(
-        &app,
-        Method::POST,
-        "block_pages",
-        Some(DEMO_ANON_KEY),
-        Some(page),
-    )
-    .await;
+    let answer = rest_as(&app, Some(DEMO_ANON_KEY))
+        .post("block_pages", page)
+        .await;
     assert_error(
         &answer,
         401,
@@ -297,14 +272,9 @@ async fn an_author_cannot_escalate() {
         ),
     ];
     for (extra, status, code, message) in &refused {
-        let answer = send(
-            &app,
-            Method::POST,
-            "block_pages",
-            Some(&token),
-            Some(draft(extra.clone())),
-        )
-        .await;
+        let answer = rest_as(&app, Some(&token))
+            .post("block_pages", draft(extra.clone()))
+            .await;
         assert_error(&answer, *status, code, message);
     }
     assert_eq!(pages(&app).await, 0);
@@ -312,7 +282,7 @@ async fn an_author_cannot_escalate() {
     let mine = create_page(&app, &token, draft(json!({}))).await;
     let one = format!("block_pages?id=eq.{}", mine["id"].as_str().unwrap());
     for (extra, status, code, message) in &refused {
-        let answer = send(&app, Method::PATCH, &one, Some(&token), Some(extra.clone())).await;
+        let answer = rest_as(&app, Some(&token)).patch(&one, extra.clone()).await;
         assert_error(&answer, *status, code, message);
     }
     // Nor through a restore of someone else's revision, or a preview of someone else's page.
@@ -329,14 +299,9 @@ async fn an_author_cannot_escalate() {
             theirs["id"].as_str().unwrap()
         ))
         .await;
-    let (status, _) = send(
-        &app,
-        Method::POST,
-        "rpc/restore_revision",
-        Some(&token),
-        Some(json!({"revision_id": revision})),
-    )
-    .await;
+    let (status, _) = rest_as(&app, Some(&token))
+        .post("rpc/restore_revision", json!({"revision_id": revision}))
+        .await;
     assert_eq!(status, 404, "authors do not see page revisions");
     let after = app
         .db

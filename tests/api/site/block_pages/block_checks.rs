@@ -62,14 +62,12 @@ async fn the_database_judges_every_vector_as_the_editor_does() {
     for case in invalid {
         let message = case["message"].as_str().unwrap();
         let blocks = &case["blocks"];
-        let created = send(
-            &app,
-            Method::POST,
-            "block_pages",
-            Some(&editor),
-            Some(json!({"route": "/refused", "name": "Refused", "blocks": blocks})),
-        )
-        .await;
+        let created = rest_as(&app, Some(&editor))
+            .post(
+                "block_pages",
+                json!({"route": "/refused", "name": "Refused", "blocks": blocks}),
+            )
+            .await;
         assert_error(&created, 400, "22023", message);
         assert_eq!(
             created.1["hint"], "Nothing was saved: fix the block and save again",
@@ -98,14 +96,12 @@ async fn the_database_judges_every_vector_as_the_editor_does() {
         } else {
             assert_eq!(detail, json!({"block": null, "kind": null, "field": null}));
         }
-        let changed = send(
-            &app,
-            Method::PATCH,
-            &format!("block_pages?id=eq.{kept_id}"),
-            Some(&editor),
-            Some(json!({"blocks": blocks, "name": "Renamed in the same save"})),
-        )
-        .await;
+        let changed = rest_as(&app, Some(&editor))
+            .patch(
+                &format!("block_pages?id=eq.{kept_id}"),
+                json!({"blocks": blocks, "name": "Renamed in the same save"}),
+            )
+            .await;
         assert_error(&changed, 400, "22023", message);
     }
     assert_eq!(

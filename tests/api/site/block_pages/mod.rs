@@ -12,9 +12,8 @@ mod routes;
 
 use std::time::Duration;
 
-pub(crate) use cb_tests::rest_send as send;
+pub(crate) use cb_tests::rest_as;
 use cb_tests::{StaffTeam, TestApp, add_staff, spawn_app, workspace_root};
-use reqwest::Method;
 use serde_json::{Value, json};
 
 /// Asserts a PostgREST error answer: its status, code and message.
@@ -29,7 +28,7 @@ pub(crate) fn assert_error(answer: &(u16, Value), status: u16, code: &str, messa
 
 /// Creates a page as `token`, expecting it stored: the row as stored.
 pub(crate) async fn create_page(app: &TestApp, token: &str, page: Value) -> Value {
-    let (status, rows) = send(app, Method::POST, "block_pages", Some(token), Some(page)).await;
+    let (status, rows) = rest_as(app, Some(token)).post("block_pages", page).await;
     assert_eq!(status, 201, "{rows}");
     rows[0].clone()
 }

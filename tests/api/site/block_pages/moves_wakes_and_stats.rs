@@ -19,14 +19,12 @@ async fn a_live_page_that_moves_leaves_a_301_and_a_page_published_at_a_redirect_
     )
     .await;
     for (from, to) in [("/old-offer", "/new-offer"), ("/old-draft", "/new-draft")] {
-        let (status, rows) = send(
-            &app,
-            Method::PATCH,
-            &format!("block_pages?route=eq.{from}"),
-            Some(&editor),
-            Some(json!({"route": to})),
-        )
-        .await;
+        let (status, rows) = rest_as(&app, Some(&editor))
+            .patch(
+                &format!("block_pages?route=eq.{from}"),
+                json!({"route": to}),
+            )
+            .await;
         assert_eq!(status, 200, "{rows}");
     }
     // A draft's old route was never public: only the live page leaves a rule. Each page's SEO
@@ -54,14 +52,12 @@ async fn a_live_page_that_moves_leaves_a_301_and_a_page_published_at_a_redirect_
     );
 
     // A draft at a redirected route leaves the rule; publishing it there takes the route back.
-    let (status, _) = send(
-        &app,
-        Method::POST,
-        "redirects",
-        Some(&editor),
-        Some(json!({"source_path": "/summit", "target": "/blog"})),
-    )
-    .await;
+    let (status, _) = rest_as(&app, Some(&editor))
+        .post(
+            "redirects",
+            json!({"source_path": "/summit", "target": "/blog"}),
+        )
+        .await;
     assert_eq!(status, 201);
     create_page(
         &app,
@@ -75,14 +71,9 @@ async fn a_live_page_that_moves_leaves_a_301_and_a_page_published_at_a_redirect_
             .await,
         1
     );
-    let (status, _) = send(
-        &app,
-        Method::PATCH,
-        "block_pages?route=eq./summit",
-        Some(&editor),
-        Some(json!({"published": true})),
-    )
-    .await;
+    let (status, _) = rest_as(&app, Some(&editor))
+        .patch("block_pages?route=eq./summit", json!({"published": true}))
+        .await;
     assert_eq!(status, 200);
     assert_eq!(
         app.db
@@ -114,14 +105,12 @@ async fn saves_wake_every_instance() {
         heard.iter().any(|table| table == "block_pages"),
         "{heard:?}"
     );
-    let (status, _) = send(
-        &app,
-        Method::PATCH,
-        &format!("block_pages?id=eq.{}", page["id"].as_str().unwrap()),
-        Some(&editor),
-        Some(json!({"blocks": one_block("Woken")})),
-    )
-    .await;
+    let (status, _) = rest_as(&app, Some(&editor))
+        .patch(
+            &format!("block_pages?id=eq.{}", page["id"].as_str().unwrap()),
+            json!({"blocks": one_block("Woken")}),
+        )
+        .await;
     assert_eq!(status, 200);
     let note = tokio::time::timeout(Duration::from_secs(5), listener.recv())
         .await
@@ -166,14 +155,9 @@ async fn block_page_stats_count_views_leads_and_conversion() {
         .await;
     let range = json!({"from_date": "2026-03-01", "to_date": "2026-03-02"});
     for token in [editor.clone(), team.author.jwt()] {
-        let (status, rows) = send(
-            &app,
-            Method::POST,
-            "rpc/block_page_stats",
-            Some(&token),
-            Some(range.clone()),
-        )
-        .await;
+        let (status, rows) = rest_as(&app, Some(&token))
+            .post("rpc/block_page_stats", range.clone())
+            .await;
         assert_eq!(status, 200, "{rows}");
         let rows: Vec<Value> = rows
             .as_array()
@@ -194,14 +178,12 @@ async fn block_page_stats_count_views_leads_and_conversion() {
             [json!(["/offer", 4, 1, 0.25]), json!(["/quiet", 0, 1, 0])]
         );
     }
-    let answer = send(
-        &app,
-        Method::POST,
-        "rpc/block_page_stats",
-        Some(&editor),
-        Some(json!({"from_date": "2026-03-02", "to_date": "2026-03-01"})),
-    )
-    .await;
+    let answer = rest_as(&app, Some(&editor))
+        .post(
+            "rpc/block_page_stats",
+            json!({"from_date": "2026-03-02", "to_date": "2026-03-01"}),
+        )
+        .await;
     assert_error(
         &answer,
         400,
@@ -211,22 +193,12 @@ async fn block_page_stats_count_views_leads_and_conversion() {
     let outsider = cb_tests::add_account(&app.db, None, "Nora Nobody")
         .await
         .jwt();
-    let answer = send(
-        &app,
-        Method::POST,
-        "rpc/block_page_stats",
-        Some(&outsider),
-        Some(range.clone()),
-    )
-    .await;
+    let answer = rest_as(&app, Some(&outsider))
+        .post("rpc/block_page_stats", range.clone())
+        .await;
     assert_error(&answer, 403, "42501", "Only staff can see page statistics");
-    let (status, _) = send(
-        &app,
-        Method::POST,
-        "rpc/block_page_stats",
-        None,
-        Some(range),
-    )
-    .await;
+    let (status, _) = rest_as(&app, None)
+        .post("rpc/block_page_stats", range)
+        .await;
     assert_eq!(status, 401);
 }

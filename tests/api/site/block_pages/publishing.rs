@@ -38,64 +38,52 @@ async fn anon_reads_live_pages_only_and_a_scheduled_page_appears_on_time() {
     };
     // The seed's own pages are left out (system=is.false): these tests do not depend on them.
     let list = "block_pages?select=route,blocks&system=is.false&order=route";
-    let (status, rows) = send(&app, Method::GET, list, None, None).await;
+    let (status, rows) = rest_as(&app, None).get(list).await;
     assert_eq!(
         (status, routes(&rows)),
         (200, vec!["/live".to_owned(), "/was-due".to_owned()])
     );
     // Staff (authors too) read every page.
-    let (_, rows) = send(&app, Method::GET, list, Some(&author), None).await;
+    let (_, rows) = rest_as(&app, Some(&author)).get(list).await;
     assert_eq!(routes(&rows).len(), 5);
 
     // Nor does anon learn of a coming page through its SEO record.
     let seo = "page_seo_settings?select=page_route&page_route=in.(/live,/draft,/someday,/soon)&order=page_route";
-    let (status, rows) = send(&app, Method::GET, seo, None, None).await;
+    let (status, rows) = rest_as(&app, None).get(seo).await;
     assert_eq!((status, rows), (200, json!([{"page_route": "/live"}])));
-    let (_, rows) = send(&app, Method::GET, seo, Some(&author), None).await;
+    let (_, rows) = rest_as(&app, Some(&author)).get(seo).await;
     assert_eq!(rows.as_array().unwrap().len(), 4, "{rows}");
 
     // The scheduled page goes live when its time comes, with no write.
     tokio::time::sleep(Duration::from_secs(4)).await;
-    let (_, rows) = send(&app, Method::GET, list, None, None).await;
+    let (_, rows) = rest_as(&app, None).get(list).await;
     assert_eq!(routes(&rows), ["/live", "/soon", "/was-due"]);
-    let (_, rows) = send(&app, Method::GET, seo, None, None).await;
+    let (_, rows) = rest_as(&app, None).get(seo).await;
     assert_eq!(
         rows,
         json!([{"page_route": "/live"}, {"page_route": "/soon"}])
     );
 
     // Anon writes nothing.
-    let answer = send(
-        &app,
-        Method::POST,
-        "block_pages",
-        None,
-        Some(json!({"route": "/anon", "name": "Anon", "blocks": []})),
-    )
-    .await;
+    let answer = rest_as(&app, None)
+        .post(
+            "block_pages",
+            json!({"route": "/anon", "name": "Anon", "blocks": []}),
+        )
+        .await;
     assert_error(
         &answer,
         401,
         "42501",
         "permission denied for table block_pages",
     );
-    let (status, _) = send(
-        &app,
-        Method::PATCH,
-        "block_pages?route=eq./live",
-        None,
-        Some(json!({"name": "x"})),
-    )
-    .await;
+    let (status, _) = rest_as(&app, None)
+        .patch("block_pages?route=eq./live", json!({"name": "x"}))
+        .await;
     assert_eq!(status, 401);
-    let (status, _) = send(
-        &app,
-        Method::DELETE,
-        "block_pages?route=eq./live",
-        None,
-        None,
-    )
-    .await;
+    let (status, _) = rest_as(&app, None)
+        .delete("block_pages?route=eq./live")
+        .await;
     assert_eq!(status, 401);
     assert_eq!(
         app.db
@@ -122,14 +110,9 @@ async fn authors_draft_their_own_pages_and_editors_publish() {
         (&json!(team.author.id), &json!(false), &json!(false))
     );
     let mine = format!("block_pages?id=eq.{}", draft["id"].as_str().unwrap());
-    let (status, rows) = send(
-        &app,
-        Method::PATCH,
-        &mine,
-        Some(&author),
-        Some(json!({"blocks": one_block("Draft, edited")})),
-    )
-    .await;
+    let (status, rows) = rest_as(&app, Some(&author))
+        .patch(&mine, json!({"blocks": one_block("Draft, edited")}))
+        .await;
     assert_eq!(
         (status, &rows[0]["blocks"]),
         (200, &one_block("Draft, edited"))
@@ -139,14 +122,9 @@ async fn authors_draft_their_own_pages_and_editors_publish() {
         json!({"published": true}),
         json!({"publish_at": "2999-01-01T00:00:00Z"}),
     ] {
-        let answer = send(
-            &app,
-            Method::PATCH,
-            &mine,
-            Some(&author),
-            Some(publishing.clone()),
-        )
-        .await;
+        let answer = rest_as(&app, Some(&author))
+            .patch(&mine, publishing.clone())
+            .await;
         assert_error(
             &answer,
             403,
@@ -157,7 +135,7 @@ async fn authors_draft_their_own_pages_and_editors_publish() {
         page.as_object_mut()
             .unwrap()
             .extend(publishing.as_object().unwrap().clone());
-        let answer = send(&app, Method::POST, "block_pages", Some(&author), Some(page)).await;
+        let answer = rest_as(&app, Some(&author)).post("block_pages", page).await;
         assert_error(
             &answer,
             403,
@@ -165,16 +143,12 @@ async fn authors_draft_their_own_pages_and_editors_publish() {
             "An author cannot publish or schedule a page",
         );
     }
-    let answer = send(
-        &app,
-        Method::POST,
-        "block_pages",
-        Some(&author),
-        Some(
+    let answer = rest_as(&app, Some(&author))
+        .post(
+            "block_pages",
             json!({"route": "/as-editor", "name": "No", "blocks": [], "author_id": team.editor.id}),
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_error(
         &answer,
         403,
@@ -190,16 +164,11 @@ async fn authors_draft_their_own_pages_and_editors_publish() {
     )
     .await;
     let theirs = format!("block_pages?id=eq.{}", theirs["id"].as_str().unwrap());
-    let (status, rows) = send(
-        &app,
-        Method::PATCH,
-        &theirs,
-        Some(&author),
-        Some(json!({"name": "Mine now"})),
-    )
-    .await;
+    let (status, rows) = rest_as(&app, Some(&author))
+        .patch(&theirs, json!({"name": "Mine now"}))
+        .await;
     assert_eq!((status, rows), (200, json!([])));
-    let (status, rows) = send(&app, Method::DELETE, &mine, Some(&author), None).await;
+    let (status, rows) = rest_as(&app, Some(&author)).delete(&mine).await;
     assert_eq!((status, rows), (200, json!([])));
     assert_eq!(
         app.db
@@ -209,29 +178,19 @@ async fn authors_draft_their_own_pages_and_editors_publish() {
     );
 
     // The editor publishes the author's draft; then it is no longer the author's to change.
-    let (status, rows) = send(
-        &app,
-        Method::PATCH,
-        &mine,
-        Some(&editor),
-        Some(json!({"published": true})),
-    )
-    .await;
+    let (status, rows) = rest_as(&app, Some(&editor))
+        .patch(&mine, json!({"published": true}))
+        .await;
     assert_eq!(
         (status, &rows[0]["published"]),
         (200, &json!(true)),
         "{rows}"
     );
-    let (status, rows) = send(
-        &app,
-        Method::PATCH,
-        &mine,
-        Some(&author),
-        Some(json!({"name": "Changed"})),
-    )
-    .await;
+    let (status, rows) = rest_as(&app, Some(&author))
+        .patch(&mine, json!({"name": "Changed"}))
+        .await;
     assert_eq!((status, rows), (200, json!([])));
-    let (status, _) = send(&app, Method::DELETE, &mine, Some(&team.owner.jwt()), None).await;
+    let (status, _) = rest_as(&app, Some(&team.owner.jwt())).delete(&mine).await;
     assert_eq!(status, 200);
     assert_eq!(
         app.db

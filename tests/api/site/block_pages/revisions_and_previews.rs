@@ -20,7 +20,7 @@ async fn saves_keep_revisions_that_restore_and_log_activity() {
         json!({"publish_at": "2999-01-01T00:00:00Z"}),
         json!({"published": false, "publish_at": null}),
     ] {
-        let (status, rows) = send(&app, Method::PATCH, &one, Some(&editor), Some(change)).await;
+        let (status, rows) = rest_as(&app, Some(&editor)).patch(&one, change).await;
         assert_eq!(status, 200, "{rows}");
     }
     let revisions = app
@@ -60,14 +60,12 @@ async fn saves_keep_revisions_that_restore_and_log_activity() {
         ]
     );
 
-    let (status, restored) = send(
-        &app,
-        Method::POST,
-        "rpc/restore_revision",
-        Some(&editor),
-        Some(json!({"revision_id": revisions[0]["id"]})),
-    )
-    .await;
+    let (status, restored) = rest_as(&app, Some(&editor))
+        .post(
+            "rpc/restore_revision",
+            json!({"revision_id": revisions[0]["id"]}),
+        )
+        .await;
     assert_eq!((status, restored), (200, json!(id)));
     assert_eq!(stored_blocks(&app, &id).await, one_block("First"));
     assert_eq!(
@@ -80,7 +78,7 @@ async fn saves_keep_revisions_that_restore_and_log_activity() {
     );
 
     // A deleted page comes back from its last revision.
-    let (status, _) = send(&app, Method::DELETE, &one, Some(&editor), None).await;
+    let (status, _) = rest_as(&app, Some(&editor)).delete(&one).await;
     assert_eq!(status, 200);
     let deleted: i64 = app
         .db
@@ -88,14 +86,9 @@ async fn saves_keep_revisions_that_restore_and_log_activity() {
             "select max(id) from content_revisions where entity_id = '{id}' and action = 'delete'"
         ))
         .await;
-    let (status, _) = send(
-        &app,
-        Method::POST,
-        "rpc/restore_revision",
-        Some(&editor),
-        Some(json!({"revision_id": deleted})),
-    )
-    .await;
+    let (status, _) = rest_as(&app, Some(&editor))
+        .post("rpc/restore_revision", json!({"revision_id": deleted}))
+        .await;
     assert_eq!(status, 200);
     assert_eq!(stored_blocks(&app, &id).await, one_block("First"));
 }
@@ -113,26 +106,17 @@ async fn preview_links_show_a_page_as_saved_or_as_edited() {
     .await;
     let id = page["id"].as_str().unwrap();
     let preview = async |token: &str| {
-        send(
-            &app,
-            Method::POST,
-            "rpc/preview",
-            None,
-            Some(json!({"token": token})),
-        )
-        .await
+        rest_as(&app, None)
+            .post("rpc/preview", json!({"token": token}))
+            .await
     };
 
-    let (status, link) = send(
-        &app,
-        Method::POST,
-        "rpc/create_preview_link",
-        Some(&editor),
-        Some(
+    let (status, link) = rest_as(&app, Some(&editor))
+        .post(
+            "rpc/create_preview_link",
             json!({"kind": "block_page", "block_page_id": id, "blocks": one_block("Being edited")}),
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, 200, "{link}");
     let (status, shown) = preview(link["token"].as_str().unwrap()).await;
     assert_eq!(status, 200, "{shown}");
@@ -152,37 +136,31 @@ async fn preview_links_show_a_page_as_saved_or_as_edited() {
     );
     assert!(shown["expires_at"].is_string());
 
-    let (_, link) = send(
-        &app,
-        Method::POST,
-        "rpc/create_preview_link",
-        Some(&editor),
-        Some(json!({"kind": "block_page", "block_page_id": id})),
-    )
-    .await;
+    let (_, link) = rest_as(&app, Some(&editor))
+        .post(
+            "rpc/create_preview_link",
+            json!({"kind": "block_page", "block_page_id": id}),
+        )
+        .await;
     let (_, shown) = preview(link["token"].as_str().unwrap()).await;
     assert_eq!(shown["blocks"], one_block("Saved"));
 
     // The blocks of a preview are checked as a save checks them.
-    let answer = send(
-        &app,
-        Method::POST,
-        "rpc/create_preview_link",
-        Some(&editor),
-        Some(json!({"kind": "block_page", "block_page_id": id,
-                    "blocks": [{"id": "x", "kind": "hero", "data": {}}]})),
-    )
-    .await;
+    let answer = rest_as(&app, Some(&editor))
+        .post(
+            "rpc/create_preview_link",
+            json!({"kind": "block_page", "block_page_id": id,
+                    "blocks": [{"id": "x", "kind": "hero", "data": {}}]}),
+        )
+        .await;
     assert_error(&answer, 400, "22023", "Block 1 (hero): heading is required");
     // An author previews only their own drafts.
-    let answer = send(
-        &app,
-        Method::POST,
-        "rpc/create_preview_link",
-        Some(&team.author.jwt()),
-        Some(json!({"kind": "block_page", "block_page_id": id})),
-    )
-    .await;
+    let answer = rest_as(&app, Some(&team.author.jwt()))
+        .post(
+            "rpc/create_preview_link",
+            json!({"kind": "block_page", "block_page_id": id}),
+        )
+        .await;
     assert_error(
         &answer,
         403,

@@ -9,14 +9,9 @@ async fn routes_the_site_owns_taken_routes_and_bad_routes_are_refused() {
     let post =
         |route: &str| json!({"route": route, "name": "A page", "blocks": one_block("A page")});
     create_page(&app, &editor, post("/spring-webinar")).await;
-    let answer = send(
-        &app,
-        Method::POST,
-        "block_pages",
-        Some(&editor),
-        Some(post("/spring-webinar")),
-    )
-    .await;
+    let answer = rest_as(&app, Some(&editor))
+        .post("block_pages", post("/spring-webinar"))
+        .await;
     assert_error(
         &answer,
         409,
@@ -49,14 +44,9 @@ async fn routes_the_site_owns_taken_routes_and_bad_routes_are_refused() {
         "/images",
         "/images/hero",
     ] {
-        let answer = send(
-            &app,
-            Method::POST,
-            "block_pages",
-            Some(&editor),
-            Some(post(owned)),
-        )
-        .await;
+        let answer = rest_as(&app, Some(&editor))
+            .post("block_pages", post(owned))
+            .await;
         assert_error(
             &answer,
             400,
@@ -80,14 +70,9 @@ async fn routes_the_site_owns_taken_routes_and_bad_routes_are_refused() {
         "/%2e%2e",
         long.as_str(),
     ] {
-        let answer = send(
-            &app,
-            Method::POST,
-            "block_pages",
-            Some(&editor),
-            Some(post(bad)),
-        )
-        .await;
+        let answer = rest_as(&app, Some(&editor))
+            .post("block_pages", post(bad))
+            .await;
         assert_error(
             &answer,
             400,
@@ -106,28 +91,21 @@ async fn routes_the_site_owns_taken_routes_and_bad_routes_are_refused() {
         create_page(&app, &editor, post(fine)).await;
     }
     // Moving a page onto a taken route is refused the same way.
-    let answer = send(
-        &app,
-        Method::PATCH,
-        "block_pages?route=eq./blogging",
-        Some(&editor),
-        Some(json!({"route": "/spring-webinar"})),
-    )
-    .await;
+    let answer = rest_as(&app, Some(&editor))
+        .patch(
+            "block_pages?route=eq./blogging",
+            json!({"route": "/spring-webinar"}),
+        )
+        .await;
     assert_error(
         &answer,
         409,
         "23505",
         "A page already exists at /spring-webinar",
     );
-    let answer = send(
-        &app,
-        Method::PATCH,
-        "block_pages?route=eq./blogging",
-        Some(&editor),
-        Some(json!({"name": "  "})),
-    )
-    .await;
+    let answer = rest_as(&app, Some(&editor))
+        .patch("block_pages?route=eq./blogging", json!({"name": "  "}))
+        .await;
     assert_error(
         &answer,
         400,
@@ -149,14 +127,9 @@ async fn the_sites_own_pages_stay_on_the_site() {
     .await;
     let one = format!("block_pages?id=eq.{}", page["id"].as_str().unwrap());
     // Only the setup marks a system page (the seed, or the service role).
-    let answer = send(
-        &app,
-        Method::PATCH,
-        &one,
-        Some(&owner),
-        Some(json!({"system": true})),
-    )
-    .await;
+    let answer = rest_as(&app, Some(&owner))
+        .patch(&one, json!({"system": true}))
+        .await;
     assert_error(
         &answer,
         403,
@@ -167,7 +140,7 @@ async fn the_sites_own_pages_stay_on_the_site() {
         .execute("update block_pages set system = true where route = '/our-home'")
         .await;
 
-    let answer = send(&app, Method::DELETE, &one, Some(&owner), None).await;
+    let answer = rest_as(&app, Some(&owner)).delete(&one).await;
     assert_error(
         &answer,
         403,
@@ -188,29 +161,22 @@ async fn the_sites_own_pages_stay_on_the_site() {
             "permission denied for table block_pages",
         ),
     ] {
-        let answer = send(&app, Method::PATCH, &one, Some(&owner), Some(change)).await;
+        let answer = rest_as(&app, Some(&owner)).patch(&one, change).await;
         assert_error(&answer, 403, "42501", refusal);
     }
     // Authors change none of them.
-    let (status, rows) = send(
-        &app,
-        Method::PATCH,
-        &one,
-        Some(&team.author.jwt()),
-        Some(json!({"name": "x"})),
-    )
-    .await;
+    let (status, rows) = rest_as(&app, Some(&team.author.jwt()))
+        .patch(&one, json!({"name": "x"}))
+        .await;
     assert_eq!((status, rows), (200, json!([])));
 
     // Their blocks and name are staff's to change.
-    let (status, rows) = send(
-        &app,
-        Method::PATCH,
-        &one,
-        Some(&team.editor.jwt()),
-        Some(json!({"blocks": one_block("New headline"), "name": "Home page"})),
-    )
-    .await;
+    let (status, rows) = rest_as(&app, Some(&team.editor.jwt()))
+        .patch(
+            &one,
+            json!({"blocks": one_block("New headline"), "name": "Home page"}),
+        )
+        .await;
     assert_eq!(
         (status, &rows[0]["blocks"]),
         (200, &one_block("New headline")),

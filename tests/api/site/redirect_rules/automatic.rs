@@ -16,14 +16,9 @@ async fn with_posts(app: &TestApp) {
 
 /// Renames the post at `from` to `to` as `token`, expecting it done.
 async fn rename_post(app: &TestApp, token: &str, from: &str, to: &str) {
-    let (status, rows) = send(
-        app,
-        Method::PATCH,
-        &format!("blog_posts?slug=eq.{from}"),
-        Some(token),
-        Some(json!({"slug": to})),
-    )
-    .await;
+    let (status, rows) = rest_as(app, Some(token))
+        .patch(&format!("blog_posts?slug=eq.{from}"), json!({"slug": to}))
+        .await;
     assert_eq!(
         (status, rows.as_array().map(Vec::len)),
         (200, Some(1)),
@@ -59,16 +54,12 @@ async fn renaming_a_published_posts_slug_adds_a_301_and_a_draft_or_scheduled_pos
     rename_post(&app, &editor, "draft-post", "renamed-draft").await;
     rename_post(&app, &editor, "scheduled-post", "renamed-scheduled").await;
     // Saving a post without changing its slug adds nothing either.
-    let (status, _) = send(
-        &app,
-        Method::PATCH,
-        "blog_posts?slug=eq.prior-authorization-guide",
-        Some(&editor),
-        Some(
+    let (status, _) = rest_as(&app, Some(&editor))
+        .patch(
+            "blog_posts?slug=eq.prior-authorization-guide",
             json!({"slug": "prior-authorization-guide", "published": true, "title": "Prior auth"}),
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, 200);
     assert_eq!(app.db.count("select count(*) from redirects").await, 1);
 }
@@ -114,14 +105,12 @@ async fn changing_a_pages_route_adds_a_301_and_changing_it_back_removes_it() {
     let app = spawn_app().await;
     let editor = add_staff(&app.db, "editor", "Eden Editor").await.jwt();
     let move_page = async |from: &str, to: &str| {
-        let (status, rows) = send(
-            &app,
-            Method::PATCH,
-            &format!("page_seo_settings?page_route=eq.{from}"),
-            Some(&editor),
-            Some(json!({"page_route": to})),
-        )
-        .await;
+        let (status, rows) = rest_as(&app, Some(&editor))
+            .patch(
+                &format!("page_seo_settings?page_route=eq.{from}"),
+                json!({"page_route": to}),
+            )
+            .await;
         assert_eq!(
             (status, rows.as_array().map(Vec::len)),
             (200, Some(1)),
@@ -166,30 +155,22 @@ async fn content_published_at_a_redirected_path_takes_it_back() {
         .await;
     }
     // A post published there: the rule would hide it.
-    let (status, body) = send(
-        &app,
-        Method::POST,
-        "blog_posts",
-        Some(&editor),
-        Some(
+    let (status, body) = rest_as(&app, Some(&editor))
+        .post(
+            "blog_posts",
             json!({"slug": "new-guide", "title": "New guide", "description": "d",
                     "category": "News", "published": true}),
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, 201, "{body}");
     // An author's draft takes nothing (an author cannot change rules); its publication does.
-    let (status, body) = send(
-        &app,
-        Method::POST,
-        "blog_posts",
-        Some(&team.author.jwt()),
-        Some(
+    let (status, body) = rest_as(&app, Some(&team.author.jwt()))
+        .post(
+            "blog_posts",
             json!({"slug": "later-guide", "title": "Later guide", "description": "d",
                     "category": "News"}),
-        ),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, 201, "{body}");
     assert_eq!(
         targets(&app).await,
@@ -198,24 +179,17 @@ async fn content_published_at_a_redirected_path_takes_it_back() {
             to("/careers-2027", "/careers")
         ]
     );
-    let (status, _) = send(
-        &app,
-        Method::PATCH,
-        "blog_posts?slug=eq.later-guide",
-        Some(&editor),
-        Some(json!({"published": true})),
-    )
-    .await;
+    let (status, _) = rest_as(&app, Some(&editor))
+        .patch("blog_posts?slug=eq.later-guide", json!({"published": true}))
+        .await;
     assert_eq!(status, 200);
     // A page set up at a redirected route.
-    let (status, body) = send(
-        &app,
-        Method::POST,
-        "page_seo_settings",
-        Some(&editor),
-        Some(json!({"page_route": "/careers-2027/", "page_name": "Careers 2027"})),
-    )
-    .await;
+    let (status, body) = rest_as(&app, Some(&editor))
+        .post(
+            "page_seo_settings",
+            json!({"page_route": "/careers-2027/", "page_name": "Careers 2027"}),
+        )
+        .await;
     assert_eq!(status, 201, "{body}");
     assert_eq!(targets(&app).await, []);
 }

@@ -88,7 +88,7 @@ async fn loops_are_refused_directly_through_a_chain_and_by_a_prefix_into_itself(
     let app = spawn_app().await;
     let editor = add_staff(&app.db, "editor", "Eden Editor").await.jwt();
     let refused = async |rule: Value, message: &str| {
-        let answer = send(&app, Method::POST, "redirects", Some(&editor), Some(rule)).await;
+        let answer = rest_as(&app, Some(&editor)).post("redirects", rule).await;
         assert_error(&answer, 400, "22023", message);
     };
     refused(
@@ -140,14 +140,9 @@ async fn loops_are_refused_directly_through_a_chain_and_by_a_prefix_into_itself(
     )
     .await;
     // A change that would close a loop is refused as well; the rule stays as it was.
-    let (status, body) = send(
-        &app,
-        Method::PATCH,
-        "redirects?source_path=eq./x",
-        Some(&editor),
-        Some(json!({"source_path": "/z"})),
-    )
-    .await;
+    let (status, body) = rest_as(&app, Some(&editor))
+        .patch("redirects?source_path=eq./x", json!({"source_path": "/z"}))
+        .await;
     assert_error(
         &(status, body),
         400,

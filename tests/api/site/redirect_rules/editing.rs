@@ -44,14 +44,9 @@ async fn editors_create_change_and_delete_rules_staff_read_them_and_anon_gets_no
     let id = created["id"].as_str().unwrap();
     let one = format!("redirects?id=eq.{id}");
 
-    let (status, rows) = send(
-        &app,
-        Method::PATCH,
-        &one,
-        Some(&editor),
-        Some(json!({"target": "/plans", "status_code": 302})),
-    )
-    .await;
+    let (status, rows) = rest_as(&app, Some(&editor))
+        .patch(&one, json!({"target": "/plans", "status_code": 302}))
+        .await;
     assert_eq!(
         (status, &rows[0]["target"]),
         (200, &json!("/plans")),
@@ -63,7 +58,7 @@ async fn editors_create_change_and_delete_rules_staff_read_them_and_anon_gets_no
         json!({"automatic": true}),
         json!({"created_at": "2020-01-01T00:00:00Z"}),
     ] {
-        let answer = send(&app, Method::PATCH, &one, Some(&editor), Some(forged)).await;
+        let answer = rest_as(&app, Some(&editor)).patch(&one, forged).await;
         assert_error(
             &answer,
             403,
@@ -73,14 +68,9 @@ async fn editors_create_change_and_delete_rules_staff_read_them_and_anon_gets_no
     }
 
     // Authors (and every staff member) read the rules, and change none.
-    let (status, rows) = send(
-        &app,
-        Method::GET,
-        "redirects?select=source_path&order=source_path",
-        Some(&team.author.jwt()),
-        None,
-    )
-    .await;
+    let (status, rows) = rest_as(&app, Some(&team.author.jwt()))
+        .get("redirects?select=source_path&order=source_path")
+        .await;
     assert_eq!(
         (status, rows),
         (
@@ -90,55 +80,40 @@ async fn editors_create_change_and_delete_rules_staff_read_them_and_anon_gets_no
     );
     let author = team.author.jwt();
     assert_error(
-        &send(
-            &app,
-            Method::POST,
-            "redirects",
-            Some(&author),
-            Some(json!({"source_path": "/x", "target": "/y"})),
-        )
-        .await,
+        &rest_as(&app, Some(&author))
+            .post("redirects", json!({"source_path": "/x", "target": "/y"}))
+            .await,
         403,
         "42501",
         "new row violates row-level security policy for table \"redirects\"",
     );
     assert_eq!(
-        send(
-            &app,
-            Method::PATCH,
-            &one,
-            Some(&author),
-            Some(json!({"target": "/hijacked"}))
-        )
-        .await,
+        rest_as(&app, Some(&author))
+            .patch(&one, json!({"target": "/hijacked"}))
+            .await,
         (200, json!([]))
     );
     assert_eq!(
-        send(&app, Method::DELETE, &one, Some(&author), None).await,
+        rest_as(&app, Some(&author)).delete(&one).await,
         (200, json!([]))
     );
 
     // A signed-in account that is not staff sees nothing; anon may not even ask.
     let stranger = add_account(&app.db, None, "Sam Stranger").await;
     assert_eq!(
-        send(&app, Method::GET, "redirects", Some(&stranger.jwt()), None).await,
+        rest_as(&app, Some(&stranger.jwt())).get("redirects").await,
         (200, json!([]))
     );
     assert_error(
-        &send(&app, Method::GET, "redirects", None, None).await,
+        &rest_as(&app, None).get("redirects").await,
         401,
         "42501",
         "permission denied for table redirects",
     );
     assert_error(
-        &send(
-            &app,
-            Method::POST,
-            "redirects",
-            None,
-            Some(json!({"source_path": "/x", "target": "/y"})),
-        )
-        .await,
+        &rest_as(&app, None)
+            .post("redirects", json!({"source_path": "/x", "target": "/y"}))
+            .await,
         401,
         "42501",
         "permission denied for table redirects",
@@ -148,7 +123,7 @@ async fn editors_create_change_and_delete_rules_staff_read_them_and_anon_gets_no
         [to("/Old-Pricing", "/plans"), to("/resources/", "/blog/")]
     );
 
-    let (status, rows) = send(&app, Method::DELETE, &one, Some(&editor), None).await;
+    let (status, rows) = rest_as(&app, Some(&editor)).delete(&one).await;
     assert_eq!((status, rows.as_array().map(Vec::len)), (200, Some(1)));
     assert_eq!(targets(&app).await, [to("/resources/", "/blog/")]);
 
@@ -245,14 +220,9 @@ async fn a_bad_rule_is_a_400_with_the_reason_and_nothing_is_stored() {
         ),
     ];
     for (rule, message) in cases {
-        let answer = send(
-            &app,
-            Method::POST,
-            "redirects",
-            Some(&editor),
-            Some(rule.clone()),
-        )
-        .await;
+        let answer = rest_as(&app, Some(&editor))
+            .post("redirects", rule.clone())
+            .await;
         assert_error(&answer, 400, "22023", message);
     }
     assert_eq!(app.db.count("select count(*) from redirects").await, 0);
@@ -268,14 +238,12 @@ async fn a_bad_rule_is_a_400_with_the_reason_and_nothing_is_stored() {
     }
     // One rule per source, whatever its case; a prefix of the same path is another rule.
     assert_error(
-        &send(
-            &app,
-            Method::POST,
-            "redirects",
-            Some(&editor),
-            Some(json!({"source_path": "/WEBINAR/", "target": "/events"})),
-        )
-        .await,
+        &rest_as(&app, Some(&editor))
+            .post(
+                "redirects",
+                json!({"source_path": "/WEBINAR/", "target": "/events"}),
+            )
+            .await,
         409,
         "23505",
         "There is already a redirect from /WEBINAR.",
@@ -287,14 +255,12 @@ async fn a_bad_rule_is_a_400_with_the_reason_and_nothing_is_stored() {
     )
     .await;
     // A change is checked as a new rule is.
-    let (status, rows) = send(
-        &app,
-        Method::PATCH,
-        "redirects?source_path=eq./partner",
-        Some(&editor),
-        Some(json!({"match_type": "prefix"})),
-    )
-    .await;
+    let (status, rows) = rest_as(&app, Some(&editor))
+        .patch(
+            "redirects?source_path=eq./partner",
+            json!({"match_type": "prefix"}),
+        )
+        .await;
     assert_error(&(status, rows), 400, "22023", off_site);
     assert_eq!(
         targets(&app).await,

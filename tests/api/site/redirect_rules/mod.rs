@@ -11,14 +11,13 @@ mod not_found_log;
 
 use std::time::Duration;
 
-use cb_tests::rest_send as send;
+use cb_tests::rest_as;
 use cb_tests::{StaffTeam, TestApp, add_account, add_staff, spawn_app};
-use reqwest::Method;
 use serde_json::{Value, json};
 
 /// Adds a rule as `token`, expecting it stored: the row as stored.
 async fn add_rule(app: &TestApp, token: &str, rule: Value) -> Value {
-    let (status, rows) = send(app, Method::POST, "redirects", Some(token), Some(rule)).await;
+    let (status, rows) = rest_as(app, Some(token)).post("redirects", rule).await;
     assert_eq!(status, 201, "{rows}");
     rows[0].clone()
 }

@@ -29,24 +29,14 @@ async fn rule_changes_wake_every_instance_and_hit_counts_do_not() {
         )
         .await;
     assert_eq!(next().await, "page_seo_settings");
-    let (status, _) = send(
-        &app,
-        Method::PATCH,
-        "redirects?source_path=eq./a",
-        Some(&editor),
-        Some(json!({"status_code": 302})),
-    )
-    .await;
+    let (status, _) = rest_as(&app, Some(&editor))
+        .patch("redirects?source_path=eq./a", json!({"status_code": 302}))
+        .await;
     assert_eq!(status, 200);
     assert_eq!(next().await, "redirects");
-    let (status, _) = send(
-        &app,
-        Method::DELETE,
-        "redirects?source_path=eq./a",
-        Some(&editor),
-        None,
-    )
-    .await;
+    let (status, _) = rest_as(&app, Some(&editor))
+        .delete("redirects?source_path=eq./a")
+        .await;
     assert_eq!(status, 200);
     assert_eq!(next().await, "redirects");
     assert_eq!(
@@ -210,14 +200,9 @@ async fn the_404_report_shows_the_rule_now_covering_each_path_to_staff_only() {
     )
     .await;
     let report = async |token: Option<&str>, args: Value| {
-        send(
-            &app,
-            Method::POST,
-            "rpc/not_found_report",
-            token,
-            Some(args),
-        )
-        .await
+        rest_as(&app, token)
+            .post("rpc/not_found_report", args)
+            .await
     };
 
     let (status, rows) = report(Some(&team.author.jwt()), json!({})).await;
@@ -278,43 +263,28 @@ async fn the_404_report_shows_the_rule_now_covering_each_path_to_staff_only() {
     );
 
     // Staff read the log; editors clear rows of it, authors cannot.
-    let (status, rows) = send(
-        &app,
-        Method::DELETE,
-        "not_found_log?path=eq./.env",
-        Some(&team.author.jwt()),
-        None,
-    )
-    .await;
+    let (status, rows) = rest_as(&app, Some(&team.author.jwt()))
+        .delete("not_found_log?path=eq./.env")
+        .await;
     assert_eq!((status, rows), (200, json!([])));
-    let (status, rows) = send(
-        &app,
-        Method::DELETE,
-        "not_found_log?kind=eq.probe",
-        Some(&editor),
-        None,
-    )
-    .await;
+    let (status, rows) = rest_as(&app, Some(&editor))
+        .delete("not_found_log?kind=eq.probe")
+        .await;
     assert_eq!(
         (status, rows.as_array().map(Vec::len)),
         (200, Some(1)),
         "{rows}"
     );
     assert_error(
-        &send(&app, Method::GET, "not_found_log", None, None).await,
+        &rest_as(&app, None).get("not_found_log").await,
         401,
         "42501",
         "permission denied for table not_found_log",
     );
     assert_eq!(
-        send(
-            &app,
-            Method::GET,
-            "not_found_log?select=path",
-            Some(&stranger.jwt()),
-            None
-        )
-        .await,
+        rest_as(&app, Some(&stranger.jwt()))
+            .get("not_found_log?select=path")
+            .await,
         (200, json!([]))
     );
 }
