@@ -24,7 +24,10 @@
 # with the JWT secret or ES256 with a signing key (the server then has a signing keys file either
 # way, so the two runs differ in the token alone and their ratios show what ES256 costs).
 #
-# Needs wrk and pgbench (apt-get install wrk postgresql-client) and python3 (with the
+# POSTGRAPHILE=0 skips the GraphQL baseline (PostGraphile 4 from postgraphile/package.json, which
+# npm installs from the registry on the first run).
+#
+# Needs wrk and pgbench (apt-get install wrk postgresql-client), node and npm, and python3 (with the
 # `cryptography` package for TOKEN=es256). Prints, per case,
 # req/s, p50/p99 latency, the pgbench TPS and the ratio, then the server's RSS after the runs
 # and the schema cache load time for 500 tables. Everything shares this machine's cores.
@@ -76,8 +79,10 @@ fi
 env "${metrics_env[@]}" PGRST_DB_POOL="$db_pool" REST_CLIENT_CONCURRENCY=0 CLAIMBRIDGE_DATA_DIR="$data_dir" CLAIMBRIDGE_PORT="$port" CLAIMBRIDGE_LOG=warn,cb_rest::schema_cache=info CLAIMBRIDGE_LOG_FORMAT=json "$binary" serve >"$work/server.log" 2>&1 &
 server=$!
 floor=
+postgraphile=
 cleanup() {
   if [ -n "$floor" ]; then kill -TERM "$floor" 2>/dev/null || true; fi
+  if [ -n "$postgraphile" ]; then kill -TERM "$postgraphile" 2>/dev/null || true; fi
   kill -TERM "$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
   rm -rf "$data_dir" "$work"
@@ -212,6 +217,47 @@ done
 results[b]=$(run_case b blog_list -H "accept-profile: public" "$base/blog_posts?$list_query" | median_round)
 results[c]=$(run_case c analytics_insert -s "$work/insert.lua" "$base/page_analytics" | median_round)
 rss_kb=$(ps -o rss= -p "$server" | tr -d ' ')
+
+# --- PostGraphile: the same reads as GraphQL (POSTGRAPHILE=0 skips it) ---------------------------
+# PostGraphile 4 (postgraphile/package.json) on the same database, logging in as the engine does
+# (authenticator, then anon per request) with a worker per core as the server has; ROUNDS runs of
+# each query, the median req/s. The insert is not compared: PostGraphile's mutations return the
+# row they made, which anon may not read in page_analytics.
+if [ "${POSTGRAPHILE:-1}" = 1 ]; then
+  (cd tests/bench/rest/postgraphile && npm ci --no-audit --no-fund --silent)
+  graphql_port=$(free_port)
+  tests/bench/rest/postgraphile/node_modules/.bin/postgraphile \
+    -c "postgres://authenticator@localhost/postgres?host=$data_dir/postgres" --schema public \
+    --default-role anon --host 127.0.0.1 --port "$graphql_port" --cluster-workers "$(nproc)" \
+    --disable-query-log --disable-graphiql >"$work/postgraphile.log" 2>&1 &
+  postgraphile=$!
+  graphql="http://127.0.0.1:$graphql_port/graphql"
+  for _ in $(seq 1 300); do
+    curl -sf -o /dev/null -H 'content-type: application/json' -d '{"query":"{__typename}"}' "$graphql" && break
+    kill -0 "$postgraphile" 2>/dev/null || { cat "$work/postgraphile.log"; exit 1; }
+    sleep 0.2
+  done
+  # Case (a) selects every column of the REST answer, case (b) the list's columns.
+  columns=$(curl -sf "${common[@]}" "$base/blog_posts?select=*&slug=eq.$slug" | python3 -c '
+import json, sys
+print(" ".join(c.split("_")[0] + "".join(p.title() for p in c.split("_")[1:]) for c in json.load(sys.stdin)[0]))')
+  graphql_case() { # name, query, variables (JSON): writes a wrk script, checks one answer, prints the median req/s
+    local name=$1 body
+    body=$(python3 -c 'import json, sys; print(json.dumps({"query": sys.argv[1], "variables": json.loads(sys.argv[2])}))' "$2" "$3")
+    printf 'wrk.method = "POST"\nwrk.body = [[%s]]\nwrk.headers["content-type"] = "application/json"\n' "$body" >"$work/$name.lua"
+    curl -sf -H 'content-type: application/json' -d "$body" "$graphql" | grep -q '"nodes":\[{' ||
+      { echo "PostGraphile answered $name without rows" >&2; exit 1; }
+    for _ in $(seq 1 "$rounds"); do
+      wrk -t"$threads" -c"$connections" -d"${seconds}s" -s "$work/$name.lua" "$graphql" | awk '/^Requests\/sec/ {print $2}'
+    done | sort -n | sed -n "$(((rounds + 1) / 2))p"
+  }
+  results[graphql_a]=$(graphql_case graphql_a \
+    "query(\$slug: String!) { allBlogPosts(condition: {slug: \$slug, published: true}) { nodes { $columns } } }" \
+    "{\"slug\": \"$slug\"}")
+  results[graphql_b]=$(graphql_case graphql_b \
+    '{ allBlogPosts(condition: {published: true}, orderBy: CREATED_AT_DESC) { nodes { id title slug description category readTime createdAt } } }' '{}')
+  kill -TERM "$postgraphile"; wait "$postgraphile" 2>/dev/null || true; postgraphile=
+fi
 scrape=
 if [ "${METRICS:-0}" = 1 ]; then
   scrape=$(for _ in $(seq 1 50); do
@@ -254,6 +300,16 @@ for mode in shared per_core; do
   label=$(case $mode in shared) echo "floor, 2 Tokio workers";; per_core) echo "floor, a runtime per core";; esac)
   printf '%-34s %10s %9s %9s %8s %12s %7s\n' "$label" "$rps" "$p50" "$p99" "$errors" "$tps" "$ratio"
 done
+if [ -n "${results[graphql_a]:-}" ]; then
+  printf '\nPostGraphile 4 serving the same reads as GraphQL (a worker per core), median of %s runs:\n' "$rounds"
+  for case in a b; do
+    read -r rps _ <<<"${results[$case]}"
+    graphql_rps=${results[graphql_$case]}
+    ratio=$(python3 -c "print(f'{float(\"$rps\")/float(\"$graphql_rps\"):.2f}x' if float('${graphql_rps:-0}' or 0) else 'n/a')")
+    label=$(case $case in a) echo "(a) post by slug";; b) echo "(b) blog list";; esac)
+    printf '%-34s %10s req/s, the engine %s req/s: %s\n' "$label" "$graphql_rps" "$rps" "$ratio"
+  done
+fi
 # A non-2xx answer is a finding, not noise: show what the database and the server said.
 if [ -n "$(for r in "${results[@]}"; do read -r _ _ _ e _ <<<"$r"; [ "${e:-0}" != 0 ] && echo x; done)" ]; then
   printf '\nSome requests were answered with a non-2xx status. PostgreSQL errors during the runs:\n'
