@@ -48,9 +48,7 @@ impl AuthState {
             limits: Limits::default(),
         }
     }
-}
 
-impl AuthState {
     /// Counts one request from the client at `ip` in `bucket`; past the bucket's configured
     /// limit it is refused (429 `over_request_rate_limit`).
     pub(crate) fn rate_limit(&self, bucket: Bucket, ip: Option<IpAddr>) -> Result<(), AuthError> {

@@ -3,7 +3,7 @@
 use axum::response::{IntoResponse, Response};
 use http::{HeaderMap, StatusCode};
 
-use super::{not_built, unavailable};
+use super::unavailable;
 use crate::delivery::{RSS, Rendered, TEXT, XML};
 use crate::feeds;
 use crate::site_manifest::{ArchiveKind, Route, SiteManifest};
@@ -88,15 +88,12 @@ pub(super) fn blog_feed(
 /// `/sitemap.xml` (`part` None), or `/sitemap-{part}.xml` when the sitemap is an index of parts.
 pub(super) fn sitemap(
     site: &Site,
+    built: &BuiltSite,
     snapshot: &Snapshot,
     path: &str,
     part: Option<usize>,
     headers: &HeaderMap,
 ) -> Response {
-    // The sitemap lists the app's pages, which the build names.
-    let Some(built) = &site.built else {
-        return not_built();
-    };
     let sitemap = snapshot.sitemap(|data| site_sitemap(site, &built.manifest, data));
     let body = match part {
         None => Some(&sitemap.root),

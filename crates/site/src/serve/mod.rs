@@ -95,8 +95,12 @@ pub(crate) async fn serve_file_or_page(
             .await
         }
         Endpoint::Sitemap(part) => {
+            // The sitemap lists the app's pages, which the build names: no build, no database read.
+            let Some(built) = &site.built else {
+                return not_built();
+            };
             feed_routes::from_snapshot(&site, path, |snapshot| {
-                feed_routes::sitemap(&site, snapshot, path, part, headers)
+                feed_routes::sitemap(&site, built, snapshot, path, part, headers)
             })
             .await
         }
