@@ -1,4 +1,4 @@
-//! The anonymous read many tests make, a REST write with the rows back, a password sign-in, and
+//! The anonymous read many tests make, REST requests with the rows back, a password sign-in, and
 //! assertions on an answer's status, headers and JSON.
 use reqwest::{Method, Response};
 use serde_json::{Value, json};
@@ -12,34 +12,8 @@ pub async fn anon_get(app: &TestApp, path: &str) -> Response {
     app.anon(reqwest::Method::GET, path).answer().await
 }
 
-/// Sends `body` to `/rest/v1/{path}` as `token` (None: anon), asking for the rows back: the
-/// status and the JSON answer (null when empty).
-pub async fn rest_send(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut request = match token {
-        Some(token) => app.with_token(method, &format!("/rest/v1/{path}"), token),
-        None => app.anon(method, &format!("/rest/v1/{path}")),
-    }
-    .header("Prefer", "return=representation");
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    let (status, text) = request.status_text().await;
-    let body = if text.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"))
-    };
-    (status, body)
-}
-
 /// One caller's REST requests (`token`, or None for anon), each asking for the rows back: the
-/// status and the JSON answer, as [`rest_send`] gives them.
+/// status and the JSON answer (null when empty).
 #[derive(Clone, Copy)]
 pub struct RestCaller<'a> {
     app: &'a TestApp,
@@ -53,19 +27,39 @@ pub fn rest_as<'a>(app: &'a TestApp, token: Option<&'a str>) -> RestCaller<'a> {
 
 impl RestCaller<'_> {
     pub async fn get(self, path: &str) -> (u16, Value) {
-        rest_send(self.app, Method::GET, path, self.token, None).await
+        self.send(Method::GET, path, None).await
     }
 
     pub async fn post(self, path: &str, body: Value) -> (u16, Value) {
-        rest_send(self.app, Method::POST, path, self.token, Some(body)).await
+        self.send(Method::POST, path, Some(body)).await
     }
 
     pub async fn patch(self, path: &str, body: Value) -> (u16, Value) {
-        rest_send(self.app, Method::PATCH, path, self.token, Some(body)).await
+        self.send(Method::PATCH, path, Some(body)).await
     }
 
     pub async fn delete(self, path: &str) -> (u16, Value) {
-        rest_send(self.app, Method::DELETE, path, self.token, None).await
+        self.send(Method::DELETE, path, None).await
+    }
+
+    /// Sends `body` to `/rest/v1/{path}`.
+    async fn send(self, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
+        let url = format!("/rest/v1/{path}");
+        let mut request = match self.token {
+            Some(token) => self.app.with_token(method, &url, token),
+            None => self.app.anon(method, &url),
+        }
+        .header("Prefer", "return=representation");
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let (status, text) = request.status_text().await;
+        let body = if text.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"))
+        };
+        (status, body)
     }
 }
 
@@ -81,9 +75,7 @@ pub fn assert_status_and_headers(response: &Response, status: u16, headers: &[(&
 
 /// The JSON of a successful answer (the status must be 200).
 pub async fn ok_json(request: reqwest::RequestBuilder) -> Value {
-    let response = request.answer().await;
-    let status = response.status();
-    let body: Value = response.json().await.unwrap_or(Value::Null);
+    let (status, body) = request.status_json().await;
     assert_eq!(status, 200, "{body}");
     body
 }

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 pub use answers::{
     RestCaller, anon_get, assert_status_and_headers, create_user, ok_json, password_sign_in,
-    rest_as, rest_send, sorted_keys,
+    rest_as, sorted_keys,
 };
 pub use app::{
     TEST_PASSCODE, TestApp, app_config, app_config_on, second_instance, serve, spawn_app,

@@ -137,19 +137,19 @@ async fn only_owners_invite_and_bad_requests_are_refused_with_reasons() {
         ))
         .await;
     let not_an_owner = Some("Only an owner can invite staff.");
-    for (who, token, error) in [
-        ("editor", editor.jwt(), not_an_owner),
-        ("not staff", outsider.jwt(), not_an_owner),
-        ("forged owner claim", forged, None),
+    for (who, token, role, error) in [
+        ("editor", editor.jwt(), "author", not_an_owner),
+        ("not staff", outsider.jwt(), "author", not_an_owner),
+        ("forged owner claim", forged, "owner", None),
         // The anon key is not an owner either.
-        ("anon key", DEMO_ANON_KEY.to_string(), None),
-        ("signed out", signed_out.jwt(), None),
-        ("deleted", deleted.jwt(), None),
+        ("anon key", DEMO_ANON_KEY.to_string(), "author", None),
+        ("signed out", signed_out.jwt(), "author", None),
+        ("deleted", deleted.jwt(), "author", None),
     ] {
         let (status, body) = invite(
             &app,
             &token,
-            json!({"action": "invite", "email": "x@acme-dme.test", "role": "owner"}),
+            json!({"action": "invite", "email": "x@acme-dme.test", "role": role}),
         )
         .await;
         assert_eq!(status, 403, "{who}: {body}");

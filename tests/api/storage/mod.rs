@@ -180,7 +180,11 @@ pub(crate) fn assert_case_error(
         body["error"].is_string() && body["message"].is_string(),
         "{case} {body}"
     );
-    assert_eq!(sorted_keys(body).len(), 4, "{case} {body}");
+    assert_eq!(
+        sorted_keys(body),
+        ["code", "error", "message", "statusCode"],
+        "{case} {body}"
+    );
 }
 
 /// Sends each named request in turn and expects Storage's error: the legacy HTTP status,
