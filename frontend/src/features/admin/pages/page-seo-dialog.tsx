@@ -8,7 +8,7 @@ import { selectFieldsOf, valueOptions } from '@/features/admin/shared/admin-sele
 import { textFieldsOf } from '@/features/admin/shared/admin-text-field';
 import { splitCommaList } from '@/features/admin/shared/split-list';
 import { AdminButton } from '@/features/admin/shared/admin-button';
-import { adminPanelId, AdminTabPanel, AdminTabs } from '@/features/admin/shared/admin-tabs';
+import { AdminTabPanel, AdminTabs } from '@/features/admin/shared/admin-tabs';
 import { formToPagePayload, OG_TYPES, PAGE_TWITTER_CARD_TYPES, type PageSeoForm } from './page-seo';
 import { useSavePageSeo } from './save-page-seo';
 import { pageSeoErrors, searchPreview, seoScore } from './seo-score';
@@ -85,14 +85,7 @@ export function PageSeoDialog({ open, editingId, initial, onClose }: PageSeoDial
   return (
     <Dialog open={open} onClose={onClose} title="Add or Edit Page SEO Settings" className="admin-dialog">
       <EditingPresence editors={editors} />
-      <AdminTabs
-        label="Page SEO sections"
-        baseId={baseId}
-        tabs={TABS}
-        selected={tab}
-        onSelect={setTab}
-        panelIdOf={(name) => adminPanelId(baseId, name)}
-      />
+      <AdminTabs label="Page SEO sections" baseId={baseId} tabs={TABS} selected={tab} onSelect={setTab} />
 
       {panel(
         'Basic',

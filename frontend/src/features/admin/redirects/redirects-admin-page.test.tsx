@@ -7,9 +7,6 @@ import { RedirectsAdminPage } from './redirects-admin-page';
 const { fake, resetFake, supabaseModule } = await vi.hoisted(() => import('@/testing/fake-supabase'));
 vi.mock('@/lib/supabase', () => supabaseModule());
 
-const EDITOR = EDITOR_SESSION;
-const AUTHOR = AUTHOR_SESSION;
-
 const RULES = [
   {
     id: 'r-auto',
@@ -100,7 +97,7 @@ beforeEach(() => {
 
 describe('/admin/redirects', () => {
   it('lists the rules with their match, type, hits and the automatic badge', async () => {
-    renderPage(EDITOR);
+    renderPage(EDITOR_SESSION);
     const rules = within(screen.getByRole('tabpanel', { name: /^Redirects/ }));
     const row = (await rules.findByText('/blog/oxygen-checklist')).closest('tr');
     if (!row) throw new Error('no row');
@@ -116,7 +113,7 @@ describe('/admin/redirects', () => {
   });
 
   it('an editor is offered Add, Edit and Delete, with no note about the role', async () => {
-    renderPage(EDITOR);
+    renderPage(EDITOR_SESSION);
     await screen.findByText('/webinars/');
     expect(screen.getByRole('button', { name: 'Add Redirect' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit redirect /webinars/' })).toBeTruthy();
@@ -125,7 +122,7 @@ describe('/admin/redirects', () => {
   });
 
   it('an author reads the rules and the 404 log without controls that change them', async () => {
-    const router = renderPage(AUTHOR);
+    const router = renderPage(AUTHOR_SESSION);
     await screen.findByText('/webinars/');
     expect(screen.getByRole('note').textContent).toBe(
       'You can see the redirects and the 404 log. An editor adds, changes and deletes redirects.',
@@ -142,7 +139,7 @@ describe('/admin/redirects', () => {
   });
 
   it('the 404 log shows visitors’ misses first, marks probes, and says which paths a redirect covers', async () => {
-    const router = renderPage(EDITOR);
+    const router = renderPage(EDITOR_SESSION);
     fireEvent.click(await screen.findByRole('tab', { name: /^404 log/ }));
     expect(router.state.location.search).toBe('?view=404');
     const log = screen.getByRole('tabpanel', { name: /^404 log/ });
@@ -165,7 +162,7 @@ describe('/admin/redirects', () => {
   });
 
   it('“Create redirect” on a 404 row opens the form with that path as the old address', async () => {
-    renderPage(EDITOR, '/admin/redirects?view=404');
+    renderPage(EDITOR_SESSION, '/admin/redirects?view=404');
     fireEvent.click(await screen.findByRole('button', { name: 'Create a redirect for /pricing-2025' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Redirect' });
     expect(within(dialog).getByRole('textbox', { name: /^Old address/ })).toHaveProperty('value', '/pricing-2025');
@@ -180,7 +177,7 @@ describe('/admin/redirects', () => {
       error: { code: '22023', message: 'This redirect would loop: /pricing-2025 → /pricing → /pricing-2025.' },
     }));
     fake.from.mockImplementation((table: string) => (table === 'redirects' ? redirectsTable(write) : undefined));
-    renderPage(EDITOR, '/admin/redirects?view=404');
+    renderPage(EDITOR_SESSION, '/admin/redirects?view=404');
     fireEvent.click(await screen.findByRole('button', { name: 'Create a redirect for /pricing-2025' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Redirect' });
     const target = within(dialog).getByRole('textbox', { name: /^New address/ });
@@ -205,7 +202,7 @@ describe('/admin/redirects', () => {
   it('asks before deleting a rule', async () => {
     const write = vi.fn(() => ({ data: null, error: null }));
     fake.from.mockImplementation((table: string) => (table === 'redirects' ? redirectsTable(write) : undefined));
-    renderPage(EDITOR);
+    renderPage(EDITOR_SESSION);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete redirect /webinars/' }));
     const confirm = screen.getByRole('dialog', { name: 'Delete this redirect?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminButton } from '@/features/admin/shared/admin-button';
-import { adminPanelId, AdminTabPanel, AdminTabs } from '@/features/admin/shared/admin-tabs';
+import { AdminTabPanel, AdminTabs } from '@/features/admin/shared/admin-tabs';
 import { useFailureToast } from '@/features/admin/shared/error-toast';
 import { useCan } from '@/features/admin/shared/session/admin-session';
 import { notFoundReportQuery } from './not-found-report-query';
@@ -93,14 +93,7 @@ export function RedirectsAdminPage() {
         </p>
       )}
       <section className="admin-card" aria-label="Redirects and the 404 log">
-        <AdminTabs
-          label="Redirects and the 404 log"
-          baseId={baseId}
-          tabs={tabs}
-          selected={tab}
-          onSelect={choose}
-          panelIdOf={(value) => adminPanelId(baseId, value)}
-        />
+        <AdminTabs label="Redirects and the 404 log" baseId={baseId} tabs={tabs} selected={tab} onSelect={choose} />
         <AdminTabPanel baseId={baseId} value="rules" selected={tab}>
           <RedirectRulesPanel rules={rules.data} failed={rules.isError} canEdit={canEdit} onEdit={edit} />
         </AdminTabPanel>

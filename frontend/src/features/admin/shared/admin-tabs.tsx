@@ -23,15 +23,22 @@ interface AdminTabsProps<T extends string> {
   tabs: ReadonlyArray<readonly [T, string]>;
   selected: T;
   onSelect: (value: T) => void;
-  /** The id of the panel a tab controls. */
-  panelIdOf: (value: T) => string;
+  /** The id of the panel a tab controls; by default a panel per tab, `adminPanelId`'s. */
+  panelIdOf?: (value: T) => string;
 }
 
 /**
  * An admin tab list (WAI-ARIA tabs, selection follows focus): the selected tab is the one in the
  * tab order, the arrow keys move between tabs and wrap, Home and End go to the first and last.
  */
-export function AdminTabs<T extends string>({ label, baseId, tabs, selected, onSelect, panelIdOf }: AdminTabsProps<T>) {
+export function AdminTabs<T extends string>({
+  label,
+  baseId,
+  tabs,
+  selected,
+  onSelect,
+  panelIdOf = (value) => adminPanelId(baseId, value),
+}: AdminTabsProps<T>) {
   const buttons = useRef<Partial<Record<T, HTMLButtonElement | null>>>({});
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

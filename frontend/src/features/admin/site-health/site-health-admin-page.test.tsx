@@ -9,9 +9,6 @@ import { healthRow } from './site-health-test-rows';
 const { fake, resetFake, supabaseModule } = await vi.hoisted(() => import('@/testing/fake-supabase'));
 vi.mock('@/lib/supabase', () => supabaseModule());
 
-const EDITOR = EDITOR_SESSION;
-const AUTHOR = AUTHOR_SESSION;
-
 const ISSUES: SiteHealthRow[] = [
   healthRow(),
   healthRow({
@@ -46,7 +43,7 @@ beforeEach(() => {
 describe('/admin/health', () => {
   it('shows each check’s issues with what, where and a Fix link to the place to fix it', async () => {
     answer(ISSUES, { last_run: '2026-12-05T09:00:00Z', links_checked: 140, pending: 12 });
-    renderPage(EDITOR);
+    renderPage(EDITOR_SESSION);
     const broken = await screen.findByRole('region', { name: 'Broken internal links (1)' });
     expect(within(broken).getByText('Broken link: /pricing-2025')).toBeTruthy();
     expect(within(broken).getByText('Capped rental month 13')).toBeTruthy();
@@ -66,7 +63,7 @@ describe('/admin/health', () => {
 
   it('an author gets Fix only where their role can fix it', async () => {
     answer(ISSUES, { last_run: '2026-12-05T09:00:00Z', links_checked: 140, pending: 0 });
-    renderPage(AUTHOR);
+    renderPage(AUTHOR_SESSION);
     const broken = await screen.findByRole('region', { name: 'Broken internal links (1)' });
     expect(within(broken).getByRole('link', { name: /^Fix:/ })).toBeTruthy();
     const meta = screen.getByRole('region', { name: 'Missing or short meta descriptions (1)' });
@@ -76,7 +73,7 @@ describe('/admin/health', () => {
 
   it('says all clear when nothing is wrong, and what the link checker still has to do', async () => {
     answer([], { last_run: '2026-12-05T09:00:00Z', links_checked: 140, pending: 3 });
-    renderPage(EDITOR);
+    renderPage(EDITOR_SESSION);
     expect(await screen.findByRole('heading', { name: 'All clear' })).toBeTruthy();
     expect(await screen.findByText(/3 links are still waiting to be checked\./)).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Checks' })).toBeNull();
@@ -84,7 +81,7 @@ describe('/admin/health', () => {
 
   it('says when the link checker has not run yet', async () => {
     answer([], { last_run: null, links_checked: 0, pending: 0 });
-    renderPage(EDITOR);
+    renderPage(EDITOR_SESSION);
     expect((await screen.findByRole('note')).textContent).toBe(
       'The link checker has not run yet: broken links show up here once it has.',
     );

@@ -8,9 +8,6 @@ import { TaxonomiesAdminPage } from './taxonomies-admin-page';
 const { fake, resetFake, supabaseModule } = await vi.hoisted(() => import('@/testing/fake-supabase'));
 vi.mock('@/lib/supabase', () => supabaseModule());
 
-const EDITOR = EDITOR_SESSION;
-const AUTHOR = AUTHOR_SESSION;
-
 const TAXONOMIES = [
   { kind: 'category', slug: 'prior-authorization', name: 'Prior Authorization', posts: 7, last_modified: null },
   { kind: 'tag', slug: 'cms-2026', name: 'CMS 2026', posts: 0, last_modified: null },
@@ -29,7 +26,7 @@ beforeEach(() => {
 
 describe('/admin/taxonomies', () => {
   it('lists each archive with its kind, posts and link, filterable by kind', async () => {
-    renderPage(EDITOR);
+    renderPage(EDITOR_SESSION);
     const row = (await screen.findByText('Prior Authorization')).closest('tr');
     if (!row) throw new Error('no row');
     expect(
@@ -45,7 +42,7 @@ describe('/admin/taxonomies', () => {
   });
 
   it('an author reads the list without Edit SEO', async () => {
-    renderPage(AUTHOR);
+    renderPage(AUTHOR_SESSION);
     expect(await screen.findByText('Prior Authorization')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toBe(
       'You can see the archives and their SEO. An editor changes their titles and descriptions.',
@@ -58,7 +55,7 @@ describe('/admin/taxonomies', () => {
     fake.from.mockImplementation((table: string) =>
       table === 'blog_taxonomy_seo' ? { select: () => Promise.resolve({ data: [], error: null }), upsert } : undefined,
     );
-    renderPage(EDITOR);
+    renderPage(EDITOR_SESSION);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit the SEO of category Prior Authorization' }));
     const dialog = screen.getByRole('dialog', { name: 'SEO of category “Prior Authorization”' });
     // The preview says what the archive's head will: the defaults while the fields are blank.
