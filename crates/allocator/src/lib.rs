@@ -1,4 +1,5 @@
-//! The allocator of the claimbridge binary.
+//! The memory of the claimbridge binary: its allocator, and the pages only starting used
+//! ([`release_startup_pages`]).
 //!
 //! Serving a request allocates many small, short-lived buffers (headers, query plans, SQL text,
 //! JSON), which mimalloc serves much faster than glibc malloc: about a fifth more REST requests
@@ -13,7 +14,10 @@
 //! The options are mimalloc's `mi_option_arena_eager_commit` and `mi_option_purge_delay`; the
 //! Rust bindings name neither for mimalloc v3, so their numbers come from the v3 header that
 //! libmimalloc-sys builds, and a test checks them by their values.
+mod startup_pages;
+
 pub use mimalloc::MiMalloc;
+pub use startup_pages::release_startup_pages;
 
 use libmimalloc_sys::{mi_option_set, mi_option_t};
 

@@ -79,10 +79,17 @@ impl Readiness {
         let shared = pool.clone();
         let readiness = self.clone();
         tokio::spawn(async move {
+            let mut started = false;
             while !shared.is_closed() {
                 let verdict = tokio::time::timeout(CHECK_TIMEOUT, check(&own, &rest))
                     .await
                     .unwrap_or(Verdict::DatabaseUnreachable);
+                if verdict == Verdict::Ready && !started {
+                    started = true;
+                    // Starting is over: the binary's pages only it used are given back.
+                    let released = cb_allocator::release_startup_pages();
+                    tracing::debug!(advised_kb = released / 1024, "startup pages released");
+                }
                 let before = readiness.get();
                 if verdict != before && before != Verdict::Starting {
                     tracing::warn!(
