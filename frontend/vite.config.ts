@@ -4,8 +4,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { lazyModuleIds } from './scripts/lazy-module-ids.ts';
 
-const reactRouterDist = (file: string) =>
-  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+/** A file of an installed package, by its path under node_modules. */
+const nodeModule = (path: string) => fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url));
+
+const reactRouterDist = (file: string) => nodeModule(`react-router/dist/production/${file}`);
 
 /** `@/…` is `src/…` (tsconfig.app.json's `paths`), for imports that leave their own folder. */
 const SOURCE_ALIAS = { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) };
@@ -97,17 +99,12 @@ function scriptsAfterFirstPaint(): Plugin {
 function serverBundleAliases() {
   const standIns = fileURLToPath(new URL('./src/server/browser-only-modules.ts', import.meta.url));
   return [
-    ...['@supabase/supabase-js', 'altcha', 'dompurify'].map((library) => ({
-      find: new RegExp(`^${library.replace(/[/.]/g, '\\$&')}$`),
-      replacement: standIns,
-    })),
+    ...[/^@supabase\/supabase-js$/, /^altcha$/, /^dompurify$/].map((find) => ({ find, replacement: standIns })),
     // react-dom/server is renderToString's build and the streaming renderer's, which
     // entry-server.tsx does not use: only the former, as server.browser.js itself picks it.
     {
       find: /^react-dom\/server$/,
-      replacement: fileURLToPath(
-        new URL('./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js', import.meta.url),
-      ),
+      replacement: nodeModule('react-dom/cjs/react-dom-server-legacy.browser.production.js'),
     },
   ];
 }

@@ -23,6 +23,9 @@ const INTERVAL: Duration = Duration::from_millis(500);
 /// While not ready (starting, a schema cache load): look again sooner.
 const INTERVAL_NOT_READY: Duration = Duration::from_millis(100);
 const CHECK_TIMEOUT: Duration = Duration::from_secs(2);
+/// The process's start is over when its first instance is first ready: the binary's pages only
+/// starting used are given back then, once per process (tests run many instances in one).
+static STARTUP_PAGES: std::sync::Once = std::sync::Once::new();
 
 /// The last verdict of the monitor.
 #[derive(Debug, Clone, Default)]
@@ -79,16 +82,15 @@ impl Readiness {
         let shared = pool.clone();
         let readiness = self.clone();
         tokio::spawn(async move {
-            let mut started = false;
             while !shared.is_closed() {
                 let verdict = tokio::time::timeout(CHECK_TIMEOUT, check(&own, &rest))
                     .await
                     .unwrap_or(Verdict::DatabaseUnreachable);
-                if verdict == Verdict::Ready && !started {
-                    started = true;
-                    // Starting is over: the binary's pages only it used are given back.
-                    let released = cb_allocator::release_startup_pages();
-                    tracing::debug!(advised_kb = released / 1024, "startup pages released");
+                if verdict == Verdict::Ready {
+                    STARTUP_PAGES.call_once(|| {
+                        let released = cb_allocator::release_startup_pages();
+                        tracing::debug!(advised_kb = released / 1024, "startup pages released");
+                    });
                 }
                 let before = readiness.get();
                 if verdict != before && before != Verdict::Starting {

@@ -3,8 +3,8 @@
  * maps them here for `vite build --ssr`): the Supabase client, the captcha widget and DOMPurify.
  * A page is rendered from the data it is given, its effects never run on the server, and the
  * server sanitises with its own sanitiser, so none of them is called while rendering; leaving
- * them out keeps a fifth of the bundle (about 200 kB of supabase-js, 84 kB of altcha, 29 kB of
- * DOMPurify) out of every engine's memory. Should a render ever reach for one, it fails with a
+ * them out keeps over a third of the bundle (about 200 kB of supabase-js, 84 kB of altcha, 29 kB
+ * of DOMPurify) out of every engine's memory. Should a render ever reach for one, it fails with a
  * message naming the library instead of an undefined property.
  */
 
