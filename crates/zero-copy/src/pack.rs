@@ -1,6 +1,7 @@
 //! Sealed memory files holding bodies, and the registry the socket looks them up in.
 use std::collections::BTreeMap;
 use std::fs::File;
+use std::ops::Range;
 use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::fs::FileExt as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -99,19 +100,16 @@ impl Pack {
     /// they are small together, when the budget of packs is spent, or when the system refuses a
     /// memory file (the bytes are the same either way, only the way they leave differs).
     pub fn of<const N: usize>(bodies: [Vec<u8>; N]) -> [Bytes; N] {
-        let total: usize = bodies.iter().map(Vec::len).sum();
+        let lengths = bodies.each_ref().map(Vec::len);
+        let total: usize = lengths.iter().sum();
         let Some(slot) = (total >= SMALLEST_PACK).then(Slot::take).flatten() else {
             return bodies.map(Bytes::from);
         };
-        let layout = Layout::of(bodies.iter().map(Vec::len), rustix::param::page_size());
+        let layout = Layout::of(lengths, rustix::param::page_size());
         match map(&bodies, &layout) {
             Ok(mapped) => {
                 let whole = Bytes::from_owner(Registered(mapped, slot));
-                let mut starts = layout.starts.into_iter();
-                bodies.map(|body| {
-                    let start = starts.next().unwrap_or_default();
-                    whole.slice(start..start + body.len())
-                })
+                layout.bodies.map(|range| whole.slice(range))
             }
             Err(err) => {
                 tracing::warn!(%err, "no memory file for a body: it is sent by copying");
@@ -121,28 +119,26 @@ impl Pack {
     }
 }
 
-/// Where the bodies lie in their pack's file: each starts on a page boundary. sendfile of a
-/// body that starts inside a page cost the kernel about three times as much per request (the
-/// compressed main bundle after the plain one: 41-44 us of system time a request against 15,
-/// half the requests per second; tests/bench/site/README.md), so a pack spends up to a page
-/// less one byte between bodies to spare it.
+/// Where the bodies lie in their pack's file: each starts on a page boundary, after at most a
+/// page less one byte of zeros. sendfile of a body that starts inside a page cost the kernel
+/// about three times as much per request, and halved the requests per second
+/// (tests/bench/site/README.md, "Each body on a page of its own").
 #[derive(Debug, PartialEq, Eq)]
-struct Layout {
-    starts: Vec<usize>,
+struct Layout<const N: usize> {
+    bodies: [Range<usize>; N],
     /// The file's length: the end of the last body.
     len: usize,
 }
 
-impl Layout {
-    fn of(lengths: impl Iterator<Item = usize>, page: usize) -> Self {
-        let mut starts = Vec::new();
+impl<const N: usize> Layout<N> {
+    fn of(lengths: [usize; N], page: usize) -> Self {
         let mut len = 0_usize;
-        for length in lengths {
+        let bodies = lengths.map(|length| {
             let start = len.next_multiple_of(page);
-            starts.push(start);
             len = start + length;
-        }
-        Self { starts, len }
+            start..len
+        });
+        Self { bodies, len }
     }
 }
 
@@ -156,7 +152,7 @@ fn take_from(live: &AtomicUsize, budget: usize) -> bool {
 
 /// Writes `bodies` into a new memory file where `layout` places them, seals it against any
 /// change and maps it.
-fn map(bodies: &[Vec<u8>], layout: &Layout) -> std::io::Result<Arc<Mapped>> {
+fn map<const N: usize>(bodies: &[Vec<u8>; N], layout: &Layout<N>) -> std::io::Result<Arc<Mapped>> {
     let fd = rustix::fs::memfd_create(
         "claimbridge-body",
         MemfdFlags::CLOEXEC | MemfdFlags::ALLOW_SEALING,
@@ -164,8 +160,8 @@ fn map(bodies: &[Vec<u8>], layout: &Layout) -> std::io::Result<Arc<Mapped>> {
     let file = File::from(fd);
     // The gaps read as zeros: the file is sized first and each body written at its place.
     file.set_len(layout.len as u64)?;
-    for (body, &start) in bodies.iter().zip(&layout.starts) {
-        file.write_all_at(body, start as u64)?;
+    for (body, range) in bodies.iter().zip(&layout.bodies) {
+        file.write_all_at(body, range.start as u64)?;
     }
     rustix::fs::fcntl_add_seals(
         &file,
@@ -248,23 +244,25 @@ mod tests {
 
     #[test]
     fn each_body_starts_on_a_page_and_the_file_ends_with_the_last() {
-        let layout = Layout::of([10_000, 4_096, 0, 1, 5].into_iter(), 4_096);
         assert_eq!(
-            layout,
+            Layout::of([10_000, 4_096, 0, 1, 5], 4_096),
             Layout {
-                starts: vec![0, 12_288, 16_384, 16_384, 20_480],
+                bodies: [
+                    0..10_000,
+                    12_288..16_384,
+                    16_384..16_384,
+                    16_384..16_385,
+                    20_480..20_485
+                ],
                 len: 20_485,
             }
         );
-        assert_eq!(
-            Layout::of(std::iter::empty(), 4_096),
-            Layout {
-                starts: vec![],
-                len: 0
-            }
-        );
+        assert_eq!(Layout::of([], 4_096), Layout { bodies: [], len: 0 });
         // What a page-sized body leaves: no gap.
-        assert_eq!(Layout::of([8_192, 3].into_iter(), 4_096).starts, [0, 8_192]);
+        assert_eq!(
+            Layout::of([8_192, 3], 4_096).bodies,
+            [0..8_192, 8_192..8_195]
+        );
     }
 
     #[test]
