@@ -7,8 +7,10 @@
 # against nginx serving our bytes of it. Both servers send the same body bytes in every row
 # (checked), so the ratio of requests per second is the ratio of body bytes per second; wire
 # bytes (wrk's Transfer/sec, headers included: ours carry the security headers) are shown too.
-# Prints the median round of each row, the server's resident set (idle, and at most while the
-# rows run; all of it and its anonymous part), and whether the targets are met.
+# Prints the median round of each row with each server's CPU microseconds per request, user and
+# system apart (from /proc/PID/stat over the round; nginx's workers summed), the server's
+# resident set (idle, and at most while the rows run; all of it and its anonymous part), and
+# whether the targets are met.
 # Targets: main bundle >= 0.7x nginx's bytes/s (gzip), HTML >= 1.0x per byte, RSS <= 40 MB.
 #   tests/bench/site/assets.sh     (ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_THREADS)
 set -euo pipefail
@@ -110,8 +112,32 @@ read -r idle_kb idle_anon_kb < <(rss_kb)
 (while sleep 0.5; do rss_kb || break; done) >"$work/rss" 2>/dev/null &
 sampler=$!
 
-printf '%-30s %10s %9s %8s %10s %9s %8s %7s\n' "${seconds}s x ${rounds} rounds, ${connections} conn." \
-  "ours req/s" "ours MB/s" "ours p99" "nginx req/s" "nginx MB/s" "nginx p99" "ratio"
+# cpu_ticks PID...: the user and the system clock ticks the processes have used so far.
+cpu_ticks() {
+  local pid
+  for pid in "$@"; do cat "/proc/$pid/stat"; done |
+    awk '{ sub(/^.*\) /, ""); user_ticks += $12; system_ticks += $13 } END { print user_ticks + 0, system_ticks + 0 }'
+}
+# measure_cpu "PID..." URL [WRK OPTION...]: measure_transfer's three numbers, then the user and
+# the system CPU microseconds per request that the processes PID... spent meanwhile.
+measure_cpu() {
+  local pids=() before after result
+  read -r -a pids <<<"$1"
+  shift
+  before=$(cpu_ticks "${pids[@]}")
+  result=$(measure_transfer "$@")
+  after=$(cpu_ticks "${pids[@]}")
+  awk -v result="$result" -v before="$before" -v after="$after" -v seconds="$seconds" \
+    -v tick="$(getconf CLK_TCK)" 'BEGIN {
+      split(result, r, " "); split(before, b, " "); split(after, a, " ")
+      requests = r[1] * seconds; per = 1e6 / tick / (requests > 0 ? requests : 1)
+      printf "%s %.2f %.2f", result, (a[1] - b[1]) * per, (a[2] - b[2]) * per }'
+}
+nginx_workers=$(pgrep -P "$nginx_pid" | tr '\n' ' ')
+
+printf '%-30s %10s %9s %8s %10s %9s %8s %7s %13s %13s\n' "${seconds}s x ${rounds} rounds, ${connections} conn." \
+  "ours req/s" "ours MB/s" "ours p99" "nginx req/s" "nginx MB/s" "nginx p99" "ratio" \
+  "ours us u+s" "nginx us u+s"
 # row LABEL TARGET PATH [WRK OPTION...]: the median round (by ratio) of PATH on both servers,
 # alternating, judged against TARGET (a minimum ratio, or - for none). nginx gets the same
 # request unless nginx_options says otherwise (its own validator).
@@ -121,8 +147,8 @@ row() {
   shift 3
   [ ${#nginx_options[@]} -gt 0 ] || nginx_options=("$@")
   for _ in $(seq 1 "$rounds"); do
-    ours=$(measure_transfer "$CLAIMBRIDGE_URL$path" "$@")
-    nginx=$(measure_transfer "$nginx_url$path" "${nginx_options[@]}")
+    ours=$(measure_cpu "$server_pid" "$CLAIMBRIDGE_URL$path" "$@")
+    nginx=$(measure_cpu "$nginx_workers" "$nginx_url$path" "${nginx_options[@]}")
     ratio=$(awk -v a="${ours%% *}" -v b="${nginx%% *}" 'BEGIN { printf "%.3f", a / b }')
     results+=("$ratio $ours $nginx")
   done
@@ -133,8 +159,8 @@ row() {
   high=$(tail -1 <<<"$sorted" | cut -d' ' -f1)
   ok=$(awk -v r="${median%% *}" -v t="$target" 'BEGIN { print (t == "-" ? "" : (r >= t ? "ok" : "MISSED")) }')
   awk -v label="$label" -v low="$low" -v high="$high" -v ok="$ok" \
-    '{ printf "%-30s %10.0f %9.1f %8.2f %10.0f %9.1f %8.2f %6.2fx  (%.2f-%.2f) %s\n",
-       label, $2, $4 / 1e6, $3, $5, $7 / 1e6, $6, $1, low, high, ok }' <<<"$median"
+    '{ printf "%-30s %10.0f %9.1f %8.2f %10.0f %9.1f %8.2f %6.2fx %6.1f+%-6.1f %6.1f+%-6.1f (%.2f-%.2f) %s\n",
+       label, $2, $4 / 1e6, $3, $7, $9 / 1e6, $8, $1, $5, $6, $10, $11, low, high, ok }' <<<"$median"
   [ "$ok" != MISSED ] || verdict=1
 }
 row "main bundle, gzip" 0.7 "$entry" -H 'Accept-Encoding: gzip'
@@ -157,5 +183,6 @@ awk -v idle="$idle_kb" -v load="$load_kb" -v ok="$rss_ok" -v idle_anon="$idle_an
   printf "  anonymous (heap) part: %.1f MB idle, %.1f MB at most under load\n", idle_anon / 1024, load_anon / 1024 }'
 [ "$rss_ok" = ok ] || verdict=1
 echo "ratio: ours / nginx requests per second (= body bytes per second: the bodies are the same bytes)"
+echo "us u+s: CPU microseconds a request, user + system (nginx: its workers)"
 echo "targets: main bundle (gzip) >= 0.7x, HTML >= 1.0x in each encoding, RSS under load <= 40 MB"
 exit $verdict
