@@ -65,6 +65,8 @@ pub struct App {
     listener: TcpListener,
     /// Every path but /rest/v1.
     router: Router,
+    /// The website's kept pages, answered before the router (`Front`).
+    kept_pages: cb_site::KeptPages,
     /// /rest/v1's engine; `run_until` puts it behind its layers (`rest_service`) and beside the
     /// router (`Front`).
     rest: cb_rest::RestState,
@@ -130,7 +132,7 @@ impl App {
             readiness: crate::health::Readiness::default(),
             realtime,
         };
-        let router = router(state.clone())?;
+        let (router, kept_pages) = router(state.clone())?;
         let rest = cb_rest::RestState::start(
             state.pool.clone(),
             &state.rest_login,
@@ -141,6 +143,7 @@ impl App {
         Ok(Self {
             listener,
             router,
+            kept_pages,
             rest,
             config: state.config,
             database,
@@ -221,10 +224,9 @@ impl App {
         let rest = rest_service(self.rest, &self.config);
         let baseline =
             BaselineHeaders::new(self.config.environment == crate::config::Environment::Production);
-        let service = RequestTraceLayer.layer(
-            MapResponseLayer::new(move |response| baseline.apply(response))
-                .layer(Front::new(rest, self.router)),
-        );
+        let front = Front::new(rest, self.kept_pages, self.router);
+        let service = RequestTraceLayer
+            .layer(MapResponseLayer::new(move |response| baseline.apply(response)).layer(front));
         let served = axum::serve(ZeroCopy(listener), PerConnection::new(service))
             .with_graceful_shutdown(shutdown)
             .await;
@@ -356,8 +358,8 @@ async fn shutdown_signal() {
     tracing::info!("shutting down");
 }
 
-/// Every route of the server but /rest/v1 (see `Front`).
-fn router(state: AppState) -> anyhow::Result<Router> {
+/// Every route of the server but /rest/v1, and the website's kept pages (see `Front`).
+fn router(state: AppState) -> anyhow::Result<(Router, cb_site::KeptPages)> {
     let config = state.config.clone();
 
     let apis = Router::new()
@@ -389,16 +391,17 @@ fn router(state: AppState) -> anyhow::Result<Router> {
         .nest_service("/realtime/v1", cb_realtime::router(state.realtime.clone()))
         .layer(cb_gateway::CorsLayer);
 
-    let site = cb_site::router(&config.site_settings(), state.pool.clone())?;
+    let site = cb_site::website(&config.site_settings(), state.pool.clone())?;
 
-    Ok(Router::new()
+    let router = Router::new()
         .route("/healthz", get(crate::health::healthz))
         .route("/readyz", get(crate::health::readyz))
         .with_state(state)
         .merge(apis)
         .merge(storage)
         .merge(realtime)
-        .merge(site))
+        .merge(site.router);
+    Ok((router, site.kept_pages))
 }
 
 /// /rest/v1: the APIs' layers and the API-key check, as /auth/v1 has them in `router`.

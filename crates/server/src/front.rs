@@ -1,10 +1,12 @@
-//! What each connection is served: /rest/v1 goes straight to its own stack, every other path to
-//! the router, and every request carries the peer's address.
+//! What each connection is served: /rest/v1 goes straight to its own stack, a kept page of the
+//! website is answered at once (`cb_site::KeptPages`), every other request goes to the router,
+//! and every request carries the peer's address.
 //!
 //! /rest/v1 carries every page's reads. Taking it by its prefix before the router spares each of
 //! its requests the router's matching and URL parameters and the boxed, cloned route that every
 //! `Router::layer` call adds (it went through four of them), which showed in its benchmark.
 use std::convert::Infallible;
+use std::future::Ready;
 use std::net::SocketAddr;
 use std::task::{Context, Poll, ready};
 
@@ -22,16 +24,21 @@ fn is_rest(path: &str) -> bool {
     cb_rest::path_under(REST_PREFIX, path).is_some()
 }
 
-/// /rest/v1 to `rest`, everything else to `router`.
+/// /rest/v1 to `rest`, a kept page answered, everything else to `router`.
 #[derive(Debug, Clone)]
 pub(crate) struct Front<R> {
     rest: R,
+    kept_pages: cb_site::KeptPages,
     router: Router,
 }
 
 impl<R> Front<R> {
-    pub(crate) fn new(rest: R, router: Router) -> Self {
-        Self { rest, router }
+    pub(crate) fn new(rest: R, kept_pages: cb_site::KeptPages, router: Router) -> Self {
+        Self {
+            rest,
+            kept_pages,
+            router,
+        }
     }
 }
 
@@ -41,7 +48,10 @@ where
 {
     type Response = Response;
     type Error = Infallible;
-    type Future = Either<R::Future, <Router as Service<Request>>::Future>;
+    type Future = Either<
+        R::Future,
+        Either<Ready<Result<Response, Infallible>>, <Router as Service<Request>>::Future>,
+    >;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
         ready!(self.rest.poll_ready(cx))?;
@@ -51,8 +61,11 @@ where
     fn call(&mut self, request: Request) -> Self::Future {
         if is_rest(request.uri().path()) {
             Either::Left(self.rest.call(request))
+        } else if let Some(page) = self.kept_pages.answer(&request) {
+            // The request is dropped here, before hyper reads on: its buffer is reused.
+            Either::Right(Either::Left(std::future::ready(Ok(page))))
         } else {
-            Either::Right(self.router.call(request))
+            Either::Right(Either::Right(self.router.call(request)))
         }
     }
 }

@@ -21,7 +21,7 @@ use std::time::Instant;
 use axum::body::{Body, Bytes};
 use axum::extract::Request;
 use axum::response::Response;
-use http::{HeaderName, HeaderValue, Method, Uri};
+use http::{HeaderName, HeaderValue, Method};
 use hyper::body::{Body as HttpBody, Frame, SizeHint};
 use tower::{Layer, Service};
 use tracing::Span;
@@ -63,7 +63,7 @@ where
 
     fn call(&mut self, mut request: Request) -> Self::Future {
         let request_id = match request.headers().get(&REQUEST_ID) {
-            Some(id) => id.clone(),
+            Some(id) => copied(id),
             None => {
                 let id = new_request_id();
                 request.headers_mut().insert(REQUEST_ID, id.clone());
@@ -76,10 +76,12 @@ where
             path = %request.uri().path(),
             request_id = request_id.to_str().unwrap_or_default(),
         );
-        // Cheap copies (an enum and shared bytes) for the ERROR lines.
+        // Copies for the ERROR lines, not shares: a share of the request's bytes would keep
+        // hyper's read buffer from being reused when the request is answered at once (a kept
+        // page), and hyper would allocate a new one for its next read.
         let facts = RequestFacts {
             method: request.method().clone(),
-            uri: request.uri().clone(),
+            path: request.uri().path().into(),
             request_id,
         };
         let future = span.in_scope(|| self.inner.call(request));
@@ -96,7 +98,7 @@ where
 #[derive(Clone)]
 struct RequestFacts {
     method: Method,
-    uri: Uri,
+    path: Box<str>,
     request_id: HeaderValue,
 }
 
@@ -104,6 +106,12 @@ impl RequestFacts {
     fn request_id(&self) -> &str {
         self.request_id.to_str().unwrap_or_default()
     }
+}
+
+/// `value` in bytes of its own (a header's bytes are shared with the request's buffer).
+fn copied(value: &HeaderValue) -> HeaderValue {
+    HeaderValue::from_maybe_shared(Bytes::copy_from_slice(value.as_bytes()))
+        .unwrap_or_else(|_| value.clone())
 }
 
 fn new_request_id() -> HeaderValue {
@@ -141,7 +149,7 @@ where
         let status = response.status();
         crate::metrics::record_request(
             &this.facts.method,
-            this.facts.uri.path(),
+            &this.facts.path,
             status,
             this.started.elapsed(),
         );
@@ -151,7 +159,7 @@ where
                 status = status.as_u16(),
                 latency_ms = this.started.elapsed().as_millis(),
                 method = %facts.method,
-                path = facts.uri.path(),
+                path = &*facts.path,
                 request_id = facts.request_id(),
                 "response failed"
             );
@@ -188,7 +196,7 @@ impl HttpBody for LoggedBody {
             tracing::error!(
                 %error,
                 method = %facts.method,
-                path = facts.uri.path(),
+                path = &*facts.path,
                 request_id = facts.request_id(),
                 "response body failed"
             );

@@ -36,6 +36,21 @@ pub(crate) struct RenderedRoute<'a> {
 }
 
 impl RenderedRoute<'_> {
+    /// What the page is kept under in the snapshot. Paths without data are what clients make
+    /// up, and searches are as many as visitors' words: rendered per request, never kept.
+    pub(crate) fn cache_key(&self) -> Option<String> {
+        match self.classified {
+            Route::Page | Route::SitePage => Some(format!("page:{}", self.route)),
+            Route::Post(slug) if self.status == StatusCode::OK => Some(format!("post:{slug}")),
+            Route::Archive(kind, slug) if self.status == StatusCode::OK => Some(format!(
+                "archive:{}:{slug}:{}",
+                kind.as_str(),
+                self.query.as_deref().unwrap_or("")
+            )),
+            _ => None,
+        }
+    }
+
     /// The URL the app renders: the path and what of the query the page reads.
     fn url(&self) -> String {
         match &self.query {
@@ -68,18 +83,7 @@ impl PageRender<'_> {
     pub(crate) async fn cached_or_rendered(&self) -> Arc<Rendered> {
         let (page, snapshot) = (&self.page, self.snapshot);
         let today = chrono::Utc::now().date_naive();
-        // Paths without data are what clients make up, and searches are as many as visitors'
-        // words: rendered per request, never kept.
-        let key = match page.classified {
-            Route::Page | Route::SitePage => Some(format!("page:{}", page.route)),
-            Route::Post(slug) if page.status == StatusCode::OK => Some(format!("post:{slug}")),
-            Route::Archive(kind, slug) if page.status == StatusCode::OK => Some(format!(
-                "archive:{}:{slug}:{}",
-                kind.as_str(),
-                page.query.as_deref().unwrap_or("")
-            )),
-            _ => None,
-        };
+        let key = page.cache_key();
         if let Some(cached) = key.as_deref().and_then(|key| snapshot.cached(key))
             && cached.is_fresh_on(today)
         {

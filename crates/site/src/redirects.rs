@@ -4,7 +4,7 @@
 //! and a scan of the prefix rules, never a query. Hits are counted in memory and written in one
 //! statement per flush (`stats`).
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use cb_db::sqlx::{self, PgPool, Row as _};
@@ -168,16 +168,28 @@ impl Redirects {
         *lock(&self.retry_at) = None;
     }
 
-    /// What the rules answer for `route` (see [`RuleTable::find`]), counting the hit.
-    pub(crate) async fn find(&self, route: &str, query: Option<&str>) -> Option<Redirected> {
-        let table = self.table().await?;
+    /// What the rules in force, `table`, answer for `route` (see [`RuleTable::find`]), counting
+    /// the hit.
+    pub(crate) fn find(
+        &self,
+        table: &RuleTable,
+        route: &str,
+        query: Option<&str>,
+    ) -> Option<Redirected> {
         let (rule, redirected) = table.find(route, query)?;
         *lock(&self.hits).entry(rule.id.clone()).or_default() += 1;
         Some(redirected)
     }
 
-    async fn table(&self) -> Option<std::sync::Arc<RuleTable>> {
-        if let Some(table) = self.current.kept(|_| true) {
+    /// The rules already loaded, if they are (see [`Redirects::table`]).
+    pub(crate) fn kept_table(&self) -> Option<Arc<RuleTable>> {
+        self.current.kept(|_| true)
+    }
+
+    /// The rules in force, loaded on first use; None while they cannot be read (requests then go
+    /// without rules for a while).
+    pub(crate) async fn table(&self) -> Option<Arc<RuleTable>> {
+        if let Some(table) = self.kept_table() {
             return Some(table);
         }
         if lock(&self.retry_at).is_some_and(|at| Instant::now() < at) {

@@ -1,4 +1,4 @@
-//! The website's router, built once from [`SiteSettings`]: reads the build (index.html, the
+//! The website's router (and its kept pages), built once from [`SiteSettings`]: reads the build (index.html, the
 //! site manifest with the app's routes, the Vite manifest, the public files), starts the server
 //! renderer and the cache's listener, and wires the routes (hashed assets, files, pages) under
 //! the security headers.
@@ -15,6 +15,7 @@ use http::StatusCode;
 use tower::util::MapResponseLayer;
 
 use crate::delivery::{HTML, Rendered, TEXT};
+use crate::kept_pages::KeptPages;
 use crate::not_found_log::NotFoundLog;
 use crate::redirects::Redirects;
 use crate::serve::serve_file_or_page;
@@ -66,9 +67,17 @@ const NOT_PUBLIC: [&str; 2] = ["/index.html", "/assets"];
 /// Where the build writes the app's route table, under the site's files.
 const SITE_MANIFEST: &str = ".ssr/site-manifest.json";
 
-/// Builds the website router and starts listening for SEO data changes. A missing build is not
-/// fatal: the API still serves, and pages say how to build the site.
-pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError> {
+/// The website: its router, and the pages answered before any routing.
+#[derive(Debug)]
+pub struct Website {
+    pub router: Router,
+    /// Ask these first (see [`KeptPages`]).
+    pub kept_pages: KeptPages,
+}
+
+/// Builds the website and starts listening for SEO data changes. A missing build is not fatal:
+/// the API still serves, and pages say how to build the site.
+pub fn website(settings: &SiteSettings, pool: PgPool) -> Result<Website, SiteError> {
     let index_path = settings.dist_dir.join("index.html");
     let index_html = match std::fs::read_to_string(&index_path) {
         Ok(html) => Some(html),
@@ -161,17 +170,19 @@ pub fn router(settings: &SiteSettings, pool: PgPool) -> Result<Router, SiteError
         company_tagline: settings.company_tagline.clone(),
     });
 
+    let kept_pages = KeptPages::new(site.clone(), security.clone());
     let assets = Router::new()
         .fallback(get(static_files::serve))
         .with_state(assets);
-    Ok(Router::new()
+    let router = Router::new()
         .route("/index.html", get(|| async { Redirect::permanent("/") }))
         .nest_service("/assets", assets)
         .fallback(get(serve_file_or_page))
         .with_state(site)
         .layer(MapResponseLayer::new(move |response| {
             security.apply(response)
-        })))
+        }));
+    Ok(Website { router, kept_pages })
 }
 
 /// The build's route table (frontend/scripts/prerender.mjs writes it). Without

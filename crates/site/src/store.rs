@@ -3,13 +3,14 @@
 //! blog_posts is announced (see `listen`) and the cache is dropped.
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use cb_db::sqlx::{self, PgPool};
 
 use crate::delivery::Rendered;
 use crate::feeds::Sitemap;
 use crate::posts::Post;
+use crate::redirects::RuleTable;
 use crate::reloadable::Reloadable;
 use crate::site_manifest::ArchiveKind;
 
@@ -138,6 +139,9 @@ pub(crate) struct Snapshot {
     /// write (and so no notification) to say so.
     stale_at: Option<tokio::time::Instant>,
     rendered: Mutex<HashMap<String, Arc<Rendered>>>,
+    /// What a GET of a path without a query was answered with, when it was a kept page, and the
+    /// redirect rules it was answered under (see `crate::kept_pages`).
+    answers: RwLock<HashMap<Box<str>, PathAnswer>>,
     /// Renders under way, by key: requests that miss the same page wait for one render.
     in_flight: Mutex<HashMap<String, Arc<Flight>>>,
     /// Built once: every sitemap file is cut from it.
@@ -152,7 +156,21 @@ pub(crate) struct Snapshot {
 /// One render under way; everyone who asked gets its answer.
 pub(crate) type Flight = tokio::sync::OnceCell<Arc<Rendered>>;
 
+/// A kept page a path was answered with.
+#[derive(Debug)]
+struct PathAnswer {
+    /// The rules it was answered under: it stands while they are the rules in force.
+    redirects: Arc<RuleTable>,
+    rendered: Arc<Rendered>,
+}
+
 impl Snapshot {
+    /// Until a scheduled post goes live.
+    fn is_current(&self) -> bool {
+        self.stale_at
+            .is_none_or(|at| tokio::time::Instant::now() < at)
+    }
+
     pub(crate) fn sitemap(&self, build: impl FnOnce(&SiteData) -> Sitemap) -> &Sitemap {
         self.sitemap.get_or_init(|| build(&self.data))
     }
@@ -191,6 +209,48 @@ impl Snapshot {
             cached.insert(key.to_string(), rendered.clone());
         }
         rendered
+    }
+
+    /// Remembers that a GET of `path` with no query, under the redirect rules `redirects`, was
+    /// answered with the page kept under `key`, `rendered` (nothing when it is not the one
+    /// kept, or the paths remembered are as many as the pages kept at most).
+    pub(crate) fn remember_answer(
+        &self,
+        path: &str,
+        redirects: &Arc<RuleTable>,
+        key: &str,
+        rendered: &Arc<Rendered>,
+    ) {
+        let kept = self
+            .cached(key)
+            .is_some_and(|kept| Arc::ptr_eq(&kept, rendered));
+        if !kept {
+            return;
+        }
+        let mut answers = self
+            .answers
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if answers.len() < MAX_RENDERED {
+            answers.insert(
+                path.into(),
+                PathAnswer {
+                    redirects: Arc::clone(redirects),
+                    rendered: Arc::clone(rendered),
+                },
+            );
+        }
+    }
+
+    /// The page a GET of `path` with no query was answered with, if it was answered under the
+    /// redirect rules `redirects`.
+    pub(crate) fn answer(&self, path: &str, redirects: &Arc<RuleTable>) -> Option<Arc<Rendered>> {
+        self.answers
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(path)
+            .filter(|answer| Arc::ptr_eq(&answer.redirects, redirects))
+            .map(|answer| Arc::clone(&answer.rendered))
     }
 
     /// The response cached under `key`, rendered by `render` the first time.
@@ -261,16 +321,16 @@ impl SiteCache {
         self.current.invalidate();
     }
 
+    /// The current snapshot if one is loaded and no scheduled post has gone live since.
+    pub(crate) fn kept_snapshot(&self) -> Option<Arc<Snapshot>> {
+        self.current.kept(Snapshot::is_current)
+    }
+
     /// The current snapshot, loading it (once, whoever asks concurrently) when there is none or
     /// a scheduled post has gone live since.
     pub(crate) async fn snapshot(&self) -> Result<Arc<Snapshot>, sqlx::Error> {
-        let fresh = |snapshot: &Snapshot| {
-            snapshot
-                .stale_at
-                .is_none_or(|at| tokio::time::Instant::now() < at)
-        };
         self.current
-            .get_or_load(fresh, || async {
+            .get_or_load(Snapshot::is_current, || async {
                 // Asked before the data is read: a post going live in between makes this
                 // snapshot stale at once rather than never.
                 let stale_at = next_publish_in(&self.pool)
@@ -280,6 +340,7 @@ impl SiteCache {
                     data: load(&self.pool).await?,
                     stale_at,
                     rendered: Mutex::default(),
+                    answers: RwLock::default(),
                     in_flight: Mutex::default(),
                     sitemap: OnceLock::new(),
                     popular_posts: tokio::sync::OnceCell::new(),

@@ -3,6 +3,7 @@
 //! data it used embedded; stored HTML is sanitised on the server; an admin's write shows in the
 //! next response of any instance. These tests use the real frontend build (`make frontend`).
 mod discovery;
+mod kept_pages;
 mod pages;
 mod previews;
 mod serving;

@@ -26,7 +26,11 @@ pub(super) async fn serve_page(
 ) -> Response {
     let manifest = &built.manifest;
     let decoded_route = percent_encoding::percent_decode_str(route).decode_utf8_lossy();
-    let gone = match site.redirects.find(&decoded_route, query).await {
+    let redirects = site.redirects.table().await;
+    let redirected = redirects
+        .as_deref()
+        .and_then(|table| site.redirects.find(table, &decoded_route, query));
+    let gone = match redirected {
         Some(Redirected::To { status, location }) => return redirect(status, &location),
         Some(Redirected::Gone) => true,
         None => false,
@@ -125,7 +129,14 @@ pub(super) async fn serve_page(
                 headers,
             },
         };
-        return render.cached_or_rendered().await.respond(headers);
+        let rendered = render.cached_or_rendered().await;
+        // Kept pages answer their next GET before any routing (`crate::kept_pages`).
+        if let (None, StatusCode::OK, Some(redirects), Some(key)) =
+            (query, rendered.status, &redirects, render.page.cache_key())
+        {
+            snapshot.remember_answer(path, redirects, &key, &rendered);
+        }
+        return rendered.respond(headers);
     }
     // Without a server bundle every page is the app's shell for the browser to render: one per
     // status and page module (only the preloads differ).

@@ -1,0 +1,46 @@
+//! Kept pages answered before any routing. Once a GET of a path with no query has been answered
+//! with a page the snapshot keeps, the same GET gets the same page for as long as the snapshot
+//! and the redirect rules it was answered under are those in force and the day it shows holds:
+//! everything the page pipeline decides (a redirect rule, the path's one spelling, the status,
+//! the rendering) depends on nothing else. So the server asks [`KeptPages::answer`] first and
+//! routes only what it does not answer: the site's most frequent request then skips the
+//! routers, the handler's classification and its boxed futures, and frees the request at once.
+//!
+//! The answer is the one the pipeline gives: the same `Rendered` with the same negotiation and
+//! revalidation, under the same security headers.
+use std::sync::Arc;
+
+use axum::extract::Request;
+use axum::response::Response;
+use http::Method;
+
+use crate::security::SecurityHeaders;
+use crate::state::Site;
+
+/// See the module's header.
+#[derive(Debug, Clone)]
+pub struct KeptPages {
+    site: Arc<Site>,
+    security: Arc<SecurityHeaders>,
+}
+
+impl KeptPages {
+    pub(crate) fn new(site: Arc<Site>, security: Arc<SecurityHeaders>) -> Self {
+        Self { site, security }
+    }
+
+    /// The kept page `request` asks for, if it asks for one its path was answered with before
+    /// (None: route it).
+    pub fn answer(&self, request: &Request) -> Option<Response> {
+        if request.method() != Method::GET || request.uri().query().is_some() {
+            return None;
+        }
+        let snapshot = self.site.cache.kept_snapshot()?;
+        let redirects = self.site.redirects.kept_table()?;
+        let rendered = snapshot
+            .answer(request.uri().path(), &redirects)
+            .filter(|rendered| rendered.is_fresh_on(chrono::Utc::now().date_naive()))?;
+        metrics::counter!("claimbridge_page_cache_total", "result" => "hit").increment(1);
+        Some(self.security.apply(rendered.respond(request.headers())))
+    }
+}

@@ -1,0 +1,159 @@
+//! A kept page's next GET is answered before any routing (crates/site/src/kept_pages.rs): with
+//! exactly what the page pipeline answers, and no longer once a redirect rule or an edit
+//! changes what that is.
+use super::*;
+use cb_tests::eventually;
+
+/// What every response has its own of.
+const PER_RESPONSE: [&str; 2] = ["x-request-id", "date"];
+
+/// A response's headers, sorted, without those it has its own of.
+fn lasting_headers(response: &reqwest::Response) -> Vec<(String, String)> {
+    let mut headers: Vec<(String, String)> = response
+        .headers()
+        .iter()
+        .filter(|(name, _)| !PER_RESPONSE.contains(&name.as_str()))
+        .map(|(name, value)| (name.to_string(), value.to_str().unwrap().to_string()))
+        .collect();
+    headers.sort();
+    headers
+}
+
+#[tokio::test]
+async fn a_kept_pages_next_answers_are_the_pipelines() {
+    let app = spawn_rendering_site(&[]).await;
+    let client = cb_tests::without_redirects();
+    let url = format!("{}/services", app.url);
+    for accept in ["br", "gzip", "identity", "gzip;q=0, br;q=0.5"] {
+        // The first answer renders and keeps the page; those after it come from before routing.
+        let mut answers = Vec::new();
+        for _ in 0..3 {
+            let response = client
+                .get(&url)
+                .header("accept-encoding", accept)
+                .answer()
+                .await;
+            assert_eq!(response.status(), 200, "{accept}");
+            let headers = lasting_headers(&response);
+            answers.push((headers, response.bytes().await.unwrap()));
+        }
+        assert!(
+            answers.iter().all(|answer| *answer == answers[0]),
+            "{accept}: the same headers and bytes every time"
+        );
+        // HEAD always goes through the pipeline: the same headers.
+        let head = client
+            .head(&url)
+            .header("accept-encoding", accept)
+            .answer()
+            .await;
+        assert_eq!(head.status(), 200);
+        assert_eq!(lasting_headers(&head), answers[0].0, "{accept}");
+        let header = |name: &str| {
+            answers[0]
+                .0
+                .iter()
+                .find(|(header, _)| header == name)
+                .map(|(_, value)| value.clone())
+        };
+        assert!(
+            header("content-security-policy").is_some(),
+            "{accept}: with the site's security headers"
+        );
+        assert_eq!(header("x-content-type-options").as_deref(), Some("nosniff"));
+        let etag = header("etag").expect("an ETag");
+        let revalidated = client
+            .get(&url)
+            .header("accept-encoding", accept)
+            .header("if-none-match", &etag)
+            .answer()
+            .await;
+        assert_eq!(revalidated.status(), 304, "{accept}");
+        assert!(revalidated.headers().contains_key("x-request-id"));
+    }
+    // A request's own id comes back on an early answer too.
+    let response = client
+        .get(&url)
+        .header("x-request-id", "kept-page-check")
+        .answer()
+        .await;
+    assert_eq!(response.headers()["x-request-id"], "kept-page-check");
+}
+
+#[tokio::test]
+async fn a_rule_or_an_edit_changes_a_kept_pages_next_answer() {
+    let app = spawn_rendering_site(&[]).await;
+    let client = cb_tests::without_redirects();
+    let slug = "oxygen-billing-36-month-rental-cap";
+    let post = format!("{}/blog/{slug}", app.url);
+    for _ in 0..2 {
+        for path in ["/services", "/about"] {
+            let response = client.get(format!("{}{path}", app.url)).answer().await;
+            assert_eq!(response.status(), 200, "{path}");
+        }
+        assert_eq!(client.get(&post).answer().await.status(), 200);
+    }
+
+    app.db
+        .execute(
+            "insert into public.redirects (source_path, match_type, target, status_code)
+             values ('/services', 'exact', '/contact', 302)",
+        )
+        .await;
+    eventually(
+        Duration::from_secs(1),
+        Duration::from_millis(20),
+        async || {
+            let response = client.get(format!("{}/services", app.url)).answer().await;
+            match (
+                response.status().as_u16(),
+                response.headers().get("location"),
+            ) {
+                (302, Some(location)) if location == "/contact" => Ok(()),
+                other => Err(format!("/services: {other:?}, wanted the rule's 302")),
+            }
+        },
+    )
+    .await;
+    // And every time after: the page kept under the old rules is not answered again.
+    for _ in 0..3 {
+        let response = client.get(format!("{}/services", app.url)).answer().await;
+        assert_eq!(response.status(), 302);
+    }
+    // Another kept page is answered under the new rules as before.
+    let about = client.get(format!("{}/about", app.url)).answer().await;
+    assert_eq!(about.status(), 200);
+
+    app.db
+        .execute(&format!(
+            "update public.blog_posts set title = 'Retitled while kept' where slug = '{slug}'"
+        ))
+        .await;
+    eventually(
+        Duration::from_secs(1),
+        Duration::from_millis(20),
+        async || {
+            let (status, html) = fetch(&client, &post).await;
+            if status == 200 && text(root(&html)).contains("Retitled while kept") {
+                Ok(())
+            } else {
+                Err(format!("{post}: {status}, still the old title"))
+            }
+        },
+    )
+    .await;
+    app.db
+        .execute(&format!(
+            "update public.blog_posts set published = false where slug = '{slug}'"
+        ))
+        .await;
+    eventually(
+        Duration::from_secs(1),
+        Duration::from_millis(20),
+        async || match client.get(&post).answer().await.status().as_u16() {
+            404 => Ok(()),
+            status => Err(format!("{post}: {status} after it was unpublished")),
+        },
+    )
+    .await;
+}
