@@ -23,8 +23,9 @@ use tower::{Layer as _, Service, ServiceBuilder};
 use tower_http::timeout::TimeoutLayer;
 
 use crate::config::Config;
+use crate::connections::ZeroCopy;
 use crate::database::DatabaseHandle;
-use crate::front::{Front, PerConnection, REST_PREFIX, ZeroCopy};
+use crate::front::{Front, REST_PREFIX};
 use crate::request_trace::RequestTraceLayer;
 use crate::security_headers::BaselineHeaders;
 
@@ -227,9 +228,7 @@ impl App {
         let front = Front::new(rest, self.kept_pages, self.router);
         let service = RequestTraceLayer
             .layer(MapResponseLayer::new(move |response| baseline.apply(response)).layer(front));
-        let served = axum::serve(ZeroCopy(listener), PerConnection::new(service))
-            .with_graceful_shutdown(shutdown)
-            .await;
+        crate::connections::serve(ZeroCopy(listener), service, shutdown).await;
         self.realtime.stop().await;
         outbox.stop().await;
         if let Some(lead_email) = lead_email {
@@ -239,7 +238,7 @@ impl App {
             link_checker.stop().await;
         }
         self.database.shutdown(owns_database).await;
-        served.context("server error")
+        Ok(())
     }
 }
 

@@ -3,6 +3,7 @@
 pub mod app;
 pub mod cli;
 pub mod config;
+mod connections;
 mod database;
 mod front;
 mod health;

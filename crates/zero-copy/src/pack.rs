@@ -13,9 +13,8 @@ use rustix::fs::{MemfdFlags, SealFlags};
 
 /// Bodies smaller than this stay on the heap, even beside larger ones: hyper writes a small body
 /// with the response's head in one system call, which costs less than the head's `sendmsg` and
-/// a `sendfile` (an 8 kB page: about a tenth more requests per second, tests/bench/site/README.md,
-/// "Small bodies written with their head"), and a file and a mapping cost a page and a
-/// descriptor.
+/// a `sendfile` (tests/bench/site/README.md, "Kept pages before routing; small bodies written
+/// with their head"), and a file and a mapping cost a page and a descriptor.
 const SMALLEST_PACKED_BODY: usize = 16 * 1024;
 
 /// Packs alive at once at most: a quarter of the process's open-file limit (each holds a file
