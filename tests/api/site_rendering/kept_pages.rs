@@ -124,35 +124,35 @@ async fn a_rule_or_an_edit_changes_a_kept_pages_next_answer() {
     let about = client.get(format!("{}/about", app.url)).answer().await;
     assert_eq!(about.status(), 200);
 
-    app.db
-        .execute(&format!(
-            "update public.blog_posts set title = 'Retitled while kept' where slug = '{slug}'"
-        ))
-        .await;
+    let retitle =
+        format!("update public.blog_posts set title = 'Retitled while kept' where slug = '{slug}'");
+    answers_after(&app, &client, &post, &retitle, |status, html| {
+        status == 200 && text(root(html)).contains("Retitled while kept")
+    })
+    .await;
+    let unpublish = format!("update public.blog_posts set published = false where slug = '{slug}'");
+    answers_after(&app, &client, &post, &unpublish, |status, _| status == 404).await;
+}
+
+/// Runs `sql`, then waits (at most a second) until `url` answers as `done` says.
+async fn answers_after(
+    app: &TestApp,
+    client: &reqwest::Client,
+    url: &str,
+    sql: &str,
+    done: impl Fn(u16, &str) -> bool,
+) {
+    app.db.execute(sql).await;
     eventually(
         Duration::from_secs(1),
         Duration::from_millis(20),
         async || {
-            let (status, html) = fetch(&client, &post).await;
-            if status == 200 && text(root(&html)).contains("Retitled while kept") {
+            let (status, html) = fetch(client, url).await;
+            if done(status, &html) {
                 Ok(())
             } else {
-                Err(format!("{post}: {status}, still the old title"))
+                Err(format!("{url}: {status}, not yet what `{sql}` makes it"))
             }
-        },
-    )
-    .await;
-    app.db
-        .execute(&format!(
-            "update public.blog_posts set published = false where slug = '{slug}'"
-        ))
-        .await;
-    eventually(
-        Duration::from_secs(1),
-        Duration::from_millis(20),
-        async || match client.get(&post).answer().await.status().as_u16() {
-            404 => Ok(()),
-            status => Err(format!("{post}: {status} after it was unpublished")),
         },
     )
     .await;
