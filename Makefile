@@ -50,10 +50,11 @@ audit:
 	tests/tools/cargo-deny.sh advisories
 
 # Snapshots: a mismatch fails (INSTA_UPDATE=no writes no .snap.new), and so does a stale one.
+# No backtraces: a failing test's message then ends its output, where a log's tail keeps it.
 INSTA_REFERENCES := $(CURDIR)/target/insta-references.txt
 test-rust: frontend s3-server smtp-sink
 	rm -f $(INSTA_REFERENCES)
-	INSTA_UPDATE=no INSTA_SNAPSHOT_REFERENCES_FILE=$(INSTA_REFERENCES) $(CARGO) test --workspace --locked; \
+	RUST_BACKTRACE=0 INSTA_UPDATE=no INSTA_SNAPSHOT_REFERENCES_FILE=$(INSTA_REFERENCES) $(CARGO) test --workspace --locked; \
 		status=$$?; $(MAKE) --no-print-directory stop-test-db; exit $$status
 	tests/tools/check-snapshots.sh $(INSTA_REFERENCES)
 

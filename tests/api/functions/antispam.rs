@@ -203,7 +203,7 @@ async fn remote_providers_are_asked_at_their_verify_url() {
     );
 
     let down = Receiver::start(200, "{}").await;
-    down.go_down();
+    down.go_down().await;
     let app = app_asking("hcaptcha", &down).await;
     let (status, body, _) = check(&app, "dana@acme.test", "any-token", "198.51.100.23").await;
     assert_eq!(status, 503);

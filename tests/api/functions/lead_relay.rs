@@ -125,7 +125,7 @@ async fn deliveries_are_retried_while_the_receiver_fails_or_is_down() {
     assert_signed(received.last().unwrap(), id);
 
     // Down: connections refused, then back up.
-    receiver.go_down();
+    receiver.go_down().await;
     let token = altcha_token(&app.client, &app.url).await;
     let second = relay(&app, &lead_payload("down@acme.test", &token)).await;
     wait_for_delivery(
@@ -136,7 +136,7 @@ async fn deliveries_are_retried_while_the_receiver_fails_or_is_down() {
     )
     .await;
     let before = receiver.received().len();
-    receiver.resume().await;
+    receiver.resume();
     wait_for_delivery(
         &app,
         second,

@@ -35,7 +35,7 @@ async fn kill_9_during_200_concurrent_posts_loses_no_acknowledged_lead() {
     let data_dir = tempfile::tempdir().unwrap();
     // The receiver is down while the leads arrive, so nothing can be half-delivered at the kill.
     let receiver = Receiver::start(200, "{}").await;
-    receiver.go_down();
+    receiver.go_down().await;
     let port = free_port();
     let mut server = start(&db.url(), port, &receiver.url, data_dir.path());
     wait_ready(port, &mut server).await;
@@ -99,7 +99,7 @@ async fn kill_9_during_200_concurrent_posts_loses_no_acknowledged_lead() {
         "every stored lead has its delivery queued"
     );
 
-    receiver.resume().await;
+    receiver.resume();
     let port = free_port();
     let mut restarted = start(&db.url(), port, &receiver.url, data_dir.path());
     wait_ready(port, &mut restarted).await;

@@ -2,13 +2,14 @@
 //! with a status the test chooses (a webhook receiver, a captcha provider's verify endpoint),
 //! ALTCHA solving, and lead payloads.
 use cb_tests::{Answer as _, Exchange as _, at_least, eventually};
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cb_server::app::cb_functions;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
 
 /// One request the receiver got.
 #[derive(Debug, Clone)]
@@ -43,64 +44,70 @@ struct Shared {
 pub(super) struct Receiver {
     pub(super) url: String,
     shared: Arc<Mutex<Shared>>,
-    task: Arc<Mutex<Option<tokio::task::JoinHandle<()>>>>,
-    port: u16,
+    address: SocketAddr,
+    port: Arc<Mutex<Port>>,
+}
+
+/// The receiver's port, held for it while it is up and while it is down.
+enum Port {
+    /// Accepting connections.
+    Up(tokio::task::JoinHandle<()>),
+    /// Bound but not listening: connections are refused, and no other socket can take the port
+    /// meanwhile (a free port is any process's next ephemeral port, and the server under test
+    /// only knows this one).
+    Down(TcpSocket),
+    /// Between the two.
+    Changing,
+}
+
+/// A socket for the receiver's port. Both sockets for one port share it (`SO_REUSEPORT`), so
+/// the port is reserved again before the listener lets go of it.
+fn port_socket(address: SocketAddr) -> TcpSocket {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.set_reuseaddr(true).unwrap();
+    socket.set_reuseport(true).unwrap();
+    socket.bind(address).unwrap();
+    socket
 }
 
 impl Receiver {
     pub(super) async fn start(status: u16, body: &str) -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let port = listener.local_addr().unwrap().port();
+        let listener = port_socket(SocketAddr::from(([127, 0, 0, 1], 0)))
+            .listen(1024)
+            .unwrap();
+        let address = listener.local_addr().unwrap();
         let shared = Arc::new(Mutex::new(Shared {
             received: Vec::new(),
             status,
             body: body.to_string(),
         }));
-        let receiver = Self {
-            url: format!("http://127.0.0.1:{port}/hook"),
+        Self {
+            url: format!("http://{address}/hook"),
+            address,
+            port: Arc::new(Mutex::new(Port::Up(accept(listener, shared.clone())))),
             shared,
-            task: Arc::new(Mutex::new(None)),
-            port,
-        };
-        receiver.listen(listener);
-        receiver
-    }
-
-    fn listen(&self, listener: TcpListener) {
-        let shared = self.shared.clone();
-        let task = tokio::spawn(async move {
-            loop {
-                let Ok((stream, _)) = listener.accept().await else {
-                    return;
-                };
-                let shared = shared.clone();
-                tokio::spawn(async move {
-                    let _ = serve(stream, shared).await;
-                });
-            }
-        });
-        *self.task.lock().unwrap() = Some(task);
-    }
-
-    /// Stops listening: connections are refused until `resume`.
-    pub(super) fn go_down(&self) {
-        if let Some(task) = self.task.lock().unwrap().take() {
-            task.abort();
         }
     }
 
-    pub(super) async fn resume(&self) {
-        let listener = eventually(
-            Duration::from_secs(5),
-            Duration::from_millis(50),
-            async || {
-                TcpListener::bind(("127.0.0.1", self.port))
-                    .await
-                    .map_err(|err| format!("cannot listen again on {}: {err}", self.port))
-            },
-        )
-        .await;
-        self.listen(listener)
+    /// Stops listening: connections are refused until `resume`.
+    pub(super) async fn go_down(&self) {
+        let reserved = port_socket(self.address);
+        let Port::Up(task) = std::mem::replace(&mut *self.port.lock().unwrap(), Port::Changing)
+        else {
+            panic!("the receiver is not up");
+        };
+        task.abort();
+        // Awaiting the aborted task drops its listener: after this, nothing more is accepted.
+        let _ = task.await;
+        *self.port.lock().unwrap() = Port::Down(reserved);
+    }
+
+    pub(super) fn resume(&self) {
+        let mut port = self.port.lock().unwrap();
+        let Port::Down(reserved) = std::mem::replace(&mut *port, Port::Changing) else {
+            panic!("the receiver is not down");
+        };
+        *port = Port::Up(accept(reserved.listen(1024).unwrap(), self.shared.clone()));
     }
 
     pub(super) fn set_status(&self, status: u16) {
@@ -134,6 +141,17 @@ pub(super) trait Recorder {
         let every = Duration::from_millis(10);
         at_least(count, within, every, Self::WHAT, || self.recorded()).await
     }
+}
+
+fn accept(listener: TcpListener, shared: Arc<Mutex<Shared>>) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            let shared = shared.clone();
+            tokio::spawn(async move {
+                let _ = serve(stream, shared).await;
+            });
+        }
+    })
 }
 
 async fn serve(mut stream: TcpStream, shared: Arc<Mutex<Shared>>) -> std::io::Result<()> {
