@@ -79,12 +79,12 @@ pub(crate) struct PageRender<'a> {
 }
 
 impl PageRender<'_> {
-    /// The page from the cache while it holds, else rendered now (see the module's header).
-    pub(crate) async fn cached_or_rendered(&self) -> Arc<Rendered> {
+    /// The page from the cache while it holds, else rendered now (see the module's header);
+    /// `key` is the page's [`RenderedRoute::cache_key`].
+    pub(crate) async fn cached_or_rendered(&self, key: Option<&str>) -> Arc<Rendered> {
         let (page, snapshot) = (&self.page, self.snapshot);
         let today = chrono::Utc::now().date_naive();
-        let key = page.cache_key();
-        if let Some(cached) = key.as_deref().and_then(|key| snapshot.cached(key))
+        if let Some(cached) = key.and_then(|key| snapshot.cached(key))
             && cached.is_fresh_on(today)
         {
             metrics::counter!("claimbridge_page_cache_total", "result" => "hit").increment(1);
@@ -94,12 +94,12 @@ impl PageRender<'_> {
             Some(key) => {
                 metrics::counter!("claimbridge_page_cache_total", "result" => "miss").increment(1);
                 snapshot
-                    .render_once(&key, async {
+                    .render_once(key, async {
                         let fresh = self.render_fresh(today).await;
                         let keep = fresh.keep;
                         let rendered = compressed(fresh).await;
                         if keep {
-                            snapshot.keep(&key, rendered)
+                            snapshot.keep(key, rendered)
                         } else {
                             Arc::new(rendered)
                         }

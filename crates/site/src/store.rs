@@ -213,7 +213,7 @@ impl Snapshot {
 
     /// Remembers that a GET of `path` with no query, under the redirect rules `redirects`, was
     /// answered with the page kept under `key`, `rendered` (nothing when it is not the one
-    /// kept, or the paths remembered are as many as the pages kept at most).
+    /// kept, or when `path` is new and the paths remembered are as many as pages may be kept).
     pub(crate) fn remember_answer(
         &self,
         path: &str,
@@ -231,7 +231,7 @@ impl Snapshot {
             .answers
             .write()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if answers.len() < MAX_RENDERED {
+        if answers.len() < MAX_RENDERED || answers.contains_key(path) {
             answers.insert(
                 path.into(),
                 PathAnswer {
@@ -347,5 +347,87 @@ impl SiteCache {
                 })
             })
             .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::delivery::HTML;
+    use http::{HeaderMap, StatusCode};
+
+    fn snapshot() -> Snapshot {
+        Snapshot {
+            data: SiteData::default(),
+            stale_at: None,
+            rendered: Mutex::default(),
+            answers: RwLock::default(),
+            in_flight: Mutex::default(),
+            sitemap: OnceLock::new(),
+            popular_posts: tokio::sync::OnceCell::new(),
+        }
+    }
+
+    fn page(text: &str) -> Rendered {
+        Rendered::for_one_request(StatusCode::OK, HTML, text.to_string(), &HeaderMap::new())
+    }
+
+    fn answers(
+        snapshot: &Snapshot,
+        path: &str,
+        rules: &Arc<RuleTable>,
+        rendered: &Arc<Rendered>,
+    ) -> bool {
+        snapshot
+            .answer(path, rules)
+            .is_some_and(|answer| Arc::ptr_eq(&answer, rendered))
+    }
+
+    #[test]
+    fn a_path_is_answered_with_the_kept_page_under_the_rules_it_was_answered_under() {
+        let snapshot = snapshot();
+        let rules = Arc::new(RuleTable::default());
+        let kept = snapshot.keep("page:/", page("<p>home</p>"));
+        // A rendering of the same key that is not the one kept (the cache was full, or it went
+        // out unrendered) is not remembered.
+        snapshot.remember_answer("/", &rules, "page:/", &Arc::new(page("<p>home</p>")));
+        assert!(snapshot.answer("/", &rules).is_none());
+
+        snapshot.remember_answer("/", &rules, "page:/", &kept);
+        assert!(answers(&snapshot, "/", &rules, &kept));
+        assert!(snapshot.answer("/other", &rules).is_none());
+        // Other rules in force (an edit since): not answered.
+        assert!(
+            snapshot
+                .answer("/", &Arc::new(RuleTable::default()))
+                .is_none()
+        );
+
+        // Kept again (rendered on a new day): the path's answer follows.
+        let again = snapshot.keep("page:/", page("<p>home, later</p>"));
+        snapshot.remember_answer("/", &rules, "page:/", &again);
+        assert!(answers(&snapshot, "/", &rules, &again));
+    }
+
+    #[test]
+    fn new_paths_are_remembered_up_to_the_cap_and_known_ones_still_change() {
+        let snapshot = snapshot();
+        let rules = Arc::new(RuleTable::default());
+        let kept = snapshot.keep("page:/", page("<p>home</p>"));
+        for n in 0..MAX_RENDERED {
+            snapshot.remember_answer(&format!("/{n}"), &rules, "page:/", &kept);
+        }
+        assert!(answers(
+            &snapshot,
+            &format!("/{}", MAX_RENDERED - 1),
+            &rules,
+            &kept
+        ));
+        snapshot.remember_answer("/one-too-many", &rules, "page:/", &kept);
+        assert!(snapshot.answer("/one-too-many", &rules).is_none());
+
+        let again = snapshot.keep("page:/", page("<p>home, later</p>"));
+        snapshot.remember_answer("/0", &rules, "page:/", &again);
+        assert!(answers(&snapshot, "/0", &rules, &again));
     }
 }

@@ -80,12 +80,15 @@ pub(crate) async fn serve_file_or_page(
     State(site): State<Arc<Site>>,
     request: Request,
 ) -> Response {
-    let path = percent_encoding::percent_decode_str(request.uri().path()).decode_utf8_lossy();
+    // The body is not read: a page's GET has none. Parts, unlike a request, can be shared
+    // across the awaits below.
+    let (request, _body) = request.into_parts();
+    let path = percent_encoding::percent_decode_str(request.uri.path()).decode_utf8_lossy();
     if let Some(file) = site.public_files.get(&path) {
-        return file.respond(request.method(), request.headers());
+        return file.respond(&request.method, &request.headers);
     }
-    let path = request.uri().path();
-    let headers = request.headers();
+    let path = request.uri.path();
+    let headers = &request.headers;
     match Endpoint::of(path) {
         Endpoint::Robots => site.robots.respond(headers),
         Endpoint::BlogFeed => {
@@ -133,8 +136,7 @@ pub(crate) async fn serve_file_or_page(
                     .await
                 }
                 AppEndpoint::Page(route, classified) => {
-                    let query = request.uri().query();
-                    page::serve_page(&site, built, path, route, classified, query, headers).await
+                    page::serve_page(&site, built, path, route, classified, &request).await
                 }
             }
         }

@@ -2,7 +2,8 @@
 //! that exists, an archive page in range, a search's answer), then rendered on the server with
 //! the head it reports when the build has a server bundle, else the app's shell.
 use axum::response::{IntoResponse, Redirect, Response};
-use http::{HeaderMap, HeaderValue, StatusCode, header};
+use http::request::Parts;
+use http::{HeaderValue, Method, StatusCode, header};
 
 use super::unavailable;
 use crate::delivery::{HTML, Rendered};
@@ -14,16 +15,17 @@ use crate::site_manifest::{Resource, Route, SiteManifest};
 use crate::state::{BuiltSite, Site};
 use crate::store::SiteData;
 
-/// The page at `path` (`route` its SEO route, `classified` what the build's routes make of it).
+/// The page at `path` (`route` its SEO route, `classified` what the build's routes make of it)
+/// that `request` asks for.
 pub(super) async fn serve_page(
     site: &Site,
     built: &BuiltSite,
     path: &str,
     route: &str,
     classified: Route<'_>,
-    query: Option<&str>,
-    headers: &HeaderMap,
+    request: &Parts,
 ) -> Response {
+    let (query, headers) = (request.uri.query(), &request.headers);
     let manifest = &built.manifest;
     let decoded_route = percent_encoding::percent_decode_str(route).decode_utf8_lossy();
     let redirects = site.redirects.table().await;
@@ -129,10 +131,11 @@ pub(super) async fn serve_page(
                 headers,
             },
         };
-        let rendered = render.cached_or_rendered().await;
+        let key = render.page.cache_key();
+        let rendered = render.cached_or_rendered(key.as_deref()).await;
         // Kept pages answer their next GET before any routing (`crate::kept_pages`).
-        if let (None, StatusCode::OK, Some(redirects), Some(key)) =
-            (query, rendered.status, &redirects, render.page.cache_key())
+        if let (&Method::GET, None, StatusCode::OK, Some(redirects), Some(key)) =
+            (&request.method, query, rendered.status, &redirects, key)
         {
             snapshot.remember_answer(path, redirects, &key, &rendered);
         }
