@@ -7,12 +7,14 @@
 //! routers, the handler's classification and its boxed futures, and frees the request at once.
 //!
 //! The answer is the one the pipeline gives: the same `Rendered` with the same negotiation and
-//! revalidation, under the same security headers.
+//! revalidation, under the same security headers. Its head is cloned from one made once per
+//! rendering with the security headers in it (`Rendered::respond_prepared`), not built.
 use std::sync::Arc;
 
 use axum::extract::Request;
 use axum::response::Response;
-use http::Method;
+use bytes::Bytes;
+use http::{HeaderName, HeaderValue, Method};
 
 use crate::security::SecurityHeaders;
 use crate::state::Site;
@@ -41,6 +43,27 @@ impl KeptPages {
             .answer(request.uri().path(), &redirects)
             .filter(|rendered| rendered.is_fresh_on(chrono::Utc::now().date_naive()))?;
         metrics::counter!("claimbridge_page_cache_total", "result" => "hit").increment(1);
-        Some(self.security.apply(rendered.respond(request.headers())))
+        let mut response = rendered.respond_prepared(request.headers(), |head| {
+            self.security.add_to(head, false);
+            // The request id's place, for it to be set without growing the cloned map.
+            head.insert(REQUEST_ID, HeaderValue::from_static(""));
+        });
+        let head = response.headers_mut();
+        match request.headers().get(REQUEST_ID) {
+            // Copied: a share of a client's id would hold on to hyper's read buffer.
+            Some(id_in_request) => {
+                let id = Bytes::copy_from_slice(id_in_request.as_bytes());
+                let id = HeaderValue::from_maybe_shared(id);
+                head.insert(REQUEST_ID, id.unwrap_or_else(|_| id_in_request.clone()));
+            }
+            None => {
+                head.remove(REQUEST_ID);
+            }
+        }
+        Some(response)
     }
 }
+
+/// The header the server gives every request (a client's or a new id) before any routing, and
+/// echoes on its response.
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");

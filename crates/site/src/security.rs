@@ -3,7 +3,7 @@
 //! referrer policy, a permissions policy and no framing (but for the block editor's preview
 //! frame, which the admin frames on its own origin).
 use axum::response::Response;
-use http::{HeaderName, HeaderValue, header};
+use http::{HeaderMap, HeaderName, HeaderValue, header};
 
 /// Where the browser app reaches beyond its own origin, from the runtime configuration.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -174,7 +174,13 @@ impl SecurityHeaders {
     /// box or request inspection): this runs on every response of the site, assets included.
     pub(crate) fn apply(&self, mut response: Response) -> Response {
         let framed = response.extensions_mut().remove::<FramedBySite>().is_some();
-        let headers = response.headers_mut();
+        self.add_to(response.headers_mut(), framed);
+        response
+    }
+
+    /// Adds the headers `headers` does not set itself (the framing ones too when the page is
+    /// the one the site's own pages frame).
+    pub(crate) fn add_to(&self, headers: &mut HeaderMap, framed: bool) {
         headers.reserve(self.headers.len());
         if framed {
             for (name, value) in &self.same_origin_framing {
@@ -186,7 +192,6 @@ impl SecurityHeaders {
                 headers.insert(name.clone(), value.clone());
             }
         }
-        response
     }
 }
 
