@@ -52,9 +52,9 @@ pub(super) struct Receiver {
 enum Port {
     /// Accepting connections.
     Up(tokio::task::JoinHandle<()>),
-    /// Bound but not listening: connections are refused, and no other socket can take the port
-    /// meanwhile (a free port is any process's next ephemeral port, and the server under test
-    /// only knows this one).
+    /// Bound but not listening: connections are refused, and the port is not free for another
+    /// socket to take by chance meanwhile (a free port is any process's next ephemeral port or
+    /// port-0 bind, and the server under test only knows this one).
     Down(TcpSocket),
     /// Between the two.
     Changing,
@@ -117,6 +117,32 @@ impl Receiver {
     pub(super) fn received(&self) -> Vec<Received> {
         self.shared.lock().unwrap().received.clone()
     }
+}
+
+/// The receiver's "down" is what the tests that use it take it to be: connections refused, the
+/// port kept (not free to bind meanwhile), and back up on the same port.
+#[tokio::test]
+async fn a_receiver_that_is_down_refuses_connections_and_keeps_its_port() {
+    // Down before any connection: a connection's TIME_WAIT would hold the port on its own.
+    let receiver = Receiver::start(200, "{}").await;
+    receiver.go_down().await;
+    let refused = TcpStream::connect(receiver.address).await.unwrap_err();
+    assert_eq!(refused.kind(), std::io::ErrorKind::ConnectionRefused);
+    // A socket without SO_REUSEADDR (std's listeners set it), as connect's ephemeral ports and
+    // binds to port 0 are: the port is not free.
+    let taken = TcpSocket::new_v4()
+        .unwrap()
+        .bind(receiver.address)
+        .unwrap_err();
+    assert_eq!(taken.kind(), std::io::ErrorKind::AddrInUse);
+
+    receiver.resume();
+    let client = reqwest::Client::new();
+    assert_eq!(
+        client.post(&receiver.url).send().await.unwrap().status(),
+        200
+    );
+    assert_eq!(receiver.received().len(), 1);
 }
 
 impl Recorder for Receiver {
