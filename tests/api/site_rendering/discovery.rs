@@ -25,6 +25,14 @@ async fn insert_paged_category(app: &TestApp) {
                     ('only-a-draft', 'Draft only', 'Unpublished', 'Hidden Topic', false, '{}')",
         )
         .await;
+    // The site's snapshot is reloaded whole: once one new post shows, all of them do.
+    answer_showing(
+        &app.client,
+        &format!("{}/blog/appeal-13", app.url),
+        "the inserted posts",
+        |status, _| status == 200,
+    )
+    .await;
 }
 
 fn slugs(archive: &Value) -> Vec<String> {

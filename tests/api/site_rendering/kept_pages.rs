@@ -100,20 +100,16 @@ async fn a_rule_or_an_edit_changes_a_kept_pages_next_answer() {
              values ('/services', 'exact', '/contact', 302)",
         )
         .await;
-    eventually(
-        Duration::from_secs(1),
-        Duration::from_millis(20),
-        async || {
-            let response = client.get(format!("{}/services", app.url)).answer().await;
-            match (
-                response.status().as_u16(),
-                response.headers().get("location"),
-            ) {
-                (302, Some(location)) if location == "/contact" => Ok(()),
-                other => Err(format!("/services: {other:?}, wanted the rule's 302")),
-            }
-        },
-    )
+    eventually(WRITE_SHOWS_WITHIN, Duration::from_millis(20), async || {
+        let response = client.get(format!("{}/services", app.url)).answer().await;
+        match (
+            response.status().as_u16(),
+            response.headers().get("location"),
+        ) {
+            (302, Some(location)) if location == "/contact" => Ok(()),
+            other => Err(format!("/services: {other:?}, wanted the rule's 302")),
+        }
+    })
     .await;
     // And every time after: the page kept under the old rules is not answered again.
     for _ in 0..3 {
@@ -134,7 +130,7 @@ async fn a_rule_or_an_edit_changes_a_kept_pages_next_answer() {
     answers_after(&app, &client, &post, &unpublish, |status, _| status == 404).await;
 }
 
-/// Runs `sql`, then waits (at most a second) until `url` answers as `done` says.
+/// Runs `sql`, then waits until `url` answers as `done` says.
 async fn answers_after(
     app: &TestApp,
     client: &reqwest::Client,
@@ -143,17 +139,5 @@ async fn answers_after(
     done: impl Fn(u16, &str) -> bool,
 ) {
     app.db.execute(sql).await;
-    eventually(
-        Duration::from_secs(1),
-        Duration::from_millis(20),
-        async || {
-            let (status, html) = fetch(client, url).await;
-            if done(status, &html) {
-                Ok(())
-            } else {
-                Err(format!("{url}: {status}, not yet what `{sql}` makes it"))
-            }
-        },
-    )
-    .await;
+    answer_showing(client, url, &format!("what `{sql}` makes it"), done).await;
 }

@@ -1,7 +1,8 @@
 //! Server rendering (crates/render, crates/site/src/ssr.rs): every public page's content is in
 //! the HTML the server sends, rendered by the build's server bundle from the database, with the
-//! data it used embedded; stored HTML is sanitised on the server; an admin's write shows in the
-//! next response of any instance. These tests use the real frontend build (`make frontend`).
+//! data it used embedded; stored HTML is sanitised on the server; an admin's write shows on
+//! every instance once the write's notification reaches it. These tests use the real frontend
+//! build (`make frontend`).
 mod discovery;
 mod kept_pages;
 mod pages;
@@ -10,7 +11,7 @@ mod serving;
 mod site_pages;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use cb_tests::{Answer as _, Exchange as _, TestApp, spawn_app_with, workspace_root};
 use serde_json::Value;
@@ -39,6 +40,30 @@ pub(crate) async fn spawn_rendering_site(extra: &[(&str, &str)]) -> TestApp {
 
 async fn fetch(client: &reqwest::Client, url: &str) -> (u16, String) {
     client.get(url).status_text().await
+}
+
+/// How long a database write may take to show in the pages: the site hears of it by a
+/// notification (crates/site/src/listen.rs), which a busy machine can deliver late, so the
+/// first request after the write may still get the page from before it.
+const WRITE_SHOWS_WITHIN: Duration = Duration::from_secs(5);
+
+/// What `url` answers once `shown` holds of its status and body, asked every 25 ms; fails the
+/// test, saying it never showed `what`, when `WRITE_SHOWS_WITHIN` passes first.
+async fn answer_showing(
+    client: &reqwest::Client,
+    url: &str,
+    what: &str,
+    shown: impl Fn(u16, &str) -> bool,
+) -> (u16, String) {
+    cb_tests::eventually(WRITE_SHOWS_WITHIN, Duration::from_millis(25), async || {
+        let (status, html) = fetch(client, url).await;
+        if shown(status, &html) {
+            Ok((status, html))
+        } else {
+            Err(format!("{url} never showed {what}: {status}"))
+        }
+    })
+    .await
 }
 
 /// The markup React rendered into #root.

@@ -36,23 +36,19 @@ async fn an_admin_edit_shows_in_the_next_response_of_another_instance() {
     )
     .await;
     let shows = |html: &str, wanted: &str| text(root(html)).contains(wanted);
-    eventually(
-        Duration::from_secs(1),
-        Duration::from_millis(25),
-        async || {
-            let (_, post) = fetch(&app.client, &format!("{other_url}/blog/{slug}")).await;
-            let (_, papers) = fetch(&app.client, &format!("{other_url}/whitepapers")).await;
-            let (_, list) = fetch(&app.client, &format!("{other_url}/blog")).await;
-            if shows(&post, "New body text")
-                && shows(&post, "Edited on one instance")
-                && shows(&papers, "Edited whitepaper")
-                && shows(&list, "Edited on one instance")
-            {
-                return Ok(());
-            }
-            Err("the other instance still renders the old data".to_string())
-        },
-    )
+    eventually(WRITE_SHOWS_WITHIN, Duration::from_millis(25), async || {
+        let (_, post) = fetch(&app.client, &format!("{other_url}/blog/{slug}")).await;
+        let (_, papers) = fetch(&app.client, &format!("{other_url}/whitepapers")).await;
+        let (_, list) = fetch(&app.client, &format!("{other_url}/blog")).await;
+        if shows(&post, "New body text")
+            && shows(&post, "Edited on one instance")
+            && shows(&papers, "Edited whitepaper")
+            && shows(&list, "Edited on one instance")
+        {
+            return Ok(());
+        }
+        Err("the other instance still renders the old data".to_string())
+    })
     .await;
 }
 
