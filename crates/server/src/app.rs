@@ -23,10 +23,10 @@ use tower::{Layer as _, Service, ServiceBuilder};
 use tower_http::timeout::TimeoutLayer;
 
 use crate::config::Config;
+use crate::connections::ZeroCopy;
 use crate::database::DatabaseHandle;
 use crate::front::{Front, REST_PREFIX};
 use crate::request_trace::RequestTraceLayer;
-use crate::runtimes::ConnectionThreads;
 use crate::security_headers::BaselineHeaders;
 
 /// The function and auth services, for tests and tools that speak their protocols (solving an
@@ -228,15 +228,7 @@ impl App {
         let front = Front::new(rest, self.kept_pages, self.router);
         let service = RequestTraceLayer
             .layer(MapResponseLayer::new(move |response| baseline.apply(response)).layer(front));
-        // Kept until the database has closed: its connections may belong to their reactors.
-        let threads = match ConnectionThreads::start(self.config.connection_threads) {
-            Ok(threads) => threads,
-            Err(err) => {
-                tracing::warn!(%err, "no connection threads: connections are served on the main runtime");
-                None
-            }
-        };
-        crate::connections::serve(listener, service, shutdown, threads.as_ref()).await;
+        crate::connections::serve(ZeroCopy(listener), service, shutdown).await;
         self.realtime.stop().await;
         outbox.stop().await;
         if let Some(lead_email) = lead_email {
@@ -246,7 +238,6 @@ impl App {
             link_checker.stop().await;
         }
         self.database.shutdown(owns_database).await;
-        drop(threads);
         Ok(())
     }
 }

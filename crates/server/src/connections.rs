@@ -1,7 +1,6 @@
 //! The accept loop: every connection served by hyper (HTTP/1.1, HTTP/2 by prior knowledge, and
-//! upgrades for the realtime socket) on one of the connection threads (crate::runtimes), with a
-//! graceful stop, as `axum::serve` does it, but with each request handed to the service the
-//! moment hyper has read it.
+//! upgrades for the realtime socket), with a graceful stop, as `axum::serve` does it, but with
+//! each request handed to the service the moment hyper has read it.
 //!
 //! axum::serve wraps the service in hyper-util's `TowerToHyperService`, whose future holds the
 //! request until hyper first polls it. hyper polls it only after a read that checks the
@@ -25,23 +24,18 @@ use futures_util::future::Either;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use hyper_util::server::conn::auto;
-use tokio::net::TcpStream;
 use tokio::sync::watch;
 use tower::util::Oneshot;
 use tower::{Service, ServiceExt as _};
 
-use crate::runtimes::ConnectionThreads;
-
-/// Serves `service` on every connection `listener` accepts, on `threads` in turn or else on this
-/// runtime, until `shutdown` completes, then stops accepting and waits for the connections to
-/// finish the requests they have.
+/// Serves `service` on every connection `listener` accepts until `shutdown` completes, then
+/// stops accepting and waits for the connections to finish the requests they have.
 pub(crate) async fn serve<L, S>(
     mut listener: L,
     service: S,
     shutdown: impl Future<Output = ()> + Send + 'static,
-    threads: Option<&ConnectionThreads>,
 ) where
-    L: Listener<Io = TcpStream, Addr = SocketAddr>,
+    L: Listener<Addr = SocketAddr>,
     S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + Sync + 'static,
     S::Future: Send + 'static,
 {
@@ -58,67 +52,34 @@ pub(crate) async fn serve<L, S>(
             connection = listener.accept() => connection,
             () = signal_tx.closed() => break,
         };
-        let connection = Connection {
-            service: AtOnce {
-                service: service.clone(),
-                peer,
-            },
-            stopping: signal_tx.clone(),
-            _open: close_rx.clone(),
+        let service = AtOnce {
+            service: service.clone(),
+            peer,
         };
-        let Some(threads) = threads else {
-            tokio::spawn(connection.serve(io));
-            continue;
-        };
-        // The socket moves to the reactor of the thread that serves it.
-        match io.into_std() {
-            Ok(socket) => threads.spawn(async move {
-                match TcpStream::from_std(socket) {
-                    Ok(io) => connection.serve(io).await,
-                    Err(err) => tracing::warn!(%err, "a connection could not be handed over"),
+        let signal_tx = signal_tx.clone();
+        let close_rx = close_rx.clone();
+        tokio::spawn(async move {
+            let builder = auto::Builder::new(TokioExecutor::new());
+            let mut connection =
+                pin!(builder.serve_connection_with_upgrades(TokioIo::new(io), service));
+            let mut shutting_down = pin!(signal_tx.closed().fuse());
+            loop {
+                tokio::select! {
+                    result = connection.as_mut() => {
+                        if let Err(err) = result {
+                            tracing::trace!(%err, "connection ended with an error");
+                        }
+                        break;
+                    }
+                    () = &mut shutting_down => connection.as_mut().graceful_shutdown(),
                 }
-            }),
-            Err(err) => tracing::warn!(%err, "a connection could not be handed over"),
-        }
+            }
+            drop(close_rx);
+        });
     }
     drop(close_rx);
     drop(listener);
     close_tx.closed().await;
-}
-
-/// One accepted connection, before it is served.
-struct Connection<S> {
-    service: AtOnce<S>,
-    /// Closed when shutdown starts.
-    stopping: watch::Sender<()>,
-    /// Held while the connection is open.
-    _open: watch::Receiver<()>,
-}
-
-impl<S> Connection<S>
-where
-    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + Sync + 'static,
-    S::Future: Send + 'static,
-{
-    /// Serves the connection's requests until it closes, or until shutdown lets the ones it
-    /// has finish. Cached bodies go out with sendfile (crates/zero-copy).
-    async fn serve(self, io: TcpStream) {
-        let builder = auto::Builder::new(TokioExecutor::new());
-        let io = TokioIo::new(cb_zero_copy::ZeroCopyStream::new(io));
-        let mut connection = pin!(builder.serve_connection_with_upgrades(io, self.service));
-        let mut shutting_down = pin!(self.stopping.closed().fuse());
-        loop {
-            tokio::select! {
-                result = connection.as_mut() => {
-                    if let Err(err) = result {
-                        tracing::trace!(%err, "connection ended with an error");
-                    }
-                    break;
-                }
-                () = &mut shutting_down => connection.as_mut().graceful_shutdown(),
-            }
-        }
-    }
 }
 
 /// A connection's service for hyper: `service` with the peer's address on every request (the
@@ -149,101 +110,24 @@ where
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use std::time::Duration;
+/// Gives each accepted connection the socket that sends cached bodies with sendfile
+/// (crates/zero-copy).
+#[derive(Debug)]
+pub(crate) struct ZeroCopy<L>(pub(crate) L);
 
-    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
-    use tokio::net::TcpListener;
+impl<L> Listener for ZeroCopy<L>
+where
+    L: Listener<Io = tokio::net::TcpStream>,
+{
+    type Io = cb_zero_copy::ZeroCopyStream;
+    type Addr = L::Addr;
 
-    use super::*;
-
-    /// Answers with the name of the thread that served the request, after `?wait` ms if asked.
-    async fn thread_name(request: Request) -> Result<Response, Infallible> {
-        if request.uri().query() == Some("wait") {
-            tokio::time::sleep(Duration::from_millis(300)).await;
-        }
-        let name = std::thread::current()
-            .name()
-            .unwrap_or_default()
-            .to_string();
-        Ok(Response::new(Body::from(name)))
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        let (io, address) = self.0.accept().await;
+        (cb_zero_copy::ZeroCopyStream::new(io), address)
     }
 
-    /// One request on a connection of its own; the response's body.
-    async fn get(address: SocketAddr, path: &str) -> String {
-        let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
-        let request = format!("GET {path} HTTP/1.1\r\nhost: test\r\nconnection: close\r\n\r\n");
-        stream.write_all(request.as_bytes()).await.unwrap();
-        let mut response = String::new();
-        stream.read_to_string(&mut response).await.unwrap();
-        assert!(response.starts_with("HTTP/1.1 200"), "{response}");
-        response.split("\r\n\r\n").nth(1).unwrap().to_string()
-    }
-
-    #[tokio::test]
-    async fn connections_are_served_on_the_threads_in_turn_and_finish_at_shutdown() {
-        let threads = ConnectionThreads::start(2).unwrap();
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let address = listener.local_addr().unwrap();
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let server = tokio::spawn(async move {
-            let shutdown = async {
-                let _ = stopped.await;
-            };
-            serve(
-                listener,
-                tower::service_fn(thread_name),
-                shutdown,
-                threads.as_ref(),
-            )
-            .await;
-        });
-
-        let mut served = Vec::new();
-        for _ in 0..4 {
-            served.push(get(address, "/").await);
-        }
-        served.sort();
-        assert_eq!(
-            served,
-            [
-                "connections-0",
-                "connections-0",
-                "connections-1",
-                "connections-1"
-            ]
-        );
-
-        // A request under way when shutdown starts is answered; the server then stops.
-        let slow = tokio::spawn(get(address, "/?wait"));
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        stop.send(()).unwrap();
-        assert!(slow.await.unwrap().starts_with("connections-"));
-        tokio::time::timeout(Duration::from_secs(5), server)
-            .await
-            .expect("the server stopped")
-            .unwrap();
-        assert!(
-            tokio::net::TcpStream::connect(address).await.is_err(),
-            "no longer accepting"
-        );
-    }
-
-    #[tokio::test]
-    async fn without_threads_connections_are_served_on_this_runtime() {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let address = listener.local_addr().unwrap();
-        tokio::spawn(serve(
-            listener,
-            tower::service_fn(thread_name),
-            std::future::pending(),
-            None,
-        ));
-        let this_thread = std::thread::current()
-            .name()
-            .unwrap_or_default()
-            .to_string();
-        assert_eq!(get(address, "/").await, this_thread);
+    fn local_addr(&self) -> std::io::Result<Self::Addr> {
+        self.0.local_addr()
     }
 }

@@ -11,7 +11,6 @@ mod mail_catcher;
 mod metrics;
 pub mod passcode;
 mod request_trace;
-mod runtimes;
 mod security_headers;
 mod seed_storage;
 mod telemetry;

@@ -1,5 +1,5 @@
 //! How this server runs: local or production mode, the address it listens on, its logs, the
-//! metrics listener, request limits, the drain after SIGTERM and the connection threads.
+//! metrics listener, request limits and the drain after SIGTERM.
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
@@ -107,21 +107,3 @@ pub(super) fn metrics_addr(
     }
     Ok(Some(addr))
 }
-
-/// CLAIMBRIDGE_CONNECTION_THREADS: how many threads serve connections, each with a runtime of
-/// its own (crate::runtimes); one per core unless set, at most 256; 0 serves them on the main
-/// runtime.
-pub(super) fn connection_threads(
-    get: &impl Fn(&str) -> Option<String>,
-) -> Result<usize, ConfigError> {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let threads = parse_number(get, "CLAIMBRIDGE_CONNECTION_THREADS", cores)?;
-    if threads > MAX_CONNECTION_THREADS {
-        return Err(ConfigError(format!(
-            "CLAIMBRIDGE_CONNECTION_THREADS is {threads}: set it to at most {MAX_CONNECTION_THREADS} (one per core is best)"
-        )));
-    }
-    Ok(threads)
-}
-
-const MAX_CONNECTION_THREADS: usize = 256;

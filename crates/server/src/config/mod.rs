@@ -92,8 +92,6 @@ pub struct Config {
     /// After SIGTERM: how long /readyz answers 503 while requests are still served, before the
     /// listener closes (CLAIMBRIDGE_DRAIN_SECS).
     pub drain: Duration,
-    /// How many threads serve connections (CLAIMBRIDGE_CONNECTION_THREADS); 0: the main runtime.
-    pub connection_threads: usize,
     /// Where Prometheus metrics are served (CLAIMBRIDGE_METRICS_ADDR); None: nowhere.
     pub metrics_addr: Option<std::net::SocketAddr>,
     /// How many revisions of each post, page SEO record and page content are kept
@@ -212,7 +210,6 @@ impl Config {
             supabase_config,
             metrics_addr: listen::metrics_addr(&get, port)?,
             drain: listen::drain(&get, production)?,
-            connection_threads: listen::connection_threads(&get)?,
             revisions_kept,
             realtime,
             link_check,
