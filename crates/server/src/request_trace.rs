@@ -21,6 +21,7 @@ use std::time::Instant;
 use axum::body::{Body, Bytes};
 use axum::extract::Request;
 use axum::response::Response;
+use http::header::Entry;
 use http::{HeaderName, HeaderValue, Method};
 use hyper::body::{Body as HttpBody, Frame, SizeHint};
 use tower::{Layer, Service};
@@ -141,11 +142,17 @@ where
         let this = self.project();
         let _entered = this.span.enter();
         let Ok(mut response) = ready!(this.future.poll(cx));
-        // A handler that set its own id (none does today) keeps it, as PropagateRequestId did.
-        response
-            .headers_mut()
-            .entry(REQUEST_ID)
-            .or_insert_with(|| this.facts.request_id.clone());
+        // A handler that set its own id (none does today) keeps it, as PropagateRequestId did;
+        // an empty one is a place kept for it (a kept page's cloned head, cb_site::KeptPages).
+        match response.headers_mut().entry(REQUEST_ID) {
+            Entry::Occupied(mut set) if set.get().is_empty() => {
+                set.insert(this.facts.request_id.clone());
+            }
+            Entry::Occupied(_) => {}
+            Entry::Vacant(place) => {
+                place.insert(this.facts.request_id.clone());
+            }
+        }
         let status = response.status();
         crate::metrics::record_request(
             &this.facts.method,
@@ -281,6 +288,23 @@ mod tests {
             builder = builder.header(&REQUEST_ID, id);
         }
         builder.body(Body::empty()).unwrap()
+    }
+
+    #[test]
+    fn an_empty_id_in_the_answer_is_filled_and_a_handlers_own_is_kept() {
+        for (answered_with, wanted) in [("", "trace-me-8"), ("handlers-own", "handlers-own")] {
+            let service =
+                RequestTraceLayer.layer(tower::service_fn(move |_: Request| async move {
+                    let mut response = Response::new(Body::empty());
+                    response
+                        .headers_mut()
+                        .insert(REQUEST_ID, HeaderValue::from_static(answered_with));
+                    Ok::<_, Infallible>(response)
+                }));
+            let response = block_on(service.oneshot(request(Some("trace-me-8")))).unwrap();
+            let ids: Vec<_> = response.headers().get_all(&REQUEST_ID).iter().collect();
+            assert_eq!(ids, [wanted], "answered with {answered_with:?}");
+        }
     }
 
     #[test]

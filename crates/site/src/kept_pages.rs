@@ -13,7 +13,6 @@ use std::sync::Arc;
 
 use axum::extract::Request;
 use axum::response::Response;
-use bytes::Bytes;
 use http::{HeaderName, HeaderValue, Method};
 
 use crate::security::SecurityHeaders;
@@ -32,7 +31,8 @@ impl KeptPages {
     }
 
     /// The kept page `request` asks for, if it asks for one its path was answered with before
-    /// (None: route it).
+    /// (None: route it). Its `x-request-id` is there but empty: the server's request trace, in
+    /// front of this, sets it.
     pub fn answer(&self, request: &Request) -> Option<Response> {
         if request.method() != Method::GET || request.uri().query().is_some() {
             return None;
@@ -43,27 +43,16 @@ impl KeptPages {
             .answer(request.uri().path(), &redirects)
             .filter(|rendered| rendered.is_fresh_on(chrono::Utc::now().date_naive()))?;
         metrics::counter!("claimbridge_page_cache_total", "result" => "hit").increment(1);
-        let mut response = rendered.respond_prepared(request.headers(), |head| {
+        let response = rendered.respond_prepared(request.headers(), |head| {
             self.security.add_to(head, false);
-            // The request id's place, for it to be set without growing the cloned map.
+            // The request id's place, empty, for the server's request trace to fill without
+            // growing the cloned map.
             head.insert(REQUEST_ID, HeaderValue::from_static(""));
         });
-        let head = response.headers_mut();
-        match request.headers().get(REQUEST_ID) {
-            // Copied: a share of a client's id would hold on to hyper's read buffer.
-            Some(id_in_request) => {
-                let id = Bytes::copy_from_slice(id_in_request.as_bytes());
-                let id = HeaderValue::from_maybe_shared(id);
-                head.insert(REQUEST_ID, id.unwrap_or_else(|_| id_in_request.clone()));
-            }
-            None => {
-                head.remove(REQUEST_ID);
-            }
-        }
         Some(response)
     }
 }
 
 /// The header the server gives every request (a client's or a new id) before any routing, and
-/// echoes on its response.
+/// sets on its response.
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");

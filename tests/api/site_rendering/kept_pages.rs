@@ -69,7 +69,9 @@ async fn a_kept_pages_next_answers_are_the_pipelines() {
             .answer()
             .await;
         assert_eq!(revalidated.status(), 304, "{accept}");
-        assert!(revalidated.headers().contains_key("x-request-id"));
+        // A new id (a UUID) for a request that brings none.
+        let id = revalidated.headers()["x-request-id"].to_str().unwrap();
+        assert!(uuid::Uuid::parse_str(id).is_ok(), "{accept}: id {id:?}");
     }
     // A request's own id comes back on an early answer too.
     let response = client
