@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInAsAdmin, confirmDialog, expectAxeClean, expectNoHorizontalScroll } from './fixtures';
+import { adminSections, signInAsAdmin, confirmDialog, expectAxeClean, expectNoHorizontalScroll } from './fixtures';
 
 /**
  * The admin's frame (issue 35): a sidebar grouped by job on wide screens, a slim bar and a
@@ -33,20 +33,7 @@ test.describe('on a wide screen', () => {
     await signInAsAdmin(page);
 
     for (const [group, links] of [
-      [
-        'Content',
-        [
-          'Blog Posts',
-          'Pages',
-          'Categories & tags',
-          'Webpage Edit',
-          'Page SEO',
-          'Redirects',
-          'Whitepapers',
-          'Media',
-          'Site health',
-        ],
-      ],
+      ['Content', adminSections.content],
       ['Audience', ['Leads', 'Analytics']],
       ['Team', ['Activity', 'Staff']],
       ['You', ['Account']],

@@ -47,6 +47,11 @@ export const specLists = JSON.parse(
   readFileSync(new URL('../../frontend/src/testing/spec-lists.json', import.meta.url), 'utf8'),
 ) as { primaryNavigation: [string, string][]; webhookPayloadKeys: string[]; privacySectionTitles: string[] };
 
+/** The admin navigation each staff role sees, shared with the unit tests that pin it. */
+export const adminSections = JSON.parse(
+  readFileSync(new URL('../../frontend/src/testing/admin-sections.json', import.meta.url), 'utf8'),
+) as { content: string[]; editor: string[]; author: string[] };
+
 /** The admin passcode with-server.sh configured the server with. */
 export const ADMIN_PASSCODE = process.env.E2E_ADMIN_PASSCODE ?? 'e2e-admin-passcode-2026';
 

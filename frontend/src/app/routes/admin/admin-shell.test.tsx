@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSession } from '@/features/admin/shared/session/admin-session';
 import { useUnsavedChanges } from '@/features/admin/shared/unsaved-changes';
+import adminSections from '@/testing/admin-sections.json';
 import { AdminShell } from './admin-shell';
 
 const editor: AdminSession = {
@@ -81,17 +82,7 @@ describe('the admin shell', () => {
       within(within(nav).getByRole('list', { name }))
         .getAllByRole('link')
         .map((link) => link.textContent);
-    expect(group('Content')).toEqual([
-      'Blog Posts',
-      'Pages',
-      'Categories & tags',
-      'Webpage Edit',
-      'Page SEO',
-      'Redirects',
-      'Whitepapers',
-      'Media',
-      'Site health',
-    ]);
+    expect(group('Content')).toEqual(adminSections.content);
     expect(group('Audience')).toEqual(['Leads', 'Analytics']);
     expect(group('Team')).toEqual(['Activity']);
     expect(group('You')).toEqual(['Account']);
