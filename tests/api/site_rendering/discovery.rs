@@ -26,12 +26,9 @@ async fn insert_paged_category(app: &TestApp) {
         )
         .await;
     // The site's snapshot is reloaded whole: once one new post shows, all of them do.
-    answer_showing(
-        &app.client,
-        &format!("{}/blog/appeal-13", app.url),
-        "the inserted posts",
-        |status, _| status == 200,
-    )
+    page_showing(app, "/blog/appeal-13", "the inserted posts", |status, _| {
+        status == 200
+    })
     .await;
 }
 

@@ -141,5 +141,10 @@ async fn answers_after(
     done: impl Fn(u16, &str) -> bool,
 ) {
     app.db.execute(sql).await;
-    answer_showing(client, url, &format!("what `{sql}` makes it"), done).await;
+    answer_showing(
+        || client.get(url),
+        &format!("{url} as `{sql}` makes it"),
+        done,
+    )
+    .await;
 }

@@ -47,23 +47,32 @@ async fn fetch(client: &reqwest::Client, url: &str) -> (u16, String) {
 /// first request after the write may still get the page from before it.
 const WRITE_SHOWS_WITHIN: Duration = Duration::from_secs(5);
 
-/// What `url` answers once `shown` holds of its status and body, asked every 25 ms; fails the
-/// test, saying it never showed `what`, when `WRITE_SHOWS_WITHIN` passes first.
+/// What `request` is answered with once `shown` holds of the status and body, asked every
+/// 25 ms; fails the test, saying it never showed `what`, when `WRITE_SHOWS_WITHIN` passes first.
 async fn answer_showing(
-    client: &reqwest::Client,
-    url: &str,
+    request: impl Fn() -> reqwest::RequestBuilder,
     what: &str,
     shown: impl Fn(u16, &str) -> bool,
 ) -> (u16, String) {
     cb_tests::eventually(WRITE_SHOWS_WITHIN, Duration::from_millis(25), async || {
-        let (status, html) = fetch(client, url).await;
+        let (status, html) = request().status_text().await;
         if shown(status, &html) {
             Ok((status, html))
         } else {
-            Err(format!("{url} never showed {what}: {status}"))
+            Err(format!("never showed {what}: {status}"))
         }
     })
     .await
+}
+
+/// [`answer_showing`] for a GET of `path` on `app`.
+async fn page_showing(
+    app: &TestApp,
+    path: &str,
+    what: &str,
+    shown: impl Fn(u16, &str) -> bool,
+) -> (u16, String) {
+    answer_showing(|| app.get(path), &format!("{path} {what}"), shown).await
 }
 
 /// The markup React rendered into #root.

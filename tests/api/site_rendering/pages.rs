@@ -104,12 +104,9 @@ async fn the_blog_lists_published_posts_newest_first_and_a_post_page_holds_its_b
     )
     .await;
 
-    let (status, html) = answer_showing(
-        &app.client,
-        &format!("{}/blog", app.url),
-        "the inserted posts",
-        |_, html| html.contains("Newer post on KX modifiers"),
-    )
+    let (status, html) = page_showing(&app, "/blog", "the inserted posts", |_, html| {
+        html.contains("Newer post on KX modifiers")
+    })
     .await;
     assert_eq!(status, 200);
     let shown = text(root(&html));
@@ -178,9 +175,9 @@ async fn whitepapers_and_downloads_show_their_cards_and_each_files_state() {
                 ('Payer mix study', 'Coming later', 'Analytics', null, false, null, '2026-03-01')",
     )
     .await;
-    let (status, html) = answer_showing(
-        &app.client,
-        &format!("{}/whitepapers", app.url),
+    let (status, html) = page_showing(
+        &app,
+        "/whitepapers",
         "the inserted whitepapers",
         |_, html| html.contains("Payer mix study"),
     )
@@ -242,12 +239,9 @@ async fn hostile_stored_html_is_neutralised_in_the_servers_output() {
     let post_preview = format!("/preview/{post_preview}");
     let page_preview = format!("/preview/{page_preview}");
     for path in ["/blog/hostile-body", "/about", &post_preview, &page_preview] {
-        let (status, html) = answer_showing(
-            &app.client,
-            &format!("{}{path}", app.url),
-            "the stored content",
-            |_, html| prose(root(html)).contains("Safe words"),
-        )
+        let (status, html) = page_showing(&app, path, "the stored content", |_, html| {
+            prose(root(html)).contains("Safe words")
+        })
         .await;
         assert_eq!(status, 200, "{path}");
         let markup = prose(root(&html));
